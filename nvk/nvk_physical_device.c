@@ -38,7 +38,8 @@ static void
 nvk_init_memory(struct nvk_physical_device *pdev)
 {
    pdev->mem_heap = (VkMemoryHeap){
-      .size = pdev->info.memory_size_B,
+      /* Whole pages: allocations are. */
+      .size = pdev->info.memory_size_B & ~(uint64_t)(NVK_MEMORY_ALIGN_B - 1),
       .flags = VK_MEMORY_HEAP_DEVICE_LOCAL_BIT,
    };
    /* Device memory is host memory: always mapped, always coherent. The two
