@@ -8,7 +8,7 @@
 
 #include <string.h>
 
-#include "layout/kil_copy_check.h"
+#include "layout/kil_swizzle_priv.h"
 
 static enum kil_result
 copy_ref(const struct kil_image *image, uint32_t level, struct kil_offset4d_el off,

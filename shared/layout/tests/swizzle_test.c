@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "layout/kil_addr.h"
+#include "layout/kil_swizzle_priv.h"
 #include "kil_test_device.h"
 #include "util/test.h"
 
@@ -15,6 +16,13 @@ static const enum kil_format el_formats[] = {
 };
 
 static uint64_t seed_counter = 1;
+
+static const struct kil_copy_opts walks[] = {
+   {.stream = false, .block_order = false},
+   {.stream = true, .block_order = false},
+   {.stream = false, .block_order = true},
+   {.stream = true, .block_order = true},
+};
 
 /* Copies the box buffer -> image with the fast path and the reference from
  * the same starting bytes and compares the images; then image -> buffer both
@@ -45,9 +53,43 @@ check_box(const struct kil_image *img, uint32_t level, struct kil_offset4d_el of
    memcpy(ref, fast, img_B);
    kil_test_fill(src, bl.size_B, seed + 1000);
 
-   ok &= CHECK_EQ(kil_swizzle(img, level, off, ext, fast, img_B, src, &bl), KIL_SUCCESS);
    ok &= CHECK_EQ(kil_swizzle_ref(img, level, off, ext, ref, img_B, src, &bl), KIL_SUCCESS);
+   ok &= CHECK_EQ(kil_swizzle(img, level, off, ext, fast, img_B, src, &bl), KIL_SUCCESS);
    ok &= CHECK(memcmp(fast, ref, img_B) == 0);
+
+   /* Every walk the size heuristics can pick, forced, buffer -> image and
+    * back; each must match the reference exactly. */
+   for (unsigned w = 0; w < ARRAY_SIZE(walks) && ok; w++) {
+      uint8_t *img2 = malloc(img_B), *out2 = malloc(bl.size_B);
+      if (!CHECK(img2 && out2)) {
+         free(img2);
+         free(out2);
+         ok = false;
+         break;
+      }
+      kil_test_fill(img2, img_B, seed);
+      ok &= CHECK_EQ(kil_copy_with_opts(img, level, off, ext, img2, img_B, src, &bl, true,
+                                        &walks[w]),
+                     KIL_SUCCESS);
+      ok &= CHECK(memcmp(img2, ref, img_B) == 0);
+      kil_test_fill(out2, bl.size_B, seed + 3000);
+      ok &= CHECK_EQ(kil_copy_with_opts(img, level, off, ext, ref, img_B, out2, &bl, false,
+                                        &walks[w]),
+                     KIL_SUCCESS);
+      for (uint32_t a = 0; a < ext.array_len && ok; a++) {
+         for (uint32_t z = 0; z < ext.depth; z++) {
+            for (uint32_t y = 0; y < ext.height; y++) {
+               const uint64_t o =
+                  a * bl.layer_pitch_B + z * bl.slice_pitch_B + y * bl.row_pitch_B;
+               ok &= CHECK(memcmp(out2 + o, src + o, row_B) == 0);
+            }
+         }
+      }
+      if (!ok)
+         printf("  walk: stream %d block order %d\n", walks[w].stream, walks[w].block_order);
+      free(img2);
+      free(out2);
+   }
 
    kil_test_fill(out_fast, bl.size_B, seed + 2000);
    memcpy(out_ref, out_fast, bl.size_B);

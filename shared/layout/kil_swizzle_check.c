@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-#include "layout/kil_copy_check.h"
+#include "layout/kil_swizzle_priv.h"
 
 static bool
 box_fits(uint32_t off, uint32_t len, uint32_t size)
