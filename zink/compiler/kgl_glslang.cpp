@@ -705,10 +705,23 @@ program_create(kgl_shader *const *shaders, unsigned count, const kgl_link_option
    return result;
 }
 
-bool
-valid_stage(int stage)
+/* Enumerations that come from C may hold any int; reading one as a C++
+ * enum outside its declared values is undefined, so it is read as an int. */
+template <typename E>
+int
+raw(const E &e)
 {
-   return stage >= 0 && stage < KGL_STAGE_COUNT;
+   static_assert(sizeof(E) == sizeof(int), "C enums are int-sized");
+   int v;
+   memcpy(&v, &e, sizeof(v));
+   return v;
+}
+
+template <typename E>
+bool
+valid_stage(const E &stage)
+{
+   return raw(stage) >= 0 && raw(stage) < KGL_STAGE_COUNT;
 }
 
 }  // namespace
@@ -824,7 +837,7 @@ kgl_program_create(struct kgl_shader *const *shaders, unsigned count,
    kgl_link_options opts = {KGL_FLAVOUR_AUTO, 0, false};
    if (options)
       opts = *options;
-   if (opts.flavour < KGL_FLAVOUR_AUTO || opts.flavour > KGL_FLAVOUR_GL)
+   if (raw(opts.flavour) < KGL_FLAVOUR_AUTO || raw(opts.flavour) > KGL_FLAVOUR_GL)
       return KGL_ERROR_INVALID_ARGUMENT;
    switch (opts.vulkan_spirv_version) {
    case 0:
@@ -936,7 +949,7 @@ unsigned
 kgl_program_reflection_count(const struct kgl_program *program,
                              enum kgl_reflection_kind kind)
 {
-   if (!program || kind < 0 || kind >= KGL_REFLECT_KIND_COUNT)
+   if (!program || raw(kind) < 0 || raw(kind) >= KGL_REFLECT_KIND_COUNT)
       return 0;
    return (unsigned)program->reflection[kind].entries.size();
 }
@@ -962,13 +975,13 @@ kgl_stage_name(enum kgl_stage stage)
    static const char *const names[KGL_STAGE_COUNT] = {
       "vertex", "tess_ctrl", "tess_eval", "geometry", "fragment", "compute",
    };
-   return valid_stage(stage) ? names[stage] : "invalid";
+   return valid_stage(stage) ? names[raw(stage)] : "invalid";
 }
 
 const char *
 kgl_flavour_name(enum kgl_flavour flavour)
 {
-   switch (flavour) {
+   switch (raw(flavour)) {
    case KGL_FLAVOUR_AUTO:
       return "auto";
    case KGL_FLAVOUR_VULKAN:
@@ -982,7 +995,7 @@ kgl_flavour_name(enum kgl_flavour flavour)
 const char *
 kgl_result_name(enum kgl_result result)
 {
-   switch (result) {
+   switch (raw(result)) {
    case KGL_SUCCESS:
       return "success";
    case KGL_COMPILE_FAILED:
