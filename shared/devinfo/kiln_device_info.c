@@ -33,7 +33,7 @@ kiln_device_info_init_fixed(struct kiln_device_info *info, uint16_t thread_count
    info->gob_depth = 1;
    info->block_height_log2_mask = 0x3f; /* h = 0..5 */
    info->max_block_depth_log2 = 5;
-   info->page_kind_generic = 0xfe;
+   info->page_kind_generic = 0x06;
    info->memory_size_B = memory_size_B;
    info->min_memory_align_B = 4096;
    info->linear_pitch_align_B = 128;

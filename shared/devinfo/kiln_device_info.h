@@ -17,8 +17,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* The GOB "generation" of drm_fourcc.h's DRM_FORMAT_MOD_NVIDIA_BLOCK_LINEAR_2D
- * (field g): which in-GOB layout the device uses. */
+/* Which in-GOB layout the device uses. Not the numeric value of
+ * drm_fourcc.h's field g (0 = Fermi-Volta and Tegra K1+, 1 = G80-GT2xx with
+ * 4-row GOBs, 2 = Turing+): shared/layout derives g from this. */
 enum kiln_gob_kind {
    KILN_GOB_KIND_TEGRA = 0,       /* g = 0: Tegra K1 - Xavier */
    KILN_GOB_KIND_FERMI = 1,       /* g = 1: Fermi - Volta desktop */
@@ -52,8 +53,10 @@ struct kiln_device_info {
    /* Bit h set: blocks 2^h GOBs tall may be used (h = 0..5 on NVIDIA). */
    uint8_t block_height_log2_mask;
    uint8_t max_block_depth_log2;
-   /* The page kind written in modifiers we create (field k); 0xfe is the
-    * generic single-sample colour kind drm_fourcc.h tells drivers to use. */
+   /* The page kind written in modifiers we create (field k): 0x06,
+    * NV_MMU_PTE_KIND_GENERIC_MEMORY, the generic colour kind of the Turing+
+    * page-kind numbering (g = 2). (0xfe, the kind drm_fourcc.h remaps the
+    * legacy k = 0 to, is the Fermi-Volta one.) See docs/layout.md. */
    uint8_t page_kind_generic;
 
    /* Memory. */

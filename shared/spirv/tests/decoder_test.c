@@ -1,0 +1,392 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The module decoder: header checks, the grammar-driven scan, layout and
+ * function structure, ids. Every failure must name the right word.
+ */
+#include "stn_private.h"
+#include "stn_test_util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "util/test.h"
+
+static const struct spirv_to_nir_options vk_opts = {.env = SPIRV_ENV_VULKAN};
+static const struct spirv_to_nir_options gl_opts = {.env = SPIRV_ENV_OPENGL_GL_FLAVOURED};
+
+/* Parses m; returns the error (malloc'd) or NULL, and the offset. */
+static char *
+parse(const struct sw_module *m, const struct spirv_to_nir_options *opts, size_t *offset)
+{
+   char *err = NULL;
+   *offset = (size_t)-1;
+   if (stn_parse_for_test(m->w, m->n, opts, NULL, &err, offset))
+      return NULL;
+   return err;
+}
+
+#define EXPECT_ERROR(m, opts, want_offset, substr)                                       \
+   do {                                                                                  \
+      size_t off_;                                                                       \
+      char *err_ = parse(m, opts, &off_);                                                \
+      if (CHECK(err_ != NULL)) {                                                         \
+         CHECK_EQ(off_, want_offset);                                                    \
+         if (!CHECK(strstr(err_, substr) != NULL))                                       \
+            printf("    error was: %s\n", err_);                                         \
+      }                                                                                  \
+      free(err_);                                                                        \
+   } while (0)
+
+#define EXPECT_OK(m, opts)                                                               \
+   do {                                                                                  \
+      size_t off_;                                                                       \
+      char *err_ = parse(m, opts, &off_);                                                \
+      if (!CHECK(err_ == NULL))                                                          \
+         printf("    error: %s\n", err_);                                                \
+      free(err_);                                                                        \
+   } while (0)
+
+TEST(decoder_minimal_module_parses)
+{
+   struct sw_module m;
+   sw_minimal_fragment(&m);
+   EXPECT_OK(&m, &vk_opts);
+}
+
+TEST(decoder_header)
+{
+   struct sw_module m;
+   sw_minimal_fragment(&m);
+   const struct sw_module good = m;
+
+   /* Too short for a header. */
+   m.n = 3;
+   EXPECT_ERROR(&m, &vk_opts, 3, "header alone needs 5");
+   m.n = 0;
+   EXPECT_ERROR(&m, &vk_opts, 0, "header alone needs 5");
+
+   m = good;
+   m.w[0] = 0x12345678;
+   EXPECT_ERROR(&m, &vk_opts, 0, "bad magic");
+
+   m = good;
+   m.w[1] = 0x00010700;
+   EXPECT_ERROR(&m, &vk_opts, 1, "unsupported SPIR-V version");
+   m.w[1] = 0x00020000;
+   EXPECT_ERROR(&m, &vk_opts, 1, "unsupported SPIR-V version");
+   m.w[1] = 0x00010001; /* a stray low byte */
+   EXPECT_ERROR(&m, &vk_opts, 1, "unsupported SPIR-V version");
+   for (uint32_t minor = 0; minor <= 6; minor++) {
+      m.w[1] = 0x00010000 | (minor << 8);
+      EXPECT_OK(&m, &vk_opts);
+   }
+
+   /* Version 0: only GL-flavoured input. */
+   m.w[1] = 0;
+   EXPECT_ERROR(&m, &vk_opts, 1, "unsupported SPIR-V version");
+   EXPECT_OK(&m, &gl_opts);
+
+   m = good;
+   m.w[3] = 0;
+   EXPECT_ERROR(&m, &vk_opts, 3, "id bound 0");
+   m.w[3] = 0xffffffffu;
+   EXPECT_ERROR(&m, &vk_opts, 3, "id bound");
+   m.w[3] = STN_MAX_ID_BOUND; /* the largest allowed: no huge allocation */
+   EXPECT_OK(&m, &vk_opts);
+
+   m = good;
+   m.w[4] = 1;
+   EXPECT_ERROR(&m, &vk_opts, 4, "schema");
+}
+
+TEST(decoder_byte_swapped_module)
+{
+   struct sw_module m;
+   sw_minimal_fragment(&m);
+   for (size_t i = 0; i < m.n; i++)
+      m.w[i] = __builtin_bswap32(m.w[i]);
+   EXPECT_OK(&m, &vk_opts);
+}
+
+TEST(decoder_word_counts)
+{
+   struct sw_module m;
+   sw_minimal_fragment(&m);
+   const struct sw_module good = m;
+
+   /* Truncation inside the last instruction's operands. */
+   m.n -= 1; /* drops OpFunctionEnd: the module ends inside a function */
+   EXPECT_ERROR(&m, &vk_opts, m.n, "ends inside a function");
+
+   /* A word count running past the end. */
+   m = good;
+   m.w[m.n - 1] = (5u << 16) | SpvOpFunctionEnd;
+   EXPECT_ERROR(&m, &vk_opts, m.n - 1, "runs past the end");
+
+   /* A zero word count. */
+   m = good;
+   m.w[m.n - 1] = SpvOpFunctionEnd;
+   EXPECT_ERROR(&m, &vk_opts, m.n - 1, "word count 0");
+
+   /* OpTypeVoid with an extra operand (word 13 is OpTypeVoid: 5 + 2 + 3 + 3). */
+   struct sw_module x;
+   sw_minimal_preamble(&x, 16);
+   const size_t at = x.n;
+   sw_inst(&x, SpvOpTypeVoid, 2, 2, 7);
+   EXPECT_ERROR(&x, &vk_opts, at + 2, "OpTypeVoid has 3 words");
+
+   /* OpTypeInt missing its signedness. */
+   sw_minimal_preamble(&x, 16);
+   const size_t at2 = x.n;
+   sw_inst(&x, SpvOpTypeInt, 2, 2, 32);
+   EXPECT_ERROR(&x, &vk_opts, at2 + 3, "missing");
+
+   /* Unknown opcode. */
+   sw_minimal_preamble(&x, 16);
+   const size_t at3 = x.n;
+   sw_inst(&x, (SpvOp)9, 0);
+   EXPECT_ERROR(&x, &vk_opts, at3, "unknown opcode 9");
+}
+
+TEST(decoder_ids)
+{
+   struct sw_module m;
+
+   /* An id at the bound. */
+   sw_minimal_preamble(&m, 16);
+   size_t at = m.n;
+   sw_inst(&m, SpvOpTypeVoid, 1, 16);
+   EXPECT_ERROR(&m, &vk_opts, at, "id 16 outside 1..15");
+
+   /* Id 0. */
+   sw_minimal_preamble(&m, 16);
+   at = m.n;
+   sw_inst(&m, SpvOpTypeBool, 1, 0);
+   EXPECT_ERROR(&m, &vk_opts, at, "id 0 outside");
+
+   /* Defined twice. */
+   sw_minimal_preamble(&m, 16);
+   sw_inst(&m, SpvOpTypeVoid, 1, 2);
+   at = m.n;
+   sw_inst(&m, SpvOpTypeBool, 1, 2);
+   EXPECT_ERROR(&m, &vk_opts, at, "defined twice");
+
+   /* A result type that is not a type. */
+   sw_minimal_preamble(&m, 16);
+   sw_inst(&m, SpvOpTypeInt, 3, 2, 32, 1);
+   sw_inst(&m, SpvOpConstant, 3, 2, 3, 7);
+   at = m.n;
+   sw_inst(&m, SpvOpConstant, 3, 3, 4, 7);
+   EXPECT_ERROR(&m, &vk_opts, at, "is a OpConstant");
+
+   /* A result type defined later. */
+   sw_minimal_preamble(&m, 16);
+   at = m.n;
+   sw_inst(&m, SpvOpConstant, 3, 5, 4, 7);
+   EXPECT_ERROR(&m, &vk_opts, at, "type 5 is not defined before use");
+
+   /* OpConstant of a 64-bit type needs two words; of a 32-bit one, one. */
+   sw_minimal_preamble(&m, 16);
+   sw_inst(&m, SpvOpTypeInt, 3, 2, 64, 0);
+   sw_inst(&m, SpvOpTypeInt, 3, 3, 32, 0);
+   sw_inst(&m, SpvOpConstant, 4, 2, 4, 1, 0);
+   at = m.n;
+   sw_inst(&m, SpvOpConstant, 4, 3, 5, 1, 0);
+   EXPECT_ERROR(&m, &vk_opts, at + 4, "OpConstant has 5 words");
+}
+
+TEST(decoder_layout)
+{
+   struct sw_module m;
+
+   /* No memory model. */
+   sw_header(&m, 0x00010000, 8);
+   sw_inst(&m, SpvOpCapability, 1, SpvCapabilityShader);
+   EXPECT_ERROR(&m, &vk_opts, m.n, "no OpMemoryModel");
+
+   /* A capability after the memory model. */
+   sw_minimal_preamble(&m, 16);
+   size_t at = m.n;
+   sw_inst(&m, SpvOpCapability, 1, SpvCapabilityShader);
+   EXPECT_ERROR(&m, &vk_opts, at, "out of the logical layout order");
+
+   /* Two memory models. */
+   sw_header(&m, 0x00010000, 8);
+   sw_inst(&m, SpvOpCapability, 1, SpvCapabilityShader);
+   sw_inst(&m, SpvOpMemoryModel, 2, 0, 1);
+   at = m.n;
+   sw_inst(&m, SpvOpMemoryModel, 2, 0, 1);
+   EXPECT_ERROR(&m, &vk_opts, at, "second OpMemoryModel");
+
+   /* A decoration after a type. */
+   sw_minimal_preamble(&m, 16);
+   sw_inst(&m, SpvOpTypeVoid, 1, 2);
+   at = m.n;
+   sw_inst(&m, SpvOpDecorate, 2, 2, SpvDecorationBlock);
+   EXPECT_ERROR(&m, &vk_opts, at, "out of the logical layout order");
+
+   /* A function-only instruction among the globals. */
+   sw_minimal_preamble(&m, 16);
+   sw_inst(&m, SpvOpTypeInt, 3, 2, 32, 1);
+   sw_inst(&m, SpvOpConstant, 3, 2, 3, 1);
+   at = m.n;
+   sw_inst(&m, SpvOpIAdd, 4, 2, 4, 3, 3);
+   EXPECT_ERROR(&m, &vk_opts, at, "outside a function");
+
+   /* No Shader capability. */
+   sw_header(&m, 0x00010000, 8);
+   sw_inst(&m, SpvOpCapability, 1, SpvCapabilityMatrix);
+   sw_inst(&m, SpvOpMemoryModel, 2, 0, 1);
+   EXPECT_ERROR(&m, &vk_opts, 5, "Shader capability");
+
+   /* A capability the translation does not implement. */
+   sw_header(&m, 0x00010000, 8);
+   sw_inst(&m, SpvOpCapability, 1, SpvCapabilityKernel);
+   sw_inst(&m, SpvOpMemoryModel, 2, 0, 1);
+   EXPECT_ERROR(&m, &vk_opts, 5, "capability Kernel");
+
+   /* A capability the caller does not accept. */
+   const uint32_t only_shader[] = {SpvCapabilityShader};
+   const struct spirv_to_nir_options restricted = {
+      .env = SPIRV_ENV_VULKAN,
+      .capabilities = only_shader,
+      .num_capabilities = 1,
+   };
+   sw_header(&m, 0x00010000, 8);
+   sw_inst(&m, SpvOpCapability, 1, SpvCapabilityShader);
+   sw_inst(&m, SpvOpCapability, 1, SpvCapabilityGeometry);
+   sw_inst(&m, SpvOpMemoryModel, 2, 0, 1);
+   EXPECT_ERROR(&m, &restricted, 7, "capability Geometry");
+
+   /* An unknown extension and an unknown instruction set. */
+   sw_header(&m, 0x00010000, 8);
+   sw_inst(&m, SpvOpCapability, 1, SpvCapabilityShader);
+   sw_inst_str(&m, SpvOpExtension, NULL, 0, "SPV_KHR_no_such_thing", NULL, 0);
+   sw_inst(&m, SpvOpMemoryModel, 2, 0, 1);
+   EXPECT_ERROR(&m, &vk_opts, 7, "extension SPV_KHR_no_such_thing");
+   sw_header(&m, 0x00010000, 8);
+   sw_inst(&m, SpvOpCapability, 1, SpvCapabilityShader);
+   const uint32_t id[] = {1};
+   sw_inst_str(&m, SpvOpExtInstImport, id, 1, "OpenCL.std", NULL, 0);
+   sw_inst(&m, SpvOpMemoryModel, 2, 0, 1);
+   EXPECT_ERROR(&m, &vk_opts, 7, "OpenCL.std");
+}
+
+TEST(decoder_function_structure)
+{
+   struct sw_module m;
+
+   /* An instruction between blocks. */
+   sw_minimal_preamble(&m, 16);
+   sw_inst(&m, SpvOpTypeVoid, 1, 2);
+   sw_inst(&m, SpvOpTypeFunction, 2, 3, 2);
+   sw_inst(&m, SpvOpFunction, 4, 2, 1, 0, 3);
+   sw_inst(&m, SpvOpLabel, 1, 4);
+   sw_inst(&m, SpvOpReturn, 0);
+   size_t at = m.n;
+   sw_inst(&m, SpvOpReturn, 0);
+   sw_inst(&m, SpvOpFunctionEnd, 0);
+   EXPECT_ERROR(&m, &vk_opts, at, "outside a block");
+
+   /* A block without a terminator. */
+   sw_minimal_preamble(&m, 16);
+   sw_inst(&m, SpvOpTypeVoid, 1, 2);
+   sw_inst(&m, SpvOpTypeFunction, 2, 3, 2);
+   sw_inst(&m, SpvOpFunction, 4, 2, 1, 0, 3);
+   sw_inst(&m, SpvOpLabel, 1, 4);
+   at = m.n;
+   sw_inst(&m, SpvOpFunctionEnd, 0);
+   EXPECT_ERROR(&m, &vk_opts, at, "missing terminator");
+
+   /* A merge instruction not followed by a branch. */
+   sw_minimal_preamble(&m, 16);
+   sw_inst(&m, SpvOpTypeVoid, 1, 2);
+   sw_inst(&m, SpvOpTypeFunction, 2, 3, 2);
+   sw_inst(&m, SpvOpFunction, 4, 2, 1, 0, 3);
+   sw_inst(&m, SpvOpLabel, 1, 4);
+   sw_inst(&m, SpvOpSelectionMerge, 2, 5, 0);
+   at = m.n;
+   sw_inst(&m, SpvOpReturn, 0);
+   sw_inst(&m, SpvOpFunctionEnd, 0);
+   EXPECT_ERROR(&m, &vk_opts, at, "merge instruction must be followed");
+
+   /* A function variable after another instruction. */
+   sw_minimal_preamble(&m, 16);
+   sw_inst(&m, SpvOpTypeVoid, 1, 2);
+   sw_inst(&m, SpvOpTypeFunction, 2, 3, 2);
+   sw_inst(&m, SpvOpTypeFloat, 2, 5, 32);
+   sw_inst(&m, SpvOpTypePointer, 3, 6, SpvStorageClassFunction, 5);
+   sw_inst(&m, SpvOpFunction, 4, 2, 1, 0, 3);
+   sw_inst(&m, SpvOpLabel, 1, 4);
+   sw_inst(&m, SpvOpUndef, 2, 5, 8);
+   at = m.n;
+   sw_inst(&m, SpvOpVariable, 3, 6, 7, SpvStorageClassFunction);
+   sw_inst(&m, SpvOpReturn, 0);
+   sw_inst(&m, SpvOpFunctionEnd, 0);
+   EXPECT_ERROR(&m, &vk_opts, at, "function variables must be the first");
+
+   /* A type inside a function. */
+   sw_minimal_preamble(&m, 16);
+   sw_inst(&m, SpvOpTypeVoid, 1, 2);
+   sw_inst(&m, SpvOpTypeFunction, 2, 3, 2);
+   sw_inst(&m, SpvOpFunction, 4, 2, 1, 0, 3);
+   sw_inst(&m, SpvOpLabel, 1, 4);
+   at = m.n;
+   sw_inst(&m, SpvOpTypeBool, 1, 9);
+   sw_inst(&m, SpvOpReturn, 0);
+   sw_inst(&m, SpvOpFunctionEnd, 0);
+   EXPECT_ERROR(&m, &vk_opts, at, "OpTypeBool is out of the logical layout order");
+
+   /* A phi after another instruction. */
+   sw_minimal_preamble(&m, 16);
+   sw_inst(&m, SpvOpTypeVoid, 1, 2);
+   sw_inst(&m, SpvOpTypeFunction, 2, 3, 2);
+   sw_inst(&m, SpvOpTypeFloat, 2, 5, 32);
+   sw_inst(&m, SpvOpFunction, 4, 2, 1, 0, 3);
+   sw_inst(&m, SpvOpLabel, 1, 4);
+   sw_inst(&m, SpvOpUndef, 2, 5, 8);
+   at = m.n;
+   sw_inst(&m, SpvOpPhi, 4, 5, 9, 8, 4);
+   sw_inst(&m, SpvOpReturn, 0);
+   sw_inst(&m, SpvOpFunctionEnd, 0);
+   EXPECT_ERROR(&m, &vk_opts, at, "OpPhi after a non-phi");
+}
+
+TEST(decoder_strings)
+{
+   struct sw_module m;
+   sw_minimal_preamble(&m, 16);
+   /* OpName with the terminator cut off by the word count. */
+   const uint32_t tgt[] = {1};
+   const size_t at = m.n;
+   sw_inst_str(&m, SpvOpName, tgt, 1, "abcd", NULL, 0);
+   m.w[at] = (3u << 16) | SpvOpName; /* 3 words: the NUL word is outside */
+   m.n = at + 3;
+   EXPECT_ERROR(&m, &vk_opts, at + 2, "not NUL-terminated");
+}
+
+TEST(decoder_glslang_modules_parse)
+{
+   char **list = stn_test_list_spv();
+   if (!list) {
+      test_skip("KILN_SPIRV_TEST_DIR not set or empty");
+      return;
+   }
+   unsigned n = 0;
+   for (char **p = list; *p; p++) {
+      size_t count;
+      uint32_t *words = stn_test_load_spv(*p, &count);
+      if (!CHECK(words != NULL))
+         continue;
+      char *err = NULL;
+      char *cfg = NULL;
+      if (!CHECK(stn_parse_for_test(words, count, &vk_opts, &cfg, &err, NULL)))
+         printf("    %s: %s\n", *p, err);
+      free(err);
+      free(cfg);
+      free(words);
+      n++;
+   }
+   CHECK(n >= 10);
+   stn_test_free_list(list);
+}
