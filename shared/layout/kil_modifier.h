@@ -22,6 +22,8 @@
  *              allows.
  * So the legacy DRM_FORMAT_MOD_NVIDIA_16BX2_BLOCK(v) modifiers (s = 0, g = 0,
  * the Tegra sector layout) are refused (KIL_ERROR_MODIFIER_SECTOR_LAYOUT).
+ * Newer kernel headers widen s into bits 26-27 (Blackwell 8/16 bpp layouts);
+ * under Debian 12's header those bits are reserved and refused as such.
  *
  * Only single-level, single-sample, single-layer 2D colour images that are
  * not block-compressed are shared. A block-linear plane's row pitch is its

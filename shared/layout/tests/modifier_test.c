@@ -384,3 +384,14 @@ TEST(result_strings)
    }
    CHECK_STREQ(kil_result_str((enum kil_result)999), "unknown kil result");
 }
+
+/* The real device (kiln_device_info_init_fixed) writes exactly the modifiers
+ * docs/layout.md promises: c = 0, s = 1, g = 2, k = 0x06. */
+TEST(modifier_real_device_writes_turing_generic_kind)
+{
+   struct kiln_device_info dev;
+   kiln_device_info_init_fixed(&dev, 2, 1ull << 30);
+   for (uint8_t h = 0; h <= 5; h++)
+      CHECK_EQ_U64(kil_modifier_for_block_height(&dev, h), OUR_MOD(h));
+   CHECK_EQ(kil_modifiers_for_format(&dev, KIL_FORMAT_B8G8R8A8_UNORM, NULL, 0), 7);
+}
