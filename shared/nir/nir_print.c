@@ -427,7 +427,19 @@ print_load_const(struct strbuf *sb, const nir_load_const_instr *lc)
       print_const_value(sb, lc->value[i], lc->def.bit_size);
    }
    strbuf_append(sb, ")");
-   if (lc->def.bit_size >= 16) {
+   /* A float reading helps humans when every component looks like a
+    * normal float (integers would print as denormals); zero stays plain. */
+   bool floaty = lc->def.bit_size >= 16;
+   for (unsigned i = 0; i < lc->def.num_components && floaty; i++) {
+      const uint64_t u = nir_const_value_as_uint(lc->value[i], lc->def.bit_size);
+      const unsigned mant = lc->def.bit_size == 16 ? 10 : lc->def.bit_size == 32 ? 23 : 52;
+      const uint64_t exp_mask = (lc->def.bit_size == 16 ? 0x1full : lc->def.bit_size == 32 ? 0xffull
+                                                                                       : 0x7ffull)
+                                << mant;
+      if ((u & exp_mask) == 0)
+         floaty = false;
+   }
+   if (floaty) {
       strbuf_append(sb, " /* ");
       for (unsigned i = 0; i < lc->def.num_components; i++) {
          if (i)
