@@ -40,4 +40,10 @@ nir_def *nir_impl_undef_(nir_function_impl *impl, unsigned num_components,
 nir_def *nir_shader_poison_def_(nir_shader *shader, unsigned num_components,
                                 unsigned bit_size);
 
+/* Clones src's body into a detached list for insertion into dst_impl (same
+ * shader): src's locals become new locals of dst_impl, defs get fresh
+ * indices of dst_impl, sources are linked. False on out-of-memory. */
+bool nir_clone_impl_body_(nir_function_impl *dst_impl, const nir_function_impl *src,
+                          nir_cf_list *out);
+
 #endif /* NIR_PRIVATE_H */
