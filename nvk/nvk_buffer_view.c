@@ -25,11 +25,8 @@ nvk_CreateBufferView(VkDevice _device, const VkBufferViewCreateInfo *pCreateInfo
    const uint64_t range_B = nvk_buffer_range(buffer, pCreateInfo->offset, pCreateInfo->range);
    view->vk_format = pCreateInfo->format;
    /* VK_WHOLE_SIZE: as many whole texels as fit (Vulkan 1.3, 12.2). */
-   view->desc = (struct nvk_texel_buffer_desc){
-      .addr = nvk_buffer_address(buffer, pCreateInfo->offset),
-      .format = format,
-      .size_el = (uint32_t)MIN2(range_B / el_B, (uint64_t)UINT32_MAX),
-   };
+   kx_buffer_view_desc_init(&view->desc, format, nvk_buffer_address(buffer, pCreateInfo->offset),
+                            (uint32_t)MIN2(range_B / el_B, (uint64_t)UINT32_MAX));
    *pView = nvk_buffer_view_to_handle(view);
    return VK_SUCCESS;
 }

@@ -21,8 +21,9 @@
 struct nvk_cmd_bound_set {
    const uint8_t *mem;
    const struct nvk_descriptor_set_layout *layout;
-   uint32_t dynamic_start; /* in the resolved dynamic list */
-   uint32_t pad;
+   const struct nvk_buffer_address *dynamic; /* the set's dynamic buffers */
+   uint32_t dynamic_count;
+   uint32_t dynamic_start; /* in the root table's dynamic_buffers */
 };
 
 struct nvk_cmd_bind_descriptor_sets {
@@ -58,6 +59,8 @@ nvk_CmdBindDescriptorSets(VkCommandBuffer commandBuffer, VkPipelineBindPoint pip
       p->sets[i] = (struct nvk_cmd_bound_set){
          .mem = set ? set->mem : NULL,
          .layout = set ? set->layout : NULL,
+         .dynamic = set ? set->dynamic : NULL,
+         .dynamic_count = set ? set->dynamic_count : 0,
          .dynamic_start = pl->dynamic_start[firstSet + i],
       };
    }
@@ -75,25 +78,19 @@ nvk_exec_bind_descriptor_sets(struct nvk_exec *ex, const void *payload)
       const struct nvk_cmd_bound_set *s = &p->sets[i];
       d->sets[p->first_set + i] = s->mem;
       d->set_layouts[p->first_set + i] = s->layout;
-      if (!s->layout)
-         continue;
-      /* Dynamic buffers in binding order take the offsets in order (Vulkan
-       * 1.3, 14.2.8). */
-      for (uint32_t b = 0; b < s->layout->binding_count; b++) {
-         const struct nvk_descriptor_set_binding_layout *bl = &s->layout->bindings[b];
-         if (!nvk_descriptor_type_is_dynamic(bl->type))
-            continue;
-         for (uint32_t e = 0; e < bl->array_size; e++) {
-            const uint32_t slot = s->dynamic_start + bl->dynamic_index + e;
-            if (slot >= NVK_MAX_DYNAMIC_BUFFERS || next_offset >= p->dynamic_offset_count) {
-               nvk_exec_fault(ex, "more dynamic buffers than dynamic offsets");
-               return;
-            }
-            struct nvk_buffer_desc buf;
-            memcpy(&buf, s->mem + bl->offset_B + e * bl->stride_B, sizeof(buf));
-            buf.addr += offsets[next_offset++];
-            d->dynamic[slot] = buf;
+      /* The set's dynamic buffers are in binding order, as the dynamic
+       * offsets are (Vulkan 1.3, 14.2.8). */
+      for (uint32_t e = 0; e < s->dynamic_count; e++) {
+         const uint32_t slot = s->dynamic_start + e;
+         if (slot >= NVK_MAX_DYNAMIC_BUFFERS || next_offset >= p->dynamic_offset_count) {
+            nvk_exec_fault(ex, "more dynamic buffers than dynamic offsets");
+            return;
          }
+         struct nvk_buffer_address a = s->dynamic[e];
+         if (a.base_addr)
+            a.base_addr += offsets[next_offset];
+         next_offset++;
+         d->root.dynamic_buffers[slot] = a;
       }
    }
 }
@@ -124,8 +121,11 @@ nvk_CmdPushConstants(VkCommandBuffer commandBuffer, VkPipelineLayout layout,
 void
 nvk_exec_push_constants(struct nvk_exec *ex, const void *payload)
 {
+   /* Push constants are command buffer state, not per bind point: both
+    * root tables see them. */
    const struct nvk_cmd_push_constants *p = payload;
-   memcpy(ex->push_constants + p->offset_B, p->data, p->size_B);
+   for (unsigned b = 0; b < NVK_EXEC_BIND_COUNT; b++)
+      memcpy(ex->desc[b].root.push_constants + p->offset_B, p->data, p->size_B);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -196,7 +196,7 @@ nvk_CmdPushDescriptorSetKHR(VkCommandBuffer commandBuffer, VkPipelineBindPoint p
    if (!mem)
       return;
    for (uint32_t i = 0; i < descriptorWriteCount; i++)
-      nvk_descriptor_set_write(sl, mem, &pDescriptorWrites[i]);
+      nvk_descriptor_set_write(sl, mem, NULL, &pDescriptorWrites[i]);
    emit_push_set(cmd, pipelineBindPoint, set, sl, mem);
 }
 
@@ -210,7 +210,7 @@ nvk_CmdPushDescriptorSetWithTemplateKHR(VkCommandBuffer commandBuffer,
    uint8_t *mem = push_set_mem(cmd, tmpl->bind_point, set, tmpl->layout);
    if (!mem)
       return;
-   nvk_descriptor_update_template_apply(tmpl, mem, pData);
+   nvk_descriptor_update_template_apply(tmpl, mem, NULL, pData);
    emit_push_set(cmd, tmpl->bind_point, set, tmpl->layout, mem);
 }
 

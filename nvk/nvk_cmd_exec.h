@@ -32,14 +32,16 @@ struct nvk_pipeline;
 struct nvk_queue;
 
 /* What a dispatch (or, later, a draw) reads: the bound pipeline and
- * descriptor sets of its bind point, resolved as the stream is replayed
- * (nvk_cmd_descriptors.c). Set memory is laid out as nvk_descriptor_types.h
- * says; dynamic buffers are already offset. */
+ * descriptor sets of its bind point and its root table, resolved as the
+ * stream is replayed (nvk_cmd_descriptors.c). Set memory is laid out as
+ * nvk_descriptor_types.h says (constant buffer NVK_CBUF_SET(s)); the root
+ * table (NVK_CBUF_ROOT) holds push constants and the dynamic buffers with
+ * their offsets applied; dispatch fills its workgroup fields. */
 struct nvk_exec_descriptors {
    const struct nvk_pipeline *pipeline;
    const uint8_t *sets[NVK_MAX_SETS];
    const struct nvk_descriptor_set_layout *set_layouts[NVK_MAX_SETS];
-   struct nvk_buffer_desc dynamic[NVK_MAX_DYNAMIC_BUFFERS];
+   struct nvk_root_table root;
 };
 
 enum nvk_exec_bind_point {
@@ -87,7 +89,6 @@ struct nvk_exec {
    /* Binding state of the command buffer being replayed; reset when a
     * command buffer starts (state is never inherited). */
    struct nvk_exec_descriptors desc[NVK_EXEC_BIND_COUNT];
-   uint8_t push_constants[NVK_MAX_PUSH_CONSTANTS_SIZE];
 };
 
 void nvk_exec_init(struct nvk_exec *ex, struct nvk_device *dev, struct nvk_queue *queue);

@@ -22,10 +22,9 @@ nvk_CreateDescriptorPool(VkDevice _device, const VkDescriptorPoolCreateInfo *pCr
    uint32_t totals[NVK_POOL_TYPE_COUNT] = {0};
    for (uint32_t i = 0; i < pCreateInfo->poolSizeCount; i++) {
       const VkDescriptorPoolSize *s = &pCreateInfo->pPoolSizes[i];
-      const uint32_t desc_B = nvk_descriptor_size_B(s->type);
-      if (desc_B == 0 || (unsigned)s->type >= NVK_POOL_TYPE_COUNT)
+      if (!nvk_descriptor_type_supported(s->type))
          return vk_errorf(dev, VK_ERROR_UNKNOWN, "descriptor type %d not supported", s->type);
-      size_B += (uint64_t)desc_B * s->descriptorCount;
+      size_B += (uint64_t)nvk_descriptor_stride_B(s->type) * s->descriptorCount;
       totals[s->type] = (uint32_t)MIN2((uint64_t)totals[s->type] + s->descriptorCount,
                                       (uint64_t)UINT32_MAX);
    }
@@ -153,7 +152,9 @@ set_create(struct nvk_device *dev, struct nvk_descriptor_pool *pool,
                        layout->size_B);
 
    struct nvk_descriptor_set *set =
-      vk_zalloc(&pool->alloc, sizeof(*set), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+      vk_zalloc(&pool->alloc,
+                sizeof(*set) + layout->dynamic_buffer_count * sizeof(set->dynamic[0]), 8,
+                VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
    if (!set)
       return vk_error(dev, VK_ERROR_OUT_OF_HOST_MEMORY);
    vk_object_base_init(&dev->vk, &set->base, VK_OBJECT_TYPE_DESCRIPTOR_SET);
@@ -162,6 +163,7 @@ set_create(struct nvk_device *dev, struct nvk_descriptor_pool *pool,
    set->offset_B = offset_B;
    set->size_B = layout->size_B;
    set->mem = pool->mem + offset_B;
+   set->dynamic_count = layout->dynamic_buffer_count;
    if (set->size_B)
       nvk_descriptor_set_layout_init_set(layout, set->mem);
    list_insert_before(&set->pool_link, before);
@@ -217,10 +219,24 @@ nvk_FreeDescriptorSets(VkDevice device, VkDescriptorPool descriptorPool,
 
 /* ---------------------------------------------------------------------- */
 
+static struct nvk_buffer_address
+buffer_address(const VkDescriptorBufferInfo *bi)
+{
+   VK_FROM_HANDLE(nvk_buffer, buffer, bi->buffer);
+   if (!buffer)
+      return (struct nvk_buffer_address){0}; /* a null descriptor */
+   const uint64_t range_B = nvk_buffer_range(buffer, bi->offset, bi->range);
+   return (struct nvk_buffer_address){
+      .base_addr = nvk_buffer_address(buffer, bi->offset),
+      /* maxStorageBufferRange is UINT32_MAX: every valid range fits. */
+      .size_B = (uint32_t)MIN2(range_B, (uint64_t)UINT32_MAX),
+   };
+}
+
 void
 nvk_descriptor_write(const struct nvk_descriptor_set_layout *layout, uint8_t *set_mem,
-                     uint32_t binding, uint32_t element, VkDescriptorType type,
-                     const void *info)
+                     struct nvk_buffer_address *dynamic, uint32_t binding, uint32_t element,
+                     VkDescriptorType type, const void *info)
 {
    if (binding >= layout->binding_count)
       return;
@@ -234,49 +250,50 @@ nvk_descriptor_write(const struct nvk_descriptor_set_layout *layout, uint8_t *se
       /* Immutable samplers are baked in; writes to them are ignored. */
       if (bl->immutable_samplers)
          break;
-      const VkDescriptorImageInfo *ii = info;
-      VK_FROM_HANDLE(nvk_sampler, sampler, ii->sampler);
-      memcpy(d, &sampler->desc, sizeof(sampler->desc));
+      VK_FROM_HANDLE(nvk_sampler, sampler, ((const VkDescriptorImageInfo *)info)->sampler);
+      const struct nvk_sampler_descriptor sd = {sampler ? &sampler->desc : NULL};
+      memcpy(d, &sd, sizeof(sd));
       break;
    }
    case VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER: {
       const VkDescriptorImageInfo *ii = info;
       VK_FROM_HANDLE(nvk_image_view, view, ii->imageView);
-      struct nvk_combined_desc *c = (struct nvk_combined_desc *)d;
-      c->image.view = view ? &view->desc : NULL;
+      struct nvk_combined_image_sampler_descriptor c;
+      memcpy(&c, d, sizeof(c));
+      c.image.image = view ? &view->desc : NULL;
       if (!bl->immutable_samplers) {
          VK_FROM_HANDLE(nvk_sampler, sampler, ii->sampler);
-         c->sampler = sampler->desc;
+         c.sampler.sampler = sampler ? &sampler->desc : NULL;
       }
+      memcpy(d, &c, sizeof(c));
       break;
    }
    case VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE:
    case VK_DESCRIPTOR_TYPE_STORAGE_IMAGE:
    case VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT: {
-      const VkDescriptorImageInfo *ii = info;
-      VK_FROM_HANDLE(nvk_image_view, view, ii->imageView);
-      ((struct nvk_image_desc *)d)->view = view ? &view->desc : NULL;
+      VK_FROM_HANDLE(nvk_image_view, view, ((const VkDescriptorImageInfo *)info)->imageView);
+      const struct nvk_image_descriptor id = {view ? &view->desc : NULL};
+      memcpy(d, &id, sizeof(id));
       break;
    }
    case VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER:
    case VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER: {
       VK_FROM_HANDLE(nvk_buffer_view, view, *(const VkBufferView *)info);
-      memcpy(d, &view->desc, sizeof(view->desc));
+      const struct nvk_image_descriptor id = {view ? &view->desc : NULL};
+      memcpy(d, &id, sizeof(id));
       break;
    }
    case VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER:
-   case VK_DESCRIPTOR_TYPE_STORAGE_BUFFER:
-   case VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC:
-   case VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC: {
-      const VkDescriptorBufferInfo *bi = info;
-      VK_FROM_HANDLE(nvk_buffer, buffer, bi->buffer);
-      const struct nvk_buffer_desc desc = {
-         .addr = nvk_buffer_address(buffer, bi->offset),
-         .range_B = nvk_buffer_range(buffer, bi->offset, bi->range),
-      };
-      memcpy(d, &desc, sizeof(desc));
+   case VK_DESCRIPTOR_TYPE_STORAGE_BUFFER: {
+      const struct nvk_buffer_address a = buffer_address(info);
+      memcpy(d, &a, sizeof(a));
       break;
    }
+   case VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC:
+   case VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC:
+      if (dynamic)
+         dynamic[bl->dynamic_index + element] = buffer_address(info);
+      break;
    default:
       break;
    }
@@ -297,7 +314,7 @@ advance(const struct nvk_descriptor_set_layout *layout, uint32_t *binding, uint3
 
 void
 nvk_descriptor_set_write(const struct nvk_descriptor_set_layout *layout, uint8_t *set_mem,
-                         const VkWriteDescriptorSet *w)
+                         struct nvk_buffer_address *dynamic, const VkWriteDescriptorSet *w)
 {
    uint32_t binding = w->dstBinding, element = w->dstArrayElement;
    /* Start past empty bindings too (an element beyond the first binding's
@@ -324,7 +341,8 @@ nvk_descriptor_set_write(const struct nvk_descriptor_set_layout *layout, uint8_t
          info = &w->pBufferInfo[i];
          break;
       }
-      nvk_descriptor_write(layout, set_mem, binding, element, w->descriptorType, info);
+      nvk_descriptor_write(layout, set_mem, dynamic, binding, element, w->descriptorType,
+                           info);
       advance(layout, &binding, &element);
    }
 }
@@ -341,14 +359,19 @@ copy_descriptors(const VkCopyDescriptorSet *c)
          return;
       const struct nvk_descriptor_set_binding_layout *sl = &src->layout->bindings[sb];
       const struct nvk_descriptor_set_binding_layout *dl = &dst->layout->bindings[db];
-      if (se < sl->array_size && de < dl->array_size && sl->stride_B == dl->stride_B) {
-         uint8_t *d = dst->mem + dl->offset_B + de * dl->stride_B;
-         const uint8_t *s = src->mem + sl->offset_B + se * sl->stride_B;
-         /* A destination's immutable sampler stays: copy only the image. */
-         if (dl->immutable_samplers && dl->type == VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER)
-            memmove(d, s, sizeof(struct nvk_image_desc));
-         else if (!(dl->immutable_samplers && dl->type == VK_DESCRIPTOR_TYPE_SAMPLER))
-            memmove(d, s, sl->stride_B);
+      if (se < sl->array_size && de < dl->array_size && sl->type == dl->type) {
+         if (nvk_descriptor_type_is_dynamic(dl->type)) {
+            dst->dynamic[dl->dynamic_index + de] = src->dynamic[sl->dynamic_index + se];
+         } else {
+            uint8_t *d = dst->mem + dl->offset_B + de * dl->stride_B;
+            const uint8_t *s = src->mem + sl->offset_B + se * sl->stride_B;
+            /* A destination's immutable sampler stays: copy only the image. */
+            if (dl->immutable_samplers &&
+                dl->type == VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER)
+               memmove(d, s, sizeof(struct nvk_image_descriptor));
+            else if (!(dl->immutable_samplers && dl->type == VK_DESCRIPTOR_TYPE_SAMPLER))
+               memmove(d, s, sl->stride_B);
+         }
       }
       advance(src->layout, &sb, &se);
       advance(dst->layout, &db, &de);
@@ -363,7 +386,7 @@ nvk_UpdateDescriptorSets(VkDevice device, uint32_t descriptorWriteCount,
 {
    for (uint32_t i = 0; i < descriptorWriteCount; i++) {
       VK_FROM_HANDLE(nvk_descriptor_set, set, pDescriptorWrites[i].dstSet);
-      nvk_descriptor_set_write(set->layout, set->mem, &pDescriptorWrites[i]);
+      nvk_descriptor_set_write(set->layout, set->mem, set->dynamic, &pDescriptorWrites[i]);
    }
    for (uint32_t i = 0; i < descriptorCopyCount; i++)
       copy_descriptors(&pDescriptorCopies[i]);

@@ -50,22 +50,28 @@ struct nvk_descriptor_set {
    uint32_t size_B;
    /* Set memory (nvk_descriptor_types.h), inside the pool's block. */
    uint8_t *mem;
+   /* Dynamic buffers live here, not in set memory: binding the set adds
+    * the dynamic offsets and puts them in the root table. */
+   uint32_t dynamic_count;
+   struct nvk_buffer_address dynamic[];
 };
 
 VK_DEFINE_NONDISP_HANDLE_CASTS(nvk_descriptor_set, base, VkDescriptorSet,
                                VK_OBJECT_TYPE_DESCRIPTOR_SET)
 
 /* One descriptor write into set memory laid out by `layout` (sets, push
- * descriptors and templates share it). `info` points at a
+ * descriptors and templates share it), dynamic buffers into `dynamic` (NULL
+ * for push descriptors, which have none). `info` points at a
  * VkDescriptorImageInfo, VkDescriptorBufferInfo or VkBufferView according
  * to `type`. Out-of-range bindings and elements are ignored. */
 void nvk_descriptor_write(const struct nvk_descriptor_set_layout *layout, uint8_t *set_mem,
-                          uint32_t binding, uint32_t element, VkDescriptorType type,
-                          const void *info);
+                          struct nvk_buffer_address *dynamic, uint32_t binding,
+                          uint32_t element, VkDescriptorType type, const void *info);
 
-/* vkUpdateDescriptorSets' writes on set memory, rolling over into the next
- * bindings as the spec says (consecutive binding updates). */
+/* vkUpdateDescriptorSets' writes, rolling over into the next bindings as
+ * the spec says (consecutive binding updates). */
 void nvk_descriptor_set_write(const struct nvk_descriptor_set_layout *layout, uint8_t *set_mem,
+                              struct nvk_buffer_address *dynamic,
                               const VkWriteDescriptorSet *write);
 
 #endif /* NVK_DESCRIPTOR_SET_H */

@@ -24,10 +24,9 @@ layout_sizes(const VkDescriptorSetLayoutCreateInfo *info, uint32_t *binding_coun
       *binding_count = MAX2(*binding_count, b->binding + 1);
       if (b->descriptorCount == 0)
          continue;
-      const uint32_t size = nvk_descriptor_size_B(b->descriptorType);
-      if (size == 0)
+      if (!nvk_descriptor_type_supported(b->descriptorType))
          return false;
-      *size_B += (uint64_t)size * b->descriptorCount;
+      *size_B += (uint64_t)nvk_descriptor_stride_B(b->descriptorType) * b->descriptorCount;
       if (nvk_descriptor_type_is_dynamic(b->descriptorType))
          *dynamic_count += b->descriptorCount;
       if (b->pImmutableSamplers && (b->descriptorType == VK_DESCRIPTOR_TYPE_SAMPLER ||
@@ -54,7 +53,7 @@ nvk_CreateDescriptorSetLayout(VkDevice _device, const VkDescriptorSetLayoutCreat
    VK_MULTIALLOC(ma);
    VK_MULTIALLOC_DECL(&ma, struct nvk_descriptor_set_layout, layout, 1);
    VK_MULTIALLOC_DECL(&ma, struct nvk_descriptor_set_binding_layout, bindings, binding_count);
-   VK_MULTIALLOC_DECL(&ma, struct nvk_sampler_desc, samplers, immutable_count);
+   VK_MULTIALLOC_DECL(&ma, struct kx_sampler_desc, samplers, immutable_count);
    /* Object scope: the layout lives as long as anything references it. */
    if (!vk_multialloc_zalloc(&ma, alloc, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT))
       return vk_error(dev, VK_ERROR_OUT_OF_HOST_MEMORY);
@@ -69,8 +68,8 @@ nvk_CreateDescriptorSetLayout(VkDevice _device, const VkDescriptorSetLayoutCreat
    for (uint32_t b = 0; b < binding_count; b++)
       layout->bindings[b].type = VK_DESCRIPTOR_TYPE_MAX_ENUM;
 
-   /* Bindings in number order, each array packed; every descriptor size is
-    * a multiple of 8, so every offset stays aligned. */
+   /* Bindings in number order, each array packed; every descriptor stride
+    * is a multiple of 8, so every offset stays aligned. */
    uint32_t offset_B = 0, dynamic_index = 0, sampler_index = 0;
    for (uint32_t n = 0; n < binding_count; n++) {
       for (uint32_t i = 0; i < pCreateInfo->bindingCount; i++) {
@@ -80,7 +79,7 @@ nvk_CreateDescriptorSetLayout(VkDevice _device, const VkDescriptorSetLayoutCreat
          struct nvk_descriptor_set_binding_layout *bl = &layout->bindings[n];
          bl->type = b->descriptorType;
          bl->array_size = b->descriptorCount;
-         bl->stride_B = nvk_descriptor_size_B(b->descriptorType);
+         bl->stride_B = nvk_descriptor_stride_B(b->descriptorType);
          bl->offset_B = offset_B;
          bl->stages = b->stageFlags;
          offset_B += bl->stride_B * bl->array_size;
@@ -92,7 +91,7 @@ nvk_CreateDescriptorSetLayout(VkDevice _device, const VkDescriptorSetLayoutCreat
          if (b->pImmutableSamplers && b->descriptorCount &&
              (bl->type == VK_DESCRIPTOR_TYPE_SAMPLER ||
               bl->type == VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER)) {
-            struct nvk_sampler_desc *s = &samplers[sampler_index];
+            struct kx_sampler_desc *s = &samplers[sampler_index];
             for (uint32_t e = 0; e < b->descriptorCount; e++)
                s[e] = nvk_sampler_from_handle(b->pImmutableSamplers[e])->desc;
             bl->immutable_samplers = s;
@@ -135,11 +134,12 @@ nvk_descriptor_set_layout_init_set(const struct nvk_descriptor_set_layout *layou
          continue;
       for (uint32_t e = 0; e < bl->array_size; e++) {
          uint8_t *d = set_mem + bl->offset_B + e * bl->stride_B;
+         const struct nvk_sampler_descriptor sd = {&bl->immutable_samplers[e]};
          if (bl->type == VK_DESCRIPTOR_TYPE_SAMPLER)
-            memcpy(d, &bl->immutable_samplers[e], sizeof(struct nvk_sampler_desc));
+            memcpy(d, &sd, sizeof(sd));
          else
-            memcpy(d + offsetof(struct nvk_combined_desc, sampler), &bl->immutable_samplers[e],
-                   sizeof(struct nvk_sampler_desc));
+            memcpy(d + offsetof(struct nvk_combined_image_sampler_descriptor, sampler), &sd,
+                   sizeof(sd));
       }
    }
 }

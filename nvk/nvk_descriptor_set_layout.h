@@ -10,21 +10,38 @@
 #ifndef NVK_DESCRIPTOR_SET_LAYOUT_H
 #define NVK_DESCRIPTOR_SET_LAYOUT_H
 
+#include "kx_desc.h"
 #include "nvk_descriptor_types.h"
 #include "vk_object.h"
 
 struct nvk_device;
 
+/* The core descriptor types (inline uniform blocks need an extension we do
+ * not expose). */
+static inline bool
+nvk_descriptor_type_supported(VkDescriptorType type)
+{
+   return type <= VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT;
+}
+
+static inline bool
+nvk_descriptor_type_is_dynamic(VkDescriptorType type)
+{
+   return type == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC ||
+          type == VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC;
+}
+
 struct nvk_descriptor_set_binding_layout {
    VkDescriptorType type;  /* VK_DESCRIPTOR_TYPE_MAX_ENUM: binding unused */
    uint32_t array_size;
    uint32_t offset_B;
-   uint32_t stride_B;
+   uint32_t stride_B;      /* nvk_descriptor_stride_B; 0 for dynamic buffers */
    /* Dynamic buffers: index of element 0 in the set's dynamic list. */
    uint32_t dynamic_index;
    VkShaderStageFlags stages;
-   /* array_size samplers baked into the set (layout memory), or NULL. */
-   const struct nvk_sampler_desc *immutable_samplers;
+   /* array_size sampler headers copied into the layout (the sampler objects
+    * may go away), which the set's sampler descriptors point at; or NULL. */
+   const struct kx_sampler_desc *immutable_samplers;
 };
 
 struct nvk_descriptor_set_layout {
@@ -52,7 +69,8 @@ nvk_descriptor_set_layout_ref(struct nvk_descriptor_set_layout *layout)
 
 void nvk_descriptor_set_layout_unref(struct nvk_descriptor_set_layout *layout);
 
-/* Writes the layout's immutable samplers into set memory. */
+/* Zeroes set memory and points its immutable sampler descriptors at the
+ * layout's sampler headers. */
 void nvk_descriptor_set_layout_init_set(const struct nvk_descriptor_set_layout *layout,
                                         uint8_t *set_mem);
 

@@ -1,36 +1,31 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * What descriptors look like in memory: the contract between the API side
- * (vkUpdateDescriptorSets, templates, push descriptors) and whatever reads
- * them at execution time (the shader backend's descriptor lowering).
+ * The descriptor memory format: what vkUpdateDescriptorSets writes into a
+ * set's memory and what compiled shaders read (nvk/compiler/
+ * nvk_lower_descriptors.c turns set/binding/index into these loads).
  *
- * A descriptor set is one block of host memory. Each binding of its layout
- * (nvk_descriptor_set_layout.h) is an array of `array_size` descriptors
- * starting at `offset_B`, `stride_B` apart; the descriptor's type decides
- * which struct below sits there. Everything is 8-byte aligned; nothing
- * points into the set itself, so sets can be copied with memcpy.
+ * A set's memory is plain host memory owned by its pool (only the driver
+ * writes it); each binding is an array of descriptors at a byte offset with
+ * a per-type stride, in the set layout. The shader reaches set s as
+ * constant buffer NVK_CBUF_SET(s) (a load_ubo with a constant buffer index,
+ * the way NVIDIA binds descriptor sets as cbufs), so nothing here needs a
+ * device address.
  *
- *  type                                  struct                 size
- *  SAMPLER                               nvk_sampler_desc        48
- *  COMBINED_IMAGE_SAMPLER                nvk_combined_desc       56
- *  SAMPLED_IMAGE, STORAGE_IMAGE,
- *  INPUT_ATTACHMENT                      nvk_image_desc           8
- *  UNIFORM_TEXEL_BUFFER,
- *  STORAGE_TEXEL_BUFFER                  nvk_texel_buffer_desc   16
- *  UNIFORM_BUFFER, STORAGE_BUFFER,
- *  *_BUFFER_DYNAMIC                      nvk_buffer_desc         16
- *
- * Dynamic buffers hold the base range written by the update; the dynamic
- * offsets of vkCmdBindDescriptorSets are added at execution time into the
- * executor's resolved list (nvk_exec_descriptors::dynamic), indexed by the
- * pipeline layout's dynamic_start[set] plus the binding's dynamic_index plus
- * the array element. A descriptor never written reads as zeros (a NULL
- * view, a zero range).
- *
- * Images are referenced, not copied: nvk_image_desc points at the image
- * view's nvk_image_view_desc, which the application keeps alive while the
- * set is in use (valid usage). Samplers, texel buffers and buffers are small
- * and stored by value, so immutable samplers are baked into the layout.
+ * Per descriptor type (sizes in bytes; every descriptor 8-byte aligned):
+ *    UNIFORM_BUFFER, STORAGE_BUFFER       16  struct nvk_buffer_address
+ *    *_BUFFER_DYNAMIC                      0  in the set object, not its
+ *                                             memory: binding applies the
+ *                                             dynamic offset and puts the
+ *                                             result in the root table
+ *    SAMPLED_IMAGE, STORAGE_IMAGE,
+ *    INPUT_ATTACHMENT,
+ *    UNIFORM_TEXEL_BUFFER,
+ *    STORAGE_TEXEL_BUFFER                  8  struct nvk_image_descriptor
+ *    SAMPLER                               8  struct nvk_sampler_descriptor
+ *    COMBINED_IMAGE_SAMPLER               16  image then sampler
+ *    INLINE_UNIFORM_BLOCK                  n  the bytes themselves
+ * A NULL pointer or a zero buffer address is a null descriptor: loads read
+ * zero, stores are dropped.
  */
 #ifndef NVK_DESCRIPTOR_TYPES_H
 #define NVK_DESCRIPTOR_TYPES_H
@@ -38,102 +33,84 @@
 #include <stdint.h>
 #include <vulkan/vulkan_core.h>
 
-#include "layout/kil_image.h"
+#include "nvk_private.h"
+#include "util/macros.h"
 
-/* Sampler state, resolved: enums as the API gives them, the border colour
- * as the value it stands for. */
-struct nvk_sampler_desc {
-   uint8_t mag_filter;      /* VkFilter */
-   uint8_t min_filter;      /* VkFilter */
-   uint8_t mipmap_mode;     /* VkSamplerMipmapMode */
-   uint8_t address_mode[3]; /* VkSamplerAddressMode, u v w */
-   uint8_t compare_enable;
-   uint8_t compare_op;      /* VkCompareOp */
-   uint8_t anisotropy_enable;
-   uint8_t unnormalized_coordinates;
-   uint8_t border_is_int;   /* the border colour is an integer one */
-   uint8_t pad;
-   uint32_t reduction_mode; /* VkSamplerReductionMode (weighted average until
-                             * VK_EXT_sampler_filter_minmax) */
-   float max_anisotropy;
-   float mip_lod_bias;
-   float min_lod;
-   float max_lod;
-   union {
-      float f[4];
-      uint32_t u[4];
-   } border;
+struct kx_image_desc;
+struct kx_sampler_desc;
+
+/* Uniform and storage buffers (also the dynamic ones, in the root table). */
+struct nvk_buffer_address {
+   uint64_t base_addr; /* device address of the range's start */
+   uint32_t size_B;    /* the range; accesses past it are out of bounds */
+   uint32_t zero;
 };
+STATIC_ASSERT(sizeof(struct nvk_buffer_address) == 16);
 
-/* An image view as the backend reads it (lives in the view object). */
-struct nvk_image_view_desc {
-   uint64_t addr;                  /* device address of the image's start */
-   const struct kil_image *layout; /* the image's layout */
-   uint16_t format;                /* enum kil_format of the view */
-   uint8_t view_type;              /* VkImageViewType */
-   uint8_t aspect;                 /* the one VkImageAspectFlagBits viewed */
-   uint8_t swizzle[4];             /* VkComponentSwizzle, never IDENTITY */
-   uint32_t base_level, level_count;
-   uint32_t base_layer, layer_count;
+/* Images and texel buffers: the view's header (nvk/exec/kx_desc.h). */
+struct nvk_image_descriptor {
+   const struct kx_image_desc *image;
 };
+STATIC_ASSERT(sizeof(struct nvk_image_descriptor) == 8);
 
-struct nvk_image_desc {
-   const struct nvk_image_view_desc *view;
+struct nvk_sampler_descriptor {
+   const struct kx_sampler_desc *sampler;
 };
+STATIC_ASSERT(sizeof(struct nvk_sampler_descriptor) == 8);
 
-struct nvk_combined_desc {
-   struct nvk_image_desc image;
-   struct nvk_sampler_desc sampler;
+struct nvk_combined_image_sampler_descriptor {
+   struct nvk_image_descriptor image;
+   struct nvk_sampler_descriptor sampler;
 };
+STATIC_ASSERT(sizeof(struct nvk_combined_image_sampler_descriptor) == 16);
 
-struct nvk_texel_buffer_desc {
-   uint64_t addr;
-   uint32_t format;   /* enum kil_format */
-   uint32_t size_el;  /* texels in range */
-};
-
-struct nvk_buffer_desc {
-   uint64_t addr;
-   uint64_t range_B;
-};
-
-_Static_assert(sizeof(struct nvk_sampler_desc) == 48, "documented size");
-_Static_assert(sizeof(struct nvk_combined_desc) == 56, "documented size");
-_Static_assert(sizeof(struct nvk_image_desc) == 8, "documented size");
-_Static_assert(sizeof(struct nvk_texel_buffer_desc) == 16, "documented size");
-_Static_assert(sizeof(struct nvk_buffer_desc) == 16, "documented size");
-
-/* Bytes one descriptor of `type` takes (0: a type we do not support). */
+/* Descriptor bytes of one array element of a binding of `type` (0 for the
+ * dynamic buffers; for inline uniform blocks the block's bytes count, with
+ * stride 1). */
 static inline uint32_t
-nvk_descriptor_size_B(VkDescriptorType type)
+nvk_descriptor_stride_B(VkDescriptorType type)
 {
    switch (type) {
-   case VK_DESCRIPTOR_TYPE_SAMPLER:
-      return sizeof(struct nvk_sampler_desc);
-   case VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER:
-      return sizeof(struct nvk_combined_desc);
+   case VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER:
+   case VK_DESCRIPTOR_TYPE_STORAGE_BUFFER:
+      return sizeof(struct nvk_buffer_address);
    case VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE:
    case VK_DESCRIPTOR_TYPE_STORAGE_IMAGE:
    case VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT:
-      return sizeof(struct nvk_image_desc);
    case VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER:
    case VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER:
-      return sizeof(struct nvk_texel_buffer_desc);
-   case VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER:
-   case VK_DESCRIPTOR_TYPE_STORAGE_BUFFER:
-   case VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC:
-   case VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC:
-      return sizeof(struct nvk_buffer_desc);
+      return sizeof(struct nvk_image_descriptor);
+   case VK_DESCRIPTOR_TYPE_SAMPLER:
+      return sizeof(struct nvk_sampler_descriptor);
+   case VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER:
+      return sizeof(struct nvk_combined_image_sampler_descriptor);
+   case VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK:
+      return 1;
    default:
-      return 0;
+      return 0; /* dynamic buffers */
    }
 }
 
-static inline bool
-nvk_descriptor_type_is_dynamic(VkDescriptorType type)
-{
-   return type == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC ||
-          type == VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC;
-}
+/*
+ * Constant buffers a shader sees (load_ubo with a constant index):
+ *    NVK_CBUF_ROOT      the root table below, built at dispatch/draw time
+ *    NVK_CBUF_SET(s)    the memory of the set bound at index s
+ */
+#define NVK_CBUF_ROOT 0
+#define NVK_CBUF_SET(s) (1 + (s))
+#define NVK_CBUF_COUNT (1 + NVK_MAX_SETS)
+
+/* The root table: per-command values the shader reads. */
+struct nvk_root_table {
+   /* Compute: vkCmdDispatch's counts and vkCmdDispatchBase's base. */
+   uint32_t num_workgroups[3];
+   uint32_t pad0;
+   uint32_t base_workgroup[3];
+   uint32_t pad1;
+   uint8_t push_constants[NVK_MAX_PUSH_CONSTANTS_SIZE];
+   /* Dynamic uniform/storage buffers of every bound set, in set order,
+    * dynamic offsets applied. */
+   struct nvk_buffer_address dynamic_buffers[NVK_MAX_DYNAMIC_BUFFERS];
+};
 
 #endif /* NVK_DESCRIPTOR_TYPES_H */

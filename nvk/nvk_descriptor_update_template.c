@@ -60,7 +60,8 @@ nvk_DestroyDescriptorUpdateTemplate(VkDevice _device,
 
 void
 nvk_descriptor_update_template_apply(const struct nvk_descriptor_update_template *tmpl,
-                                     uint8_t *set_mem, const void *data)
+                                     uint8_t *set_mem, struct nvk_buffer_address *dynamic,
+                                     const void *data)
 {
    /* Each entry is a VkWriteDescriptorSet whose infos sit at offset + i *
     * stride in `data`; the write helper does the consecutive-binding
@@ -79,7 +80,7 @@ nvk_descriptor_update_template_apply(const struct nvk_descriptor_update_template
             .pBufferInfo = info,
             .pTexelBufferView = info,
          };
-         nvk_descriptor_set_write(tmpl->layout, set_mem, &w);
+         nvk_descriptor_set_write(tmpl->layout, set_mem, dynamic, &w);
       }
    }
 }
@@ -91,5 +92,5 @@ nvk_UpdateDescriptorSetWithTemplate(VkDevice device, VkDescriptorSet descriptorS
 {
    VK_FROM_HANDLE(nvk_descriptor_set, set, descriptorSet);
    VK_FROM_HANDLE(nvk_descriptor_update_template, tmpl, descriptorUpdateTemplate);
-   nvk_descriptor_update_template_apply(tmpl, set->mem, pData);
+   nvk_descriptor_update_template_apply(tmpl, set->mem, set->dynamic, pData);
 }

@@ -21,7 +21,9 @@ VK_DEFINE_NONDISP_HANDLE_CASTS(nvk_descriptor_update_template, base, VkDescripto
 
 /* Applies the template's entries, reading from `data`, to set memory laid
  * out by template->layout. */
+struct nvk_buffer_address;
 void nvk_descriptor_update_template_apply(const struct nvk_descriptor_update_template *tmpl,
-                                          uint8_t *set_mem, const void *data);
+                                          uint8_t *set_mem, struct nvk_buffer_address *dynamic,
+                                          const void *data);
 
 #endif /* NVK_DESCRIPTOR_UPDATE_TEMPLATE_H */

@@ -45,18 +45,17 @@ TEST(nvk_sampler_state_is_resolved)
    struct nvk_test t;
    REQUIRE(nvk_test_init(&t, NULL, 0));
    VkSampler s = make_sampler(&t, VK_FILTER_LINEAR, VK_BORDER_COLOR_FLOAT_OPAQUE_WHITE);
-   const struct nvk_sampler_desc *d = &nvk_sampler_from_handle(s)->desc;
+   const struct kx_sampler_desc *d = &nvk_sampler_from_handle(s)->desc;
    CHECK_EQ(d->mag_filter, VK_FILTER_LINEAR);
    CHECK_EQ(d->address_mode[0], VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER);
    CHECK_EQ(d->address_mode[1], VK_SAMPLER_ADDRESS_MODE_MIRRORED_REPEAT);
    CHECK_EQ(d->compare_enable, 1);
    CHECK_EQ(d->compare_op, VK_COMPARE_OP_LESS);
-   CHECK(d->border.f[0] == 1.0f && d->border.f[3] == 1.0f && !d->border_is_int);
-   CHECK(d->max_anisotropy == 1.0f); /* anisotropy off */
-   CHECK(d->min_lod == 1.0f && d->max_lod == 4.0f && d->mip_lod_bias == 0.5f);
+   CHECK(d->border.f[0] == 1.0f && d->border.f[3] == 1.0f);
+   CHECK(d->min_lod == 1.0f && d->max_lod == 4.0f && d->lod_bias == 0.5f);
    VkSampler si = make_sampler(&t, VK_FILTER_NEAREST, VK_BORDER_COLOR_INT_OPAQUE_BLACK);
    d = &nvk_sampler_from_handle(si)->desc;
-   CHECK(d->border_is_int && d->border.u[0] == 0 && d->border.u[3] == 1);
+   CHECK(d->border.u[0] == 0 && d->border.u[3] == 1);
    nvk_DestroySampler(t.dev, s, NULL);
    nvk_DestroySampler(t.dev, si, NULL);
    nvk_test_finish(&t);
@@ -86,13 +85,16 @@ TEST(nvk_descriptor_writes_copies_and_templates)
    VkDescriptorSetLayout sl;
    REQUIRE(nvk_CreateDescriptorSetLayout(t.dev, &lci, NULL, &sl) == VK_SUCCESS);
    const struct nvk_descriptor_set_layout *layout = nvk_descriptor_set_layout_from_handle(sl);
+   /* nvk_descriptor_types.h: buffers 16 B, samplers and texel buffers 8 B,
+    * dynamic buffers nothing (they live in the set object). */
    CHECK_EQ(layout->binding_count, 5);
    CHECK_EQ(layout->bindings[0].offset_B, 0);
    CHECK_EQ(layout->bindings[1].offset_B, 32);
-   CHECK_EQ(layout->bindings[2].offset_B, 32 + 48);
+   CHECK_EQ(layout->bindings[2].offset_B, 40);
+   CHECK_EQ(layout->bindings[2].stride_B, 0);
    CHECK_EQ(layout->bindings[3].type, VK_DESCRIPTOR_TYPE_MAX_ENUM);
-   CHECK_EQ(layout->bindings[4].offset_B, 32 + 48 + 16);
-   CHECK_EQ(layout->size_B, 32 + 48 + 16 + 48);
+   CHECK_EQ(layout->bindings[4].offset_B, 40);
+   CHECK_EQ(layout->size_B, 64);
    CHECK_EQ(layout->dynamic_buffer_count, 1);
 
    const VkDescriptorPoolSize sizes[] = {
@@ -120,9 +122,12 @@ TEST(nvk_descriptor_writes_copies_and_templates)
    REQUIRE(nvk_AllocateDescriptorSets(t.dev, &ai, sets) == VK_SUCCESS);
    struct nvk_descriptor_set *s0 = nvk_descriptor_set_from_handle(sets[0]);
    struct nvk_descriptor_set *s1 = nvk_descriptor_set_from_handle(sets[1]);
-   /* The immutable sampler is in the set from the start. */
-   const struct nvk_sampler_desc *baked = (const void *)(s0->mem + 32);
-   CHECK(baked->mag_filter == VK_FILTER_LINEAR && baked->border_is_int);
+   /* The immutable sampler is in the set from the start: a pointer to the
+    * layout's copy of its header. */
+   const struct nvk_sampler_descriptor *baked = (const void *)(s0->mem + 32);
+   REQUIRE(baked->sampler != NULL);
+   CHECK(baked->sampler != &nvk_sampler_from_handle(imm)->desc);
+   CHECK(baked->sampler->mag_filter == VK_FILTER_LINEAR && baked->sampler->border.u[0] == 1);
 
    VkDeviceMemory mem;
    VkBuffer buf = nvk_test_buffer(&t, 4096, &mem, NULL);
@@ -139,13 +144,13 @@ TEST(nvk_descriptor_writes_copies_and_templates)
        .pImageInfo = &(VkDescriptorImageInfo){.sampler = other}},
    };
    nvk_UpdateDescriptorSets(t.dev, 2, w, 0, NULL);
-   const struct nvk_buffer_desc *ubo = (const void *)s0->mem;
-   CHECK_EQ_U64(ubo[0].addr, addr + 256);
-   CHECK_EQ(ubo[0].range_B, 128);
-   CHECK_EQ_U64(ubo[1].addr, addr + 1024);
-   CHECK_EQ(ubo[1].range_B, 4096 - 1024);
+   const struct nvk_buffer_address *ubo = (const void *)s0->mem;
+   CHECK_EQ_U64(ubo[0].base_addr, addr + 256);
+   CHECK_EQ(ubo[0].size_B, 128);
+   CHECK_EQ_U64(ubo[1].base_addr, addr + 1024);
+   CHECK_EQ(ubo[1].size_B, 4096 - 1024);
    /* A write to an immutable sampler changes nothing. */
-   CHECK_EQ(baked->mag_filter, VK_FILTER_LINEAR);
+   CHECK_EQ(baked->sampler->mag_filter, VK_FILTER_LINEAR);
 
    /* Texel buffer views are copied by value. */
    const VkBufferViewCreateInfo vci = {
@@ -162,10 +167,12 @@ TEST(nvk_descriptor_writes_copies_and_templates)
       .dstArrayElement = 2, .descriptorCount = 1,
       .descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER, .pTexelBufferView = &bv};
    nvk_UpdateDescriptorSets(t.dev, 1, &tw, 0, NULL);
-   const struct nvk_texel_buffer_desc *tb = (const void *)(s0->mem + 96 + 2 * 16);
-   CHECK_EQ_U64(tb->addr, addr + 64);
-   CHECK_EQ(tb->format, KIL_FORMAT_R32G32_SFLOAT);
-   CHECK_EQ(tb->size_el, (4096 - 64) / 8);
+   const struct nvk_image_descriptor *tb = (const void *)(s0->mem + 40 + 2 * 8);
+   REQUIRE(tb->image == &nvk_buffer_view_from_handle(bv)->desc);
+   CHECK_EQ_U64(tb->image->base_addr, addr + 64);
+   CHECK_EQ(tb->image->format, KIL_FORMAT_R32G32_SFLOAT);
+   CHECK_EQ(tb->image->dim, KX_IMAGE_DIM_BUFFER);
+   CHECK_EQ(tb->image->levels[0].width_px, (4096 - 64) / 8);
 
    /* Copy set 0's UBOs and texel buffers into set 1. */
    const VkCopyDescriptorSet copies[2] = {
@@ -177,7 +184,7 @@ TEST(nvk_descriptor_writes_copies_and_templates)
    };
    nvk_UpdateDescriptorSets(t.dev, 0, NULL, 2, copies);
    CHECK(memcmp(s1->mem, s0->mem, 32) == 0);
-   CHECK(memcmp(s1->mem + 96, s0->mem + 96 + 32, 16) == 0);
+   CHECK(memcmp(s1->mem + 40, s0->mem + 40 + 16, 8) == 0);
 
    /* A template writing the dynamic SSBO and a UBO from a packed struct. */
    struct {
@@ -201,10 +208,11 @@ TEST(nvk_descriptor_writes_copies_and_templates)
    /* The layout may go before the sets and templates made from it. */
    nvk_DestroyDescriptorSetLayout(t.dev, sl, NULL);
    nvk_UpdateDescriptorSetWithTemplate(t.dev, sets[1], tmpl, &data);
-   const struct nvk_buffer_desc *ssbo = (const void *)(s1->mem + 80);
-   CHECK_EQ_U64(ssbo->addr, addr + 512);
-   CHECK_EQ(ssbo->range_B, 64);
-   CHECK_EQ_U64(((const struct nvk_buffer_desc *)s1->mem)[1].addr, addr + 2048);
+   /* The dynamic SSBO lands in the set object, not set memory. */
+   CHECK_EQ(s1->dynamic_count, 1);
+   CHECK_EQ_U64(s1->dynamic[0].base_addr, addr + 512);
+   CHECK_EQ(s1->dynamic[0].size_B, 64);
+   CHECK_EQ_U64(((const struct nvk_buffer_address *)s1->mem)[1].base_addr, addr + 2048);
 
    nvk_DestroyDescriptorUpdateTemplate(t.dev, tmpl, NULL);
    nvk_DestroyBufferView(t.dev, bv, NULL);
@@ -297,19 +305,24 @@ TEST(nvk_bound_state_reaches_the_executor)
    const struct nvk_exec_descriptors *d = &ex.desc[NVK_EXEC_BIND_COMPUTE];
    CHECK(d->sets[0] == nvk_descriptor_set_from_handle(sets[0])->mem);
    CHECK(d->sets[2] == nvk_descriptor_set_from_handle(sets[1])->mem);
-   CHECK_EQ_U64(d->dynamic[0].addr, addr + 1000);
-   CHECK_EQ_U64(d->dynamic[1].addr, addr + 100 + 2000);
-   CHECK_EQ_U64(d->dynamic[2].addr, addr + 7);
-   CHECK_EQ_U64(d->dynamic[3].addr, addr + 100 + 8);
-   CHECK_EQ(d->dynamic[3].range_B, 16);
+   /* Dynamic buffers in the root table, offsets applied, set 2's after set
+    * 0's two. */
+   const struct nvk_buffer_address *dyn_root = d->root.dynamic_buffers;
+   CHECK_EQ_U64(dyn_root[0].base_addr, addr + 1000);
+   CHECK_EQ_U64(dyn_root[1].base_addr, addr + 100 + 2000);
+   CHECK_EQ_U64(dyn_root[2].base_addr, addr + 7);
+   CHECK_EQ_U64(dyn_root[3].base_addr, addr + 100 + 8);
+   CHECK_EQ(dyn_root[3].size_B, 16);
    /* The push set: a snapshot of binding 3 (the layout's only binding). */
    REQUIRE(d->sets[1] != NULL);
-   const struct nvk_buffer_desc *pushed = (const void *)d->sets[1];
-   CHECK_EQ_U64(pushed->addr, addr + 300);
-   CHECK_EQ(pushed->range_B, 40);
+   const struct nvk_buffer_address *pushed = (const void *)d->sets[1];
+   CHECK_EQ_U64(pushed->base_addr, addr + 300);
+   CHECK_EQ(pushed->size_B, 40);
    CHECK(d->set_layouts[1] == nvk_descriptor_set_layout_from_handle(sl_push));
-   CHECK(memcmp(ex.push_constants + 16, pc, 16) == 0);
-   CHECK_EQ(ex.push_constants[0], 0);
+   CHECK(memcmp(d->root.push_constants + 16, pc, 16) == 0);
+   CHECK_EQ(d->root.push_constants[0], 0);
+   /* Push constants are not per bind point. */
+   CHECK(memcmp(ex.desc[NVK_EXEC_BIND_GRAPHICS].root.push_constants + 16, pc, 16) == 0);
    /* The other bind point saw nothing. */
    CHECK(ex.desc[NVK_EXEC_BIND_GRAPHICS].sets[0] == NULL);
 
@@ -359,15 +372,17 @@ TEST(nvk_image_view_descriptors)
    };
    VkImageView view;
    REQUIRE(nvk_CreateImageView(t.dev, &vci, NULL, &view) == VK_SUCCESS);
-   const struct nvk_image_view_desc *vd = &nvk_image_view_from_handle(view)->desc;
+   const struct kx_image_desc *vd = &nvk_image_view_from_handle(view)->desc;
    const struct nvk_image *image = nvk_image_from_handle(img);
-   CHECK_EQ_U64(vd->addr, image->addr);
-   CHECK(vd->layout == &image->layout);
+   CHECK_EQ_U64(vd->base_addr, image->addr);
    CHECK_EQ(vd->format, KIL_FORMAT_R8G8B8A8_SRGB);
-   CHECK(vd->base_level == 1 && vd->level_count == 2 && vd->base_layer == 1 &&
-         vd->layer_count == 2);
-   CHECK(vd->swizzle[0] == VK_COMPONENT_SWIZZLE_B && vd->swizzle[1] == VK_COMPONENT_SWIZZLE_G &&
-         vd->swizzle[2] == VK_COMPONENT_SWIZZLE_R && vd->swizzle[3] == VK_COMPONENT_SWIZZLE_ONE);
+   CHECK(vd->dim == KX_IMAGE_DIM_2D && vd->is_array);
+   CHECK(vd->num_levels == 2 && vd->base_layer == 1 && vd->num_layers == 2);
+   /* Level 0 of the view is the image's level 1. */
+   CHECK_EQ(vd->levels[0].width_px, 32);
+   CHECK_EQ_U64(vd->levels[0].addr.offset_B, image->layout.levels[1].offset_B);
+   CHECK(vd->swizzle[0] == KX_SWIZZLE_B && vd->swizzle[1] == KX_SWIZZLE_G &&
+         vd->swizzle[2] == KX_SWIZZLE_R && vd->swizzle[3] == KX_SWIZZLE_1);
 
    const VkDescriptorSetLayoutBinding b = {0, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1,
                                            VK_SHADER_STAGE_COMPUTE_BIT, NULL};
@@ -393,10 +408,10 @@ TEST(nvk_image_view_descriptors)
                                    .descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
                                    .pImageInfo = &ii};
    nvk_UpdateDescriptorSets(t.dev, 1, &w, 0, NULL);
-   const struct nvk_combined_desc *c =
+   const struct nvk_combined_image_sampler_descriptor *c =
       (const void *)nvk_descriptor_set_from_handle(set)->mem;
-   CHECK(c->image.view == vd);
-   CHECK_EQ(c->sampler.mag_filter, VK_FILTER_LINEAR);
+   CHECK(c->image.image == vd);
+   CHECK(c->sampler.sampler == &nvk_sampler_from_handle(smp)->desc);
 
    nvk_DestroyDescriptorPool(t.dev, pool, NULL);
    nvk_DestroyDescriptorSetLayout(t.dev, sl, NULL);

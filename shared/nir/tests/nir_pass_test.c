@@ -1088,3 +1088,189 @@ TEST(nir_lower_global_vars_to_local_single_user)
       "}\n");
    nir_shader_destroy(b.shader);
 }
+
+/* ================================================================================ */
+/* continue constructs                                                              */
+/* ================================================================================ */
+
+/* for (i = 0; i < n; i++) { if (i == 3) continue; sum += i; }
+ * with "i++" in the continue construct, as spirv_to_nir emits it. */
+static nir_shader *
+build_for_loop(void)
+{
+   nir_builder b = nir_test_builder(NIR_STAGE_COMPUTE);
+   if (!b.shader)
+      return NULL;
+   nir_variable *o = nir_variable_create(b.shader, NIR_VAR_MEM_SHARED, glsl_uint_type(), "o");
+   nir_variable *i = nir_local_variable_create(b.impl, glsl_uint_type(), "i");
+   nir_variable *sum = nir_local_variable_create(b.impl, glsl_uint_type(), "sum");
+   nir_store_var(&b, i, nir_imm_int(&b, 0), 1);
+   nir_store_var(&b, sum, nir_imm_int(&b, 0), 1);
+   nir_loop *loop = nir_push_loop(&b);
+   nir_def *iv = nir_load_var(&b, i);
+   nir_break_if(&b, nir_uge(&b, iv, nir_load_local_invocation_index(&b)));
+   nir_def *twice = nir_iadd(&b, iv, iv); /* used in the continue construct */
+   nir_if *skip = nir_push_if(&b, nir_ieq_imm(&b, iv, 3));
+   nir_jump(&b, NIR_JUMP_CONTINUE);
+   nir_pop_if(&b, skip);
+   nir_store_var(&b, sum, nir_iadd(&b, nir_load_var(&b, sum), iv), 1);
+   nir_push_continue(&b, loop);
+   nir_store_var(&b, i, nir_iadd(&b, nir_load_var(&b, i), nir_ushr_imm(&b, twice, 1)), 1);
+   nir_pop_loop(&b, loop);
+   nir_store_var(&b, o, nir_load_var(&b, sum), 1);
+   nir_lower_vars_to_ssa(b.shader);
+   nir_opt_dce(b.shader);
+   return b.shader;
+}
+
+TEST(nir_lower_continue_constructs_for_loop)
+{
+   nir_shader *s = build_for_loop();
+   REQUIRE(s);
+   /* Before: SSA with a header phi fed from the end of the continue construct. */
+   CHECK_IR(s,
+      "shader: compute\n"
+      "name: test\n"
+      "workgroup_size: 0, 0, 0\n"
+      "decl_var shared uint o\n"
+      "decl_function main (0 params) (entrypoint)\n"
+      "\n"
+      "impl main {\n"
+      "   block b0:  // preds: none\n"
+      "      %0 = 32x1 load_const (0x00000000)\n"
+      "      %2 = 32x1 load_const (0x00000000)\n"
+      "      // succs: b1\n"
+      "   loop {\n"
+      "      block b1:  // preds: b0 b8\n"
+      "         %26 = 32x1 phi b0: %2, b8: %25\n"
+      "         %24 = 32x1 phi b0: %0, b8: %19\n"
+      "         %6 = 32x1 @load_local_invocation_index ()\n"
+      "         %7 = 1x1 uge %24, %6\n"
+      "         // succs: b2 b3\n"
+      "      if %7 {\n"
+      "         block b2:  // preds: b1\n"
+      "            break\n"
+      "            // succs: b9\n"
+      "      } else {\n"
+      "         block b3:  // preds: b1\n"
+      "            // succs: b4\n"
+      "      }\n"
+      "      block b4:  // preds: b3\n"
+      "         %8 = 32x1 iadd %24, %24\n"
+      "         %9 = 32x1 load_const (0x00000003)\n"
+      "         %10 = 1x1 ieq %24, %9\n"
+      "         // succs: b5 b6\n"
+      "      if %10 {\n"
+      "         block b5:  // preds: b4\n"
+      "            continue\n"
+      "            // succs: b8\n"
+      "      } else {\n"
+      "         block b6:  // preds: b4\n"
+      "            // succs: b7\n"
+      "      }\n"
+      "      block b7:  // preds: b6\n"
+      "         %13 = 32x1 iadd %26, %24\n"
+      "         // succs: b8\n"
+      "   } continue {\n"
+      "      block b8:  // preds: b5 b7\n"
+      "         %25 = 32x1 phi b5: %26, b7: %13\n"
+      "         %15 = 32x1 load_const (0x00000001)\n"
+      "         %16 = 32x1 ushr %8, %15\n"
+      "         %19 = 32x1 iadd %24, %16\n"
+      "         // succs: b1\n"
+      "   }\n"
+      "   block b9:  // preds: b2\n"
+      "      %23 = 32x1 deref_var &o (shared uint)\n"
+      "      @store_deref (%23, %26) (write_mask=0x1, access=none)\n"
+      "      // succs: b10\n"
+      "   block b10:  // end\n"
+      "}\n");
+   CHECK(nir_lower_continue_constructs(s));
+   nir_lower_vars_to_ssa(s);
+   nir_opt_dce(s);
+   CHECK_IR(s,
+      "shader: compute\n"
+      "name: test\n"
+      "workgroup_size: 0, 0, 0\n"
+      "decl_var shared uint o\n"
+      "decl_function main (0 params) (entrypoint)\n"
+      "\n"
+      "impl main {\n"
+      "   block b0:  // preds: none\n"
+      "      %66 = 32x1 undefined\n"
+      "      %65 = 32x1 undefined\n"
+      "      %64 = 32x1 undefined\n"
+      "      %0 = 32x1 load_const (0x00000000)\n"
+      "      %2 = 32x1 load_const (0x00000000)\n"
+      "      %47 = 1x1 load_const (false)\n"
+      "      // succs: b1\n"
+      "   loop {\n"
+      "      block b1:  // preds: b0 b8 b10\n"
+      "         %60 = 32x1 phi b0: %64, b8: %55, b10: %55\n"
+      "         %59 = 32x1 phi b0: %65, b8: %8, b10: %8\n"
+      "         %58 = 32x1 phi b0: %66, b8: %53, b10: %13\n"
+      "         %57 = 1x1 phi b0: %47, b8: %51, b10: %51\n"
+      "         %56 = 32x1 phi b0: %0, b8: %55, b10: %55\n"
+      "         %54 = 32x1 phi b0: %2, b8: %53, b10: %53\n"
+      "         // succs: b2 b3\n"
+      "      if %57 {\n"
+      "         block b2:  // preds: b1\n"
+      "            %15 = 32x1 load_const (0x00000001)\n"
+      "            %16 = 32x1 ushr %59, %15\n"
+      "            %19 = 32x1 iadd %60, %16\n"
+      "            // succs: b4\n"
+      "      } else {\n"
+      "         block b3:  // preds: b1\n"
+      "            // succs: b4\n"
+      "      }\n"
+      "      block b4:  // preds: b2 b3\n"
+      "         %55 = 32x1 phi b2: %19, b3: %56\n"
+      "         %53 = 32x1 phi b2: %58, b3: %54\n"
+      "         %51 = 1x1 load_const (true)\n"
+      "         %6 = 32x1 @load_local_invocation_index ()\n"
+      "         %7 = 1x1 uge %55, %6\n"
+      "         // succs: b5 b6\n"
+      "      if %7 {\n"
+      "         block b5:  // preds: b4\n"
+      "            break\n"
+      "            // succs: b11\n"
+      "      } else {\n"
+      "         block b6:  // preds: b4\n"
+      "            // succs: b7\n"
+      "      }\n"
+      "      block b7:  // preds: b6\n"
+      "         %8 = 32x1 iadd %55, %55\n"
+      "         %9 = 32x1 load_const (0x00000003)\n"
+      "         %10 = 1x1 ieq %55, %9\n"
+      "         // succs: b8 b9\n"
+      "      if %10 {\n"
+      "         block b8:  // preds: b7\n"
+      "            continue\n"
+      "            // succs: b1\n"
+      "      } else {\n"
+      "         block b9:  // preds: b7\n"
+      "            // succs: b10\n"
+      "      }\n"
+      "      block b10:  // preds: b9\n"
+      "         %13 = 32x1 iadd %53, %55\n"
+      "         // succs: b1\n"
+      "   }\n"
+      "   block b11:  // preds: b5\n"
+      "      %23 = 32x1 deref_var &o (shared uint)\n"
+      "      @store_deref (%23, %53) (write_mask=0x1, access=none)\n"
+      "      // succs: b12\n"
+      "   block b12:  // end\n"
+      "}\n");
+   nir_shader_destroy(s);
+}
+
+TEST(nir_lower_continue_constructs_nothing_to_do)
+{
+   nir_builder b = nir_test_builder(NIR_STAGE_COMPUTE);
+   REQUIRE(b.shader);
+   nir_loop *loop = nir_push_loop(&b);
+   nir_break_if(&b, nir_ieq_imm(&b, nir_load_local_invocation_index(&b), 0));
+   nir_pop_loop(&b, loop);
+   CHECK_NO_CHANGE(b.shader, nir_lower_continue_constructs);
+   nir_shader_destroy(b.shader);
+}

@@ -230,3 +230,13 @@ TEST(nir_validate_use_lists)
    free(report);
    nir_shader_destroy(b.shader);
 }
+
+TEST(nir_validation_default_follows_build_type)
+{
+   /* meson runs this program with an empty KILN_DEBUG. */
+#ifdef KILN_IR_VALIDATE_DEFAULT
+   CHECK(nir_validation_enabled());
+#else
+   CHECK(!nir_validation_enabled());
+#endif
+}
