@@ -56,9 +56,9 @@
 
 #include <stdint.h>
 
-#define KIL_GOB_WIDTH_B  64u
-#define KIL_GOB_HEIGHT   8u
-#define KIL_GOB_SIZE_B   512u
+#define KIL_GOB_WIDTH_B        64u
+#define KIL_GOB_HEIGHT         8u
+#define KIL_GOB_SIZE_B         512u
 #define KIL_GOB_SECTOR_WIDTH_B 16u
 
 /* Byte offset of (x_B, y) inside a Turing+ desktop colour GOB; x_B < 64,

@@ -88,8 +88,8 @@ uint32_t kil_modifiers_for_format(const struct kiln_device_info *dev,
  * else the smallest larger h; else LINEAR. Unsupported entries are skipped.
  * DRM_FORMAT_MOD_INVALID if none can be used. */
 uint64_t kil_modifier_select(const struct kiln_device_info *dev,
-                             const struct kil_image_info *info,
-                             const uint64_t *modifiers, uint32_t count);
+                             const struct kil_image_info *info, const uint64_t *modifiers,
+                             uint32_t count);
 
 /* One memory plane (VkSubresourceLayout, EGL's DMA_BUF_PLANE0_*). */
 struct kil_plane_layout {

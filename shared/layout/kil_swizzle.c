@@ -170,18 +170,21 @@ walk_slice(const struct kil_level_addr *a, uint8_t *slice, uint8_t *lin_slice,
          const uint32_t gob_y = y / KIL_GOB_HEIGHT;
          uint8_t *gob_row = slice + (uint64_t)(gob_y >> yl) * a->block_row_stride_B +
                             ((uint64_t)(gob_y & ((1u << yl) - 1)) << 9);
-         walk_gob_row(gob_row, gob_stride_B, lin_slice + (uint64_t)(y - y_start) * pitch_B,
-                      pitch_B, xb0, xb1, y % KIL_GOB_HEIGHT,
-                      sweep_end - gob_y * KIL_GOB_HEIGHT, to_tiled, stream);
+         walk_gob_row(gob_row, gob_stride_B,
+                      lin_slice + (uint64_t)(y - y_start) * pitch_B, pitch_B, xb0, xb1,
+                      y % KIL_GOB_HEIGHT, sweep_end - gob_y * KIL_GOB_HEIGHT, to_tiled,
+                      stream);
       } else {
          for (uint32_t gx = xb0 / KIL_GOB_WIDTH_B; gx * KIL_GOB_WIDTH_B < xb1; gx++) {
             const uint32_t gob_x0 = gx * KIL_GOB_WIDTH_B;
-            const uint32_t x0 = MAX2(xb0, gob_x0), x1 = MIN2(xb1, gob_x0 + KIL_GOB_WIDTH_B);
+            const uint32_t x0 = MAX2(xb0, gob_x0),
+                           x1 = MIN2(xb1, gob_x0 + KIL_GOB_WIDTH_B);
             uint8_t *lin = lin_slice + (uint64_t)(y - y_start) * pitch_B + (x0 - xb0);
             for (uint32_t yy = y; yy < sweep_end;) {
                const uint32_t gob_y = yy / KIL_GOB_HEIGHT;
                const uint32_t y0 = yy % KIL_GOB_HEIGHT;
-               const uint32_t y1 = MIN2(sweep_end - gob_y * KIL_GOB_HEIGHT, KIL_GOB_HEIGHT);
+               const uint32_t y1 =
+                  MIN2(sweep_end - gob_y * KIL_GOB_HEIGHT, KIL_GOB_HEIGHT);
                uint8_t *gob = slice + (uint64_t)(gob_y >> yl) * a->block_row_stride_B +
                               ((uint64_t)(gob_y & ((1u << yl) - 1)) << 9) +
                               gx * gob_stride_B;
@@ -249,8 +252,8 @@ copy_linear(const struct kil_level_addr *a, struct kil_offset4d_el off,
    for (uint32_t l = 0; l < ext.array_len; l++) {
       for (uint32_t z = 0; z < ext.depth; z++) {
          for (uint32_t y = 0; y < ext.height; y++) {
-            uint8_t *i = img + kil_level_addr_offset_B(a, off.x, off.y + y, off.z + z,
-                                                       off.a + l);
+            uint8_t *i =
+               img + kil_level_addr_offset_B(a, off.x, off.y + y, off.z + z, off.a + l);
             uint8_t *b =
                buf + l * bl->layer_pitch_B + z * bl->slice_pitch_B + y * bl->row_pitch_B;
             if (to_image)
@@ -275,7 +278,9 @@ can_stream(const struct kil_level_addr *a, struct kil_offset4d_el off, const uin
    if (to_image)
       return ((uintptr_t)(img + a->offset_B) | a->layer_stride_B) % 16 == 0;
    return ((uintptr_t)buf | bl->row_pitch_B | bl->slice_pitch_B | bl->layer_pitch_B |
-           ((uint64_t)off.x * a->el_size_B)) % 16 == 0;
+           ((uint64_t)off.x * a->el_size_B)) %
+             16 ==
+          0;
 }
 
 enum kil_result
@@ -287,8 +292,8 @@ kil_copy_with_opts(const struct kil_image *image, uint32_t level,
 {
    struct kil_level_addr addr;
    bool empty;
-   enum kil_result r =
-      kil_copy_check(image, level, offset, extent, image_size_B, buf_layout, &addr, &empty);
+   enum kil_result r = kil_copy_check(image, level, offset, extent, image_size_B,
+                                      buf_layout, &addr, &empty);
    if (r != KIL_SUCCESS || empty)
       return r;
 
@@ -304,7 +309,8 @@ kil_copy_with_opts(const struct kil_image *image, uint32_t level,
       /* The box's bytes: no more than the image's, so no overflow. */
       const uint64_t bytes = (uint64_t)extent.width * addr.el_size_B * extent.height *
                              extent.depth * extent.array_len;
-      o.stream = bytes >= (to_image ? KIL_STREAM_TO_IMAGE_MIN_B : KIL_STREAM_FROM_IMAGE_MIN_B);
+      o.stream =
+         bytes >= (to_image ? KIL_STREAM_TO_IMAGE_MIN_B : KIL_STREAM_FROM_IMAGE_MIN_B);
       o.block_order = !to_image && bytes >= KIL_BLOCK_ORDER_MIN_B;
    }
    o.stream = o.stream && can_stream(&addr, offset, image_map, buf, buf_layout, to_image);
@@ -313,9 +319,8 @@ kil_copy_with_opts(const struct kil_image *image, uint32_t level,
       (o.stream ? copy_to_tiled_stream : copy_to_tiled)(&addr, offset, extent, image_map,
                                                         buf, buf_layout, o.block_order);
    } else {
-      (o.stream ? copy_from_tiled_stream : copy_from_tiled)(&addr, offset, extent,
-                                                            image_map, buf, buf_layout,
-                                                            o.block_order);
+      (o.stream ? copy_from_tiled_stream : copy_from_tiled)(
+         &addr, offset, extent, image_map, buf, buf_layout, o.block_order);
    }
    return KIL_SUCCESS;
 }
@@ -331,9 +336,10 @@ kil_swizzle(const struct kil_image *image, uint32_t level, struct kil_offset4d_e
 }
 
 enum kil_result
-kil_deswizzle(const struct kil_image *image, uint32_t level, struct kil_offset4d_el offset,
-              struct kil_extent4d_el extent, const void *image_map, uint64_t image_size_B,
-              void *buf, const struct kil_buffer_layout *buf_layout)
+kil_deswizzle(const struct kil_image *image, uint32_t level,
+              struct kil_offset4d_el offset, struct kil_extent4d_el extent,
+              const void *image_map, uint64_t image_size_B, void *buf,
+              const struct kil_buffer_layout *buf_layout)
 {
    /* The image is only read on this path. */
    return kil_copy_with_opts(image, level, offset, extent, (uint8_t *)image_map,

@@ -19,6 +19,8 @@
 struct clone_state {
    nir_shader *shader;       /* destination */
    struct hash_table *remap; /* old object -> new object (vars, defs, blocks, functions) */
+   /* When set, defs get fresh indices from this impl instead of the originals. */
+   nir_function_impl *fresh_index_impl;
    bool oom;
 };
 
@@ -252,8 +254,11 @@ clone_instr(struct clone_state *st, const nir_instr *instr)
    result->pass_flags = instr->pass_flags;
    result->index = instr->index;
    nir_def *old_def = nir_instr_def((nir_instr *)instr);
-   if (old_def)
+   if (old_def) {
       add_remap(st, old_def, nir_instr_def(result));
+      if (st->fresh_index_impl)
+         nir_instr_def(result)->index = st->fresh_index_impl->ssa_alloc++;
+   }
    return result;
 }
 
@@ -359,6 +364,77 @@ fix_src_cb(nir_src *src, void *data)
    if (src->ssa)
       list_addtail(&src->use_link, &src->ssa->uses);
    return true;
+}
+
+static void fix_list_srcs(struct clone_state *st, struct list_head *list);
+
+static void
+fix_block_srcs(struct clone_state *st, nir_block *block)
+{
+   nir_foreach_instr(instr, block) {
+      if (instr->type == NIR_INSTR_TYPE_PHI) {
+         nir_foreach_phi_src(ps, nir_instr_as_phi(instr)) {
+            ps->pred = remap(st, ps->pred);
+         }
+      }
+      nir_foreach_src(instr, fix_src_cb, st);
+   }
+}
+
+/* Same as fix_srcs, for a detached list (no impl to walk). */
+static void
+fix_list_srcs(struct clone_state *st, struct list_head *list)
+{
+   list_for_each_entry(nir_cf_node, node, list, node) {
+      switch (node->type) {
+      case NIR_CF_NODE_BLOCK:
+         fix_block_srcs(st, nir_cf_node_as_block(node));
+         break;
+      case NIR_CF_NODE_IF: {
+         nir_if *nif = nir_cf_node_as_if(node);
+         fix_src_cb(&nif->condition, st);
+         fix_list_srcs(st, &nif->then_list);
+         fix_list_srcs(st, &nif->else_list);
+         break;
+      }
+      case NIR_CF_NODE_LOOP:
+         fix_list_srcs(st, &nir_cf_node_as_loop(node)->body);
+         fix_list_srcs(st, &nir_cf_node_as_loop(node)->continue_list);
+         break;
+      default:
+         break;
+      }
+   }
+}
+
+bool
+nir_clone_impl_body_(nir_function_impl *dst_impl, const nir_function_impl *src,
+                     nir_cf_list *out)
+{
+   nir_shader *shader = nir_impl_shader_(dst_impl);
+   struct clone_state st = {.shader = shader, .fresh_index_impl = dst_impl};
+   list_inithead(&out->list);
+   out->impl = dst_impl;
+   st.remap = hash_table_create(NULL, util_hash_pointer, util_equal_pointer);
+   if (!st.remap) {
+      shader->oom = true;
+      return false;
+   }
+   list_for_each_entry(nir_variable, var, &src->locals, node) {
+      nir_variable *nv = clone_variable(&st, var);
+      if (!nv)
+         break;
+      nv->index = shader->next_var_index++;
+      list_addtail(&nv->node, &dst_impl->locals);
+   }
+   if (!st.oom)
+      clone_cf_list(&st, &out->list, &src->body, &dst_impl->cf_node);
+   if (!st.oom)
+      fix_list_srcs(&st, &out->list);
+   hash_table_destroy(st.remap);
+   if (st.oom)
+      shader->oom = true;
+   return !st.oom;
 }
 
 /* Remaps and links every source under impl. */

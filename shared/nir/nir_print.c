@@ -131,9 +131,11 @@ print_alu_src(struct strbuf *sb, const nir_alu_instr *alu, unsigned i)
    if (identity)
       return;
    const char *names = comp_names(s->src.ssa->num_components);
+   const size_t num_names = strlen(names);
    strbuf_append(sb, ".");
    for (unsigned c = 0; c < n; c++) {
-      if (s->swizzle[c] < 16)
+      /* Invalid swizzles get printed too: the validator annotates them. */
+      if (s->swizzle[c] < num_names)
          strbuf_printf(sb, "%c", names[s->swizzle[c]]);
       else
          strbuf_append(sb, "?");
@@ -427,7 +429,19 @@ print_load_const(struct strbuf *sb, const nir_load_const_instr *lc)
       print_const_value(sb, lc->value[i], lc->def.bit_size);
    }
    strbuf_append(sb, ")");
-   if (lc->def.bit_size >= 16) {
+   /* A float reading helps humans when every component looks like a
+    * normal float (integers would print as denormals); zero stays plain. */
+   bool floaty = lc->def.bit_size >= 16;
+   for (unsigned i = 0; i < lc->def.num_components && floaty; i++) {
+      const uint64_t u = nir_const_value_as_uint(lc->value[i], lc->def.bit_size);
+      const unsigned mant = lc->def.bit_size == 16 ? 10 : lc->def.bit_size == 32 ? 23 : 52;
+      const uint64_t exp_mask = (lc->def.bit_size == 16 ? 0x1full : lc->def.bit_size == 32 ? 0xffull
+                                                                                       : 0x7ffull)
+                                << mant;
+      if ((u & exp_mask) == 0)
+         floaty = false;
+   }
+   if (floaty) {
       strbuf_append(sb, " /* ");
       for (unsigned i = 0; i < lc->def.num_components; i++) {
          if (i)

@@ -22,10 +22,14 @@ void nir_instr_unlink_srcs_(nir_instr *instr);
  * dropped, new predecessors get an undef source.
  */
 void nir_impl_update_cfg_(nir_function_impl *impl);
+/* The same for an edit that can only have changed the successors of
+ * `blocks` (cheap: linear in n, not in the impl). */
+void nir_impl_update_cfg_local_(nir_function_impl *impl, nir_block **blocks, unsigned n);
 
 /* After a jump was inserted: removes the instructions after it in its
- * block and the cf nodes after its block (all unreachable). */
-void nir_remove_after_jump_(nir_instr *jump);
+ * block and the cf nodes after its block (all unreachable). Returns
+ * whether cf nodes were removed (then only a full CFG update will do). */
+bool nir_remove_after_jump_(nir_instr *jump);
 
 /* Unlinks every source of the instructions/ifs under a cf list and turns
  * remaining outside uses of their defs into undefs. */
@@ -39,5 +43,11 @@ nir_def *nir_impl_undef_(nir_function_impl *impl, unsigned num_components,
 /* Poison def for a size (never NULL for valid sizes). */
 nir_def *nir_shader_poison_def_(nir_shader *shader, unsigned num_components,
                                 unsigned bit_size);
+
+/* Clones src's body into a detached list for insertion into dst_impl (same
+ * shader): src's locals become new locals of dst_impl, defs get fresh
+ * indices of dst_impl, sources are linked. False on out-of-memory. */
+bool nir_clone_impl_body_(nir_function_impl *dst_impl, const nir_function_impl *src,
+                          nir_cf_list *out);
 
 #endif /* NIR_PRIVATE_H */

@@ -55,9 +55,13 @@ main(int argc, char **argv)
    kiln_device_info_init_fixed(&dev, 1, 1ull << 30);
 
    struct kil_image img;
-   enum kil_result r = kil_image_init(&dev, &(struct kil_image_info){
-      .dim = KIL_IMAGE_DIM_2D, .format = KIL_FORMAT_R8G8B8A8_UNORM,
-      .extent_px = kil_extent4d_px(width, height, 1, 1), .levels = 1, .samples = 1},
+   enum kil_result r = kil_image_init(
+      &dev,
+      &(struct kil_image_info){.dim = KIL_IMAGE_DIM_2D,
+                               .format = KIL_FORMAT_R8G8B8A8_UNORM,
+                               .extent_px = kil_extent4d_px(width, height, 1, 1),
+                               .levels = 1,
+                               .samples = 1},
       &img);
    if (r != KIL_SUCCESS) {
       fprintf(stderr, "kil_bench: kil_image_init: %s\n", kil_result_str(r));
@@ -106,8 +110,10 @@ main(int argc, char **argv)
    printf("kil_bench: %ux%u R8G8B8A8_UNORM, %.1f MiB, block height %u GOBs, best of %u\n",
           width, height, lin_B / 1048576.0, 1u << img.levels[0].tiling.y_log2, reps);
    printf("  memcpy                      %7.2f GB/s\n", mc);
-   printf("  swizzle   (linear -> BL)    %7.2f GB/s   ratio %.2f\n", sw, mc ? sw / mc : 0);
-   printf("  deswizzle (BL -> linear)    %7.2f GB/s   ratio %.2f\n", ds, mc ? ds / mc : 0);
+   printf("  swizzle   (linear -> BL)    %7.2f GB/s   ratio %.2f\n", sw,
+          mc ? sw / mc : 0);
+   printf("  deswizzle (BL -> linear)    %7.2f GB/s   ratio %.2f\n", ds,
+          mc ? ds / mc : 0);
    printf("  round trip %s\n", round_trip ? "exact" : "MISMATCH");
 
    free(src);
