@@ -1177,8 +1177,10 @@ nir_instr_insert(nir_cursor cursor, nir_instr *instr)
       def->index = impl->ssa_alloc++;
 
    if (instr->type == NIR_INSTR_TYPE_JUMP) {
-      nir_remove_after_jump_(instr);
-      nir_impl_update_cfg_(impl);
+      if (nir_remove_after_jump_(instr))
+         nir_impl_update_cfg_(impl);
+      else
+         nir_impl_update_cfg_local_(impl, &block, 1);
    }
 }
 
@@ -1204,7 +1206,7 @@ nir_instr_remove(nir_instr *instr)
    list_del(&instr->node);
    instr->block = NULL;
    if (instr->type == NIR_INSTR_TYPE_JUMP)
-      nir_impl_update_cfg_(nir_block_impl_(block));
+      nir_impl_update_cfg_local_(nir_block_impl_(block), &block, 1);
 }
 
 bool
@@ -1241,10 +1243,16 @@ nir_instr_move(nir_cursor cursor, nir_instr *instr)
    if (nir_instr_def(instr))
       nir_instr_def(instr)->index = index;
    if (is_jump) {
-      nir_remove_after_jump_(instr);
-      nir_impl_update_cfg_(nir_block_impl_(block));
-      if (nir_block_impl_(old_block) != nir_block_impl_(block))
-         nir_impl_update_cfg_(nir_block_impl_(old_block));
+      nir_function_impl *impl = nir_block_impl_(block);
+      nir_function_impl *old_impl = nir_block_impl_(old_block);
+      if (nir_remove_after_jump_(instr) || impl != old_impl) {
+         nir_impl_update_cfg_(impl);
+         if (impl != old_impl)
+            nir_impl_update_cfg_(old_impl);
+      } else {
+         nir_block *blocks[2] = {old_block, block};
+         nir_impl_update_cfg_local_(impl, blocks, old_block == block ? 1 : 2);
+      }
    }
    return true;
 }
