@@ -725,6 +725,12 @@ typedef struct nir_tex_instr {
    bool sampler_non_uniform;
 } nir_tex_instr;
 
+static inline nir_tex_src
+nir_tex_src_for_ssa(nir_tex_src_type type, nir_def *def)
+{
+   nir_tex_src src = {.src = {.ssa = def}, .src_type = type};
+   return src;
+}
 int nir_tex_instr_src_index(const nir_tex_instr *tex, nir_tex_src_type type);
 /* Returns false on out-of-memory (and sets shader->oom). */
 bool nir_tex_instr_add_src(nir_tex_instr *tex, nir_tex_src_type type, nir_def *def);
