@@ -5,8 +5,9 @@
 static nir_op
 alu_op(nir_def *def)
 {
-   return def->parent_instr->type == NIR_INSTR_TYPE_ALU ? nir_instr_as_alu(def->parent_instr)->op
-                                                        : NIR_NUM_OPCODES;
+   return def->parent_instr->type == NIR_INSTR_TYPE_ALU
+             ? nir_instr_as_alu(def->parent_instr)->op
+             : NIR_NUM_OPCODES;
 }
 
 TEST(nir_builder_type_convert)
@@ -20,7 +21,8 @@ TEST(nir_builder_type_convert)
    nir_def *d = nir_imm_double(&b, 1.0);
    nir_def *t = nir_imm_true(&b);
 
-   nir_def *r = nir_type_convert(&b, f32, NIR_TYPE_FLOAT, NIR_TYPE_UINT8, NIR_ROUNDING_MODE_UNDEF);
+   nir_def *r =
+      nir_type_convert(&b, f32, NIR_TYPE_FLOAT, NIR_TYPE_UINT8, NIR_ROUNDING_MODE_UNDEF);
    CHECK_EQ(alu_op(r), NIR_OP_F2U8);
    CHECK_EQ(r->bit_size, 8);
    r = nir_type_convert(&b, i8, NIR_TYPE_INT, NIR_TYPE_FLOAT64, NIR_ROUNDING_MODE_UNDEF);
@@ -40,8 +42,10 @@ TEST(nir_builder_type_convert)
    r = nir_type_convert(&b, d, NIR_TYPE_FLOAT, NIR_TYPE_FLOAT32, NIR_ROUNDING_MODE_RTZ);
    CHECK_EQ(alu_op(r), NIR_OP_F2F32_RTZ);
    /* Same type, or int <-> uint of one size: nothing to do. */
-   CHECK(nir_type_convert(&b, f32, NIR_TYPE_FLOAT32, NIR_TYPE_FLOAT, NIR_ROUNDING_MODE_UNDEF) == f32);
-   CHECK(nir_type_convert(&b, i16, NIR_TYPE_INT, NIR_TYPE_UINT16, NIR_ROUNDING_MODE_UNDEF) == i16);
+   CHECK(nir_type_convert(&b, f32, NIR_TYPE_FLOAT32, NIR_TYPE_FLOAT,
+                          NIR_ROUNDING_MODE_UNDEF) == f32);
+   CHECK(nir_type_convert(&b, i16, NIR_TYPE_INT, NIR_TYPE_UINT16,
+                          NIR_ROUNDING_MODE_UNDEF) == i16);
    CHECK_EQ(alu_op(nir_i2b(&b, i8)), NIR_OP_INE);
    CHECK_EQ(alu_op(nir_f2uN(&b, d, 32)), NIR_OP_F2U32);
    CHECK_EQ(nir_validate_shader_report(b.shader, NULL), 0);
@@ -104,9 +108,9 @@ TEST(nir_builder_intrinsic_defaults)
    CHECK_EQ(st->num_components, 3);
    CHECK_EQ(nir_intrinsic_write_mask(st), 0x7); /* all components */
    CHECK_EQ(nir_intrinsic_align_mul(st), 4);    /* the component size */
-   nir_intrinsic_instr *st2 = nir_store_ssbo(&b, val, zero, zero, .write_mask = 0x5,
-                                             .align_mul = 16, .align_offset = 8,
-                                             .access = NIR_ACCESS_NON_READABLE);
+   nir_intrinsic_instr *st2 =
+      nir_store_ssbo(&b, val, zero, zero, .write_mask = 0x5, .align_mul = 16,
+                     .align_offset = 8, .access = NIR_ACCESS_NON_READABLE);
    CHECK_EQ(nir_intrinsic_write_mask(st2), 0x5);
    CHECK_EQ(nir_intrinsic_align_mul(st2), 16);
    CHECK_EQ(nir_intrinsic_align_offset(st2), 8);
@@ -120,11 +124,14 @@ TEST(nir_builder_intrinsic_defaults)
    CHECK_EQ(wg->num_components, 3);
    CHECK_EQ(wg->bit_size, 32);
    /* Atomics take their size from the data source. */
-   nir_def *a = nir_ssbo_atomic(&b, zero, zero, nir_imm_int64(&b, 1), .atomic_op = NIR_ATOMIC_OP_XCHG);
+   nir_def *a = nir_ssbo_atomic(&b, zero, zero, nir_imm_int64(&b, 1),
+                                .atomic_op = NIR_ATOMIC_OP_XCHG);
    CHECK_EQ(a->bit_size, 64);
-   nir_io_semantics sem = {.location = 2, .num_slots = 1, .builtin = NIR_IO_SEMANTICS_NO_BUILTIN};
+   nir_io_semantics sem = {
+      .location = 2, .num_slots = 1, .builtin = NIR_IO_SEMANTICS_NO_BUILTIN};
    nir_def *in = nir_load_input(&b, 4, 16, zero, .io_semantics = sem);
-   nir_io_semantics back = nir_intrinsic_io_semantics(nir_instr_as_intrinsic(in->parent_instr));
+   nir_io_semantics back =
+      nir_intrinsic_io_semantics(nir_instr_as_intrinsic(in->parent_instr));
    CHECK_EQ(back.location, 2);
    CHECK_EQ(back.builtin, NIR_IO_SEMANTICS_NO_BUILTIN);
    CHECK(!nir_intrinsic_has_write_mask(nir_instr_as_intrinsic(in->parent_instr)));
@@ -162,13 +169,14 @@ TEST(nir_vars_to_ssa_splits_copies)
    };
    const struct glsl_type *st = glsl_struct_type(f, 2, "S", GLSL_BLOCK_NONE);
    nir_variable *in = nir_variable_create(b.shader, NIR_VAR_SHADER_IN, st, "in");
-   nir_variable *out = nir_variable_create(b.shader, NIR_VAR_SHADER_OUT, glsl_float_type(), "o");
+   nir_variable *out =
+      nir_variable_create(b.shader, NIR_VAR_SHADER_OUT, glsl_float_type(), "o");
    nir_variable *x = nir_local_variable_create(b.impl, st, "x");
    nir_variable *y = nir_local_variable_create(b.impl, st, "y");
    nir_copy_var(&b, x, in); /* input -> local: split into leaf loads/stores */
    nir_copy_var(&b, y, x);  /* local -> local */
-   nir_deref_instr *ya1 =
-      nir_build_deref_array_imm(&b, nir_build_deref_struct(&b, nir_build_deref_var(&b, y), 1), 1);
+   nir_deref_instr *ya1 = nir_build_deref_array_imm(
+      &b, nir_build_deref_struct(&b, nir_build_deref_var(&b, y), 1), 1);
    nir_store_var(&b, out, nir_load_deref(&b, ya1), 1);
    CHECK(nir_lower_vars_to_ssa(b.shader));
    nir_opt_dce(b.shader);
