@@ -484,7 +484,12 @@ report_and_check(const struct config *cfg, const struct corpus_list *list,
       if (!fails)
          fprintf(stderr, "kiln-corpus: cannot write %s\n", cfg->write_expectations);
       else
-         fprintf(fails, "# kiln-corpus expectations: path:stage,Fail|Crash # reason\n");
+         fprintf(fails,
+                 "# Known failures of kiln-corpus (conformance/corpus/README.md): one\n"
+                 "# \"path:stage,Fail|Crash # status: reason\" line per piglit GLSL stage\n"
+                 "# that does not make it through. Written by\n"
+                 "#   kiln-corpus --full --no-expect --write-expectations FILE\n"
+                 "# A listed stage that starts passing fails the run until its line goes.\n");
    }
 
    for (size_t i = 0; i < item_count; i++) {

@@ -553,3 +553,29 @@ TEST(auto_falls_back_to_gl_when_vulkan_output_is_invalid)
    free(msg);
    kgl_program_destroy(prog);
 }
+
+TEST(spirv_opt_reemit_baseline)
+{
+   const struct kgl_test_src src[] = {{KGL_STAGE_VERTEX, vs_450}};
+   struct kgl_program *prog = NULL;
+   CHECK_EQ(kgl_test_build(src, 1, KGL_FLAVOUR_AUTO, false, &prog), KGL_SUCCESS);
+   REQUIRE(prog);
+   size_t n;
+   const uint32_t *w = kgl_program_spirv(prog, KGL_STAGE_VERTEX, &n);
+   REQUIRE(w);
+   uint32_t *out = NULL;
+   size_t out_n = 0;
+   REQUIRE(kgl_spirv_reemit(w, n, &out, &out_n));
+   /* Parsed and written again: a valid module with the same header. */
+   CHECK(out_n > 5);
+   CHECK_EQ(out[0], w[0]);
+   CHECK_EQ(out[1], w[1]);
+   CHECK(kgl_spirv_validate(out, out_n, KGL_SPIRV_ENV_VULKAN_1_0, NULL));
+   free(out);
+
+   const uint32_t junk[] = {0x07230203, 0x00010000, 0, 100, 0, 0xdeadbeef, 1, 2};
+   CHECK(!kgl_spirv_reemit(junk, ARRAY_SIZE(junk), &out, &out_n));
+   CHECK(out == NULL);
+   CHECK(!kgl_spirv_reemit(NULL, 0, &out, &out_n));
+   kgl_program_destroy(prog);
+}
