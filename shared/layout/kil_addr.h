@@ -17,8 +17,8 @@
 #include "layout/kil_image.h"
 
 struct kil_level_addr {
-   uint64_t offset_B;        /* the level's start (layer 0), from the image start */
-   uint64_t layer_stride_B;  /* the image's array stride */
+   uint64_t offset_B;       /* the level's start (layer 0), from the image start */
+   uint64_t layer_stride_B; /* the image's array stride */
    uint32_t el_size_B;
    struct kil_tiling tiling; /* the level's tiling */
    /* LINEAR: bytes between rows. Block-linear: width in GOBs * 64. */
@@ -44,11 +44,12 @@ kil_level_addr_offset_B(const struct kil_level_addr *a, uint32_t x_el, uint32_t 
    const uint64_t x_B = (uint64_t)x_el * a->el_size_B;
    uint64_t off = a->offset_B + (uint64_t)layer * a->layer_stride_B;
    if (!a->tiling.is_tiled)
-      return off + (uint64_t)z_el * a->slice_stride_B + (uint64_t)y_el * a->row_pitch_B + x_B;
+      return off + (uint64_t)z_el * a->slice_stride_B + (uint64_t)y_el * a->row_pitch_B +
+             x_B;
 
    const unsigned yl = a->tiling.y_log2, zl = a->tiling.z_log2;
-   const uint32_t gob_in_block = ((z_el & ((1u << zl) - 1)) << yl) |
-                                 ((y_el >> 3) & ((1u << yl) - 1));
+   const uint32_t gob_in_block =
+      ((z_el & ((1u << zl) - 1)) << yl) | ((y_el >> 3) & ((1u << yl) - 1));
    off += (uint64_t)(z_el >> zl) * a->slice_stride_B;
    off += (uint64_t)(y_el >> (3 + yl)) * a->block_row_stride_B;
    off += (x_B >> 6) << (9 + yl + zl);

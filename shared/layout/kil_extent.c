@@ -14,7 +14,8 @@ kil_extent4d_px_to_el(struct kil_extent4d_px ext_px, enum kil_format format,
    /* Samples first (a grid of samples per pixel), then blocks. Compressed
     * formats are never multisampled, so the order only matters on paper. */
    const uint64_t w_sa = (uint64_t)ext_px.width * kil_sample_layout_width(sample_layout);
-   const uint64_t h_sa = (uint64_t)ext_px.height * kil_sample_layout_height(sample_layout);
+   const uint64_t h_sa =
+      (uint64_t)ext_px.height * kil_sample_layout_height(sample_layout);
    return (struct kil_extent4d_el){
       .width = (uint32_t)MIN2(DIV_ROUND_UP(w_sa, d->block_width), UINT32_MAX),
       .height = (uint32_t)MIN2(DIV_ROUND_UP(h_sa, d->block_height), UINT32_MAX),

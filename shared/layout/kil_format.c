@@ -9,60 +9,66 @@
  * through the macros below as a parenthesized pair, so its comma does not
  * split macro arguments, and becomes an initializer only at the end. */
 #define CH(shift, bits) (shift, bits)
-#define NO (0, 0)
+#define NO              (0, 0)
+/* clang-format off */
 #define CHAN(shift, bits) {(shift), (bits)}
+/* clang-format on */
 
 #define COLOR_EL(nm, el, ty, flg, r, g, b, a)                                            \
    [KIL_FORMAT_##nm] = {                                                                 \
       .name = #nm,                                                                       \
       .el_size_B = (el),                                                                 \
-      .block_width = 1, .block_height = 1, .block_depth = 1,                             \
+      .block_width = 1,                                                                  \
+      .block_height = 1,                                                                 \
+      .block_depth = 1,                                                                  \
       .aspects = KIL_ASPECT_COLOR,                                                       \
       .flags = (flg),                                                                    \
       .type = KIL_CHANNEL_TYPE_##ty,                                                     \
       .rgba = {CHAN r, CHAN g, CHAN b, CHAN a},                                          \
    }
 
-#define PACKED(nm, el, ty, r, g, b, a) COLOR_EL(nm, el, ty, KIL_FORMAT_FLAG_PACKED, r, g, b, a)
+#define PACKED(nm, el, ty, r, g, b, a)                                                   \
+   COLOR_EL(nm, el, ty, KIL_FORMAT_FLAG_PACKED, r, g, b, a)
 #define ARRAY(nm, el, ty, r, g, b, a) COLOR_EL(nm, el, ty, 0, r, g, b, a)
 
 /* The seven 8-bit channel types; `sfx` is empty or _PACK32. */
 #define TYPES8(base, sfx, el, flg, r, g, b, a)                                           \
    COLOR_EL(base##_UNORM##sfx, el, UNORM, flg, r, g, b, a),                              \
-   COLOR_EL(base##_SNORM##sfx, el, SNORM, flg, r, g, b, a),                              \
-   COLOR_EL(base##_USCALED##sfx, el, USCALED, flg, r, g, b, a),                          \
-   COLOR_EL(base##_SSCALED##sfx, el, SSCALED, flg, r, g, b, a),                          \
-   COLOR_EL(base##_UINT##sfx, el, UINT, flg, r, g, b, a),                                \
-   COLOR_EL(base##_SINT##sfx, el, SINT, flg, r, g, b, a),                                \
-   COLOR_EL(base##_SRGB##sfx, el, SRGB, flg, r, g, b, a)
+      COLOR_EL(base##_SNORM##sfx, el, SNORM, flg, r, g, b, a),                           \
+      COLOR_EL(base##_USCALED##sfx, el, USCALED, flg, r, g, b, a),                       \
+      COLOR_EL(base##_SSCALED##sfx, el, SSCALED, flg, r, g, b, a),                       \
+      COLOR_EL(base##_UINT##sfx, el, UINT, flg, r, g, b, a),                             \
+      COLOR_EL(base##_SINT##sfx, el, SINT, flg, r, g, b, a),                             \
+      COLOR_EL(base##_SRGB##sfx, el, SRGB, flg, r, g, b, a)
 
 #define TYPES_2101010(base, r, g, b, a)                                                  \
    PACKED(base##_UNORM_PACK32, 4, UNORM, r, g, b, a),                                    \
-   PACKED(base##_SNORM_PACK32, 4, SNORM, r, g, b, a),                                    \
-   PACKED(base##_USCALED_PACK32, 4, USCALED, r, g, b, a),                                \
-   PACKED(base##_SSCALED_PACK32, 4, SSCALED, r, g, b, a),                                \
-   PACKED(base##_UINT_PACK32, 4, UINT, r, g, b, a),                                      \
-   PACKED(base##_SINT_PACK32, 4, SINT, r, g, b, a)
+      PACKED(base##_SNORM_PACK32, 4, SNORM, r, g, b, a),                                 \
+      PACKED(base##_USCALED_PACK32, 4, USCALED, r, g, b, a),                             \
+      PACKED(base##_SSCALED_PACK32, 4, SSCALED, r, g, b, a),                             \
+      PACKED(base##_UINT_PACK32, 4, UINT, r, g, b, a),                                   \
+      PACKED(base##_SINT_PACK32, 4, SINT, r, g, b, a)
 
 #define TYPES16(base, el, r, g, b, a)                                                    \
    ARRAY(base##_UNORM, el, UNORM, r, g, b, a),                                           \
-   ARRAY(base##_SNORM, el, SNORM, r, g, b, a),                                           \
-   ARRAY(base##_USCALED, el, USCALED, r, g, b, a),                                       \
-   ARRAY(base##_SSCALED, el, SSCALED, r, g, b, a),                                       \
-   ARRAY(base##_UINT, el, UINT, r, g, b, a),                                             \
-   ARRAY(base##_SINT, el, SINT, r, g, b, a),                                             \
-   ARRAY(base##_SFLOAT, el, SFLOAT, r, g, b, a)
+      ARRAY(base##_SNORM, el, SNORM, r, g, b, a),                                        \
+      ARRAY(base##_USCALED, el, USCALED, r, g, b, a),                                    \
+      ARRAY(base##_SSCALED, el, SSCALED, r, g, b, a),                                    \
+      ARRAY(base##_UINT, el, UINT, r, g, b, a),                                          \
+      ARRAY(base##_SINT, el, SINT, r, g, b, a),                                          \
+      ARRAY(base##_SFLOAT, el, SFLOAT, r, g, b, a)
 
 #define TYPES32(base, el, r, g, b, a)                                                    \
-   ARRAY(base##_UINT, el, UINT, r, g, b, a),                                             \
-   ARRAY(base##_SINT, el, SINT, r, g, b, a),                                             \
-   ARRAY(base##_SFLOAT, el, SFLOAT, r, g, b, a)
+   ARRAY(base##_UINT, el, UINT, r, g, b, a), ARRAY(base##_SINT, el, SINT, r, g, b, a),   \
+      ARRAY(base##_SFLOAT, el, SFLOAT, r, g, b, a)
 
 #define DEPTH_STENCIL(nm, el, flg, asp, dty, d, s)                                       \
    [KIL_FORMAT_##nm] = {                                                                 \
       .name = #nm,                                                                       \
       .el_size_B = (el),                                                                 \
-      .block_width = 1, .block_height = 1, .block_depth = 1,                             \
+      .block_width = 1,                                                                  \
+      .block_height = 1,                                                                 \
+      .block_depth = 1,                                                                  \
       .aspects = (asp),                                                                  \
       .flags = (flg),                                                                    \
       .depth_type = KIL_CHANNEL_TYPE_##dty,                                              \
@@ -74,7 +80,9 @@
    [KIL_FORMAT_##nm] = {                                                                 \
       .name = #nm,                                                                       \
       .el_size_B = (el),                                                                 \
-      .block_width = (bw), .block_height = (bh), .block_depth = 1,                       \
+      .block_width = (bw),                                                               \
+      .block_height = (bh),                                                              \
+      .block_depth = 1,                                                                  \
       .aspects = KIL_ASPECT_COLOR,                                                       \
       .type = KIL_CHANNEL_TYPE_##ty,                                                     \
       .compression = KIL_COMPRESSION_##comp,                                             \
@@ -82,7 +90,7 @@
 
 #define ASTC(w, h)                                                                       \
    COMPRESSED(ASTC_##w##x##h##_UNORM_BLOCK, 16, w, h, UNORM, ASTC_LDR),                  \
-   COMPRESSED(ASTC_##w##x##h##_SRGB_BLOCK, 16, w, h, SRGB, ASTC_LDR)
+      COMPRESSED(ASTC_##w##x##h##_SRGB_BLOCK, 16, w, h, SRGB, ASTC_LDR)
 
 #define D KIL_ASPECT_DEPTH
 #define S KIL_ASPECT_STENCIL
@@ -226,12 +234,18 @@ enum kil_format
 kil_format_uint_for_el_size(uint32_t el_size_B)
 {
    switch (el_size_B) {
-   case 1: return KIL_FORMAT_R8_UINT;
-   case 2: return KIL_FORMAT_R16_UINT;
-   case 4: return KIL_FORMAT_R32_UINT;
-   case 8: return KIL_FORMAT_R32G32_UINT;
-   case 16: return KIL_FORMAT_R32G32B32A32_UINT;
-   default: return KIL_FORMAT_NONE;
+   case 1:
+      return KIL_FORMAT_R8_UINT;
+   case 2:
+      return KIL_FORMAT_R16_UINT;
+   case 4:
+      return KIL_FORMAT_R32_UINT;
+   case 8:
+      return KIL_FORMAT_R32G32_UINT;
+   case 16:
+      return KIL_FORMAT_R32G32B32A32_UINT;
+   default:
+      return KIL_FORMAT_NONE;
    }
 }
 

@@ -41,6 +41,10 @@
  *  - drm_fourcc.h says the page kind "affects the exact layout of bits in
  *    memory", and Ryujinx found the order of sectors inside a GOB "seems to
  *    be controlled by the memory kind" (Ryujinx PR #3207).
+ *  - Newer drm_fourcc.h (as quoted by ChromeOS minigbm) gives s = 1 to
+ *    "Pre-GB20x, GB20x 32+ bpp" and s = 3 to Blackwell's 16 bpp layout; NIL
+ *    uses the order above for Blackwell 32+ bpp and the TRM order for
+ *    Blackwell 16 bpp, so s = 1 is this order.
  * So the TRM formula is the Tegra X1 GOB, not the Turing desktop one; we
  * follow the layout NVK's host copies use on Turing+ hardware, since that is
  * what a Turing GPU's memory holds for the modifier we advertise. Only this
@@ -52,9 +56,9 @@
 
 #include <stdint.h>
 
-#define KIL_GOB_WIDTH_B  64u
-#define KIL_GOB_HEIGHT   8u
-#define KIL_GOB_SIZE_B   512u
+#define KIL_GOB_WIDTH_B        64u
+#define KIL_GOB_HEIGHT         8u
+#define KIL_GOB_SIZE_B         512u
 #define KIL_GOB_SECTOR_WIDTH_B 16u
 
 /* Byte offset of (x_B, y) inside a Turing+ desktop colour GOB; x_B < 64,

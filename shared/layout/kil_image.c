@@ -36,7 +36,8 @@ kil_choose_block_height_log2(const struct kiln_device_info *dev, uint32_t height
 {
    const uint32_t gobs = DIV_ROUND_UP(MAX2(height, 1u), KIL_GOB_HEIGHT);
    const unsigned want = MIN2(util_logbase2_ceil(gobs), KIL_MAX_BLOCK_LOG2);
-   const uint32_t mask = dev->block_height_log2_mask & BITFIELD_MASK(KIL_MAX_BLOCK_LOG2 + 1);
+   const uint32_t mask =
+      dev->block_height_log2_mask & BITFIELD_MASK(KIL_MAX_BLOCK_LOG2 + 1);
 
    /* The tallest allowed block that does not overshoot the image; if the
     * device allows none that short, its shortest. */
@@ -142,8 +143,9 @@ layout_levels(const struct kiln_device_info *dev, struct kil_image *img,
          rows = aligned.height;
          slices = aligned.depth;
       } else {
-         pitch_B = explicit_pitch_B ? explicit_pitch_B
-                                    : ALIGN_POT(row_B, (uint64_t)dev->linear_pitch_align_B);
+         pitch_B = explicit_pitch_B
+                      ? explicit_pitch_B
+                      : ALIGN_POT(row_B, (uint64_t)dev->linear_pitch_align_B);
          rows = ext_B.height;
          slices = ext_B.depth;
       }
@@ -216,8 +218,8 @@ kil_image_init(const struct kiln_device_info *dev, const struct kil_image_info *
          z_log2 = (uint8_t)MIN2(util_logbase2_ceil(ext0.depth),
                                 (unsigned)dev->max_block_depth_log2);
       }
-      tiling = kil_tiling_block_linear(kil_choose_block_height_log2(dev, ext0.height),
-                                       z_log2);
+      tiling =
+         kil_tiling_block_linear(kil_choose_block_height_log2(dev, ext0.height), z_log2);
    }
    image->tiling = tiling;
 

@@ -73,10 +73,10 @@ struct kil_image_info {
    enum kil_format format;
    /* depth > 1 only for 3D, array_len > 1 only for 1D/2D. */
    struct kil_extent4d_px extent_px;
-   uint32_t levels;   /* 1 .. floor(log2(max dimension)) + 1 */
-   uint32_t samples;  /* 1, 2, 4, 8, 16 */
+   uint32_t levels;  /* 1 .. floor(log2(max dimension)) + 1 */
+   uint32_t samples; /* 1, 2, 4, 8, 16 */
    enum kil_image_tiling tiling;
-   uint32_t usage;    /* enum kil_image_usage */
+   uint32_t usage; /* enum kil_image_usage */
 };
 
 struct kil_image_level {

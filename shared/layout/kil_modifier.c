@@ -7,26 +7,26 @@
 
 /* The bit layout of DRM_FORMAT_MOD_NVIDIA_BLOCK_LINEAR_2D, re-derived from
  * drm_fourcc.h's table (the unit test checks it against the macro). */
-#define MOD_VENDOR_SHIFT   56
-#define MOD_H_MASK         0xfull
-#define MOD_BLOCK_LINEAR   (1ull << 4)
-#define MOD_K_SHIFT        12
-#define MOD_G_SHIFT        20
-#define MOD_S_SHIFT        22
-#define MOD_C_SHIFT        23
+#define MOD_VENDOR_SHIFT 56
+#define MOD_H_MASK       0xfull
+#define MOD_BLOCK_LINEAR (1ull << 4)
+#define MOD_K_SHIFT      12
+#define MOD_G_SHIFT      20
+#define MOD_S_SHIFT      22
+#define MOD_C_SHIFT      23
 /* Bits 5..8 (future log2 depth), 9..11 (future array stride), 26..55. */
-#define MOD_RESERVED_MASK  ((0x7full << 5) | (BITFIELD64_MASK(30) << 26))
+#define MOD_RESERVED_MASK ((0x7full << 5) | (BITFIELD64_MASK(30) << 26))
 
 /* The legacy page kind 0 means 0xfe (drm_fourcc.h). */
-#define MOD_LEGACY_KIND    0xfe
+#define MOD_LEGACY_KIND 0xfe
 
 uint64_t
 kil_modifier_block_linear(struct kil_modifier_fields f)
 {
-   return ((uint64_t)DRM_FORMAT_MOD_VENDOR_NVIDIA << MOD_VENDOR_SHIFT) | MOD_BLOCK_LINEAR |
-          (f.h & MOD_H_MASK) | ((uint64_t)f.k << MOD_K_SHIFT) |
-          ((uint64_t)(f.g & 0x3) << MOD_G_SHIFT) | ((uint64_t)(f.s & 0x1) << MOD_S_SHIFT) |
-          ((uint64_t)(f.c & 0x7) << MOD_C_SHIFT);
+   return ((uint64_t)DRM_FORMAT_MOD_VENDOR_NVIDIA << MOD_VENDOR_SHIFT) |
+          MOD_BLOCK_LINEAR | (f.h & MOD_H_MASK) | ((uint64_t)f.k << MOD_K_SHIFT) |
+          ((uint64_t)(f.g & 0x3) << MOD_G_SHIFT) |
+          ((uint64_t)(f.s & 0x1) << MOD_S_SHIFT) | ((uint64_t)(f.c & 0x7) << MOD_C_SHIFT);
 }
 
 enum kil_result

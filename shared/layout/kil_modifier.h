@@ -22,6 +22,8 @@
  *              allows.
  * So the legacy DRM_FORMAT_MOD_NVIDIA_16BX2_BLOCK(v) modifiers (s = 0, g = 0,
  * the Tegra sector layout) are refused (KIL_ERROR_MODIFIER_SECTOR_LAYOUT).
+ * Newer kernel headers widen s into bits 26-27 (Blackwell 8/16 bpp layouts);
+ * under Debian 12's header those bits are reserved and refused as such.
  *
  * Only single-level, single-sample, single-layer 2D colour images that are
  * not block-compressed are shared. A block-linear plane's row pitch is its
@@ -86,8 +88,8 @@ uint32_t kil_modifiers_for_format(const struct kiln_device_info *dev,
  * else the smallest larger h; else LINEAR. Unsupported entries are skipped.
  * DRM_FORMAT_MOD_INVALID if none can be used. */
 uint64_t kil_modifier_select(const struct kiln_device_info *dev,
-                             const struct kil_image_info *info,
-                             const uint64_t *modifiers, uint32_t count);
+                             const struct kil_image_info *info, const uint64_t *modifiers,
+                             uint32_t count);
 
 /* One memory plane (VkSubresourceLayout, EGL's DMA_BUF_PLANE0_*). */
 struct kil_plane_layout {

@@ -37,24 +37,24 @@ enum kil_result {
    KIL_ERROR_OUT_OF_BOUNDS,
 
    /* DRM format modifiers (drm_fourcc.h). */
-   KIL_ERROR_MODIFIER_VENDOR,          /* not LINEAR and not NVIDIA's vendor */
+   KIL_ERROR_MODIFIER_VENDOR,           /* not LINEAR and not NVIDIA's vendor */
    KIL_ERROR_MODIFIER_NOT_BLOCK_LINEAR, /* NVIDIA, but bit 4 clear (e.g. TEGRA_TILED) */
-   KIL_ERROR_MODIFIER_RESERVED_BITS,   /* bits 5..11 or 26..55 set */
-   KIL_ERROR_MODIFIER_COMPRESSION,     /* c != 0: we never compress */
-   KIL_ERROR_MODIFIER_SECTOR_LAYOUT,   /* s != the device's (1, desktop) */
-   KIL_ERROR_MODIFIER_GOB_KIND,        /* g != the device's (2, Turing+) */
-   KIL_ERROR_MODIFIER_PAGE_KIND,       /* k != the device's generic kind */
-   KIL_ERROR_MODIFIER_BLOCK_HEIGHT,    /* h not allowed by the device */
-   KIL_ERROR_MODIFIER_FORMAT,          /* format cannot be shared with modifiers */
-   KIL_ERROR_MODIFIER_IMAGE,           /* not a single-level single-sample 2D image */
+   KIL_ERROR_MODIFIER_RESERVED_BITS,    /* bits 5..11 or 26..55 set */
+   KIL_ERROR_MODIFIER_COMPRESSION,      /* c != 0: we never compress */
+   KIL_ERROR_MODIFIER_SECTOR_LAYOUT,    /* s != the device's (1, desktop) */
+   KIL_ERROR_MODIFIER_GOB_KIND,         /* g != the device's (2, Turing+) */
+   KIL_ERROR_MODIFIER_PAGE_KIND,        /* k != the device's generic kind */
+   KIL_ERROR_MODIFIER_BLOCK_HEIGHT,     /* h not allowed by the device */
+   KIL_ERROR_MODIFIER_FORMAT,           /* format cannot be shared with modifiers */
+   KIL_ERROR_MODIFIER_IMAGE,            /* not a single-level single-sample 2D image */
 
    /* Explicit plane layouts (VkImageDrmFormatModifierExplicitCreateInfoEXT,
     * EGL dma-buf import). */
-   KIL_ERROR_PLANE_OFFSET_ALIGN,       /* offset not aligned as the tiling needs */
-   KIL_ERROR_PLANE_PITCH_ALIGN,        /* row pitch not a multiple of 64 B */
-   KIL_ERROR_PLANE_PITCH_TOO_SMALL,    /* row pitch < the image's row */
-   KIL_ERROR_PLANE_SIZE_TOO_SMALL,     /* given size < what the layout needs */
-   KIL_ERROR_PLANE_TOO_LARGE,          /* pitch x rows does not fit in 64 bits */
+   KIL_ERROR_PLANE_OFFSET_ALIGN,    /* offset not aligned as the tiling needs */
+   KIL_ERROR_PLANE_PITCH_ALIGN,     /* row pitch not a multiple of 64 B */
+   KIL_ERROR_PLANE_PITCH_TOO_SMALL, /* row pitch < the image's row */
+   KIL_ERROR_PLANE_SIZE_TOO_SMALL,  /* given size < what the layout needs */
+   KIL_ERROR_PLANE_TOO_LARGE,       /* pitch x rows does not fit in 64 bits */
 };
 
 /* A short constant description ("row pitch smaller than the row"). */
@@ -63,8 +63,7 @@ const char *kil_result_str(enum kil_result result);
 static inline bool
 kil_result_is_plane_layout_error(enum kil_result result)
 {
-   return result >= KIL_ERROR_PLANE_OFFSET_ALIGN &&
-          result <= KIL_ERROR_PLANE_TOO_LARGE;
+   return result >= KIL_ERROR_PLANE_OFFSET_ALIGN && result <= KIL_ERROR_PLANE_TOO_LARGE;
 }
 
 static inline bool

@@ -20,11 +20,11 @@
 #include <stdint.h>
 
 enum kil_sample_layout {
-   KIL_SAMPLE_LAYOUT_1X1,  /* 1 sample */
-   KIL_SAMPLE_LAYOUT_2X1,  /* 2 samples */
-   KIL_SAMPLE_LAYOUT_2X2,  /* 4 samples */
-   KIL_SAMPLE_LAYOUT_4X2,  /* 8 samples */
-   KIL_SAMPLE_LAYOUT_4X4,  /* 16 samples */
+   KIL_SAMPLE_LAYOUT_1X1, /* 1 sample */
+   KIL_SAMPLE_LAYOUT_2X1, /* 2 samples */
+   KIL_SAMPLE_LAYOUT_2X2, /* 4 samples */
+   KIL_SAMPLE_LAYOUT_4X2, /* 8 samples */
+   KIL_SAMPLE_LAYOUT_4X4, /* 16 samples */
    KIL_SAMPLE_LAYOUT_INVALID,
 };
 
@@ -33,12 +33,18 @@ static inline enum kil_sample_layout
 kil_sample_layout_for_samples(uint32_t samples)
 {
    switch (samples) {
-   case 1: return KIL_SAMPLE_LAYOUT_1X1;
-   case 2: return KIL_SAMPLE_LAYOUT_2X1;
-   case 4: return KIL_SAMPLE_LAYOUT_2X2;
-   case 8: return KIL_SAMPLE_LAYOUT_4X2;
-   case 16: return KIL_SAMPLE_LAYOUT_4X4;
-   default: return KIL_SAMPLE_LAYOUT_INVALID;
+   case 1:
+      return KIL_SAMPLE_LAYOUT_1X1;
+   case 2:
+      return KIL_SAMPLE_LAYOUT_2X1;
+   case 4:
+      return KIL_SAMPLE_LAYOUT_2X2;
+   case 8:
+      return KIL_SAMPLE_LAYOUT_4X2;
+   case 16:
+      return KIL_SAMPLE_LAYOUT_4X4;
+   default:
+      return KIL_SAMPLE_LAYOUT_INVALID;
    }
 }
 

@@ -8,7 +8,7 @@
 
 #include <string.h>
 
-#include "layout/kil_copy_check.h"
+#include "layout/kil_swizzle_priv.h"
 
 static enum kil_result
 copy_ref(const struct kil_image *image, uint32_t level, struct kil_offset4d_el off,
@@ -43,9 +43,10 @@ copy_ref(const struct kil_image *image, uint32_t level, struct kil_offset4d_el o
 }
 
 enum kil_result
-kil_swizzle_ref(const struct kil_image *image, uint32_t level, struct kil_offset4d_el offset,
-                struct kil_extent4d_el extent, void *image_map, uint64_t image_size_B,
-                const void *buf, const struct kil_buffer_layout *buf_layout)
+kil_swizzle_ref(const struct kil_image *image, uint32_t level,
+                struct kil_offset4d_el offset, struct kil_extent4d_el extent,
+                void *image_map, uint64_t image_size_B, const void *buf,
+                const struct kil_buffer_layout *buf_layout)
 {
    /* The buffer is only read on this path. */
    return copy_ref(image, level, offset, extent, image_map, image_size_B, (uint8_t *)buf,

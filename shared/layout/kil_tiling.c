@@ -28,7 +28,8 @@ kil_tiling_align_extent_B(struct kil_tiling t, struct kil_extent4d_B level_B)
    /* 64-bit intermediates: a width near UINT32_MAX must not wrap to 0. */
    return (struct kil_extent4d_B){
       .width = (uint32_t)MIN2(ALIGN_POT((uint64_t)level_B.width, blk.width), UINT32_MAX),
-      .height = (uint32_t)MIN2(ALIGN_POT((uint64_t)level_B.height, blk.height), UINT32_MAX),
+      .height =
+         (uint32_t)MIN2(ALIGN_POT((uint64_t)level_B.height, blk.height), UINT32_MAX),
       .depth = (uint32_t)MIN2(ALIGN_POT((uint64_t)level_B.depth, blk.depth), UINT32_MAX),
       .array_len = level_B.array_len,
    };

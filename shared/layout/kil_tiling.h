@@ -26,9 +26,9 @@
 #define KIL_MAX_BLOCK_LOG2 5u
 
 struct kil_tiling {
-   bool is_tiled;   /* false: LINEAR (pitch); y_log2 and z_log2 are 0 */
-   uint8_t y_log2;  /* block height in GOBs, log2 (the modifier's h) */
-   uint8_t z_log2;  /* block depth in GOBs, log2 */
+   bool is_tiled;  /* false: LINEAR (pitch); y_log2 and z_log2 are 0 */
+   uint8_t y_log2; /* block height in GOBs, log2 (the modifier's h) */
+   uint8_t z_log2; /* block depth in GOBs, log2 */
 };
 
 static inline struct kil_tiling

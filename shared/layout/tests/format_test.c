@@ -12,7 +12,7 @@ TEST(format_table_is_complete_and_named_uniquely)
 {
    CHECK(kil_format_desc(KIL_FORMAT_NONE) == NULL);
    CHECK(kil_format_desc(KIL_FORMAT_COUNT) == NULL);
-   CHECK(kil_format_desc((enum kil_format)-1) == NULL);
+   CHECK(kil_format_desc((enum kil_format) - 1) == NULL);
    for (unsigned f = 1; f < KIL_FORMAT_COUNT; f++) {
       const struct kil_format_desc *d = kil_format_desc(f);
       if (!CHECK(d != NULL)) {
@@ -28,10 +28,11 @@ TEST(format_table_is_complete_and_named_uniquely)
       /* Channels fit in the element and do not overlap. */
       uint32_t bits_used[8] = {0}; /* 256 bits */
       const struct kil_channel ch[6] = {d->rgba[0], d->rgba[1], d->rgba[2],
-                                        d->rgba[3], d->depth, d->stencil};
+                                        d->rgba[3], d->depth,   d->stencil};
       for (unsigned c = 0; c < 6; c++) {
          CHECK((uint32_t)ch[c].shift + ch[c].bits <= d->el_size_B * 8u);
-         for (uint32_t b = ch[c].shift; b < (uint32_t)ch[c].shift + ch[c].bits && b < 256; b++) {
+         for (uint32_t b = ch[c].shift; b < (uint32_t)ch[c].shift + ch[c].bits && b < 256;
+              b++) {
             CHECK((bits_used[b / 32] & (1u << (b % 32))) == 0);
             bits_used[b / 32] |= 1u << (b % 32);
          }
@@ -189,9 +190,9 @@ TEST(format_block_linear_support)
 TEST(extent_px_to_el)
 {
    /* BC1, 4x4 blocks: 13x7 pixels need 4x2 blocks. */
-   struct kil_extent4d_el e = kil_extent4d_px_to_el(kil_extent4d_px(13, 7, 1, 3),
-                                                    KIL_FORMAT_BC1_RGB_UNORM_BLOCK,
-                                                    KIL_SAMPLE_LAYOUT_1X1);
+   struct kil_extent4d_el e =
+      kil_extent4d_px_to_el(kil_extent4d_px(13, 7, 1, 3), KIL_FORMAT_BC1_RGB_UNORM_BLOCK,
+                            KIL_SAMPLE_LAYOUT_1X1);
    CHECK_EQ(e.width, 4);
    CHECK_EQ(e.height, 2);
    CHECK_EQ(e.depth, 1);
@@ -220,15 +221,14 @@ TEST(extent_px_to_el)
    CHECK_EQ(kil_sample_layout_sample_x(KIL_SAMPLE_LAYOUT_4X2, 5), 1);
    CHECK_EQ(kil_sample_layout_sample_y(KIL_SAMPLE_LAYOUT_4X2, 5), 1);
 
-   struct kil_offset4d_el o = kil_offset4d_px_to_el(kil_offset4d_px(8, 12, 0, 2),
-                                                    KIL_FORMAT_BC7_UNORM_BLOCK,
-                                                    KIL_SAMPLE_LAYOUT_1X1);
+   struct kil_offset4d_el o = kil_offset4d_px_to_el(
+      kil_offset4d_px(8, 12, 0, 2), KIL_FORMAT_BC7_UNORM_BLOCK, KIL_SAMPLE_LAYOUT_1X1);
    CHECK_EQ(o.x, 2);
    CHECK_EQ(o.y, 3);
    CHECK_EQ(o.a, 2);
 
-   struct kil_extent4d_B b =
-      kil_extent4d_el_to_B(kil_extent4d_el(9, 10, 1, 1), KIL_FORMAT_ASTC_12x10_SRGB_BLOCK);
+   struct kil_extent4d_B b = kil_extent4d_el_to_B(kil_extent4d_el(9, 10, 1, 1),
+                                                  KIL_FORMAT_ASTC_12x10_SRGB_BLOCK);
    CHECK_EQ(b.width, 144);
    CHECK_EQ(b.height, 10);
 
@@ -284,9 +284,12 @@ TEST(drm_fourcc_mapping)
       CHECK_EQ(d->rgba[2].shift, t[i].b_shift);
    }
    /* SRGB formats share their UNORM twin's fourcc; no fourcc for others. */
-   CHECK_EQ(kil_format_to_drm_fourcc(KIL_FORMAT_B8G8R8A8_SRGB, false), DRM_FORMAT_ARGB8888);
-   CHECK_EQ(kil_format_to_drm_fourcc(KIL_FORMAT_R8G8B8A8_SRGB, true), DRM_FORMAT_XBGR8888);
-   CHECK_EQ(kil_format_to_drm_fourcc(KIL_FORMAT_R5G6B5_UNORM_PACK16, true), DRM_FORMAT_RGB565);
+   CHECK_EQ(kil_format_to_drm_fourcc(KIL_FORMAT_B8G8R8A8_SRGB, false),
+            DRM_FORMAT_ARGB8888);
+   CHECK_EQ(kil_format_to_drm_fourcc(KIL_FORMAT_R8G8B8A8_SRGB, true),
+            DRM_FORMAT_XBGR8888);
+   CHECK_EQ(kil_format_to_drm_fourcc(KIL_FORMAT_R5G6B5_UNORM_PACK16, true),
+            DRM_FORMAT_RGB565);
    CHECK_EQ(kil_format_to_drm_fourcc(KIL_FORMAT_BC1_RGB_UNORM_BLOCK, false),
             DRM_FORMAT_INVALID);
    CHECK_EQ(kil_format_from_drm_fourcc(DRM_FORMAT_NV12, NULL), KIL_FORMAT_NONE);

@@ -8,6 +8,8 @@
  * src/nouveau/nil/copy.rs, CopyGOBTuring2D::for_each_16b (the CPU copy NVK
  * runs for VK_EXT_host_image_copy on Turing+ hardware), and the sector
  * diagram of GOBType::TuringColor2D in src/nouveau/nil/tiling.rs. */
+/* Four pieces (one 16 B x 4 row column) per line. */
+/* clang-format off */
 static const struct {
    uint32_t offset_B, x_B, y;
 } turing_pieces[] = {
@@ -20,6 +22,7 @@ static const struct {
    {0x180, 32, 4}, {0x190, 32, 5}, {0x1a0, 32, 6}, {0x1b0, 32, 7},
    {0x1c0, 48, 4}, {0x1d0, 48, 5}, {0x1e0, 48, 6}, {0x1f0, 48, 7},
 };
+/* clang-format on */
 
 TEST(gob_turing_pieces_match_nil_table)
 {
@@ -38,8 +41,8 @@ TEST(gob_offset_single_bytes)
    static const struct {
       uint32_t x_B, y, offset_B;
    } t[] = {
-      {0, 0, 0},   {15, 0, 15},  {0, 1, 16},   {0, 2, 32},   {0, 3, 48},
-      {16, 0, 64}, {31, 3, 127}, {0, 4, 128},  {0, 7, 176},  {32, 0, 256},
+      {0, 0, 0},    {15, 0, 15},  {0, 1, 16},   {0, 2, 32},   {0, 3, 48},
+      {16, 0, 64},  {31, 3, 127}, {0, 4, 128},  {0, 7, 176},  {32, 0, 256},
       {48, 0, 320}, {63, 7, 511}, {17, 5, 209}, {40, 6, 424}, {33, 1, 273},
    };
    for (unsigned i = 0; i < ARRAY_SIZE(t); i++)
@@ -70,8 +73,8 @@ TEST(gob_sector_order_diagram)
 TEST(gob_differs_from_tegra_x1_order)
 {
    const uint32_t x = 16, y = 0;
-   const uint32_t trm = ((x % 64) / 32) * 256 + ((y % 8) / 2) * 64 + ((x % 32) / 16) * 32 +
-                        (y % 2) * 16 + (x % 16);
+   const uint32_t trm = ((x % 64) / 32) * 256 + ((y % 8) / 2) * 64 +
+                        ((x % 32) / 16) * 32 + (y % 2) * 16 + (x % 16);
    CHECK_EQ(trm, 32);
    CHECK_EQ(kil_gob_offset_B(x, y), 64);
 }

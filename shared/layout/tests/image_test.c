@@ -34,9 +34,9 @@ TEST(image_block_height_choice)
       uint32_t rows;
       uint8_t h;
    } t[] = {
-      {1, 0},   {8, 0},   {9, 1},    {16, 1},   {17, 2},   {32, 2},  {33, 3},
-      {64, 3},  {65, 4},  {128, 4},  {129, 5},  {256, 5},  {257, 5}, {1080, 5},
-      {4096, 5}, {24, 2}, {40, 3},   {100, 4},
+      {1, 0},   {8, 0},    {9, 1},    {16, 1},  {17, 2},  {32, 2},
+      {33, 3},  {64, 3},   {65, 4},   {128, 4}, {129, 5}, {256, 5},
+      {257, 5}, {1080, 5}, {4096, 5}, {24, 2},  {40, 3},  {100, 4},
    };
    for (unsigned i = 0; i < ARRAY_SIZE(t); i++) {
       if (!CHECK_EQ(kil_choose_block_height_log2(&kil_test_dev, t[i].rows), t[i].h))
@@ -58,10 +58,14 @@ TEST(image_block_height_choice)
 TEST(image_block_height_per_level)
 {
    struct kil_image img;
-   REQUIRE(kil_image_init(&kil_test_dev, &(struct kil_image_info){
-      .dim = KIL_IMAGE_DIM_2D, .format = KIL_FORMAT_R8G8B8A8_UNORM,
-      .extent_px = kil_extent4d_px(1024, 1000, 1, 1), .levels = 11, .samples = 1},
-      &img) == KIL_SUCCESS);
+   REQUIRE(kil_image_init(
+              &kil_test_dev,
+              &(struct kil_image_info){.dim = KIL_IMAGE_DIM_2D,
+                                       .format = KIL_FORMAT_R8G8B8A8_UNORM,
+                                       .extent_px = kil_extent4d_px(1024, 1000, 1, 1),
+                                       .levels = 11,
+                                       .samples = 1},
+              &img) == KIL_SUCCESS);
    static const uint8_t h[11] = {5, 5, 5, 4, 3, 2, 1, 0, 0, 0, 0};
    for (unsigned l = 0; l < 11; l++) {
       CHECK(img.levels[l].tiling.is_tiled);
@@ -90,14 +94,18 @@ check_levels(const struct kil_image *img, const uint64_t (*exp)[4], unsigned n)
 TEST(image_2d_mip_chain)
 {
    struct kil_image img;
-   REQUIRE(kil_image_init(&kil_test_dev, &(struct kil_image_info){
-      .dim = KIL_IMAGE_DIM_2D, .format = KIL_FORMAT_R8G8B8A8_UNORM,
-      .extent_px = kil_extent4d_px(256, 256, 1, 1), .levels = 9, .samples = 1},
-      &img) == KIL_SUCCESS);
+   REQUIRE(kil_image_init(
+              &kil_test_dev,
+              &(struct kil_image_info){.dim = KIL_IMAGE_DIM_2D,
+                                       .format = KIL_FORMAT_R8G8B8A8_UNORM,
+                                       .extent_px = kil_extent4d_px(256, 256, 1, 1),
+                                       .levels = 9,
+                                       .samples = 1},
+              &img) == KIL_SUCCESS);
    static const uint64_t exp[9][4] = {
-      {0, 262144, 1024, 5},     {262144, 65536, 512, 4}, {327680, 16384, 256, 3},
-      {344064, 4096, 128, 2},   {348160, 1024, 64, 1},   {349184, 512, 64, 0},
-      {349696, 512, 64, 0},     {350208, 512, 64, 0},    {350720, 512, 64, 0},
+      {0, 262144, 1024, 5},   {262144, 65536, 512, 4}, {327680, 16384, 256, 3},
+      {344064, 4096, 128, 2}, {348160, 1024, 64, 1},   {349184, 512, 64, 0},
+      {349696, 512, 64, 0},   {350208, 512, 64, 0},    {350720, 512, 64, 0},
    };
    check_levels(&img, exp, 9);
    /* 351232 B of levels, rounded up to level 0's 16 KiB block. */
@@ -136,10 +144,14 @@ TEST(image_cube)
 TEST(image_3d_mip_chain)
 {
    struct kil_image img;
-   REQUIRE(kil_image_init(&kil_test_dev, &(struct kil_image_info){
-      .dim = KIL_IMAGE_DIM_3D, .format = KIL_FORMAT_R8G8B8A8_UNORM,
-      .extent_px = kil_extent4d_px(64, 32, 16, 1), .levels = 3, .samples = 1},
-      &img) == KIL_SUCCESS);
+   REQUIRE(
+      kil_image_init(&kil_test_dev,
+                     &(struct kil_image_info){.dim = KIL_IMAGE_DIM_3D,
+                                              .format = KIL_FORMAT_R8G8B8A8_UNORM,
+                                              .extent_px = kil_extent4d_px(64, 32, 16, 1),
+                                              .levels = 3,
+                                              .samples = 1},
+                     &img) == KIL_SUCCESS);
    static const uint64_t exp[3][4] = {
       {0, 131072, 256, 2},
       {131072, 16384, 128, 1},
@@ -155,7 +167,8 @@ TEST(image_3d_mip_chain)
    /* Not viewable as 2D: blocks 16 slices deep. */
    struct kil_image view;
    uint64_t off;
-   CHECK_EQ(kil_image_3d_level_as_2d_array(&img, 0, &view, &off), KIL_ERROR_UNSUPPORTED_IMAGE);
+   CHECK_EQ(kil_image_3d_level_as_2d_array(&img, 0, &view, &off),
+            KIL_ERROR_UNSUPPORTED_IMAGE);
 }
 
 /* 3D 20x20x5 RGBA8, 2 levels, with and without KIL_IMAGE_USAGE_2D_VIEW.
@@ -165,8 +178,11 @@ TEST(image_3d_mip_chain)
 TEST(image_3d_as_2d_array)
 {
    struct kil_image_info info = {
-      .dim = KIL_IMAGE_DIM_3D, .format = KIL_FORMAT_R8G8B8A8_UNORM,
-      .extent_px = kil_extent4d_px(20, 20, 5, 1), .levels = 2, .samples = 1,
+      .dim = KIL_IMAGE_DIM_3D,
+      .format = KIL_FORMAT_R8G8B8A8_UNORM,
+      .extent_px = kil_extent4d_px(20, 20, 5, 1),
+      .levels = 2,
+      .samples = 1,
    };
    struct kil_image img;
    REQUIRE(kil_image_init(&kil_test_dev, &info, &img) == KIL_SUCCESS);
@@ -214,7 +230,8 @@ TEST(image_3d_as_2d_array)
       }
    }
 
-   CHECK_EQ(kil_image_3d_level_as_2d_array(&img, 2, &view, &off), KIL_ERROR_OUT_OF_BOUNDS);
+   CHECK_EQ(kil_image_3d_level_as_2d_array(&img, 2, &view, &off),
+            KIL_ERROR_OUT_OF_BOUNDS);
 }
 
 /* LINEAR pitches: the row rounded up to 128 B (the literal device's
@@ -225,10 +242,10 @@ TEST(image_linear_pitch)
       enum kil_format f;
       uint32_t width, pitch;
    } t[] = {
-      {KIL_FORMAT_R8G8B8A8_UNORM, 1, 128},     {KIL_FORMAT_R8G8B8A8_UNORM, 32, 128},
-      {KIL_FORMAT_R8G8B8A8_UNORM, 33, 256},    {KIL_FORMAT_R8G8B8A8_UNORM, 100, 512},
-      {KIL_FORMAT_R8G8B8A8_UNORM, 1920, 7680}, {KIL_FORMAT_R8_UNORM, 1000, 1024},
-      {KIL_FORMAT_R8G8B8_UNORM, 100, 384},     {KIL_FORMAT_R32G32B32A32_SFLOAT, 9, 256},
+      {KIL_FORMAT_R8G8B8A8_UNORM, 1, 128},       {KIL_FORMAT_R8G8B8A8_UNORM, 32, 128},
+      {KIL_FORMAT_R8G8B8A8_UNORM, 33, 256},      {KIL_FORMAT_R8G8B8A8_UNORM, 100, 512},
+      {KIL_FORMAT_R8G8B8A8_UNORM, 1920, 7680},   {KIL_FORMAT_R8_UNORM, 1000, 1024},
+      {KIL_FORMAT_R8G8B8_UNORM, 100, 384},       {KIL_FORMAT_R32G32B32A32_SFLOAT, 9, 256},
       {KIL_FORMAT_BC1_RGB_UNORM_BLOCK, 64, 128},
    };
    for (unsigned i = 0; i < ARRAY_SIZE(t); i++) {
@@ -239,8 +256,8 @@ TEST(image_linear_pitch)
       CHECK(!img.levels[0].tiling.is_tiled);
       if (!CHECK_EQ(img.levels[0].row_pitch_B, t[i].pitch))
          printf("  width %u\n", t[i].width);
-      CHECK_EQ(img.levels[0].size_B, (uint64_t)t[i].pitch *
-                                        (kil_format_is_compressed(t[i].f) ? 1 : 4));
+      CHECK_EQ(img.levels[0].size_B,
+               (uint64_t)t[i].pitch * (kil_format_is_compressed(t[i].f) ? 1 : 4));
    }
 
    /* 100x50 RGBA8, 2 levels: 512 x 50, then 50x25 -> 256 x 25. */
@@ -255,10 +272,15 @@ TEST(image_linear_pitch)
    CHECK_EQ(img.align_B, 128);
 
    /* A 3D LINEAR image: slices are pitch x rows apart. */
-   REQUIRE(kil_image_init(&kil_test_dev, &(struct kil_image_info){
-      .dim = KIL_IMAGE_DIM_3D, .format = KIL_FORMAT_R16_UNORM,
-      .extent_px = kil_extent4d_px(10, 3, 4, 1), .levels = 1, .samples = 1,
-      .tiling = KIL_IMAGE_TILING_LINEAR}, &img) == KIL_SUCCESS);
+   REQUIRE(
+      kil_image_init(&kil_test_dev,
+                     &(struct kil_image_info){.dim = KIL_IMAGE_DIM_3D,
+                                              .format = KIL_FORMAT_R16_UNORM,
+                                              .extent_px = kil_extent4d_px(10, 3, 4, 1),
+                                              .levels = 1,
+                                              .samples = 1,
+                                              .tiling = KIL_IMAGE_TILING_LINEAR},
+                     &img) == KIL_SUCCESS);
    CHECK_EQ(img.levels[0].size_B, 128 * 3 * 4);
    struct kil_level_addr a;
    REQUIRE(kil_level_addr_init(&a, &img, 0) == KIL_SUCCESS);
@@ -358,10 +380,14 @@ TEST(image_compressed)
 TEST(image_1d)
 {
    struct kil_image img;
-   REQUIRE(kil_image_init(&kil_test_dev, &(struct kil_image_info){
-      .dim = KIL_IMAGE_DIM_1D, .format = KIL_FORMAT_R8_UNORM,
-      .extent_px = kil_extent4d_px(4096, 1, 1, 1), .levels = 13, .samples = 1},
-      &img) == KIL_SUCCESS);
+   REQUIRE(
+      kil_image_init(&kil_test_dev,
+                     &(struct kil_image_info){.dim = KIL_IMAGE_DIM_1D,
+                                              .format = KIL_FORMAT_R8_UNORM,
+                                              .extent_px = kil_extent4d_px(4096, 1, 1, 1),
+                                              .levels = 13,
+                                              .samples = 1},
+                     &img) == KIL_SUCCESS);
    CHECK_EQ(img.levels[0].size_B, 32768);
    CHECK_EQ(img.levels[0].tiling.y_log2, 0);
    CHECK_EQ(img.levels[12].size_B, 512);
@@ -384,16 +410,16 @@ TEST(image_element_addresses)
       uint32_t x, y, layer;
       uint64_t off;
    } t[] = {
-      {0, 0, 0, 0},       /* first byte */
-      {1, 0, 0, 4},       /* next element */
-      {4, 0, 0, 64},      /* x_B 16: third sector (kil_gob.h) */
-      {0, 1, 0, 16},      /* row 1 follows row 0 inside a sector */
-      {0, 2, 0, 32},      /* second sector */
-      {16, 0, 0, 4096},   /* x_B 64: next GOB column = next block */
-      {0, 8, 0, 512},     /* next GOB down, same block */
+      {0, 0, 0, 0},           /* first byte */
+      {1, 0, 0, 4},           /* next element */
+      {4, 0, 0, 64},          /* x_B 16: third sector (kil_gob.h) */
+      {0, 1, 0, 16},          /* row 1 follows row 0 inside a sector */
+      {0, 2, 0, 32},          /* second sector */
+      {16, 0, 0, 4096},       /* x_B 64: next GOB column = next block */
+      {0, 8, 0, 512},         /* next GOB down, same block */
       {0, 63, 0, 3584 + 176}, /* GOB 7, row 7 */
       {63, 63, 0, 3 * 4096 + 3584 + 511 - 3},
-      {0, 0, 1, 16384},   /* layer 1 */
+      {0, 0, 1, 16384}, /* layer 1 */
    };
    for (unsigned k = 0; k < ARRAY_SIZE(t); k++)
       CHECK_EQ(kil_level_addr_offset_B(&a, t[k].x, t[k].y, 0, t[k].layer), t[k].off);

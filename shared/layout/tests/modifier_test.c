@@ -61,8 +61,10 @@ TEST(modifier_encode_matches_drm_fourcc)
    /* vendor 0x03 << 56 | c << 23 | s << 22 | g << 20 | k << 12 | 0x10 | h */
    CHECK_EQ_U64(OUR_MOD(0), 0x0300000000606010ull);
    CHECK_EQ_U64(OUR_MOD(5), 0x0300000000606015ull);
-   CHECK_EQ_U64(DRM_FORMAT_MOD_NVIDIA_BLOCK_LINEAR_2D(0, 1, 2, 0xfe, 4), 0x03000000006fe014ull);
-   CHECK_EQ_U64(DRM_FORMAT_MOD_NVIDIA_BLOCK_LINEAR_2D(7, 0, 0, 0, 0), 0x0300000003800010ull);
+   CHECK_EQ_U64(DRM_FORMAT_MOD_NVIDIA_BLOCK_LINEAR_2D(0, 1, 2, 0xfe, 4),
+                0x03000000006fe014ull);
+   CHECK_EQ_U64(DRM_FORMAT_MOD_NVIDIA_BLOCK_LINEAR_2D(7, 0, 0, 0, 0),
+                0x0300000003800010ull);
    for (uint8_t h = 0; h <= 5; h++)
       CHECK_EQ_U64(kil_modifier_for_block_height(&kil_test_dev, h), OUR_MOD(h));
 }
@@ -109,14 +111,14 @@ TEST(modifier_check)
 {
    struct kil_tiling t;
    for (uint8_t h = 0; h <= 5; h++) {
-      REQUIRE(kil_modifier_check(&kil_test_dev, KIL_FORMAT_B8G8R8A8_UNORM, OUR_MOD(h), &t) ==
-              KIL_SUCCESS);
+      REQUIRE(kil_modifier_check(&kil_test_dev, KIL_FORMAT_B8G8R8A8_UNORM, OUR_MOD(h),
+                                 &t) == KIL_SUCCESS);
       CHECK(t.is_tiled);
       CHECK_EQ(t.y_log2, h);
       CHECK_EQ(t.z_log2, 0);
    }
-   REQUIRE(kil_modifier_check(&kil_test_dev, KIL_FORMAT_R8G8B8_UNORM, DRM_FORMAT_MOD_LINEAR,
-                              &t) == KIL_SUCCESS);
+   REQUIRE(kil_modifier_check(&kil_test_dev, KIL_FORMAT_R8G8B8_UNORM,
+                              DRM_FORMAT_MOD_LINEAR, &t) == KIL_SUCCESS);
    CHECK(!t.is_tiled);
 
    static const struct {
@@ -128,8 +130,10 @@ TEST(modifier_check)
       {DRM_FORMAT_MOD_INVALID, KIL_FORMAT_R8G8B8A8_UNORM, KIL_ERROR_MODIFIER_VENDOR},
       {DRM_FORMAT_MOD_NVIDIA_TEGRA_TILED, KIL_FORMAT_R8G8B8A8_UNORM,
        KIL_ERROR_MODIFIER_NOT_BLOCK_LINEAR},
-      {OUR_MOD(1) | (1ull << 7), KIL_FORMAT_R8G8B8A8_UNORM, KIL_ERROR_MODIFIER_RESERVED_BITS},
-      {OUR_MOD(1) | (1ull << 40), KIL_FORMAT_R8G8B8A8_UNORM, KIL_ERROR_MODIFIER_RESERVED_BITS},
+      {OUR_MOD(1) | (1ull << 7), KIL_FORMAT_R8G8B8A8_UNORM,
+       KIL_ERROR_MODIFIER_RESERVED_BITS},
+      {OUR_MOD(1) | (1ull << 40), KIL_FORMAT_R8G8B8A8_UNORM,
+       KIL_ERROR_MODIFIER_RESERVED_BITS},
       {DRM_FORMAT_MOD_NVIDIA_BLOCK_LINEAR_2D(1, 1, 2, 0x06, 1), KIL_FORMAT_R8G8B8A8_UNORM,
        KIL_ERROR_MODIFIER_COMPRESSION},
       {DRM_FORMAT_MOD_NVIDIA_BLOCK_LINEAR_2D(4, 1, 2, 0x06, 1), KIL_FORMAT_R8G8B8A8_UNORM,
@@ -156,7 +160,8 @@ TEST(modifier_check)
       {DRM_FORMAT_MOD_LINEAR, KIL_FORMAT_D24_UNORM_S8_UINT, KIL_ERROR_MODIFIER_FORMAT},
    };
    for (unsigned i = 0; i < ARRAY_SIZE(bad); i++) {
-      const enum kil_result r = kil_modifier_check(&kil_test_dev, bad[i].f, bad[i].mod, &t);
+      const enum kil_result r =
+         kil_modifier_check(&kil_test_dev, bad[i].f, bad[i].mod, &t);
       if (!CHECK_EQ(r, bad[i].r))
          printf("  case %u: %s\n", i, kil_result_str(r));
       CHECK(kil_result_is_modifier_error(bad[i].r));
@@ -173,8 +178,10 @@ TEST(modifier_check)
 TEST(modifier_list_for_format)
 {
    uint64_t mods[8];
-   CHECK_EQ(kil_modifiers_for_format(&kil_test_dev, KIL_FORMAT_B8G8R8A8_SRGB, NULL, 0), 7);
-   REQUIRE(kil_modifiers_for_format(&kil_test_dev, KIL_FORMAT_B8G8R8A8_SRGB, mods, 8) == 7);
+   CHECK_EQ(kil_modifiers_for_format(&kil_test_dev, KIL_FORMAT_B8G8R8A8_SRGB, NULL, 0),
+            7);
+   REQUIRE(kil_modifiers_for_format(&kil_test_dev, KIL_FORMAT_B8G8R8A8_SRGB, mods, 8) ==
+           7);
    static const uint64_t want[7] = {
       0x0300000000606015ull, 0x0300000000606014ull, 0x0300000000606013ull,
       0x0300000000606012ull, 0x0300000000606011ull, 0x0300000000606010ull,
@@ -190,10 +197,13 @@ TEST(modifier_list_for_format)
    CHECK_EQ_U64(two[1], OUR_MOD(4));
 
    /* RGB888 (3 B elements): LINEAR only. Depth and compressed: none. */
-   REQUIRE(kil_modifiers_for_format(&kil_test_dev, KIL_FORMAT_B8G8R8_UNORM, mods, 8) == 1);
+   REQUIRE(kil_modifiers_for_format(&kil_test_dev, KIL_FORMAT_B8G8R8_UNORM, mods, 8) ==
+           1);
    CHECK_EQ_U64(mods[0], DRM_FORMAT_MOD_LINEAR);
-   CHECK_EQ(kil_modifiers_for_format(&kil_test_dev, KIL_FORMAT_D24_UNORM_S8_UINT, mods, 8), 0);
-   CHECK_EQ(kil_modifiers_for_format(&kil_test_dev, KIL_FORMAT_BC7_UNORM_BLOCK, mods, 8), 0);
+   CHECK_EQ(
+      kil_modifiers_for_format(&kil_test_dev, KIL_FORMAT_D24_UNORM_S8_UINT, mods, 8), 0);
+   CHECK_EQ(kil_modifiers_for_format(&kil_test_dev, KIL_FORMAT_BC7_UNORM_BLOCK, mods, 8),
+            0);
 
    struct kiln_device_info dev = kil_test_dev;
    dev.block_height_log2_mask = (1 << 1) | (1 << 3);
@@ -203,12 +213,12 @@ TEST(modifier_list_for_format)
    CHECK_EQ_U64(mods[2], DRM_FORMAT_MOD_LINEAR);
 
    /* Every listed modifier passes the check. */
-   const uint32_t n = kil_modifiers_for_format(&kil_test_dev, KIL_FORMAT_R32G32B32A32_SFLOAT,
-                                               mods, 8);
+   const uint32_t n =
+      kil_modifiers_for_format(&kil_test_dev, KIL_FORMAT_R32G32B32A32_SFLOAT, mods, 8);
    for (uint32_t i = 0; i < n; i++)
-      CHECK_EQ(kil_modifier_check(&kil_test_dev, KIL_FORMAT_R32G32B32A32_SFLOAT, mods[i],
-                                  NULL),
-               KIL_SUCCESS);
+      CHECK_EQ(
+         kil_modifier_check(&kil_test_dev, KIL_FORMAT_R32G32B32A32_SFLOAT, mods[i], NULL),
+         KIL_SUCCESS);
 }
 
 static struct kil_image_info
@@ -236,7 +246,8 @@ TEST(modifier_select)
    const uint64_t l4[] = {I915_FORMAT_MOD_Y_TILED, DRM_FORMAT_MOD_NVIDIA_16BX2_BLOCK(4),
                           OUR_MOD(9)};
    CHECK_EQ_U64(kil_modifier_select(&kil_test_dev, &big, l4, 3), DRM_FORMAT_MOD_INVALID);
-   CHECK_EQ_U64(kil_modifier_select(&kil_test_dev, &big, NULL, 0), DRM_FORMAT_MOD_INVALID);
+   CHECK_EQ_U64(kil_modifier_select(&kil_test_dev, &big, NULL, 0),
+                DRM_FORMAT_MOD_INVALID);
 
    /* 64x16: 2 GOBs tall, natural h = 1: a shorter block beats a taller one. */
    const struct kil_image_info small = info_2d(KIL_FORMAT_R8G8B8A8_UNORM, 64, 16);
@@ -252,7 +263,8 @@ TEST(modifier_select)
    mip.levels = 2;
    CHECK_EQ_U64(kil_modifier_select(&kil_test_dev, &mip, l1, 3), DRM_FORMAT_MOD_INVALID);
    const struct kil_image_info depth = info_2d(KIL_FORMAT_D32_SFLOAT, 64, 64);
-   CHECK_EQ_U64(kil_modifier_select(&kil_test_dev, &depth, l1, 3), DRM_FORMAT_MOD_INVALID);
+   CHECK_EQ_U64(kil_modifier_select(&kil_test_dev, &depth, l1, 3),
+                DRM_FORMAT_MOD_INVALID);
 }
 
 /* 100x100 RGBA8: a 400 B row. LINEAR wants a pitch of 64k >= 400; block-
@@ -263,15 +275,16 @@ TEST(modifier_plane_layout_checks)
    struct kil_image img;
 
    struct kil_plane_layout p = {.offset_B = 64, .row_pitch_B = 448, .size_B = 0};
-   REQUIRE(kil_image_init_modifier(&kil_test_dev, &info, DRM_FORMAT_MOD_LINEAR, &p, &img) ==
-           KIL_SUCCESS);
+   REQUIRE(kil_image_init_modifier(&kil_test_dev, &info, DRM_FORMAT_MOD_LINEAR, &p,
+                                   &img) == KIL_SUCCESS);
    CHECK_EQ(img.levels[0].row_pitch_B, 448);
    CHECK_EQ(img.size_B, 44800);
    CHECK(!img.tiling.is_tiled);
    CHECK_EQ_U64(kil_image_modifier(&kil_test_dev, &img), DRM_FORMAT_MOD_LINEAR);
    p.size_B = 44800;
-   CHECK_EQ(kil_image_init_modifier(&kil_test_dev, &info, DRM_FORMAT_MOD_LINEAR, &p, &img),
-            KIL_SUCCESS);
+   CHECK_EQ(
+      kil_image_init_modifier(&kil_test_dev, &info, DRM_FORMAT_MOD_LINEAR, &p, &img),
+      KIL_SUCCESS);
 
    static const struct {
       uint64_t mod;
@@ -293,7 +306,8 @@ TEST(modifier_plane_layout_checks)
       {OUR_MOD(2), {0, 512, 65535}, KIL_ERROR_PLANE_SIZE_TOO_SMALL},
       {OUR_MOD(6), {0, 448, 0}, KIL_ERROR_MODIFIER_BLOCK_HEIGHT},
       {I915_FORMAT_MOD_X_TILED, {0, 448, 0}, KIL_ERROR_MODIFIER_VENDOR},
-      {DRM_FORMAT_MOD_NVIDIA_BLOCK_LINEAR_2D(2, 1, 2, 0x06, 2), {0, 448, 0},
+      {DRM_FORMAT_MOD_NVIDIA_BLOCK_LINEAR_2D(2, 1, 2, 0x06, 2),
+       {0, 448, 0},
        KIL_ERROR_MODIFIER_COMPRESSION},
    };
    for (unsigned i = 0; i < ARRAY_SIZE(t); i++) {
@@ -383,4 +397,15 @@ TEST(result_strings)
       CHECK(s && strcmp(s, "unknown kil result") != 0);
    }
    CHECK_STREQ(kil_result_str((enum kil_result)999), "unknown kil result");
+}
+
+/* The real device (kiln_device_info_init_fixed) writes exactly the modifiers
+ * docs/layout.md promises: c = 0, s = 1, g = 2, k = 0x06. */
+TEST(modifier_real_device_writes_turing_generic_kind)
+{
+   struct kiln_device_info dev;
+   kiln_device_info_init_fixed(&dev, 2, 1ull << 30);
+   for (uint8_t h = 0; h <= 5; h++)
+      CHECK_EQ_U64(kil_modifier_for_block_height(&dev, h), OUR_MOD(h));
+   CHECK_EQ(kil_modifiers_for_format(&dev, KIL_FORMAT_B8G8R8A8_UNORM, NULL, 0), 7);
 }

@@ -1,0 +1,195 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Instance, physical device and device: what the driver reports and how
+ * the entry points behave, including the errors the spec names for
+ * requests the driver cannot meet.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "vkt.h"
+
+TEST(device_properties_are_consistent)
+{
+   struct vkt t;
+   if (!vkt_init(&t, NULL))
+      return;
+   CHECK(VK_API_VERSION_MAJOR(t.props.apiVersion) == 1);
+   CHECK(t.props.deviceName[0] != '\0');
+   if (t.is_kiln) {
+      /* A CPU device reporting itself as one. */
+      CHECK_EQ(t.props.deviceType, VK_PHYSICAL_DEVICE_TYPE_CPU);
+      CHECK_EQ(t.props.limits.timestampPeriod, 1.0f);
+   }
+   /* Memory: a device-local heap and a host-visible coherent type. */
+   bool device_local = false;
+   for (uint32_t i = 0; i < t.mem_props.memoryHeapCount; i++)
+      device_local |= t.mem_props.memoryHeaps[i].flags & VK_MEMORY_HEAP_DEVICE_LOCAL_BIT;
+   CHECK(device_local);
+   CHECK(vkt_memory_type(&t, ~0u, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
+                                     VK_MEMORY_PROPERTY_HOST_COHERENT_BIT) != UINT32_MAX);
+   /* Spec ordering rule (Vulkan 1.3, 11.2.1): a type whose flags are a strict
+    * subset of another's comes first. */
+   for (uint32_t i = 0; i < t.mem_props.memoryTypeCount; i++) {
+      for (uint32_t j = i + 1; j < t.mem_props.memoryTypeCount; j++) {
+         const VkMemoryPropertyFlags a = t.mem_props.memoryTypes[i].propertyFlags;
+         const VkMemoryPropertyFlags b = t.mem_props.memoryTypes[j].propertyFlags;
+         CHECK(!((a & b) == b && a != b));
+      }
+   }
+
+   uint32_t nq = 0;
+   vkGetPhysicalDeviceQueueFamilyProperties(t.pdev, &nq, NULL);
+   CHECK(nq >= 1);
+   VkQueueFamilyProperties qf[8];
+   nq = nq > 8 ? 8 : nq;
+   vkGetPhysicalDeviceQueueFamilyProperties(t.pdev, &nq, qf);
+   CHECK(qf[t.queue_family].queueFlags & VK_QUEUE_TRANSFER_BIT ||
+         qf[t.queue_family].queueFlags & (VK_QUEUE_COMPUTE_BIT | VK_QUEUE_GRAPHICS_BIT));
+   CHECK(qf[t.queue_family].timestampValidBits > 0);
+
+   /* The *2 query agrees with the 1.0 one. */
+   PFN_vkGetPhysicalDeviceProperties2KHR props2 = (PFN_vkGetPhysicalDeviceProperties2KHR)
+      vkGetInstanceProcAddr(t.instance, "vkGetPhysicalDeviceProperties2KHR");
+   REQUIRE(props2);
+   VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2};
+   props2(t.pdev, &p2);
+   CHECK(memcmp(&p2.properties, &t.props, sizeof(t.props)) == 0);
+   vkt_finish(&t);
+}
+
+TEST(count_queries_report_incomplete)
+{
+   struct vkt t;
+   if (!vkt_init(&t, NULL))
+      return;
+   uint32_t n = 0;
+   VKT_CHECK(vkEnumerateDeviceExtensionProperties(t.pdev, NULL, &n, NULL));
+   if (n >= 2) {
+      VkExtensionProperties props[2];
+      uint32_t one = 1;
+      VKT_CHECK_RESULT(vkEnumerateDeviceExtensionProperties(t.pdev, NULL, &one, props),
+                       VK_INCOMPLETE);
+      CHECK_EQ(one, 1);
+   }
+   uint32_t pd = 0;
+   VKT_CHECK(vkEnumeratePhysicalDevices(t.instance, &pd, NULL));
+   CHECK_EQ(pd, 1);
+   vkt_finish(&t);
+}
+
+TEST(proc_addr_follows_enabled_extensions)
+{
+   struct vkt t;
+   if (!vkt_init(&t, NULL))
+      return;
+   /* Core 1.0 device commands are there; commands of device extensions we
+    * did not enable are not (Vulkan 1.3, vkGetDeviceProcAddr table). */
+   CHECK(vkGetDeviceProcAddr(t.dev, "vkCmdCopyBuffer") != NULL);
+   CHECK(vkGetDeviceProcAddr(t.dev, "vkQueueSubmit") != NULL);
+   CHECK(vkGetDeviceProcAddr(t.dev, "vkWaitSemaphoresKHR") == NULL);
+   CHECK(vkGetDeviceProcAddr(t.dev, "vkCmdPipelineBarrier2KHR") == NULL);
+   CHECK(vkGetDeviceProcAddr(t.dev, "vkNotACommand") == NULL);
+   /* Instance-level commands are not device commands. */
+   CHECK(vkGetDeviceProcAddr(t.dev, "vkEnumeratePhysicalDevices") == NULL);
+   vkt_finish(&t);
+
+   static const char *const exts[] = {VK_KHR_TIMELINE_SEMAPHORE_EXTENSION_NAME};
+   VkPhysicalDeviceTimelineSemaphoreFeatures tl = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TIMELINE_SEMAPHORE_FEATURES,
+      .timelineSemaphore = VK_TRUE,
+   };
+   const struct vkt_req req = {.extensions = exts, .extension_count = 1, .features = &tl};
+   if (!vkt_init(&t, &req))
+      return;
+   CHECK(vkGetDeviceProcAddr(t.dev, "vkWaitSemaphoresKHR") != NULL);
+   CHECK(vkGetDeviceProcAddr(t.dev, "vkGetSemaphoreCounterValueKHR") != NULL);
+   vkt_finish(&t);
+}
+
+TEST(unsupported_requests_get_the_spec_errors)
+{
+   struct vkt t;
+   if (!vkt_init(&t, NULL))
+      return;
+
+   /* An extension nobody has: VK_ERROR_EXTENSION_NOT_PRESENT (Vulkan 1.3,
+    * vkCreateDevice). */
+   const float prio = 1.0f;
+   const VkDeviceQueueCreateInfo qci = {
+      .sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
+      .queueFamilyIndex = t.queue_family,
+      .queueCount = 1,
+      .pQueuePriorities = &prio,
+   };
+   const char *bogus = "VK_KILN_no_such_extension";
+   VkDeviceCreateInfo dci = {
+      .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
+      .queueCreateInfoCount = 1,
+      .pQueueCreateInfos = &qci,
+      .enabledExtensionCount = 1,
+      .ppEnabledExtensionNames = &bogus,
+   };
+   VkDevice dev = VK_NULL_HANDLE;
+   vkt_expect_validation_errors_begin(&t);
+   VKT_CHECK_RESULT(vkCreateDevice(t.pdev, &dci, NULL, &dev), VK_ERROR_EXTENSION_NOT_PRESENT);
+   vkt_expect_validation_errors_end(&t);
+
+   /* A feature the device lacks: VK_ERROR_FEATURE_NOT_PRESENT. */
+   VkPhysicalDeviceFeatures supported;
+   vkGetPhysicalDeviceFeatures(t.pdev, &supported);
+   VkPhysicalDeviceFeatures want = {0};
+   VkBool32 *s = (VkBool32 *)&supported, *w = (VkBool32 *)&want;
+   int missing = -1;
+   for (unsigned i = 0; i < sizeof(want) / sizeof(VkBool32) && missing < 0; i++) {
+      if (!s[i]) {
+         w[i] = VK_TRUE;
+         missing = (int)i;
+      }
+   }
+   if (missing >= 0) {
+      dci.enabledExtensionCount = 0;
+      dci.pEnabledFeatures = &want;
+      vkt_expect_validation_errors_begin(&t);
+      VKT_CHECK_RESULT(vkCreateDevice(t.pdev, &dci, NULL, &dev),
+                       VK_ERROR_FEATURE_NOT_PRESENT);
+      vkt_expect_validation_errors_end(&t);
+   } else {
+      printf("  (every 1.0 feature is supported: nothing to refuse)\n");
+   }
+
+   /* An instance extension nobody has. */
+   const VkInstanceCreateInfo ici = {
+      .sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
+      .enabledExtensionCount = 1,
+      .ppEnabledExtensionNames = &bogus,
+   };
+   VkInstance inst = VK_NULL_HANDLE;
+   VKT_CHECK_RESULT(vkCreateInstance(&ici, NULL, &inst), VK_ERROR_EXTENSION_NOT_PRESENT);
+   vkt_finish(&t);
+}
+
+TEST(queues_are_distinct_and_idle)
+{
+   const struct vkt_req req = {.queue_count = 2};
+   struct vkt t;
+   if (!vkt_init(&t, &req))
+      return;
+   CHECK(t.queues[0] != VK_NULL_HANDLE);
+   CHECK(t.queues[1] != VK_NULL_HANDLE);
+   CHECK(t.queues[0] != t.queues[1]);
+   VkQueue again;
+   vkGetDeviceQueue(t.dev, t.queue_family, 1, &again);
+   CHECK(again == t.queues[1]);
+   VKT_CHECK(vkQueueWaitIdle(t.queues[0]));
+   VKT_CHECK(vkQueueWaitIdle(t.queues[1]));
+   VKT_CHECK(vkDeviceWaitIdle(t.dev));
+   /* An empty submission with a fence signals it. */
+   const VkFenceCreateInfo fci = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+   VkFence fence;
+   VKT_REQUIRE(vkCreateFence(t.dev, &fci, NULL, &fence));
+   VKT_CHECK(vkQueueSubmit(t.queues[1], 0, NULL, fence));
+   VKT_CHECK(vkWaitForFences(t.dev, 1, &fence, VK_TRUE, 5000000000ull));
+   vkDestroyFence(t.dev, fence, NULL);
+   vkt_finish(&t);
+}

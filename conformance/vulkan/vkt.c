@@ -1,0 +1,485 @@
+/* SPDX-License-Identifier: MIT */
+#include "vkt.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static char skip_reason[512];
+
+bool
+vkt_skip(const char *fmt, ...)
+{
+   va_list va;
+   va_start(va, fmt);
+   vsnprintf(skip_reason, sizeof(skip_reason), fmt, va);
+   va_end(va);
+   test_skip(skip_reason);
+   return false;
+}
+
+const char *
+vkt_result_str(VkResult r)
+{
+   switch (r) {
+#define R(x) case x: return #x;
+   R(VK_SUCCESS) R(VK_NOT_READY) R(VK_TIMEOUT) R(VK_EVENT_SET) R(VK_EVENT_RESET)
+   R(VK_INCOMPLETE) R(VK_ERROR_OUT_OF_HOST_MEMORY) R(VK_ERROR_OUT_OF_DEVICE_MEMORY)
+   R(VK_ERROR_INITIALIZATION_FAILED) R(VK_ERROR_DEVICE_LOST) R(VK_ERROR_MEMORY_MAP_FAILED)
+   R(VK_ERROR_LAYER_NOT_PRESENT) R(VK_ERROR_EXTENSION_NOT_PRESENT)
+   R(VK_ERROR_FEATURE_NOT_PRESENT) R(VK_ERROR_INCOMPATIBLE_DRIVER)
+   R(VK_ERROR_TOO_MANY_OBJECTS) R(VK_ERROR_FORMAT_NOT_SUPPORTED) R(VK_ERROR_FRAGMENTED_POOL)
+   R(VK_ERROR_UNKNOWN) R(VK_ERROR_OUT_OF_POOL_MEMORY) R(VK_ERROR_FRAGMENTATION)
+#undef R
+   default: {
+      static _Thread_local char buf[32];
+      snprintf(buf, sizeof(buf), "VkResult(%d)", (int)r);
+      return buf;
+   }
+   }
+}
+
+static VKAPI_ATTR VkBool32 VKAPI_CALL
+messenger_cb(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
+             VkDebugUtilsMessageTypeFlagsEXT type,
+             const VkDebugUtilsMessengerCallbackDataEXT *data, void *user)
+{
+   struct vkt *t = user;
+   const bool validation = type & VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT;
+   const bool error = severity & VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
+   const char *kind = validation ? "validation" : "driver";
+   const char *sev = error ? "error"
+                     : (severity & VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT) ? "warning"
+                                                                                     : "info";
+   if (validation && error) {
+      if (t->expecting_errors) {
+         t->expected_errors++;
+         printf("  (expected) %s %s: %s\n", kind, sev, data->pMessage);
+      } else {
+         t->validation_errors++;
+         printf("  %s %s: %s\n", kind, sev, data->pMessage);
+      }
+   } else if (severity >= VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT) {
+      printf("  %s %s: %s\n", kind, sev, data->pMessage);
+   }
+   if (t->message_hook)
+      t->message_hook(t, severity, type, data);
+   return VK_FALSE;
+}
+
+static bool
+has_layer(const char *name)
+{
+   uint32_t n = 0;
+   if (vkEnumerateInstanceLayerProperties(&n, NULL) != VK_SUCCESS)
+      return false;
+   VkLayerProperties *props = calloc(n ? n : 1, sizeof(*props));
+   bool found = false;
+   if (props && vkEnumerateInstanceLayerProperties(&n, props) == VK_SUCCESS) {
+      for (uint32_t i = 0; i < n; i++)
+         found |= strcmp(props[i].layerName, name) == 0;
+   }
+   free(props);
+   return found;
+}
+
+bool
+vkt_has_device_extension(VkPhysicalDevice pdev, const char *name)
+{
+   uint32_t n = 0;
+   if (vkEnumerateDeviceExtensionProperties(pdev, NULL, &n, NULL) != VK_SUCCESS)
+      return false;
+   VkExtensionProperties *props = calloc(n ? n : 1, sizeof(*props));
+   bool found = false;
+   if (props && vkEnumerateDeviceExtensionProperties(pdev, NULL, &n, props) == VK_SUCCESS) {
+      for (uint32_t i = 0; i < n; i++)
+         found |= strcmp(props[i].extensionName, name) == 0;
+   }
+   free(props);
+   return found;
+}
+
+/* Sizes of the feature structs tests may ask for (all are sType, pNext and
+ * VkBool32s), so vkt can query support for a chain it did not build. */
+static size_t
+feature_struct_size(VkStructureType s)
+{
+   switch (s) {
+   case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TIMELINE_SEMAPHORE_FEATURES:
+      return sizeof(VkPhysicalDeviceTimelineSemaphoreFeatures);
+   case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SYNCHRONIZATION_2_FEATURES:
+      return sizeof(VkPhysicalDeviceSynchronization2Features);
+   case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIVATE_DATA_FEATURES:
+      return sizeof(VkPhysicalDevicePrivateDataFeatures);
+   case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_HOST_QUERY_RESET_FEATURES:
+      return sizeof(VkPhysicalDeviceHostQueryResetFeatures);
+   default:
+      return 0;
+   }
+}
+
+/* Skips (returns false) unless every VkBool32 set in `wanted` is supported. */
+static bool
+check_features(VkInstance instance, VkPhysicalDevice pdev, const void *wanted)
+{
+   PFN_vkGetPhysicalDeviceFeatures2KHR get = (PFN_vkGetPhysicalDeviceFeatures2KHR)
+      vkGetInstanceProcAddr(instance, "vkGetPhysicalDeviceFeatures2KHR");
+   if (!get)
+      return vkt_skip("no vkGetPhysicalDeviceFeatures2KHR");
+   for (const VkBaseInStructure *w = wanted; w; w = w->pNext) {
+      const size_t size = feature_struct_size(w->sType);
+      if (size == 0) {
+         test_fail(__FILE__, __LINE__, "vkt does not know feature struct sType %d", w->sType);
+         return false;
+      }
+      uint8_t have_buf[256] = {0};
+      VkBaseOutStructure *have = (VkBaseOutStructure *)have_buf;
+      have->sType = w->sType;
+      VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
+                                      .pNext = have};
+      get(pdev, &f2);
+      const VkBool32 *want_b = (const VkBool32 *)((const char *)w + sizeof(VkBaseInStructure));
+      const VkBool32 *have_b = (const VkBool32 *)(have_buf + sizeof(VkBaseOutStructure));
+      const size_t count = (size - sizeof(VkBaseInStructure)) / sizeof(VkBool32);
+      for (size_t i = 0; i < count; i++) {
+         if (want_b[i] && !have_b[i])
+            return vkt_skip("feature %zu of struct sType %d not supported", i, w->sType);
+      }
+   }
+   return true;
+}
+
+bool
+vkt_init(struct vkt *t, const struct vkt_req *req)
+{
+   static const struct vkt_req defaults = {0};
+   if (!req)
+      req = &defaults;
+   memset(t, 0, sizeof(*t));
+   t->alloc = req->alloc;
+
+   t->validation = !req->no_validation && !getenv("KILN_VKT_NO_VALIDATION");
+   const char *layer = "VK_LAYER_KHRONOS_validation";
+   if (t->validation && !has_layer(layer)) {
+      test_fail(__FILE__, __LINE__, "%s is not installed (vulkan-validationlayers)", layer);
+      return false;
+   }
+
+   const char *inst_exts[] = {VK_EXT_DEBUG_UTILS_EXTENSION_NAME,
+                              VK_KHR_GET_PHYSICAL_DEVICE_PROPERTIES_2_EXTENSION_NAME};
+   VkDebugUtilsMessengerCreateInfoEXT mci = {
+      .sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT,
+      .messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT |
+                         VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT |
+                         VK_DEBUG_UTILS_MESSAGE_SEVERITY_INFO_BIT_EXT,
+      .messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT |
+                     VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT |
+                     VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT,
+      .pfnUserCallback = messenger_cb,
+      .pUserData = t,
+   };
+   /* Synchronization validation checks the tests' barriers too. */
+   const VkValidationFeatureEnableEXT enables[] = {
+      VK_VALIDATION_FEATURE_ENABLE_SYNCHRONIZATION_VALIDATION_EXT,
+   };
+   VkValidationFeaturesEXT vf = {
+      .sType = VK_STRUCTURE_TYPE_VALIDATION_FEATURES_EXT,
+      .pNext = &mci,
+      .enabledValidationFeatureCount = 1,
+      .pEnabledValidationFeatures = enables,
+   };
+   const VkApplicationInfo app = {
+      .sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
+      .pApplicationName = "kiln vkt",
+      .apiVersion = VK_API_VERSION_1_0,
+   };
+   const VkInstanceCreateInfo ici = {
+      .sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
+      .pNext = t->validation ? (const void *)&vf : (const void *)&mci,
+      .pApplicationInfo = &app,
+      .enabledLayerCount = t->validation ? 1 : 0,
+      .ppEnabledLayerNames = &layer,
+      .enabledExtensionCount = 2,
+      .ppEnabledExtensionNames = inst_exts,
+   };
+   VkResult r = vkCreateInstance(&ici, t->alloc, &t->instance);
+   if (r != VK_SUCCESS) {
+      test_fail(__FILE__, __LINE__, "vkCreateInstance: %s", vkt_result_str(r));
+      return false;
+   }
+   PFN_vkCreateDebugUtilsMessengerEXT create_messenger = (PFN_vkCreateDebugUtilsMessengerEXT)
+      vkGetInstanceProcAddr(t->instance, "vkCreateDebugUtilsMessengerEXT");
+   if (!create_messenger ||
+       create_messenger(t->instance, &mci, t->alloc, &t->messenger) != VK_SUCCESS) {
+      test_fail(__FILE__, __LINE__, "cannot create the debug messenger");
+      goto fail_instance;
+   }
+
+   uint32_t n = 1;
+   r = vkEnumeratePhysicalDevices(t->instance, &n, &t->pdev);
+   if ((r != VK_SUCCESS && r != VK_INCOMPLETE) || n == 0) {
+      test_fail(__FILE__, __LINE__, "no physical device (%s)", vkt_result_str(r));
+      goto fail_messenger;
+   }
+   vkGetPhysicalDeviceProperties(t->pdev, &t->props);
+   vkGetPhysicalDeviceMemoryProperties(t->pdev, &t->mem_props);
+   t->is_kiln = strncmp(t->props.deviceName, "kiln", 4) == 0;
+   if (req->kiln_only && !t->is_kiln) {
+      vkt_skip("tests kiln-specific behaviour; this is %s", t->props.deviceName);
+      goto fail_messenger;
+   }
+
+   for (uint32_t i = 0; i < req->extension_count; i++) {
+      if (!vkt_has_device_extension(t->pdev, req->extensions[i])) {
+         vkt_skip("%s lacks %s", t->props.deviceName, req->extensions[i]);
+         goto fail_messenger;
+      }
+   }
+   if (req->features && !check_features(t->instance, t->pdev, req->features))
+      goto fail_messenger;
+
+   uint32_t nq = 0;
+   vkGetPhysicalDeviceQueueFamilyProperties(t->pdev, &nq, NULL);
+   VkQueueFamilyProperties qf[8];
+   nq = nq > 8 ? 8 : nq;
+   vkGetPhysicalDeviceQueueFamilyProperties(t->pdev, &nq, qf);
+   t->queue_family = UINT32_MAX;
+   for (uint32_t i = 0; i < nq && t->queue_family == UINT32_MAX; i++) {
+      if (qf[i].queueFlags & (VK_QUEUE_COMPUTE_BIT | VK_QUEUE_GRAPHICS_BIT))
+         t->queue_family = i;
+   }
+   if (t->queue_family == UINT32_MAX) {
+      test_fail(__FILE__, __LINE__, "no compute or graphics queue family");
+      goto fail_messenger;
+   }
+   t->queue_count = req->queue_count ? req->queue_count : 1;
+   if (t->queue_count > qf[t->queue_family].queueCount) {
+      vkt_skip("needs %u queues, the family has %u", t->queue_count,
+               qf[t->queue_family].queueCount);
+      goto fail_messenger;
+   }
+
+   const float prio[VKT_MAX_QUEUES] = {1.0f, 1.0f, 1.0f, 1.0f};
+   const VkDeviceQueueCreateInfo qci = {
+      .sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
+      .queueFamilyIndex = t->queue_family,
+      .queueCount = t->queue_count,
+      .pQueuePriorities = prio,
+   };
+   const VkDeviceCreateInfo dci = {
+      .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
+      .pNext = req->features,
+      .queueCreateInfoCount = 1,
+      .pQueueCreateInfos = &qci,
+      .enabledExtensionCount = req->extension_count,
+      .ppEnabledExtensionNames = req->extensions,
+   };
+   r = vkCreateDevice(t->pdev, &dci, t->alloc, &t->dev);
+   if (r != VK_SUCCESS) {
+      test_fail(__FILE__, __LINE__, "vkCreateDevice: %s", vkt_result_str(r));
+      goto fail_messenger;
+   }
+   for (uint32_t i = 0; i < t->queue_count; i++)
+      vkGetDeviceQueue(t->dev, t->queue_family, i, &t->queues[i]);
+
+   const VkCommandPoolCreateInfo pci = {
+      .sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
+      .flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT,
+      .queueFamilyIndex = t->queue_family,
+   };
+   r = vkCreateCommandPool(t->dev, &pci, t->alloc, &t->pool);
+   if (r != VK_SUCCESS) {
+      test_fail(__FILE__, __LINE__, "vkCreateCommandPool: %s", vkt_result_str(r));
+      vkDestroyDevice(t->dev, t->alloc);
+      goto fail_messenger;
+   }
+   return true;
+
+fail_messenger:
+   if (t->messenger) {
+      PFN_vkDestroyDebugUtilsMessengerEXT destroy = (PFN_vkDestroyDebugUtilsMessengerEXT)
+         vkGetInstanceProcAddr(t->instance, "vkDestroyDebugUtilsMessengerEXT");
+      destroy(t->instance, t->messenger, t->alloc);
+   }
+fail_instance:
+   vkDestroyInstance(t->instance, t->alloc);
+   /* Errors during a failed setup still count. */
+   CHECK_EQ(t->validation_errors, 0);
+   return false;
+}
+
+void
+vkt_finish(struct vkt *t)
+{
+   if (t->dev) {
+      vkDeviceWaitIdle(t->dev);
+      vkDestroyCommandPool(t->dev, t->pool, t->alloc);
+      vkDestroyDevice(t->dev, t->alloc);
+   }
+   PFN_vkDestroyDebugUtilsMessengerEXT destroy = (PFN_vkDestroyDebugUtilsMessengerEXT)
+      vkGetInstanceProcAddr(t->instance, "vkDestroyDebugUtilsMessengerEXT");
+   destroy(t->instance, t->messenger, t->alloc);
+   vkDestroyInstance(t->instance, t->alloc);
+   if (t->validation_errors)
+      test_fail(__FILE__, __LINE__, "%u validation error(s)", t->validation_errors);
+}
+
+void
+vkt_expect_validation_errors_begin(struct vkt *t)
+{
+   t->expecting_errors = true;
+   t->expected_errors = 0;
+}
+
+unsigned
+vkt_expect_validation_errors_end(struct vkt *t)
+{
+   t->expecting_errors = false;
+   return t->expected_errors;
+}
+
+PFN_vkVoidFunction
+vkt_device_proc(struct vkt *t, const char *name)
+{
+   PFN_vkVoidFunction f = vkGetDeviceProcAddr(t->dev, name);
+   if (!f)
+      test_fail(__FILE__, __LINE__, "vkGetDeviceProcAddr(%s) is NULL", name);
+   return f;
+}
+
+uint32_t
+vkt_memory_type(const struct vkt *t, uint32_t type_bits, VkMemoryPropertyFlags flags)
+{
+   for (uint32_t i = 0; i < t->mem_props.memoryTypeCount; i++) {
+      if ((type_bits & (1u << i)) &&
+          (t->mem_props.memoryTypes[i].propertyFlags & flags) == flags)
+         return i;
+   }
+   return UINT32_MAX;
+}
+
+bool
+vkt_buffer_create(struct vkt *t, VkDeviceSize size, VkBufferUsageFlags usage,
+                  struct vkt_buffer *b)
+{
+   memset(b, 0, sizeof(*b));
+   b->size = size;
+   const VkBufferCreateInfo bci = {
+      .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+      .size = size,
+      .usage = usage,
+      .sharingMode = VK_SHARING_MODE_EXCLUSIVE,
+   };
+   if (!VKT_CHECK(vkCreateBuffer(t->dev, &bci, t->alloc, &b->buffer)))
+      return false;
+   VkMemoryRequirements mr;
+   vkGetBufferMemoryRequirements(t->dev, b->buffer, &mr);
+   CHECK(mr.size >= size);
+   const uint32_t type = vkt_memory_type(t, mr.memoryTypeBits,
+                                         VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
+                                            VK_MEMORY_PROPERTY_HOST_COHERENT_BIT);
+   if (!CHECK(type != UINT32_MAX))
+      goto fail_buffer;
+   const VkMemoryAllocateInfo mai = {
+      .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+      .allocationSize = mr.size,
+      .memoryTypeIndex = type,
+   };
+   if (!VKT_CHECK(vkAllocateMemory(t->dev, &mai, t->alloc, &b->memory)))
+      goto fail_buffer;
+   if (!VKT_CHECK(vkBindBufferMemory(t->dev, b->buffer, b->memory, 0)))
+      goto fail_memory;
+   void *map;
+   if (!VKT_CHECK(vkMapMemory(t->dev, b->memory, 0, VK_WHOLE_SIZE, 0, &map)))
+      goto fail_memory;
+   b->map = map;
+   return true;
+
+fail_memory:
+   vkFreeMemory(t->dev, b->memory, t->alloc);
+fail_buffer:
+   vkDestroyBuffer(t->dev, b->buffer, t->alloc);
+   memset(b, 0, sizeof(*b));
+   return false;
+}
+
+void
+vkt_buffer_destroy(struct vkt *t, struct vkt_buffer *b)
+{
+   if (b->buffer)
+      vkDestroyBuffer(t->dev, b->buffer, t->alloc);
+   if (b->memory)
+      vkFreeMemory(t->dev, b->memory, t->alloc);
+   memset(b, 0, sizeof(*b));
+}
+
+VkCommandBuffer
+vkt_cmd_begin(struct vkt *t)
+{
+   const VkCommandBufferAllocateInfo ai = {
+      .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+      .commandPool = t->pool,
+      .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
+      .commandBufferCount = 1,
+   };
+   VkCommandBuffer cmd = VK_NULL_HANDLE;
+   if (!VKT_CHECK(vkAllocateCommandBuffers(t->dev, &ai, &cmd)))
+      return VK_NULL_HANDLE;
+   const VkCommandBufferBeginInfo bi = {
+      .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+      .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT,
+   };
+   VKT_CHECK(vkBeginCommandBuffer(cmd, &bi));
+   return cmd;
+}
+
+bool
+vkt_cmd_submit_wait(struct vkt *t, VkCommandBuffer cmd)
+{
+   bool ok = VKT_CHECK(vkEndCommandBuffer(cmd));
+   const VkFenceCreateInfo fci = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+   VkFence fence;
+   ok = ok && VKT_CHECK(vkCreateFence(t->dev, &fci, t->alloc, &fence));
+   if (ok) {
+      const VkSubmitInfo si = {
+         .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+         .commandBufferCount = 1,
+         .pCommandBuffers = &cmd,
+      };
+      ok = VKT_CHECK(vkQueueSubmit(t->queues[0], 1, &si, fence)) &&
+           VKT_CHECK(vkWaitForFences(t->dev, 1, &fence, VK_TRUE, 10ull * 1000000000ull));
+      vkDestroyFence(t->dev, fence, t->alloc);
+   }
+   vkFreeCommandBuffers(t->dev, t->pool, 1, &cmd);
+   return ok;
+}
+
+void
+vkt_cmd_barrier(VkCommandBuffer cmd)
+{
+   const VkMemoryBarrier mb = {
+      .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+      .srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT | VK_ACCESS_HOST_WRITE_BIT |
+                       VK_ACCESS_MEMORY_WRITE_BIT,
+      .dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT |
+                       VK_ACCESS_HOST_READ_BIT | VK_ACCESS_MEMORY_READ_BIT |
+                       VK_ACCESS_MEMORY_WRITE_BIT,
+   };
+   vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT,
+                        VK_PIPELINE_STAGE_ALL_COMMANDS_BIT | VK_PIPELINE_STAGE_HOST_BIT, 0, 1,
+                        &mb, 0, NULL, 0, NULL);
+}
+
+void
+vkt_fill_pattern(void *dst, size_t size_B, uint32_t seed)
+{
+   uint8_t *p = dst;
+   uint32_t x = seed * 2654435761u + 1;
+   for (size_t i = 0; i < size_B; i++) {
+      x ^= x << 13;
+      x ^= x >> 17;
+      x ^= x << 5;
+      p[i] = (uint8_t)x;
+   }
+}

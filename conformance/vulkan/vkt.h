@@ -1,0 +1,139 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * vkt: the small framework of the project's Vulkan test programs.
+ *
+ * The programs go through the real Khronos loader to whatever driver
+ * VK_DRIVER_FILES names (meson runs each program twice: on kiln and on
+ * lavapipe, which shows the tests themselves are right), with
+ * VK_LAYER_KHRONOS_validation enabled and a debug messenger that fails the
+ * test on any validation error.
+ *
+ *    TEST(copy_buffer) {
+ *       struct vkt t;
+ *       if (!vkt_init(&t, NULL))       // skipped or failed: already reported
+ *          return;
+ *       ...
+ *       vkt_finish(&t);                // checks no validation error happened
+ *    }
+ *
+ * The instance asks for Vulkan 1.0 with extensions, so the same calls (the
+ * KHR/EXT entry points) work on a 1.0 device and on a 1.3 one.
+ *
+ * Tests that feed the driver invalid input on purpose, to see the error the
+ * spec names, wrap it in vkt_expect_validation_errors_begin/end: validation
+ * errors there are expected, printed and not counted.
+ */
+#ifndef VKT_H
+#define VKT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <vulkan/vulkan.h>
+
+#include "util/test.h"
+
+#define VKT_MAX_QUEUES 4
+
+struct vkt_req {
+   /* Device extensions the test needs: the test is skipped without them. */
+   const char *const *extensions;
+   uint32_t extension_count;
+   /* Feature structs chained into VkDeviceCreateInfo::pNext (the caller
+    * fills them with the features it needs; vkt checks support first and
+    * skips if one is missing). */
+   void *features;
+   uint32_t queue_count;            /* 0 means 1 */
+   bool no_validation;              /* device-loss and OOM tests */
+   const VkAllocationCallbacks *alloc;
+   /* Only on kiln (tests of kiln-specific behaviour, e.g. device loss). */
+   bool kiln_only;
+};
+
+struct vkt {
+   VkInstance instance;
+   VkDebugUtilsMessengerEXT messenger;
+   VkPhysicalDevice pdev;
+   VkDevice dev;
+   uint32_t queue_family;
+   uint32_t queue_count;
+   VkQueue queues[VKT_MAX_QUEUES];
+   VkCommandPool pool;
+   VkPhysicalDeviceProperties props;
+   VkPhysicalDeviceMemoryProperties mem_props;
+   const VkAllocationCallbacks *alloc;
+   bool is_kiln;
+   bool validation;
+
+   /* Called for every message the test messenger receives (after vkt's
+    * own handling), e.g. to look for a driver's report. */
+   void (*message_hook)(struct vkt *t, VkDebugUtilsMessageSeverityFlagBitsEXT severity,
+                        VkDebugUtilsMessageTypeFlagsEXT type,
+                        const VkDebugUtilsMessengerCallbackDataEXT *data);
+   void *hook_data;
+
+   unsigned validation_errors;
+   unsigned expected_errors;
+   bool expecting_errors;
+};
+
+/* Creates instance (with validation), device and a command pool. Returns
+ * false when the test cannot run here (skipped, with the reason) or failed. */
+bool vkt_init(struct vkt *t, const struct vkt_req *req);
+void vkt_finish(struct vkt *t);
+
+void vkt_expect_validation_errors_begin(struct vkt *t);
+/* Returns how many validation errors happened since _begin. */
+unsigned vkt_expect_validation_errors_end(struct vkt *t);
+
+/* Skips the current test with a printf-style reason; returns false. */
+bool vkt_skip(const char *fmt, ...) PRINTFLIKE(1, 2);
+
+bool vkt_has_device_extension(VkPhysicalDevice pdev, const char *name);
+
+/* vkGetDeviceProcAddr that fails the test when NULL. */
+PFN_vkVoidFunction vkt_device_proc(struct vkt *t, const char *name);
+#define VKT_PROC(t, name) ((PFN_##name)vkt_device_proc(t, #name))
+
+const char *vkt_result_str(VkResult r);
+
+#define VKT_CHECK_RESULT(expr, want)                                                     \
+   ({                                                                                    \
+      const VkResult __r = (expr), __w = (want);                                         \
+      __r == __w ? true                                                                  \
+                 : test_fail(__FILE__, __LINE__, "%s returned %s, expected %s", #expr,   \
+                             vkt_result_str(__r), vkt_result_str(__w));                  \
+   })
+#define VKT_CHECK(expr) VKT_CHECK_RESULT(expr, VK_SUCCESS)
+#define VKT_REQUIRE(expr)                                                                \
+   do {                                                                                  \
+      if (!VKT_CHECK(expr))                                                              \
+         return;                                                                         \
+   } while (0)
+
+/* Memory type with all of `flags` among `type_bits`, or UINT32_MAX. */
+uint32_t vkt_memory_type(const struct vkt *t, uint32_t type_bits, VkMemoryPropertyFlags flags);
+
+/* A buffer bound to its own host-visible memory, mapped. */
+struct vkt_buffer {
+   VkBuffer buffer;
+   VkDeviceMemory memory;
+   VkDeviceSize size;
+   uint8_t *map;
+};
+
+bool vkt_buffer_create(struct vkt *t, VkDeviceSize size, VkBufferUsageFlags usage,
+                       struct vkt_buffer *b);
+void vkt_buffer_destroy(struct vkt *t, struct vkt_buffer *b);
+
+/* A one-time-submit primary command buffer, begun. */
+VkCommandBuffer vkt_cmd_begin(struct vkt *t);
+/* Ends, submits to queue 0 with a fence, waits, frees. */
+bool vkt_cmd_submit_wait(struct vkt *t, VkCommandBuffer cmd);
+
+/* A full memory barrier (transfer/host/all commands), sync1. */
+void vkt_cmd_barrier(VkCommandBuffer cmd);
+
+/* Deterministic test data. */
+void vkt_fill_pattern(void *dst, size_t size_B, uint32_t seed);
+
+#endif /* VKT_H */

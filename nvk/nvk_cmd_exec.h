@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The executor: replays recorded command buffers on a queue thread.
+ *
+ * Commands run in order, each finished before the next starts (a command
+ * may spread its own work over the worker pool), which is why pipeline
+ * barriers record nothing: everything before a command is complete and
+ * visible when it starts.
+ *
+ * Faults: every memory access goes through nvk_exec_translate, which checks
+ * the range against the device's live memory (nvkmd's VA map). An access
+ * outside it, or a device-side wait past the watchdog (KILN_TDR_MS), is a
+ * fault: the executor stops, the queue marks the device lost, and from then
+ * on the device reports VK_ERROR_DEVICE_LOST. Nothing hangs, nothing
+ * crashes.
+ */
+#ifndef NVK_CMD_EXEC_H
+#define NVK_CMD_EXEC_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "nvk_cmd_stream.h"
+#include "util/macros.h"
+
+struct nvk_cmd_buffer;
+struct nvk_device;
+struct nvk_queue;
+
+#define NVK_EXEC_MAX_LABELS 32
+#define NVK_EXEC_MAX_DEPTH 2 /* primary > secondary */
+
+/* Counters queries read (nvk_query_pool.h): one per
+ * VkQueryPipelineStatisticFlagBits bit, by bit index, then samples passed. */
+#define NVK_STAT_COUNTER_COUNT 11
+#define NVK_COUNTER_SAMPLES_PASSED NVK_STAT_COUNTER_COUNT
+#define NVK_COUNTER_COUNT (NVK_STAT_COUNTER_COUNT + 1)
+
+struct nvk_exec {
+   struct nvk_device *dev;
+   struct nvk_queue *queue;
+   /* The innermost command buffer being replayed. */
+   const struct nvk_cmd_buffer *cmd;
+   unsigned depth;
+
+   bool faulted;
+   char fault[384];
+
+   /* Debug-utils labels open at this point of the replay (names point into
+    * the recorded stream); reported with faults. */
+   const char *labels[NVK_EXEC_MAX_LABELS];
+   uint32_t label_count;
+   const char *inserted_label;
+
+   /* Bumped by the work that the counter counts (dispatch: bit 10, compute
+    * shader invocations). */
+   uint64_t counters[NVK_COUNTER_COUNT];
+};
+
+void nvk_exec_init(struct nvk_exec *ex, struct nvk_device *dev, struct nvk_queue *queue);
+
+/* Replays `cmd`; false once a fault stopped it (ex->fault says why). */
+bool nvk_exec_cmd_buffer(struct nvk_exec *ex, const struct nvk_cmd_buffer *cmd);
+
+/* Records a fault (the first one wins) and makes replay stop. */
+void nvk_exec_fault(struct nvk_exec *ex, const char *fmt, ...) PRINTFLIKE(2, 3);
+
+/* Host pointer for the device range [va, va + size_B), or NULL after
+ * recording a fault. */
+void *nvk_exec_translate(struct nvk_exec *ex, uint64_t va, uint64_t size_B);
+
+/* Absolute deadline for a device-side wait starting now (the watchdog). */
+uint64_t nvk_exec_tdr_deadline(const struct nvk_exec *ex);
+
+#define NVK_CMD_EXEC_DECL(NAME, name) void nvk_exec_##name(struct nvk_exec *ex, const void *payload);
+NVK_CMD_LIST(NVK_CMD_EXEC_DECL)
+#undef NVK_CMD_EXEC_DECL
+
+#endif /* NVK_CMD_EXEC_H */

@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The command-buffer recording format: what vkCmd* write and the queue's
+ * executor replays (nvk_cmd_exec.c). It plays the part of a GPU's pushbuffer.
+ *
+ * A stream is a list of blocks; a block holds commands back to back, each a
+ * struct nvk_cmd_header followed by its payload (a struct nvk_cmd_<name>,
+ * possibly followed by a variable-length tail), 8-byte aligned. A command
+ * never spans blocks. Payloads hold what execution needs, resolved at record
+ * time where the spec allows (buffer device addresses: memory must be bound
+ * before a buffer is recorded), and pointers to API objects otherwise (the
+ * application keeps them alive while the command buffer is pending).
+ *
+ * Adding a command (dispatch, draws, ...):
+ *  1. add X(NAME, name) to NVK_CMD_LIST below;
+ *  2. define struct nvk_cmd_<name> in the header of its category;
+ *  3. record it with nvk_cmd_buffer_emit(cmd, NVK_CMD_NAME, size_B);
+ *  4. implement void nvk_exec_<name>(struct nvk_exec *ex, const void *payload).
+ * The executor's table is built from this list, so a missing function is a
+ * link error, not a silent no-op.
+ */
+#ifndef NVK_CMD_STREAM_H
+#define NVK_CMD_STREAM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "util/list.h"
+
+#define NVK_CMD_LIST(X)                                                                  \
+   /* nvk_cmd_buffer.c: nesting and debug labels */                                     \
+   X(EXECUTE_COMMANDS, execute_commands)                                                 \
+   X(BEGIN_LABEL, begin_label)                                                           \
+   X(END_LABEL, end_label)                                                               \
+   X(INSERT_LABEL, insert_label)                                                         \
+   /* nvk_cmd_copy.c */                                                                  \
+   X(COPY_BUFFER, copy_buffer)                                                           \
+   X(FILL_BUFFER, fill_buffer)                                                           \
+   X(UPDATE_BUFFER, update_buffer)                                                       \
+   /* nvk_event.c */                                                                     \
+   X(SET_EVENT, set_event)                                                               \
+   X(WAIT_EVENTS, wait_events)                                                           \
+   /* nvk_query_pool.c */                                                                \
+   X(RESET_QUERIES, reset_queries)                                                       \
+   X(WRITE_TIMESTAMP, write_timestamp)                                                   \
+   X(BEGIN_QUERY, begin_query)                                                           \
+   X(END_QUERY, end_query)                                                               \
+   X(COPY_QUERY_RESULTS, copy_query_results)
+
+enum nvk_cmd_type {
+#define NVK_CMD_ENUM(NAME, name) NVK_CMD_##NAME,
+   NVK_CMD_LIST(NVK_CMD_ENUM)
+#undef NVK_CMD_ENUM
+   NVK_CMD_TYPE_COUNT,
+};
+
+struct nvk_cmd_header {
+   uint16_t type;   /* enum nvk_cmd_type */
+   uint16_t pad;
+   uint32_t size_B; /* payload bytes after this header, a multiple of 8 */
+};
+
+#define NVK_CMD_ALIGN_B 8
+
+struct nvk_cmd_block {
+   struct list_head link;
+   uint32_t size_B; /* capacity of data */
+   uint32_t used_B;
+   _Alignas(8) uint8_t data[];
+};
+
+struct nvk_cmd_stream {
+   struct list_head blocks;      /* recorded, in order */
+   struct list_head free_blocks; /* kept across resets for reuse */
+};
+
+#define nvk_cmd_stream_foreach_block(stream, block)                                      \
+   list_for_each_entry(struct nvk_cmd_block, block, &(stream)->blocks, link)
+
+/* Name of a command type, for logs. */
+const char *nvk_cmd_type_name(enum nvk_cmd_type type);
+
+#endif /* NVK_CMD_STREAM_H */

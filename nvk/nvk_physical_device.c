@@ -1,0 +1,348 @@
+/* SPDX-License-Identifier: MIT */
+#include "nvk_physical_device.h"
+
+#include <string.h>
+#include <unistd.h>
+
+#include "nvk_format.h"
+#include "nvk_instance.h"
+#include "nvk_private.h"
+#include "vk_alloc.h"
+#include "vk_log.h"
+#include "vk_util.h"
+
+/* Only what is implemented and tested (conformance/vulkan). Extensions that
+ * need shaders or graphics come with them. */
+const struct vk_device_extension_table nvk_device_extensions = {
+   .KHR_synchronization2 = true,
+   .KHR_timeline_semaphore = true,
+   .EXT_host_query_reset = true,
+   .EXT_memory_budget = true,
+   .EXT_private_data = true,
+};
+
+static void
+nvk_get_features(struct vk_features *f)
+{
+   /* Every VkPhysicalDeviceFeatures member is about shaders, graphics,
+    * sampling or sparse memory: none is implemented yet, so all stay false
+    * (robustBufferAccess included, although Vulkan 1.0 requires it: it is a
+    * promise about shader accesses we cannot keep before shaders exist). */
+   f->timelineSemaphore = true;
+   f->synchronization2 = true;
+   f->privateData = true;
+   f->hostQueryReset = true;
+}
+
+static void
+nvk_init_memory(struct nvk_physical_device *pdev)
+{
+   pdev->mem_heap = (VkMemoryHeap){
+      /* Whole pages: allocations are. */
+      .size = pdev->info.memory_size_B & ~(uint64_t)(NVK_MEMORY_ALIGN_B - 1),
+      .flags = VK_MEMORY_HEAP_DEVICE_LOCAL_BIT,
+   };
+   /* Device memory is host memory: always mapped, always coherent. The two
+    * types differ only in the promise; HOST_CACHED lets applications that
+    * read back pick it (Vulkan 1.3, 11.2.1 orders types so that a type whose
+    * flags are a subset of another's comes first). */
+   const VkMemoryPropertyFlags common = VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT |
+                                        VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
+                                        VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+   pdev->mem_types[0] = (VkMemoryType){.propertyFlags = common, .heapIndex = 0};
+   pdev->mem_types[1] = (VkMemoryType){
+      .propertyFlags = common | VK_MEMORY_PROPERTY_HOST_CACHED_BIT,
+      .heapIndex = 0,
+   };
+}
+
+static void
+nvk_init_uuids(struct nvk_physical_device *pdev)
+{
+   /* Pipeline caches depend on the device generation and the driver build's
+    * version; the device UUID on the device identity. */
+   const uint16_t gen = pdev->info.generation;
+   memcpy(pdev->pipeline_cache_uuid, "kilnNVKcache", 12);
+   pdev->pipeline_cache_uuid[12] = gen & 0xff;
+   pdev->pipeline_cache_uuid[13] = gen >> 8;
+   pdev->pipeline_cache_uuid[14] = NVK_API_VERSION_MAJOR;
+   pdev->pipeline_cache_uuid[15] = NVK_API_VERSION_MINOR;
+   memcpy(pdev->driver_uuid, "kilnNVKdriver", 13);
+   pdev->driver_uuid[13] = KILN_VERSION_MAJOR;
+   pdev->driver_uuid[14] = KILN_VERSION_MINOR;
+   pdev->driver_uuid[15] = KILN_VERSION_PATCH;
+   memcpy(pdev->device_uuid, "kilnCPU", 7);
+   memcpy(pdev->device_uuid + 8, &pdev->info.vendor_id, 4);
+   memcpy(pdev->device_uuid + 12, &pdev->info.device_id, 4);
+}
+
+VkResult
+nvk_enumerate_physical_devices(struct vk_instance *instance)
+{
+   struct nvk_physical_device *pdev =
+      vk_zalloc(&instance->alloc, sizeof(*pdev), 8, VK_SYSTEM_ALLOCATION_SCOPE_INSTANCE);
+   if (!pdev)
+      return vk_error(instance, VK_ERROR_OUT_OF_HOST_MEMORY);
+   vk_physical_device_init(&pdev->vk, instance);
+   kiln_device_info_init_host(&pdev->info);
+   pdev->vk.api_version = NVK_API_VERSION;
+   pdev->vk.supported_extensions = nvk_device_extensions;
+   nvk_get_features(&pdev->vk.supported_features);
+   nvk_init_memory(pdev);
+   nvk_init_uuids(pdev);
+   list_addtail(&pdev->vk.link, &instance->physical_devices.list);
+   return VK_SUCCESS;
+}
+
+void
+nvk_physical_device_destroy(struct vk_physical_device *vk_pdev)
+{
+   struct nvk_physical_device *pdev = container_of(vk_pdev, struct nvk_physical_device, vk);
+   struct vk_instance *instance = pdev->vk.instance;
+   vk_physical_device_finish(&pdev->vk);
+   vk_free(&instance->alloc, pdev);
+}
+
+bool
+nvk_physical_device_heap_reserve(struct nvk_physical_device *pdev, uint64_t size_B)
+{
+   uint64_t used = __atomic_load_n(&pdev->heap_used_B, __ATOMIC_RELAXED);
+   do {
+      if (size_B > pdev->mem_heap.size || used > pdev->mem_heap.size - size_B)
+         return false;
+   } while (!__atomic_compare_exchange_n(&pdev->heap_used_B, &used, used + size_B, true,
+                                         __ATOMIC_RELAXED, __ATOMIC_RELAXED));
+   return true;
+}
+
+void
+nvk_physical_device_heap_release(struct nvk_physical_device *pdev, uint64_t size_B)
+{
+   __atomic_fetch_sub(&pdev->heap_used_B, size_B, __ATOMIC_RELAXED);
+}
+
+static VkPhysicalDeviceLimits
+nvk_get_limits(const struct nvk_physical_device *pdev)
+{
+   /* Values the implementation honours. Shader- and graphics-only limits are
+    * the spec's minimums (Vulkan 1.3, table "Required Limits") until those
+    * parts exist; the engineers adding them raise what they support. */
+   return (VkPhysicalDeviceLimits){
+      .maxImageDimension1D = NVK_MAX_IMAGE_DIMENSION_1D,
+      .maxImageDimension2D = NVK_MAX_IMAGE_DIMENSION_2D,
+      .maxImageDimension3D = NVK_MAX_IMAGE_DIMENSION_3D,
+      .maxImageDimensionCube = NVK_MAX_IMAGE_DIMENSION_2D,
+      .maxImageArrayLayers = NVK_MAX_IMAGE_ARRAY_LAYERS,
+      .maxTexelBufferElements = NVK_MAX_TEXEL_BUFFER_ELEMENTS,
+      .maxUniformBufferRange = 65536,
+      .maxStorageBufferRange = UINT32_MAX,
+      .maxPushConstantsSize = NVK_MAX_PUSH_CONSTANTS_SIZE,
+      .maxMemoryAllocationCount = NVK_MAX_MEMORY_ALLOCATION_COUNT,
+      .maxSamplerAllocationCount = 4000,
+      /* No page kinds: linear and block-linear resources may share pages. */
+      .bufferImageGranularity = 1,
+      .sparseAddressSpaceSize = 0,
+      .maxBoundDescriptorSets = NVK_MAX_SETS,
+      .maxPerStageDescriptorSamplers = NVK_MAX_DESCRIPTORS,
+      .maxPerStageDescriptorUniformBuffers = NVK_MAX_DESCRIPTORS,
+      .maxPerStageDescriptorStorageBuffers = NVK_MAX_DESCRIPTORS,
+      .maxPerStageDescriptorSampledImages = NVK_MAX_DESCRIPTORS,
+      .maxPerStageDescriptorStorageImages = NVK_MAX_DESCRIPTORS,
+      .maxPerStageDescriptorInputAttachments = NVK_MAX_DESCRIPTORS,
+      .maxPerStageResources = NVK_MAX_DESCRIPTORS,
+      .maxDescriptorSetSamplers = NVK_MAX_DESCRIPTORS,
+      .maxDescriptorSetUniformBuffers = NVK_MAX_DESCRIPTORS,
+      .maxDescriptorSetUniformBuffersDynamic = NVK_MAX_DYNAMIC_UNIFORM_BUFFERS,
+      .maxDescriptorSetStorageBuffers = NVK_MAX_DESCRIPTORS,
+      .maxDescriptorSetStorageBuffersDynamic = NVK_MAX_DYNAMIC_STORAGE_BUFFERS,
+      .maxDescriptorSetSampledImages = NVK_MAX_DESCRIPTORS,
+      .maxDescriptorSetStorageImages = NVK_MAX_DESCRIPTORS,
+      .maxDescriptorSetInputAttachments = NVK_MAX_DESCRIPTORS,
+      .maxVertexInputAttributes = 16,
+      .maxVertexInputBindings = 16,
+      .maxVertexInputAttributeOffset = 2047,
+      .maxVertexInputBindingStride = 2048,
+      .maxVertexOutputComponents = 64,
+      .maxFragmentInputComponents = 64,
+      .maxFragmentOutputAttachments = 4,
+      .maxFragmentCombinedOutputResources = 4,
+      .maxComputeSharedMemorySize = 16384,
+      .maxComputeWorkGroupCount = {65535, 65535, 65535},
+      .maxComputeWorkGroupInvocations = 128,
+      .maxComputeWorkGroupSize = {128, 128, 64},
+      .subPixelPrecisionBits = 4,
+      .subTexelPrecisionBits = 4,
+      .mipmapPrecisionBits = 4,
+      .maxDrawIndexedIndexValue = (1u << 24) - 1,
+      .maxDrawIndirectCount = 1,
+      .maxSamplerLodBias = 2.0f,
+      .maxSamplerAnisotropy = 1.0f,
+      .maxViewports = 1,
+      .maxViewportDimensions = {4096, 4096},
+      .viewportBoundsRange = {-8192.0f, 8191.0f},
+      .viewportSubPixelBits = 0,
+      .minMemoryMapAlignment = NVK_MEMORY_ALIGN_B,
+      .minTexelBufferOffsetAlignment = 16,
+      .minUniformBufferOffsetAlignment = 16,
+      .minStorageBufferOffsetAlignment = 16,
+      .minTexelOffset = -8,
+      .maxTexelOffset = 7,
+      .minTexelGatherOffset = 0,
+      .maxTexelGatherOffset = 0,
+      .minInterpolationOffset = -0.5f,
+      .maxInterpolationOffset = 0.4375f,
+      .subPixelInterpolationOffsetBits = 4,
+      .maxFramebufferWidth = 4096,
+      .maxFramebufferHeight = 4096,
+      .maxFramebufferLayers = 256,
+      .framebufferColorSampleCounts = VK_SAMPLE_COUNT_1_BIT,
+      .framebufferDepthSampleCounts = VK_SAMPLE_COUNT_1_BIT,
+      .framebufferStencilSampleCounts = VK_SAMPLE_COUNT_1_BIT,
+      .framebufferNoAttachmentsSampleCounts = VK_SAMPLE_COUNT_1_BIT,
+      .maxColorAttachments = 4,
+      .sampledImageColorSampleCounts = VK_SAMPLE_COUNT_1_BIT,
+      .sampledImageIntegerSampleCounts = VK_SAMPLE_COUNT_1_BIT,
+      .sampledImageDepthSampleCounts = VK_SAMPLE_COUNT_1_BIT,
+      .sampledImageStencilSampleCounts = VK_SAMPLE_COUNT_1_BIT,
+      .storageImageSampleCounts = VK_SAMPLE_COUNT_1_BIT,
+      .maxSampleMaskWords = 1,
+      /* Every queue writes timestamps: CLOCK_MONOTONIC in nanoseconds. */
+      .timestampComputeAndGraphics = VK_TRUE,
+      .timestampPeriod = 1.0f,
+      .maxClipDistances = 0,
+      .maxCullDistances = 0,
+      .maxCombinedClipAndCullDistances = 0,
+      .discreteQueuePriorities = 2,
+      .pointSizeRange = {1.0f, 1.0f},
+      .lineWidthRange = {1.0f, 1.0f},
+      .pointSizeGranularity = 0.0f,
+      .lineWidthGranularity = 0.0f,
+      .strictLines = VK_FALSE,
+      .standardSampleLocations = VK_FALSE,
+      .optimalBufferCopyOffsetAlignment = 1,
+      .optimalBufferCopyRowPitchAlignment = 1,
+      .nonCoherentAtomSize = 64,
+   };
+}
+
+VKAPI_ATTR void VKAPI_CALL
+nvk_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
+                                 VkPhysicalDeviceProperties2 *pProperties)
+{
+   VK_FROM_HANDLE(nvk_physical_device, pdev, physicalDevice);
+   VkPhysicalDeviceProperties *p = &pProperties->properties;
+   *p = (VkPhysicalDeviceProperties){
+      .apiVersion = pdev->vk.api_version,
+      .driverVersion =
+         VK_MAKE_VERSION(KILN_VERSION_MAJOR, KILN_VERSION_MINOR, KILN_VERSION_PATCH),
+      .vendorID = pdev->info.vendor_id,
+      .deviceID = pdev->info.device_id,
+      .deviceType = VK_PHYSICAL_DEVICE_TYPE_CPU,
+      .limits = nvk_get_limits(pdev),
+      /* No sparse residency: every sparseProperties member stays false. */
+   };
+   vk_copy_str(p->deviceName, sizeof(p->deviceName), pdev->info.device_name);
+   memcpy(p->pipelineCacheUUID, pdev->pipeline_cache_uuid, VK_UUID_SIZE);
+
+   vk_foreach_struct(s, pProperties->pNext) {
+      switch (s->sType) {
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TIMELINE_SEMAPHORE_PROPERTIES: {
+         VkPhysicalDeviceTimelineSemaphoreProperties *t = (void *)s;
+         t->maxTimelineSemaphoreValueDifference = UINT64_MAX;
+         break;
+      }
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PUSH_DESCRIPTOR_PROPERTIES_KHR: {
+         VkPhysicalDevicePushDescriptorPropertiesKHR *pd = (void *)s;
+         pd->maxPushDescriptors = NVK_MAX_PUSH_DESCRIPTORS;
+         break;
+      }
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_3_PROPERTIES: {
+         VkPhysicalDeviceMaintenance3Properties *m = (void *)s;
+         m->maxPerSetDescriptors = NVK_MAX_DESCRIPTORS;
+         m->maxMemoryAllocationSize = pdev->mem_heap.size;
+         break;
+      }
+      default:
+         /* Structs of extensions we do not expose are left alone. */
+         break;
+      }
+   }
+}
+
+VKAPI_ATTR void VKAPI_CALL
+nvk_GetPhysicalDeviceQueueFamilyProperties2(VkPhysicalDevice physicalDevice,
+                                            uint32_t *pQueueFamilyPropertyCount,
+                                            VkQueueFamilyProperties2 *pQueueFamilyProperties)
+{
+   VK_OUTARRAY_MAKE_TYPED(VkQueueFamilyProperties2, out, pQueueFamilyProperties,
+                          pQueueFamilyPropertyCount);
+   vk_outarray_append_typed(VkQueueFamilyProperties2, &out, p) {
+      /* GRAPHICS comes with the rasterizer. */
+      p->queueFamilyProperties = (VkQueueFamilyProperties){
+         .queueFlags = VK_QUEUE_COMPUTE_BIT | VK_QUEUE_TRANSFER_BIT,
+         .queueCount = NVK_MAX_QUEUES,
+         .timestampValidBits = 64,
+         .minImageTransferGranularity = {1, 1, 1},
+      };
+   }
+}
+
+static uint64_t
+nvk_available_host_memory_B(void)
+{
+   const long pages = sysconf(_SC_AVPHYS_PAGES);
+   const long page_B = sysconf(_SC_PAGESIZE);
+   return pages > 0 && page_B > 0 ? (uint64_t)pages * (uint64_t)page_B : 0;
+}
+
+VKAPI_ATTR void VKAPI_CALL
+nvk_GetPhysicalDeviceMemoryProperties2(VkPhysicalDevice physicalDevice,
+                                       VkPhysicalDeviceMemoryProperties2 *pMemoryProperties)
+{
+   VK_FROM_HANDLE(nvk_physical_device, pdev, physicalDevice);
+   VkPhysicalDeviceMemoryProperties *p = &pMemoryProperties->memoryProperties;
+   memset(p, 0, sizeof(*p));
+   p->memoryHeapCount = 1;
+   p->memoryHeaps[0] = pdev->mem_heap;
+   p->memoryTypeCount = NVK_MEMORY_TYPE_COUNT;
+   for (unsigned i = 0; i < NVK_MEMORY_TYPE_COUNT; i++)
+      p->memoryTypes[i] = pdev->mem_types[i];
+
+   vk_foreach_struct(s, pMemoryProperties->pNext) {
+      if (s->sType != VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MEMORY_BUDGET_PROPERTIES_EXT)
+         continue;
+      VkPhysicalDeviceMemoryBudgetPropertiesEXT *b = (void *)s;
+      memset(b->heapBudget, 0, sizeof(b->heapBudget));
+      memset(b->heapUsage, 0, sizeof(b->heapUsage));
+      const uint64_t used = __atomic_load_n(&pdev->heap_used_B, __ATOMIC_RELAXED);
+      /* What we hold plus what the host could still give us, never more
+       * than the heap (Vulkan 1.3: heapBudget <= heap size). */
+      uint64_t budget = used + nvk_available_host_memory_B();
+      b->heapBudget[0] = MIN2(budget, pdev->mem_heap.size);
+      b->heapUsage[0] = used;
+   }
+}
+
+VKAPI_ATTR void VKAPI_CALL
+nvk_GetPhysicalDeviceFormatProperties2(VkPhysicalDevice physicalDevice, VkFormat format,
+                                       VkFormatProperties2 *pFormatProperties)
+{
+   VK_FROM_HANDLE(nvk_physical_device, pdev, physicalDevice);
+   const VkFormatProperties3 p3 = nvk_get_format_properties(pdev, format);
+   /* The 64-bit flags' low 32 bits are the 1.0 flags. */
+   pFormatProperties->formatProperties = (VkFormatProperties){
+      .linearTilingFeatures = (VkFormatFeatureFlags)p3.linearTilingFeatures,
+      .optimalTilingFeatures = (VkFormatFeatureFlags)p3.optimalTilingFeatures,
+      .bufferFeatures = (VkFormatFeatureFlags)p3.bufferFeatures,
+   };
+}
+
+VKAPI_ATTR void VKAPI_CALL
+nvk_GetPhysicalDeviceExternalBufferProperties(
+   VkPhysicalDevice physicalDevice, const VkPhysicalDeviceExternalBufferInfo *pExternalBufferInfo,
+   VkExternalBufferProperties *pExternalBufferProperties)
+{
+   /* No external memory handle types yet (the kmd seam can export memfds;
+    * the extensions come with their tests). */
+   pExternalBufferProperties->externalMemoryProperties = (VkExternalMemoryProperties){0};
+}
