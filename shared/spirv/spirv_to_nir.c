@@ -254,6 +254,7 @@ finish_shader(struct stn_builder *b)
    stn_check_ir_oom(b);
    if (!b->opts->no_vars_to_ssa) {
       nir_lower_vars_to_ssa(s);
+      nir_opt_dce(s);
       stn_check_ir_oom(b);
    }
 

@@ -106,10 +106,11 @@ conversion_op(const struct stn_type *src, const struct stn_type *dst, nir_alu_ty
 
 nir_op
 stn_alu_op_for(struct stn_builder *b, SpvOp op, const struct stn_type *src,
-               const struct stn_type *dst)
+               const struct stn_type *dst, bool *swap)
 {
    const struct simple_op *s = find_simple(op);
-   if (s && !s->swap)
+   *swap = s && s->swap;
+   if (s)
       return s->nop;
    switch (op) {
    case SpvOpConvertFToU:
@@ -197,6 +198,18 @@ apply_alu_decorations(struct stn_builder *b, uint32_t result_id, nir_def *def)
       else if (d->decoration == SpvDecorationNoUnsignedWrap)
          a->no_unsigned_wrap = true;
    }
+}
+
+/* A scalar repeated to n components. */
+static nir_def *
+splat(struct stn_builder *b, nir_def *s, unsigned n)
+{
+   if (n == 1)
+      return s;
+   nir_def *rep[NIR_MAX_VEC_COMPONENTS];
+   for (unsigned i = 0; i < n; i++)
+      rep[i] = s;
+   return nir_vec(stn_nb(b), rep, n);
 }
 
 static nir_def *
@@ -293,12 +306,8 @@ select_value(struct stn_builder *b, nir_def *cond, struct stn_ssa *x, struct stn
       if (cond->num_components != 1 && cond->num_components != x->def->num_components)
          stn_fail(b, "OpSelect condition has %u components, the objects %u",
                   cond->num_components, x->def->num_components);
-      if (cond->num_components == 1 && x->def->num_components > 1) {
-         nir_def *rep[NIR_MAX_VEC_COMPONENTS];
-         for (unsigned i = 0; i < x->def->num_components; i++)
-            rep[i] = cond;
-         c = nir_vec(stn_nb(b), rep, x->def->num_components);
-      }
+      if (cond->num_components == 1 && x->def->num_components > 1)
+         c = splat(b, cond, x->def->num_components);
       r->def = alu(b, NIR_OP_BCSEL, c, x->def, y->def, NULL);
       return r;
    }
@@ -337,7 +346,9 @@ mat_times_vec(struct stn_builder *b, struct stn_ssa *m, nir_def *v)
    nir_builder *nb = stn_nb(b);
    nir_def *acc = NULL;
    for (uint32_t c = 0; c < m->num_elems; c++) {
-      nir_def *t = alu(b, NIR_OP_FMUL, m->elems[c]->def, nir_channel(nb, v, c), NULL, NULL);
+      nir_def *col = m->elems[c]->def;
+      nir_def *t = alu(b, NIR_OP_FMUL, col, splat(b, nir_channel(nb, v, c), col->num_components),
+                       NULL, NULL);
       acc = acc ? alu(b, NIR_OP_FADD, acc, t, NULL, NULL) : t;
    }
    return acc;
@@ -371,8 +382,7 @@ handle_matrix_op(struct stn_builder *b, const struct stn_inst *inst)
          stn_fail(b, "OpMatrixTimesScalar operand types");
       struct stn_ssa *r = matrix_ssa(b, rt);
       for (uint32_t c = 0; c < r->num_elems; c++) {
-         nir_def *rep[4] = {s, s, s, s};
-         nir_def *sv = nir_vec(nb, rep, m->elems[c]->def->num_components);
+         nir_def *sv = splat(b, s, m->elems[c]->def->num_components);
          r->elems[c]->def = alu(b, NIR_OP_FMUL, m->elems[c]->def, sv, NULL, NULL);
       }
       stn_push_ssa(b, inst->w[2], r);
@@ -383,11 +393,8 @@ handle_matrix_op(struct stn_builder *b, const struct stn_inst *inst)
       nir_def *s = stn_def(b, inst->w[4]);
       if (s->num_components != 1)
          stn_fail(b, "OpVectorTimesScalar needs a scalar");
-      nir_def *rep[4] = {s, s, s, s};
-      if (v->num_components > 4)
-         stn_fail(b, "vector too wide");
-      nir_def *sv = nir_vec(nb, rep, v->num_components);
-      stn_push_def(b, inst->w[2], alu(b, NIR_OP_FMUL, v, sv, NULL, NULL));
+      stn_push_def(b, inst->w[2], alu(b, NIR_OP_FMUL, v, splat(b, s, v->num_components), NULL,
+                                      NULL));
       return true;
    }
    case SpvOpMatrixTimesVector: {
@@ -427,10 +434,9 @@ handle_matrix_op(struct stn_builder *b, const struct stn_inst *inst)
          stn_fail(b, "OpOuterProduct result has the wrong shape");
       struct stn_ssa *r = matrix_ssa(b, rt);
       for (uint32_t c = 0; c < r->num_elems; c++) {
-         nir_def *s = nir_channel(nb, y, c);
-         nir_def *rep[4] = {s, s, s, s};
-         r->elems[c]->def =
-            alu(b, NIR_OP_FMUL, x, nir_vec(nb, rep, x->num_components), NULL, NULL);
+         r->elems[c]->def = alu(b, NIR_OP_FMUL, x, splat(b, nir_channel(nb, y, c),
+                                                         x->num_components),
+                                NULL, NULL);
       }
       stn_push_ssa(b, inst->w[2], r);
       return true;
@@ -590,7 +596,8 @@ stn_handle_alu(struct stn_builder *b, const struct stn_inst *inst)
          cop = nir_type_conversion_op(stn_type_alu_type(st), stn_type_alu_type(rt),
                                       rounding_mode(b, result));
       } else {
-         cop = stn_alu_op_for(b, inst->opcode, st, rt);
+         bool swap;
+         cop = stn_alu_op_for(b, inst->opcode, st, rt, &swap);
       }
       if (cop == NIR_NUM_OPCODES)
          stn_fail(b, "no %u-bit to %u-bit conversion", st->bit_size, rt->bit_size);
@@ -637,10 +644,8 @@ stn_handle_alu(struct stn_builder *b, const struct stn_inst *inst)
    /* Scalar offsets/counts/shift amounts for vector bases repeat. */
    for (unsigned i = 1; i < n; i++) {
       if (src[i]->num_components == 1 && src[0]->num_components > 1 &&
-          info->input_sizes[i] == 0) {
-         nir_def *rep[4] = {src[i], src[i], src[i], src[i]};
-         src[i] = nir_vec(nb, rep, src[0]->num_components);
-      }
+          info->input_sizes[i] == 0)
+         src[i] = splat(b, src[i], src[0]->num_components);
    }
    if (s->swap) {
       nir_def *t = src[0];

@@ -284,7 +284,8 @@ stn_fold_spec_op(struct stn_builder *b, const struct stn_inst *inst, struct stn_
           src_types[i]->components != type->components)
          stn_fail(b, "OpSpecConstantOp operand %u does not match the result's size", i);
    }
-   const nir_op nop = stn_alu_op_for(b, op, src_types[0], type);
+   bool swap;
+   const nir_op nop = stn_alu_op_for(b, op, src_types[0], type, &swap);
    if (nop == NIR_NUM_OPCODES)
       stn_fail(b, "%s cannot be used in OpSpecConstantOp", spirv_op_name(op));
 
@@ -293,6 +294,14 @@ stn_fold_spec_op(struct stn_builder *b, const struct stn_inst *inst, struct stn_
       stn_fail(b, "%s takes %u operands, not %u", spirv_op_name(op), info->num_inputs, n);
 
    /* Shift counts and bitfield offsets/counts are 32-bit in the IR. */
+   if (swap && n == 2) {
+      nir_constant *t = srcs[0];
+      srcs[0] = srcs[1];
+      srcs[1] = t;
+      struct stn_type *tt = src_types[0];
+      src_types[0] = src_types[1];
+      src_types[1] = tt;
+   }
    nir_const_value conv[3][NIR_MAX_VEC_COMPONENTS];
    nir_const_value *src_ptrs[3];
    for (unsigned i = 0; i < n; i++) {
@@ -382,10 +391,13 @@ stn_handle_constant(struct stn_builder *b, const struct stn_inst *inst)
    }
 
    struct stn_type *t = stn_get_type(b, inst->w[1]);
-   struct stn_value *val = stn_push_value(b, inst->w[2], STN_VALUE_CONSTANT);
+   /* The value is published only once it is complete, so an operand that
+    * names the constant itself finds an undefined id. */
+   struct stn_value *val = stn_untyped_value(b, inst->w[2]);
+   if (val->kind != STN_VALUE_NONE)
+      stn_fail(b, "id %u is already a %s", inst->w[2], stn_value_kind_name(val->kind));
    struct stn_constant *c = stn_new(b, struct stn_constant);
    c->type = t;
-   val->constant = c;
 
    switch (inst->opcode) {
    case SpvOpConstantTrue:
@@ -447,4 +459,6 @@ stn_handle_constant(struct stn_builder *b, const struct stn_inst *inst)
 
    if (!type_is_specializable_scalar(t) && stn_find_decoration(val, -1, SpvDecorationSpecId))
       stn_fail(b, "SpecId on a composite constant");
+   val->kind = STN_VALUE_CONSTANT;
+   val->constant = c;
 }

@@ -243,9 +243,10 @@ void stn_handle_execution_modes(struct stn_builder *b);
 
 /* ---- ALU helpers shared with constant folding (stn_alu.c) --------------- */
 /* The IR op for a SPIR-V arithmetic/comparison/conversion opcode given the
- * source and destination types; NIR_NUM_OPCODES if there is none. */
+ * source and destination types; NIR_NUM_OPCODES if there is none. *swap:
+ * the op takes the operands in the other order (a > b is b < a). */
 nir_op stn_alu_op_for(struct stn_builder *b, SpvOp op, const struct stn_type *src,
-                      const struct stn_type *dst);
+                      const struct stn_type *dst, bool *swap);
 
 /* ---- emission (stn_emit.c) ----------------------------------------------- */
 void stn_emit_entry_point(struct stn_builder *b, struct stn_function *func);

@@ -269,7 +269,9 @@ stn_handle_subgroup(struct stn_builder *b, const struct stn_inst *inst)
 done:
    stn_emit_count(b);
    stn_check_ir_oom(b);
-   if (rt->base == STN_BASE_INT && r->bit_size != rt->bit_size && r->num_components == 1)
+   /* Counts and indices are 32-bit in the IR; the result type may be wider. */
+   if (rt->base == STN_BASE_INT && r->bit_size != 1 && r->bit_size != rt->bit_size &&
+       r->num_components == 1)
       r = nir_u2uN(nb, r, rt->bit_size);
    stn_push_def(b, result, r);
 }

@@ -318,13 +318,15 @@ void
 stn_handle_type(struct stn_builder *b, const struct stn_inst *inst)
 {
    const uint32_t id = inst->w[1];
-   struct stn_value *val = stn_push_value(b, id, STN_VALUE_TYPE);
+   /* Published once complete: a type naming itself finds an undefined id. */
+   struct stn_value *val = stn_untyped_value(b, id);
+   if (val->kind != STN_VALUE_NONE)
+      stn_fail(b, "id %u is already a %s", id, stn_value_kind_name(val->kind));
    struct stn_type *t = stn_new(b, struct stn_type);
    t->id = id;
    t->val = val;
    t->components = 1;
    t->columns = 1;
-   val->type = t;
 
    switch (inst->opcode) {
    case SpvOpTypeVoid:
@@ -546,4 +548,6 @@ stn_handle_type(struct stn_builder *b, const struct stn_inst *inst)
 
    if (t->glsl && glsl_type_is_error(t->glsl))
       stn_fail(b, "out of memory");
+   val->kind = STN_VALUE_TYPE;
+   val->type = t;
 }
