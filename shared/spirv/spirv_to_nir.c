@@ -258,6 +258,10 @@ finish_shader(struct stn_builder *b)
       stn_check_ir_oom(b);
    }
 
+   /* Dense def numbers in source order: stable, readable prints. */
+   nir_foreach_function_impl(impl, s)
+      nir_index_ssa_defs(impl);
+
    char *report = NULL;
    const unsigned errors = nir_validate_shader_report(s, &report);
    stn_check_ir_oom(b);
