@@ -37,6 +37,16 @@
    X(COPY_BUFFER, copy_buffer)                                                           \
    X(FILL_BUFFER, fill_buffer)                                                           \
    X(UPDATE_BUFFER, update_buffer)                                                       \
+   /* nvk_cmd_copy_image.c, nvk_cmd_blit.c, nvk_cmd_clear.c */                           \
+   X(COPY_BUFFER_IMAGE, copy_buffer_image)                                               \
+   X(COPY_IMAGE, copy_image)                                                             \
+   X(BLIT_IMAGE, blit_image)                                                             \
+   X(CLEAR_IMAGE, clear_image)                                                           \
+   /* nvk_pipeline.c, nvk_cmd_descriptors.c */                                          \
+   X(BIND_PIPELINE, bind_pipeline)                                                       \
+   X(BIND_DESCRIPTOR_SETS, bind_descriptor_sets)                                         \
+   X(PUSH_DESCRIPTOR_SET, push_descriptor_set)                                           \
+   X(PUSH_CONSTANTS, push_constants)                                                     \
    /* nvk_event.c */                                                                     \
    X(SET_EVENT, set_event)                                                               \
    X(WAIT_EVENTS, wait_events)                                                           \

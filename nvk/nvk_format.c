@@ -1,10 +1,121 @@
 /* SPDX-License-Identifier: MIT */
 #include "nvk_format.h"
 
+#include <pthread.h>
+#include <string.h>
+
+#include "format/fmt.h"
+#include "util/macros.h"
+#include "vk_enum_to_str.h"
+
+/* Core formats are 0 .. VK_FORMAT_ASTC_12x12_SRGB_BLOCK; of the extension
+ * formats kil knows only the two 4444 ones (VK_EXT_4444_formats). */
+#define NVK_CORE_FORMAT_COUNT (VK_FORMAT_ASTC_12x12_SRGB_BLOCK + 1)
+
+static struct {
+   pthread_once_t once;
+   enum kil_format core[NVK_CORE_FORMAT_COUNT];
+   VkFormat from_kil[KIL_FORMAT_COUNT];
+} nvk_formats = {.once = PTHREAD_ONCE_INIT};
+
+static enum kil_format
+lookup_by_name(VkFormat format)
+{
+   const char *name = vk_Format_to_str(format);
+   const size_t prefix = strlen("VK_FORMAT_");
+   if (!name || strlen(name) <= prefix)
+      return KIL_FORMAT_NONE;
+   return kil_format_from_name(name + prefix);
+}
+
+static void
+nvk_formats_init(void)
+{
+   /* The two tables agree by construction: both come from the names. */
+   for (unsigned f = 0; f < NVK_CORE_FORMAT_COUNT; f++) {
+      const enum kil_format k = lookup_by_name((VkFormat)f);
+      nvk_formats.core[f] = k;
+      if (k != KIL_FORMAT_NONE)
+         nvk_formats.from_kil[k] = (VkFormat)f;
+   }
+   const VkFormat ext[] = {VK_FORMAT_A4R4G4B4_UNORM_PACK16, VK_FORMAT_A4B4G4R4_UNORM_PACK16};
+   for (unsigned i = 0; i < ARRAY_SIZE(ext); i++) {
+      const enum kil_format k = lookup_by_name(ext[i]);
+      if (k != KIL_FORMAT_NONE)
+         nvk_formats.from_kil[k] = ext[i];
+   }
+}
+
+enum kil_format
+nvk_format_to_kil(VkFormat format)
+{
+   pthread_once(&nvk_formats.once, nvk_formats_init);
+   if ((unsigned)format < NVK_CORE_FORMAT_COUNT)
+      return nvk_formats.core[format];
+   if (format == VK_FORMAT_A4R4G4B4_UNORM_PACK16)
+      return KIL_FORMAT_A4R4G4B4_UNORM_PACK16;
+   if (format == VK_FORMAT_A4B4G4R4_UNORM_PACK16)
+      return KIL_FORMAT_A4B4G4R4_UNORM_PACK16;
+   return KIL_FORMAT_NONE;
+}
+
+VkFormat
+nvk_format_from_kil(enum kil_format format)
+{
+   pthread_once(&nvk_formats.once, nvk_formats_init);
+   return kil_format_is_valid(format) ? nvk_formats.from_kil[format] : VK_FORMAT_UNDEFINED;
+}
+
+VkImageAspectFlags
+nvk_format_aspects(enum kil_format format)
+{
+   const struct kil_format_desc *d = kil_format_desc(format);
+   VkImageAspectFlags a = 0;
+   if (d && (d->aspects & KIL_ASPECT_COLOR))
+      a |= VK_IMAGE_ASPECT_COLOR_BIT;
+   if (d && (d->aspects & KIL_ASPECT_DEPTH))
+      a |= VK_IMAGE_ASPECT_DEPTH_BIT;
+   if (d && (d->aspects & KIL_ASPECT_STENCIL))
+      a |= VK_IMAGE_ASPECT_STENCIL_BIT;
+   return a;
+}
+
+static VkFormatFeatureFlags2
+image_features(enum kil_format k)
+{
+   const struct kil_format_desc *d = kil_format_desc(k);
+   /* No decoder for compressed formats yet: blits and sampling need one,
+    * and copies alone are not worth exposing before them. */
+   if (!d || d->compression != KIL_COMPRESSION_NONE)
+      return 0;
+   VkFormatFeatureFlags2 f =
+      VK_FORMAT_FEATURE_2_TRANSFER_SRC_BIT | VK_FORMAT_FEATURE_2_TRANSFER_DST_BIT;
+   if (kil_format_is_depth_or_stencil(k)) {
+      /* Blits of depth/stencil: same format, NEAREST (valid usage). */
+      f |= VK_FORMAT_FEATURE_2_BLIT_SRC_BIT | VK_FORMAT_FEATURE_2_BLIT_DST_BIT;
+   } else if (fmt_format_is_convertible(k)) {
+      f |= VK_FORMAT_FEATURE_2_BLIT_SRC_BIT | VK_FORMAT_FEATURE_2_BLIT_DST_BIT;
+      /* With BLIT_SRC, FILTER_LINEAR means "blits may filter linearly"
+       * (Vulkan 1.3, VkFormatFeatureFlagBits); integers never filter. */
+      if (fmt_format_class(k) == FMT_CLASS_FLOAT)
+         f |= VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_FILTER_LINEAR_BIT;
+   }
+   return f;
+}
+
 VkFormatProperties3
 nvk_get_format_properties(const struct nvk_physical_device *pdev, VkFormat format)
 {
-   /* Images arrive with the layout library; until then no format supports
-    * anything (buffers need no format). */
-   return (VkFormatProperties3){.sType = VK_STRUCTURE_TYPE_FORMAT_PROPERTIES_3};
+   VkFormatProperties3 p = {.sType = VK_STRUCTURE_TYPE_FORMAT_PROPERTIES_3};
+   const enum kil_format k = nvk_format_to_kil(format);
+   if (k == KIL_FORMAT_NONE)
+      return p;
+   const VkFormatFeatureFlags2 f = image_features(k);
+   /* Depth/stencil only block-linear (LINEAR depth is optional and nobody
+    * needs it); formats with 3, 6, 12, 24 or 32 B elements only LINEAR. */
+   if (!kil_format_is_depth_or_stencil(k))
+      p.linearTilingFeatures = f;
+   if (kil_format_supports_block_linear(k))
+      p.optimalTilingFeatures = f;
+   return p;
 }

@@ -1,17 +1,33 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The format table: which VkFormats the device supports and what for.
+ * The format table: VkFormat <-> kil_format (they share names), and what
+ * each format supports on this device.
+ *
+ * Features are only what is implemented and tested: copies (TRANSFER_SRC,
+ * TRANSFER_DST) for every format kil lays out, blits (BLIT_SRC, BLIT_DST,
+ * and FILTER_LINEAR for float-class colour formats) for every format
+ * shared/format converts, depth/stencil with OPTIMAL tiling only.
+ * Sampling, storage, attachments and texel buffers come with shaders and the
+ * rasterizer; compressed formats with their decoders.
  */
 #ifndef NVK_FORMAT_H
 #define NVK_FORMAT_H
 
+#include <stdbool.h>
 #include <vulkan/vulkan_core.h>
+
+#include "layout/kil_format.h"
 
 struct nvk_physical_device;
 
-/* The features of `format` for each tiling and for buffers (only what is
- * implemented and tested). */
+/* KIL_FORMAT_NONE for formats kil does not know. */
+enum kil_format nvk_format_to_kil(VkFormat format);
+VkFormat nvk_format_from_kil(enum kil_format format);
+
+/* The features of `format` for each tiling and for buffers. */
 VkFormatProperties3 nvk_get_format_properties(const struct nvk_physical_device *pdev,
                                               VkFormat format);
+
+VkImageAspectFlags nvk_format_aspects(enum kil_format format);
 
 #endif /* NVK_FORMAT_H */

@@ -14,6 +14,13 @@
 /* Only what is implemented and tested (conformance/vulkan). Extensions that
  * need shaders or graphics come with them. */
 const struct vk_device_extension_table nvk_device_extensions = {
+   .KHR_bind_memory2 = true,
+   .KHR_copy_commands2 = true,
+   .KHR_dedicated_allocation = true,
+   .KHR_descriptor_update_template = true,
+   .KHR_get_memory_requirements2 = true,
+   .KHR_maintenance3 = true,
+   .KHR_push_descriptor = true,
    .KHR_synchronization2 = true,
    .KHR_timeline_semaphore = true,
    .EXT_host_query_reset = true,

@@ -30,6 +30,7 @@
 #include <stdint.h>
 #include <vulkan/vulkan.h>
 
+#include "util/macros.h"
 #include "util/test.h"
 
 #define VKT_MAX_QUEUES 4
@@ -55,6 +56,7 @@ struct vkt {
    VkPhysicalDevice pdev;
    VkDevice dev;
    uint32_t queue_family;
+   VkQueueFlags queue_flags;
    uint32_t queue_count;
    VkQueue queues[VKT_MAX_QUEUES];
    VkCommandPool pool;
@@ -70,6 +72,11 @@ struct vkt {
                         VkDebugUtilsMessageTypeFlagsEXT type,
                         const VkDebugUtilsMessengerCallbackDataEXT *data);
    void *hook_data;
+
+   /* Validation messages that do not fail the test (see vkt_init). */
+   const char *allowed_vuids[8];
+   unsigned allowed_vuid_count;
+   bool allowed_vuid_seen;
 
    unsigned validation_errors;
    unsigned expected_errors;
@@ -132,6 +139,47 @@ bool vkt_cmd_submit_wait(struct vkt *t, VkCommandBuffer cmd);
 
 /* A full memory barrier (transfer/host/all commands), sync1. */
 void vkt_cmd_barrier(VkCommandBuffer cmd);
+
+/* An image bound to its own memory (host-visible if possible, so LINEAR
+ * images can be mapped). Images are moved to `layout` after creation with
+ * vkt_cmd_transition; tests use GENERAL and full barriers. */
+struct vkt_image {
+   VkImage image;
+   VkDeviceMemory memory;
+   VkImageCreateInfo info;
+   VkImageAspectFlags aspects;
+};
+
+/* Skips (returns false, test_skip) if the driver cannot make this image. */
+bool vkt_image_create(struct vkt *t, const VkImageCreateInfo *ci, struct vkt_image *img);
+void vkt_image_destroy(struct vkt *t, struct vkt_image *img);
+/* A 2D/3D/1D image info with usage TRANSFER_SRC|DST. */
+VkImageCreateInfo vkt_image_info(VkImageType type, VkFormat format, VkImageTiling tiling,
+                                 uint32_t w, uint32_t h, uint32_t d, uint32_t levels,
+                                 uint32_t layers);
+/* Whether format/tiling has all of `features`. */
+bool vkt_format_has(struct vkt *t, VkFormat format, VkImageTiling tiling,
+                    VkFormatFeatureFlags features);
+VkImageAspectFlags vkt_format_aspects(VkFormat format);
+/* Bytes of one texel (uncompressed formats; 0 otherwise). */
+uint32_t vkt_format_texel_size(VkFormat format);
+/* Bytes of one texel of one aspect in a buffer copy. */
+uint32_t vkt_aspect_texel_size(VkFormat format, VkImageAspectFlags aspect);
+
+/* A layout transition of every subresource, with a full barrier. */
+void vkt_cmd_transition(VkCommandBuffer cmd, const struct vkt_image *img, VkImageLayout from,
+                        VkImageLayout to);
+/* Creates the image's whole-image transition to GENERAL and submits it. */
+bool vkt_image_to_general(struct vkt *t, const struct vkt_image *img, VkImageLayout from);
+
+/* Reads / writes a box of one aspect of one subresource through a buffer
+ * (tightly packed, vkt_aspect_texel_size per texel). The image is in GENERAL. */
+bool vkt_read_image(struct vkt *t, const struct vkt_image *img, VkImageAspectFlags aspect,
+                    uint32_t level, uint32_t layer, VkOffset3D offset, VkExtent3D extent,
+                    void *out);
+bool vkt_write_image(struct vkt *t, const struct vkt_image *img, VkImageAspectFlags aspect,
+                     uint32_t level, uint32_t layer, VkOffset3D offset, VkExtent3D extent,
+                     const void *data);
 
 /* Deterministic test data. */
 void vkt_fill_pattern(void *dst, size_t size_B, uint32_t seed);

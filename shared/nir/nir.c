@@ -1011,7 +1011,10 @@ nir_foreach_src(nir_instr *instr, nir_foreach_src_cb cb, void *data)
 static bool
 link_src_cb(nir_src *src, void *data)
 {
-   (void)data;
+   /* (Re)set the parent too: callers may have assigned whole structs
+    * (e.g. a nir_tex_src compound literal) over the one create set up. */
+   src->parent_instr = data;
+   src->is_if = false;
    if (src->ssa)
       list_addtail(&src->use_link, &src->ssa->uses);
    return true;
@@ -1029,7 +1032,7 @@ unlink_src_cb(nir_src *src, void *data)
 void
 nir_instr_link_srcs_(nir_instr *instr)
 {
-   nir_foreach_src(instr, link_src_cb, NULL);
+   nir_foreach_src(instr, link_src_cb, instr);
 }
 
 void
@@ -1123,6 +1126,8 @@ nir_src_get_block(const nir_src *src)
       return prev ? nir_cf_node_as_block(prev) : NULL;
    }
    nir_instr *instr = src->parent_instr;
+   if (!instr)
+      return NULL; /* broken IR; the validator reports it */
    if (instr->type == NIR_INSTR_TYPE_PHI) {
       const nir_phi_src *ps = container_of(src, nir_phi_src, src);
       return ps->pred;
@@ -1177,8 +1182,10 @@ nir_instr_insert(nir_cursor cursor, nir_instr *instr)
       def->index = impl->ssa_alloc++;
 
    if (instr->type == NIR_INSTR_TYPE_JUMP) {
-      nir_remove_after_jump_(instr);
-      nir_impl_update_cfg_(impl);
+      if (nir_remove_after_jump_(instr))
+         nir_impl_update_cfg_(impl);
+      else
+         nir_impl_update_cfg_local_(impl, &block, 1);
    }
 }
 
@@ -1204,7 +1211,7 @@ nir_instr_remove(nir_instr *instr)
    list_del(&instr->node);
    instr->block = NULL;
    if (instr->type == NIR_INSTR_TYPE_JUMP)
-      nir_impl_update_cfg_(nir_block_impl_(block));
+      nir_impl_update_cfg_local_(nir_block_impl_(block), &block, 1);
 }
 
 bool
@@ -1241,10 +1248,16 @@ nir_instr_move(nir_cursor cursor, nir_instr *instr)
    if (nir_instr_def(instr))
       nir_instr_def(instr)->index = index;
    if (is_jump) {
-      nir_remove_after_jump_(instr);
-      nir_impl_update_cfg_(nir_block_impl_(block));
-      if (nir_block_impl_(old_block) != nir_block_impl_(block))
-         nir_impl_update_cfg_(nir_block_impl_(old_block));
+      nir_function_impl *impl = nir_block_impl_(block);
+      nir_function_impl *old_impl = nir_block_impl_(old_block);
+      if (nir_remove_after_jump_(instr) || impl != old_impl) {
+         nir_impl_update_cfg_(impl);
+         if (impl != old_impl)
+            nir_impl_update_cfg_(old_impl);
+      } else {
+         nir_block *blocks[2] = {old_block, block};
+         nir_impl_update_cfg_local_(impl, blocks, old_block == block ? 1 : 2);
+      }
    }
    return true;
 }

@@ -781,6 +781,9 @@ innermost_if(nir_builder *b)
 nir_if *
 nir_push_else(nir_builder *b, nir_if *nif)
 {
+   /* A NULL from a failed nir_push_if: stay put, the shader is lost anyway. */
+   if (!nif && b->shader->oom)
+      return NULL;
    if (!nif)
       nif = innermost_if(b);
    if (!nif)
@@ -792,6 +795,8 @@ nir_push_else(nir_builder *b, nir_if *nif)
 void
 nir_pop_if(nir_builder *b, nir_if *nif)
 {
+   if (!nif && b->shader->oom)
+      return;
    if (!nif)
       nif = innermost_if(b);
    if (!nif)
@@ -835,6 +840,8 @@ nir_push_loop(nir_builder *b)
 nir_loop *
 nir_push_continue(nir_builder *b, nir_loop *loop)
 {
+   if (!loop && !b->shader->oom)
+      loop = nir_cf_node_get_loop(&nir_cursor_current_block(b->cursor)->cf_node);
    if (!loop)
       return NULL;
    if (!nir_loop_add_continue_construct(loop)) {
@@ -848,6 +855,8 @@ nir_push_continue(nir_builder *b, nir_loop *loop)
 void
 nir_pop_loop(nir_builder *b, nir_loop *loop)
 {
+   if (!loop && b->shader->oom)
+      return;
    if (!loop) {
       nir_cf_node *n = &nir_cursor_current_block(b->cursor)->cf_node;
       loop = nir_cf_node_get_loop(n);

@@ -169,14 +169,16 @@ void nir_copy_var(nir_builder *b, nir_variable *dst, nir_variable *src);
 /* --- control flow -------------------------------------------------------------- */
 /* Opens an if at the cursor; the builder moves into the then-list. */
 nir_if *nir_push_if(nir_builder *b, nir_def *condition);
-/* Moves to the else-list (nif may be NULL: the innermost if). */
+/* Moves to the else-list. nif may be NULL: the innermost if (or, after an
+ * allocation failure made nir_push_if return NULL, nothing). */
 nir_if *nir_push_else(nir_builder *b, nir_if *nif);
-/* Moves after the if (nif may be NULL: the innermost if). */
+/* Moves after the if (NULL as for nir_push_else). */
 void nir_pop_if(nir_builder *b, nir_if *nif);
 /* Right after nir_pop_if: a phi merging then_def and else_def. */
 nir_def *nir_if_phi(nir_builder *b, nir_def *then_def, nir_def *else_def);
 nir_loop *nir_push_loop(nir_builder *b);
-/* Moves to the loop's continue construct (creating it). */
+/* Moves to the loop's continue construct (creating it); loop NULL means the
+ * innermost loop. */
 nir_loop *nir_push_continue(nir_builder *b, nir_loop *loop);
 void nir_pop_loop(nir_builder *b, nir_loop *loop);
 /* Inserts a jump. Instructions must not follow it in the same block: after

@@ -14,6 +14,7 @@
  */
 #include "nir/nir.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "nir/nir_private.h"
@@ -684,6 +685,74 @@ nir_impl_update_cfg_(nir_function_impl *impl)
    impl->valid_metadata = NIR_METADATA_NONE;
 }
 
+static void
+remove_pred(nir_block *block, nir_block *pred)
+{
+   for (unsigned i = 0; i < block->num_predecessors; i++) {
+      if (block->predecessors[i] == pred) {
+         /* Keep the order: it decides the order phi fix-ups happen in. */
+         memmove(&block->predecessors[i], &block->predecessors[i + 1],
+                 sizeof(nir_block *) * (block->num_predecessors - i - 1));
+         block->num_predecessors--;
+         return;
+      }
+   }
+}
+
+void
+nir_impl_update_cfg_local_(nir_function_impl *impl, nir_block **blocks, unsigned n)
+{
+   nir_shader *shader = nir_impl_shader_(impl);
+   nir_block *dirty_small[16];
+   nir_block **dirty = dirty_small;
+   unsigned num_dirty = 0, cap = ARRAY_SIZE(dirty_small);
+
+   for (unsigned i = 0; i < n; i++) {
+      nir_block *block = blocks[i];
+      nir_block *succ[2];
+      block_successors(impl, block, succ);
+      if (succ[0] == block->successors[0] && succ[1] == block->successors[1])
+         continue;
+      nir_block *touched[4] = {block->successors[0], block->successors[1], succ[0], succ[1]};
+      for (unsigned s = 0; s < 2; s++)
+         if (block->successors[s] && (s == 0 || block->successors[1] != block->successors[0]))
+            remove_pred(block->successors[s], block);
+      block->successors[0] = succ[0];
+      block->successors[1] = succ[1];
+      for (unsigned s = 0; s < 2; s++)
+         if (succ[s])
+            add_pred(shader, succ[s], block);
+      for (unsigned t = 0; t < 4; t++) {
+         if (!touched[t])
+            continue;
+         bool seen = false;
+         for (unsigned d = 0; d < num_dirty; d++)
+            if (dirty[d] == touched[t])
+               seen = true;
+         if (seen)
+            continue;
+         if (num_dirty == cap) {
+            nir_block **grown = malloc(sizeof(nir_block *) * cap * 2);
+            if (!grown) {
+               shader->oom = true;
+               break;
+            }
+            memcpy(grown, dirty, sizeof(nir_block *) * num_dirty);
+            if (dirty != dirty_small)
+               free(dirty);
+            dirty = grown;
+            cap *= 2;
+         }
+         dirty[num_dirty++] = touched[t];
+      }
+   }
+   for (unsigned d = 0; d < num_dirty; d++)
+      fix_phis(impl, dirty[d]);
+   if (dirty != dirty_small)
+      free(dirty);
+   impl->valid_metadata = NIR_METADATA_NONE;
+}
+
 /* ------------------------------------------------------------------------------- */
 /* Unlinking removed code                                                          */
 /* ------------------------------------------------------------------------------- */
@@ -787,7 +856,7 @@ nir_block_unlink_(nir_shader *shader, nir_block *block)
    unlink_block_srcs(block);
 }
 
-void
+bool
 nir_remove_after_jump_(nir_instr *jump)
 {
    nir_block *block = jump->block;
@@ -820,6 +889,7 @@ nir_remove_after_jump_(nir_instr *jump)
       instr->block = NULL;
    }
    undef_list_defs(impl, &dead_nodes);
+   return !list_is_empty(&dead_nodes);
 }
 
 /* ------------------------------------------------------------------------------- */
@@ -976,6 +1046,22 @@ nir_cf_node_insert(nir_cursor cursor, nir_cf_node *node)
    if (!front)
       return false;
 
+   /* Blocks whose successors change: the old predecessors of `block` (they
+    * now enter `front`), `front` and everything inside the new node. */
+   unsigned n = 0, cap = block->num_predecessors + 1;
+   nir_foreach_block_in_cf_node(b, node) {
+      (void)b;
+      cap++;
+   }
+   nir_block *small[32];
+   nir_block **changed = cap <= ARRAY_SIZE(small) ? small : malloc(sizeof(nir_block *) * cap);
+   if (!changed) {
+      shader->oom = true;
+      return false;
+   }
+   for (unsigned i = 0; i < block->num_predecessors; i++)
+      changed[n++] = block->predecessors[i];
+
    split_block(block, split_point(cursor), front);
    node->parent = block->cf_node.parent;
    list_insert_before(&node->node, &block->cf_node.node);
@@ -985,7 +1071,13 @@ nir_cf_node_insert(nir_cursor cursor, nir_cf_node *node)
       if (nif->condition.ssa && !nif->condition.use_link.next)
          list_addtail(&nif->condition.use_link, &nif->condition.ssa->uses);
    }
-   nir_impl_update_cfg_(impl);
+   changed[n++] = front;
+   nir_foreach_block_in_cf_node(b, node) {
+      changed[n++] = b;
+   }
+   nir_impl_update_cfg_local_(impl, changed, n);
+   if (changed != small)
+      free(changed);
    return true;
 }
 

@@ -131,9 +131,11 @@ print_alu_src(struct strbuf *sb, const nir_alu_instr *alu, unsigned i)
    if (identity)
       return;
    const char *names = comp_names(s->src.ssa->num_components);
+   const size_t num_names = strlen(names);
    strbuf_append(sb, ".");
    for (unsigned c = 0; c < n; c++) {
-      if (s->swizzle[c] < 16)
+      /* Invalid swizzles get printed too: the validator annotates them. */
+      if (s->swizzle[c] < num_names)
          strbuf_printf(sb, "%c", names[s->swizzle[c]]);
       else
          strbuf_append(sb, "?");

@@ -107,18 +107,8 @@ validate_src(struct validate_state *st, const void *obj, nir_src *src, bool is_i
    else
       CHECK_OR(st, obj, !src->is_if && src->parent_instr == parent,
                "source does not point back to its instruction");
-   /* The source must be on its def's use list. */
-   bool found = false;
-   if (src->use_link.next) {
-      nir_foreach_use(u, src->ssa) {
-         if (u == src) {
-            found = true;
-            break;
-         }
-      }
-   }
-   CHECK_OR(st, obj, found, "source reading %%%u is missing from that def's use list",
-            src->ssa->index);
+   /* Whether it is on its def's use list is checked once all use lists
+    * are known (validate_uses), to stay linear in the number of uses. */
 }
 
 static bool
@@ -761,10 +751,33 @@ validate_edges(struct validate_state *st, nir_function_impl *impl)
             "the end block has instructions");
 }
 
-/* Uses listed on defs must be live sources that read that def. */
+/* Uses listed on defs must be live sources that read that def, and every
+ * source must be listed on its def. */
 static void
 validate_uses(struct validate_state *st)
 {
+   struct set *listed = set_create(NULL, util_hash_pointer, util_equal_pointer);
+   if (!listed) {
+      st->oom = true;
+      return;
+   }
+   set_foreach(st->defs, e) {
+      nir_def *def = (nir_def *)e->key;
+      nir_foreach_use(src, def) {
+         if (!set_add(listed, src))
+            st->oom = true;
+      }
+   }
+   set_foreach(st->srcs, e) {
+      const nir_src *src = e->key;
+      if (!src->ssa || !set_contains(st->defs, src->ssa))
+         continue; /* reported as undefined elsewhere */
+      const void *obj = src->is_if ? (const void *)src->parent_if : (const void *)src->parent_instr;
+      CHECK_OR(st, obj, set_contains(listed, src),
+               "source reading %%%u is missing from that def's use list", src->ssa->index);
+   }
+   set_destroy(listed);
+
    set_foreach(st->defs, e) {
       nir_def *def = (nir_def *)e->key;
       nir_foreach_use(src, def) {
@@ -785,6 +798,9 @@ dominance_cb(nir_src *src, void *data)
 {
    struct validate_state *st = data;
    if (!src->ssa || !set_contains(st->defs, src->ssa))
+      return true;
+   /* A source with a broken parent pointer was reported already. */
+   if (src->is_if ? !src->parent_if : !src->parent_instr)
       return true;
    const void *obj = src->is_if ? (const void *)src->parent_if : (const void *)src->parent_instr;
    CHECK_OR(st, obj, nir_def_dominates_src(src->ssa, src),

@@ -42,11 +42,18 @@ struct arena {
 };
 
 static int arena_fail_countdown = -1;
+static int arena_alloc_fail_countdown = -1;
 
 void
 arena_test_fail_after(int n)
 {
    arena_fail_countdown = n;
+}
+
+void
+arena_test_fail_alloc_after(int n)
+{
+   arena_alloc_fail_countdown = n;
 }
 
 static void *
@@ -165,6 +172,13 @@ arena_chunk_new(size_t payload_B)
 void *
 arena_alloc(struct arena *arena, size_t size_B)
 {
+   if (unlikely(arena_alloc_fail_countdown >= 0)) {
+      if (arena_alloc_fail_countdown == 0) {
+         arena_alloc_fail_countdown = -1;
+         return NULL;
+      }
+      arena_alloc_fail_countdown--;
+   }
    if (size_B == 0)
       size_B = 1;
    if (size_B > SIZE_MAX - ARENA_ALIGN_B)

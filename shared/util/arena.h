@@ -56,6 +56,9 @@ size_t arena_allocated_B(const struct arena *arena);
  * one after fails, then allocation works again. n < 0 disables. Not
  * thread-safe; for single-threaded unit tests of out-of-memory paths. */
 void arena_test_fail_after(int n);
+/* Same, counting arena_alloc() calls (every allocation, not just the
+ * system mallocs behind new chunks), for finer-grained OOM tests. */
+void arena_test_fail_alloc_after(int n);
 
 #define arena_new(arena, type) ((type *)arena_zalloc(arena, sizeof(type)))
 #define arena_new_array(arena, type, n) ((type *)arena_zalloc_array(arena, n, sizeof(type)))

@@ -1,0 +1,528 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Copies involving images: buffer <-> image and image -> image, in any mix
+ * of LINEAR and block-linear tiling.
+ *
+ * Whole elements move with the layout library's swizzle (kil_swizzle /
+ * kil_deswizzle), a LINEAR image standing in for the "buffer" side when one
+ * exists; two block-linear images go through a small stack buffer tile by
+ * tile. One aspect of a combined depth/stencil format moves element by
+ * element, touching only that aspect's bits.
+ */
+#include <string.h>
+
+#include "format/fmt.h"
+#include "nvk_buffer.h"
+#include "nvk_cmd_buffer.h"
+#include "nvk_cmd_exec.h"
+#include "nvk_cmd_image.h"
+#include "nvk_device.h"
+
+struct nvk_buffer_image_region {
+   uint64_t buffer_addr;
+   struct kil_buffer_layout buf; /* size_B: the bytes the region spans */
+   uint32_t buf_el_size_B;
+   uint32_t level;
+   VkImageAspectFlags aspect;
+   struct kil_offset4d_el offset;
+   struct kil_extent4d_el extent;
+};
+
+struct nvk_cmd_buffer_image_copy {
+   struct nvk_cmd_image image;
+   uint32_t to_image;
+   uint32_t region_count;
+   struct nvk_buffer_image_region regions[];
+};
+
+struct nvk_image_copy_region {
+   VkImageAspectFlags src_aspect, dst_aspect;
+   uint32_t src_level, dst_level;
+   struct kil_offset4d_el src_offset, dst_offset;
+   struct kil_extent4d_el extent; /* in source elements */
+};
+
+struct nvk_cmd_copy_image {
+   struct nvk_cmd_image src, dst;
+   uint32_t region_count;
+   uint32_t pad;
+   struct nvk_image_copy_region regions[];
+};
+
+/* ---------------------------------------------------------------------- */
+
+uint8_t *
+nvk_exec_map_image(struct nvk_exec *ex, const struct nvk_cmd_image *img)
+{
+   return nvk_exec_translate(ex, img->addr, img->image->layout.size_B);
+}
+
+bool
+nvk_aspect_is_whole_element(const struct nvk_image *image, VkImageAspectFlags aspect)
+{
+   return (aspect & image->aspects) == image->aspects;
+}
+
+uint32_t
+nvk_buffer_el_size_B(const struct nvk_image *image, VkImageAspectFlags aspect)
+{
+   if (nvk_aspect_is_whole_element(image, aspect))
+      return kil_format_el_size_B(image->format);
+   if (aspect == VK_IMAGE_ASPECT_STENCIL_BIT)
+      return 1;
+   /* Depth of D24S8 (as 32-bit D24) or D32S8 (as D32). */
+   return 4;
+}
+
+void
+nvk_aspect_to_buffer(const struct nvk_image *image, VkImageAspectFlags aspect,
+                     const uint8_t *el, uint8_t *buf)
+{
+   if (aspect == VK_IMAGE_ASPECT_STENCIL_BIT) {
+      buf[0] = fmt_unpack_stencil(image->format, el);
+   } else if (image->format == KIL_FORMAT_D24_UNORM_S8_UINT) {
+      /* D24 in the low 24 bits; the top 8 are undefined and we write 0. */
+      const uint32_t d = (uint32_t)el[0] | (uint32_t)el[1] << 8 | (uint32_t)el[2] << 16;
+      memcpy(buf, &d, 4);
+   } else {
+      memcpy(buf, el, 4); /* D32_SFLOAT_S8_UINT: the float in bytes 0..3 */
+   }
+}
+
+void
+nvk_aspect_from_buffer(const struct nvk_image *image, VkImageAspectFlags aspect,
+                       const uint8_t *buf, uint8_t *el)
+{
+   if (aspect == VK_IMAGE_ASPECT_STENCIL_BIT) {
+      fmt_pack_stencil(image->format, buf[0], el);
+   } else if (image->format == KIL_FORMAT_D24_UNORM_S8_UINT) {
+      memcpy(el, buf, 3);
+   } else {
+      memcpy(el, buf, 4);
+   }
+}
+
+/* ---------------------------------------------------------------------- */
+/* Buffer <-> image */
+
+static void
+record_buffer_image(struct nvk_cmd_buffer *cmd, struct nvk_image *image,
+                    struct nvk_buffer *buffer, bool to_image, uint32_t count,
+                    const VkBufferImageCopy2 *regions)
+{
+   struct nvk_cmd_buffer_image_copy *p = nvk_cmd_buffer_emit(
+      cmd, NVK_CMD_COPY_BUFFER_IMAGE, sizeof(*p) + count * sizeof(p->regions[0]));
+   if (!p)
+      return;
+   p->image = nvk_cmd_image(image);
+   p->to_image = to_image;
+   p->region_count = count;
+   const struct kil_format_desc *d = kil_format_desc(image->format);
+   for (uint32_t i = 0; i < count; i++) {
+      const VkBufferImageCopy2 *r = &regions[i];
+      struct nvk_buffer_image_region *o = &p->regions[i];
+      const VkImageSubresourceLayers *sub = &r->imageSubresource;
+      /* 3D images have one layer; the z range is in offset/extent. */
+      o->aspect = sub->aspectMask;
+      o->level = sub->mipLevel;
+      o->offset = nvk_image_offset_el(image, r->imageOffset, sub->baseArrayLayer);
+      o->extent = nvk_image_extent_el(image, r->imageExtent, sub->layerCount);
+      o->buf_el_size_B = nvk_buffer_el_size_B(image, sub->aspectMask);
+      /* bufferRowLength/bufferImageHeight are in texels (0: tightly
+       * packed); compressed formats count whole blocks (Vulkan 1.3, 20.4). */
+      const uint32_t row_px = r->bufferRowLength ? r->bufferRowLength : r->imageExtent.width;
+      const uint32_t rows_px =
+         r->bufferImageHeight ? r->bufferImageHeight : r->imageExtent.height;
+      const uint64_t row_el = DIV_ROUND_UP(row_px, d->block_width);
+      const uint64_t rows_el = DIV_ROUND_UP(rows_px, d->block_height);
+      o->buf.row_pitch_B = row_el * o->buf_el_size_B;
+      o->buf.slice_pitch_B = o->buf.row_pitch_B * rows_el;
+      o->buf.layer_pitch_B = o->buf.slice_pitch_B * o->extent.depth;
+      const struct kil_extent4d_el e = o->extent;
+      o->buf.size_B = e.width == 0 || e.height == 0 || e.depth == 0 || e.array_len == 0
+                         ? 0
+                         : o->buf.layer_pitch_B * (e.array_len - 1) +
+                              o->buf.slice_pitch_B * (e.depth - 1) +
+                              o->buf.row_pitch_B * (e.height - 1) +
+                              (uint64_t)e.width * o->buf_el_size_B;
+      o->buffer_addr = nvk_buffer_address(buffer, r->bufferOffset);
+   }
+}
+
+static VkBufferImageCopy2
+buffer_image_copy2(const VkBufferImageCopy *r)
+{
+   return (VkBufferImageCopy2){
+      .sType = VK_STRUCTURE_TYPE_BUFFER_IMAGE_COPY_2,
+      .bufferOffset = r->bufferOffset,
+      .bufferRowLength = r->bufferRowLength,
+      .bufferImageHeight = r->bufferImageHeight,
+      .imageSubresource = r->imageSubresource,
+      .imageOffset = r->imageOffset,
+      .imageExtent = r->imageExtent,
+   };
+}
+
+#define REGION_BATCH 16
+
+static void
+record_buffer_image1(VkCommandBuffer commandBuffer, VkImage _image, VkBuffer _buffer,
+                     bool to_image, uint32_t count, const VkBufferImageCopy *regions)
+{
+   VK_FROM_HANDLE(nvk_cmd_buffer, cmd, commandBuffer);
+   VK_FROM_HANDLE(nvk_image, image, _image);
+   VK_FROM_HANDLE(nvk_buffer, buffer, _buffer);
+   /* Converted in batches on the stack: one command per batch. */
+   for (uint32_t first = 0; first < count; first += REGION_BATCH) {
+      VkBufferImageCopy2 r2[REGION_BATCH];
+      const uint32_t n = MIN2(count - first, (uint32_t)REGION_BATCH);
+      for (uint32_t i = 0; i < n; i++)
+         r2[i] = buffer_image_copy2(&regions[first + i]);
+      record_buffer_image(cmd, image, buffer, to_image, n, r2);
+   }
+}
+
+VKAPI_ATTR void VKAPI_CALL
+nvk_CmdCopyBufferToImage(VkCommandBuffer commandBuffer, VkBuffer srcBuffer, VkImage dstImage,
+                         VkImageLayout dstImageLayout, uint32_t regionCount,
+                         const VkBufferImageCopy *pRegions)
+{
+   record_buffer_image1(commandBuffer, dstImage, srcBuffer, true, regionCount, pRegions);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+nvk_CmdCopyImageToBuffer(VkCommandBuffer commandBuffer, VkImage srcImage,
+                         VkImageLayout srcImageLayout, VkBuffer dstBuffer, uint32_t regionCount,
+                         const VkBufferImageCopy *pRegions)
+{
+   record_buffer_image1(commandBuffer, srcImage, dstBuffer, false, regionCount, pRegions);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+nvk_CmdCopyBufferToImage2(VkCommandBuffer commandBuffer,
+                          const VkCopyBufferToImageInfo2 *pCopyBufferToImageInfo)
+{
+   VK_FROM_HANDLE(nvk_cmd_buffer, cmd, commandBuffer);
+   const VkCopyBufferToImageInfo2 *i = pCopyBufferToImageInfo;
+   record_buffer_image(cmd, nvk_image_from_handle(i->dstImage),
+                       nvk_buffer_from_handle(i->srcBuffer), true, i->regionCount, i->pRegions);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+nvk_CmdCopyImageToBuffer2(VkCommandBuffer commandBuffer,
+                          const VkCopyImageToBufferInfo2 *pCopyImageToBufferInfo)
+{
+   VK_FROM_HANDLE(nvk_cmd_buffer, cmd, commandBuffer);
+   const VkCopyImageToBufferInfo2 *i = pCopyImageToBufferInfo;
+   record_buffer_image(cmd, nvk_image_from_handle(i->srcImage),
+                       nvk_buffer_from_handle(i->dstBuffer), false, i->regionCount, i->pRegions);
+}
+
+/* One aspect of a combined depth/stencil image, element by element. */
+static void
+copy_aspect_elements(const struct nvk_image *image, uint8_t *map,
+                     const struct nvk_buffer_image_region *r, uint8_t *buf, bool to_image)
+{
+   struct kil_level_addr a;
+   kil_level_addr_init(&a, &image->layout, r->level);
+   for (uint32_t l = 0; l < r->extent.array_len; l++) {
+      for (uint32_t z = 0; z < r->extent.depth; z++) {
+         for (uint32_t y = 0; y < r->extent.height; y++) {
+            uint8_t *b = buf + l * r->buf.layer_pitch_B + z * r->buf.slice_pitch_B +
+                         y * r->buf.row_pitch_B;
+            for (uint32_t x = 0; x < r->extent.width; x++, b += r->buf_el_size_B) {
+               uint8_t *el = map + kil_level_addr_offset_B(&a, r->offset.x + x, r->offset.y + y,
+                                                           r->offset.z + z, r->offset.a + l);
+               if (to_image)
+                  nvk_aspect_from_buffer(image, r->aspect, b, el);
+               else
+                  nvk_aspect_to_buffer(image, r->aspect, el, b);
+            }
+         }
+      }
+   }
+}
+
+/* The region must lie inside the level: kil checks the box; the element
+ * loop relies on the same check first. */
+static bool
+region_in_level(const struct nvk_image *image, uint32_t level, struct kil_offset4d_el o,
+                struct kil_extent4d_el e)
+{
+   if (level >= image->layout.num_levels)
+      return false;
+   const struct kil_extent4d_el l = kil_image_level_extent_el(&image->layout, level);
+   return (uint64_t)o.x + e.width <= l.width && (uint64_t)o.y + e.height <= l.height &&
+          (uint64_t)o.z + e.depth <= l.depth && (uint64_t)o.a + e.array_len <= l.array_len;
+}
+
+void
+nvk_exec_copy_buffer_image(struct nvk_exec *ex, const void *payload)
+{
+   const struct nvk_cmd_buffer_image_copy *p = payload;
+   const struct nvk_image *image = p->image.image;
+   uint8_t *map = nvk_exec_map_image(ex, &p->image);
+   if (!map)
+      return;
+   for (uint32_t i = 0; i < p->region_count; i++) {
+      const struct nvk_buffer_image_region *r = &p->regions[i];
+      if (r->buf.size_B == 0)
+         continue;
+      uint8_t *buf = nvk_exec_translate(ex, r->buffer_addr, r->buf.size_B);
+      if (!buf)
+         return;
+      if (!region_in_level(image, r->level, r->offset, r->extent)) {
+         nvk_exec_fault(ex, "buffer/image copy region outside the image");
+         return;
+      }
+      if (!nvk_aspect_is_whole_element(image, r->aspect)) {
+         copy_aspect_elements(image, map, r, buf, p->to_image);
+         continue;
+      }
+      const enum kil_result res =
+         p->to_image ? kil_swizzle(&image->layout, r->level, r->offset, r->extent, map,
+                                   image->layout.size_B, buf, &r->buf)
+                     : kil_deswizzle(&image->layout, r->level, r->offset, r->extent, map,
+                                     image->layout.size_B, buf, &r->buf);
+      if (res != KIL_SUCCESS) {
+         nvk_exec_fault(ex, "buffer/image copy: %s", kil_result_str(res));
+         return;
+      }
+   }
+}
+
+/* ---------------------------------------------------------------------- */
+/* Image -> image */
+
+static void
+record_copy_image(struct nvk_cmd_buffer *cmd, struct nvk_image *src, struct nvk_image *dst,
+                  uint32_t count, const VkImageCopy2 *regions)
+{
+   struct nvk_cmd_copy_image *p = nvk_cmd_buffer_emit(
+      cmd, NVK_CMD_COPY_IMAGE, sizeof(*p) + count * sizeof(p->regions[0]));
+   if (!p)
+      return;
+   p->src = nvk_cmd_image(src);
+   p->dst = nvk_cmd_image(dst);
+   p->region_count = count;
+   for (uint32_t i = 0; i < count; i++) {
+      const VkImageCopy2 *r = &regions[i];
+      struct nvk_image_copy_region *o = &p->regions[i];
+      o->src_aspect = r->srcSubresource.aspectMask;
+      o->dst_aspect = r->dstSubresource.aspectMask;
+      o->src_level = r->srcSubresource.mipLevel;
+      o->dst_level = r->dstSubresource.mipLevel;
+      o->src_offset = nvk_image_offset_el(src, r->srcOffset, r->srcSubresource.baseArrayLayer);
+      o->dst_offset = nvk_image_offset_el(dst, r->dstOffset, r->dstSubresource.baseArrayLayer);
+      /* A 3D image copied to/from 2D array layers: depth on one side is
+       * layers on the other (Vulkan 1.3, vkCmdCopyImage). */
+      uint32_t layers = r->srcSubresource.layerCount;
+      VkExtent3D ext = r->extent;
+      o->extent = nvk_image_extent_el(src, ext, layers);
+   }
+}
+
+VKAPI_ATTR void VKAPI_CALL
+nvk_CmdCopyImage2(VkCommandBuffer commandBuffer, const VkCopyImageInfo2 *pCopyImageInfo)
+{
+   VK_FROM_HANDLE(nvk_cmd_buffer, cmd, commandBuffer);
+   record_copy_image(cmd, nvk_image_from_handle(pCopyImageInfo->srcImage),
+                     nvk_image_from_handle(pCopyImageInfo->dstImage),
+                     pCopyImageInfo->regionCount, pCopyImageInfo->pRegions);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+nvk_CmdCopyImage(VkCommandBuffer commandBuffer, VkImage srcImage, VkImageLayout srcImageLayout,
+                 VkImage dstImage, VkImageLayout dstImageLayout, uint32_t regionCount,
+                 const VkImageCopy *pRegions)
+{
+   VK_FROM_HANDLE(nvk_cmd_buffer, cmd, commandBuffer);
+   for (uint32_t first = 0; first < regionCount; first += REGION_BATCH) {
+      VkImageCopy2 r2[REGION_BATCH];
+      const uint32_t n = MIN2(regionCount - first, (uint32_t)REGION_BATCH);
+      for (uint32_t i = 0; i < n; i++) {
+         const VkImageCopy *r = &pRegions[first + i];
+         r2[i] = (VkImageCopy2){
+            .sType = VK_STRUCTURE_TYPE_IMAGE_COPY_2,
+            .srcSubresource = r->srcSubresource,
+            .srcOffset = r->srcOffset,
+            .dstSubresource = r->dstSubresource,
+            .dstOffset = r->dstOffset,
+            .extent = r->extent,
+         };
+      }
+      record_copy_image(cmd, nvk_image_from_handle(srcImage), nvk_image_from_handle(dstImage),
+                        n, r2);
+   }
+}
+
+/* The source/destination box of a region as kil sees it: 3D images have
+ * depth and one layer, arrays layers and depth 1. A region between a 3D
+ * image and an array swaps one for the other. */
+static struct kil_extent4d_el
+box_for(const struct nvk_image *image, struct kil_extent4d_el e)
+{
+   const uint32_t n = MAX2(e.depth, e.array_len);
+   if (image->type == VK_IMAGE_TYPE_3D)
+      return kil_extent4d_el(e.width, e.height, n, 1);
+   return kil_extent4d_el(e.width, e.height, 1, n);
+}
+
+/* A LINEAR image's box seen as a kil "buffer". */
+static uint8_t *
+linear_as_buffer(const struct nvk_image *image, uint8_t *map, uint32_t level,
+                 struct kil_offset4d_el o, struct kil_buffer_layout *layout)
+{
+   struct kil_level_addr a;
+   kil_level_addr_init(&a, &image->layout, level);
+   const uint64_t off = kil_level_addr_offset_B(&a, o.x, o.y, o.z, o.a);
+   *layout = (struct kil_buffer_layout){
+      .size_B = image->layout.size_B - off,
+      .row_pitch_B = a.row_pitch_B,
+      .slice_pitch_B = a.slice_stride_B,
+      .layer_pitch_B = a.layer_stride_B,
+   };
+   return map + off;
+}
+
+static struct kil_offset4d_el
+offset_add(struct kil_offset4d_el o, uint32_t x, uint32_t y, uint32_t z, uint32_t a)
+{
+   return kil_offset4d_el(o.x + x, o.y + y, o.z + z, o.a + a);
+}
+
+/* Two block-linear images: through a stack tile, 64 KiB at a time. */
+static enum kil_result
+copy_tiled_to_tiled(const struct nvk_image *src, uint8_t *src_map, uint32_t src_level,
+                    struct kil_offset4d_el so, const struct nvk_image *dst, uint8_t *dst_map,
+                    uint32_t dst_level, struct kil_offset4d_el dof, struct kil_extent4d_el se,
+                    struct kil_extent4d_el de)
+{
+   _Alignas(16) uint8_t tile[64 * 1024];
+   const uint32_t el = kil_format_el_size_B(src->format);
+   const uint32_t tw = MIN2(se.width, (uint32_t)(sizeof(tile) / 64 / el));
+   const uint32_t th = MIN2(se.height, 64u);
+   const uint32_t n = se.depth * se.array_len;
+   for (uint32_t s = 0; s < n; s++) {
+      /* Slice s of the source box is slice s of the destination box, each
+       * counted in its own depth-or-layers dimension. */
+      const uint32_t sz = se.depth > 1 ? s : 0, sa = se.depth > 1 ? 0 : s;
+      const uint32_t dz = de.depth > 1 ? s : 0, da = de.depth > 1 ? 0 : s;
+      for (uint32_t y = 0; y < se.height; y += th) {
+         for (uint32_t x = 0; x < se.width; x += tw) {
+            const struct kil_extent4d_el t =
+               kil_extent4d_el(MIN2(tw, se.width - x), MIN2(th, se.height - y), 1, 1);
+            const struct kil_buffer_layout bl = {
+               .size_B = sizeof(tile),
+               .row_pitch_B = (uint64_t)t.width * el,
+               .slice_pitch_B = (uint64_t)t.width * el * t.height,
+               .layer_pitch_B = (uint64_t)t.width * el * t.height,
+            };
+            enum kil_result r = kil_deswizzle(&src->layout, src_level,
+                                              offset_add(so, x, y, sz, sa), t, src_map,
+                                              src->layout.size_B, tile, &bl);
+            if (r == KIL_SUCCESS)
+               r = kil_swizzle(&dst->layout, dst_level, offset_add(dof, x, y, dz, da), t,
+                               dst_map, dst->layout.size_B, tile, &bl);
+            if (r != KIL_SUCCESS)
+               return r;
+         }
+      }
+   }
+   return KIL_SUCCESS;
+}
+
+static void
+copy_aspect_image_elements(const struct nvk_image *src, uint8_t *src_map,
+                           const struct nvk_image *dst, uint8_t *dst_map,
+                           const struct nvk_image_copy_region *r, struct kil_extent4d_el se,
+                           struct kil_extent4d_el de)
+{
+   struct kil_level_addr sa, da;
+   kil_level_addr_init(&sa, &src->layout, r->src_level);
+   kil_level_addr_init(&da, &dst->layout, r->dst_level);
+   const uint32_t n = se.depth * se.array_len;
+   for (uint32_t s = 0; s < n; s++) {
+      const uint32_t sz = se.depth > 1 ? s : 0, sl = se.depth > 1 ? 0 : s;
+      const uint32_t dz = de.depth > 1 ? s : 0, dl = de.depth > 1 ? 0 : s;
+      for (uint32_t y = 0; y < se.height; y++) {
+         for (uint32_t x = 0; x < se.width; x++) {
+            const uint8_t *sp =
+               src_map + kil_level_addr_offset_B(&sa, r->src_offset.x + x, r->src_offset.y + y,
+                                                 r->src_offset.z + sz, r->src_offset.a + sl);
+            uint8_t *dp =
+               dst_map + kil_level_addr_offset_B(&da, r->dst_offset.x + x, r->dst_offset.y + y,
+                                                 r->dst_offset.z + dz, r->dst_offset.a + dl);
+            uint8_t tmp[8];
+            nvk_aspect_to_buffer(src, r->src_aspect, sp, tmp);
+            nvk_aspect_from_buffer(dst, r->dst_aspect, tmp, dp);
+         }
+      }
+   }
+}
+
+void
+nvk_exec_copy_image(struct nvk_exec *ex, const void *payload)
+{
+   const struct nvk_cmd_copy_image *p = payload;
+   const struct nvk_image *src = p->src.image, *dst = p->dst.image;
+   uint8_t *src_map = nvk_exec_map_image(ex, &p->src);
+   uint8_t *dst_map = nvk_exec_map_image(ex, &p->dst);
+   if (!src_map || !dst_map)
+      return;
+   for (uint32_t i = 0; i < p->region_count; i++) {
+      const struct nvk_image_copy_region *r = &p->regions[i];
+      const struct kil_extent4d_el se = box_for(src, r->extent);
+      const struct kil_extent4d_el de = box_for(dst, r->extent);
+      if (!region_in_level(src, r->src_level, r->src_offset, se) ||
+          !region_in_level(dst, r->dst_level, r->dst_offset, de)) {
+         nvk_exec_fault(ex, "image copy region outside an image");
+         return;
+      }
+      if (!nvk_aspect_is_whole_element(src, r->src_aspect) ||
+          !nvk_aspect_is_whole_element(dst, r->dst_aspect)) {
+         copy_aspect_image_elements(src, src_map, dst, dst_map, r, se, de);
+         continue;
+      }
+
+      enum kil_result res = KIL_SUCCESS;
+      struct kil_buffer_layout bl;
+      if (src->tiling == VK_IMAGE_TILING_LINEAR && dst->tiling == VK_IMAGE_TILING_LINEAR &&
+          se.depth == de.depth) {
+         /* Row by row. */
+         struct kil_level_addr sa, da;
+         kil_level_addr_init(&sa, &src->layout, r->src_level);
+         kil_level_addr_init(&da, &dst->layout, r->dst_level);
+         const uint64_t row_B = (uint64_t)se.width * kil_format_el_size_B(src->format);
+         for (uint32_t l = 0; l < se.array_len; l++)
+            for (uint32_t z = 0; z < se.depth; z++)
+               for (uint32_t y = 0; y < se.height; y++)
+                  memcpy(dst_map + kil_level_addr_offset_B(&da, r->dst_offset.x,
+                                                           r->dst_offset.y + y,
+                                                           r->dst_offset.z + z,
+                                                           r->dst_offset.a + l),
+                         src_map + kil_level_addr_offset_B(&sa, r->src_offset.x,
+                                                           r->src_offset.y + y,
+                                                           r->src_offset.z + z,
+                                                           r->src_offset.a + l),
+                         row_B);
+      } else if (src->tiling == VK_IMAGE_TILING_LINEAR && se.depth == de.depth) {
+         uint8_t *buf = linear_as_buffer(src, src_map, r->src_level, r->src_offset, &bl);
+         res = kil_swizzle(&dst->layout, r->dst_level, r->dst_offset, de, dst_map,
+                           dst->layout.size_B, buf, &bl);
+      } else if (dst->tiling == VK_IMAGE_TILING_LINEAR && se.depth == de.depth) {
+         uint8_t *buf = linear_as_buffer(dst, dst_map, r->dst_level, r->dst_offset, &bl);
+         res = kil_deswizzle(&src->layout, r->src_level, r->src_offset, se, src_map,
+                             src->layout.size_B, buf, &bl);
+      } else {
+         /* Both block-linear, or a 3D <-> array copy (slices become layers):
+          * tile by tile. */
+         res = copy_tiled_to_tiled(src, src_map, r->src_level, r->src_offset, dst, dst_map,
+                                   r->dst_level, r->dst_offset, se, de);
+      }
+      if (res != KIL_SUCCESS) {
+         nvk_exec_fault(ex, "image copy: %s", kil_result_str(res));
+         return;
+      }
+   }
+}

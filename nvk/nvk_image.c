@@ -1,0 +1,334 @@
+/* SPDX-License-Identifier: MIT */
+#include "nvk_image.h"
+
+#include <string.h>
+
+#include "layout/kil_addr.h"
+#include "nvk_device.h"
+#include "nvk_device_memory.h"
+#include "nvk_format.h"
+#include "nvk_physical_device.h"
+#include "nvk_private.h"
+#include "nvkmd/nvkmd.h"
+#include "vk_log.h"
+#include "vk_util.h"
+
+/* Create flags whose meaning is implemented: views of other formats and
+ * cube views are layout-neutral here. */
+#define NVK_IMAGE_CREATE_FLAGS                                                           \
+   (VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT | VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT)
+
+static enum kil_image_dim
+kil_dim(VkImageType type)
+{
+   switch (type) {
+   case VK_IMAGE_TYPE_1D:
+      return KIL_IMAGE_DIM_1D;
+   case VK_IMAGE_TYPE_3D:
+      return KIL_IMAGE_DIM_3D;
+   default:
+      return KIL_IMAGE_DIM_2D;
+   }
+}
+
+static VkFormatFeatureFlags2
+tiling_features(const VkFormatProperties3 *p, VkImageTiling tiling)
+{
+   return tiling == VK_IMAGE_TILING_LINEAR ? p->linearTilingFeatures
+          : tiling == VK_IMAGE_TILING_OPTIMAL ? p->optimalTilingFeatures
+                                              : 0;
+}
+
+/* Whether (format, type, tiling, usage, flags) is something we do; fills
+ * the limits if so. */
+static bool
+nvk_image_format_supported(const struct nvk_physical_device *pdev, VkFormat format,
+                           VkImageType type, VkImageTiling tiling, VkImageUsageFlags usage,
+                           VkImageCreateFlags flags, VkImageFormatProperties *props)
+{
+   const VkFormatProperties3 fp = nvk_get_format_properties(pdev, format);
+   const VkFormatFeatureFlags2 f = tiling_features(&fp, tiling);
+   if (f == 0)
+      return false;
+   if (usage & ~(VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT))
+      return false; /* sampling, storage and attachments need shaders */
+   if ((usage & VK_IMAGE_USAGE_TRANSFER_SRC_BIT) && !(f & VK_FORMAT_FEATURE_2_TRANSFER_SRC_BIT))
+      return false;
+   if ((usage & VK_IMAGE_USAGE_TRANSFER_DST_BIT) && !(f & VK_FORMAT_FEATURE_2_TRANSFER_DST_BIT))
+      return false;
+   if (flags & ~NVK_IMAGE_CREATE_FLAGS)
+      return false;
+   if ((flags & VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT) && type != VK_IMAGE_TYPE_2D)
+      return false;
+   const enum kil_format k = nvk_format_to_kil(format);
+   if (kil_format_is_depth_or_stencil(k) && type == VK_IMAGE_TYPE_3D)
+      return false;
+
+   VkExtent3D max;
+   uint32_t layers = NVK_MAX_IMAGE_ARRAY_LAYERS;
+   switch (type) {
+   case VK_IMAGE_TYPE_1D:
+      max = (VkExtent3D){NVK_MAX_IMAGE_DIMENSION_1D, 1, 1};
+      break;
+   case VK_IMAGE_TYPE_2D:
+      max = (VkExtent3D){NVK_MAX_IMAGE_DIMENSION_2D, NVK_MAX_IMAGE_DIMENSION_2D, 1};
+      break;
+   case VK_IMAGE_TYPE_3D:
+      max = (VkExtent3D){NVK_MAX_IMAGE_DIMENSION_3D, NVK_MAX_IMAGE_DIMENSION_3D,
+                         NVK_MAX_IMAGE_DIMENSION_3D};
+      layers = 1;
+      break;
+   default:
+      return false;
+   }
+   *props = (VkImageFormatProperties){
+      .maxExtent = max,
+      .maxMipLevels = util_logbase2(MAX3(max.width, max.height, max.depth)) + 1,
+      .maxArrayLayers = layers,
+      .sampleCounts = VK_SAMPLE_COUNT_1_BIT,
+      .maxResourceSize = pdev->mem_heap.size,
+   };
+   return true;
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL
+nvk_GetPhysicalDeviceImageFormatProperties2(VkPhysicalDevice physicalDevice,
+                                            const VkPhysicalDeviceImageFormatInfo2 *pInfo,
+                                            VkImageFormatProperties2 *pProps)
+{
+   VK_FROM_HANDLE(nvk_physical_device, pdev, physicalDevice);
+   VkImageFormatProperties *p = &pProps->imageFormatProperties;
+   memset(p, 0, sizeof(*p));
+
+   const VkPhysicalDeviceExternalImageFormatInfo *ext =
+      vk_find_struct_const(pInfo->pNext, PHYSICAL_DEVICE_EXTERNAL_IMAGE_FORMAT_INFO);
+   /* No external memory handle types yet. */
+   if ((ext && ext->handleType) ||
+       !nvk_image_format_supported(pdev, pInfo->format, pInfo->type, pInfo->tiling,
+                                   pInfo->usage, pInfo->flags, p)) {
+      memset(p, 0, sizeof(*p));
+      return VK_ERROR_FORMAT_NOT_SUPPORTED;
+   }
+   vk_foreach_struct(s, pProps->pNext) {
+      if (s->sType == VK_STRUCTURE_TYPE_EXTERNAL_IMAGE_FORMAT_PROPERTIES) {
+         VkExternalImageFormatProperties *e = (void *)s;
+         e->externalMemoryProperties = (VkExternalMemoryProperties){0};
+      }
+   }
+   return VK_SUCCESS;
+}
+
+VkResult
+nvk_image_init(struct nvk_device *dev, struct nvk_image *image, const VkImageCreateInfo *info)
+{
+   const enum kil_format format = nvk_format_to_kil(info->format);
+   VkImageFormatProperties limits;
+   /* Anything the format queries would refuse is invalid usage; it gets an
+    * error rather than a half-made image. */
+   if (!nvk_image_format_supported(dev->pdev, info->format, info->imageType, info->tiling,
+                                   info->usage, info->flags, &limits) ||
+       info->samples != VK_SAMPLE_COUNT_1_BIT)
+      return vk_errorf(dev, VK_ERROR_UNKNOWN,
+                       "unsupported image (format %d, type %d, tiling %d, usage 0x%x, "
+                       "flags 0x%x, %u samples)",
+                       info->format, info->imageType, info->tiling, info->usage, info->flags,
+                       info->samples);
+
+   image->type = info->imageType;
+   image->vk_format = info->format;
+   image->format = format;
+   image->aspects = nvk_format_aspects(format);
+   image->extent = info->extent;
+   image->mip_levels = info->mipLevels;
+   image->array_layers = info->arrayLayers;
+   image->tiling = info->tiling;
+   image->usage = info->usage;
+   image->flags = info->flags;
+
+   const struct kil_image_info kinfo = {
+      .dim = kil_dim(info->imageType),
+      .format = format,
+      .extent_px = kil_extent4d_px(info->extent.width, info->extent.height,
+                                   info->extent.depth, info->arrayLayers),
+      .levels = info->mipLevels,
+      .samples = 1,
+      .tiling = info->tiling == VK_IMAGE_TILING_LINEAR ? KIL_IMAGE_TILING_LINEAR
+                                                       : KIL_IMAGE_TILING_OPTIMAL,
+      .usage = (info->flags & VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT) ? KIL_IMAGE_USAGE_CUBE : 0,
+   };
+   const enum kil_result r = kil_image_init(&dev->pdev->info, &kinfo, &image->layout);
+   if (r == KIL_ERROR_OVERFLOW)
+      return vk_errorf(dev, VK_ERROR_OUT_OF_DEVICE_MEMORY, "image too large");
+   if (r != KIL_SUCCESS)
+      return vk_errorf(dev, VK_ERROR_UNKNOWN, "image layout: %s", kil_result_str(r));
+   if (image->layout.size_B > dev->pdev->mem_heap.size)
+      return vk_errorf(dev, VK_ERROR_OUT_OF_DEVICE_MEMORY, "image of %llu bytes",
+                       (unsigned long long)image->layout.size_B);
+   return VK_SUCCESS;
+}
+
+uint64_t
+nvk_image_align_B(const struct nvk_image *image)
+{
+   return MAX2(image->layout.align_B, 64u);
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL
+nvk_CreateImage(VkDevice _device, const VkImageCreateInfo *pCreateInfo,
+                const VkAllocationCallbacks *pAllocator, VkImage *pImage)
+{
+   VK_FROM_HANDLE(nvk_device, dev, _device);
+   struct nvk_image *image =
+      vk_object_zalloc(&dev->vk, pAllocator, sizeof(*image), VK_OBJECT_TYPE_IMAGE);
+   if (!image)
+      return vk_error(dev, VK_ERROR_OUT_OF_HOST_MEMORY);
+   VkResult result = nvk_image_init(dev, image, pCreateInfo);
+   if (result != VK_SUCCESS) {
+      vk_object_free(&dev->vk, pAllocator, image);
+      return result;
+   }
+   *pImage = nvk_image_to_handle(image);
+   return VK_SUCCESS;
+}
+
+VKAPI_ATTR void VKAPI_CALL
+nvk_DestroyImage(VkDevice _device, VkImage _image, const VkAllocationCallbacks *pAllocator)
+{
+   VK_FROM_HANDLE(nvk_device, dev, _device);
+   VK_FROM_HANDLE(nvk_image, image, _image);
+   vk_object_free(&dev->vk, pAllocator, image);
+}
+
+static void
+nvk_image_memory_requirements(const struct nvk_image *image, VkMemoryRequirements2 *req)
+{
+   req->memoryRequirements = (VkMemoryRequirements){
+      .size = MAX2(image->layout.size_B, (uint64_t)1),
+      .alignment = nvk_image_align_B(image),
+      .memoryTypeBits = BITFIELD_MASK(NVK_MEMORY_TYPE_COUNT),
+   };
+   vk_foreach_struct(s, req->pNext) {
+      if (s->sType == VK_STRUCTURE_TYPE_MEMORY_DEDICATED_REQUIREMENTS) {
+         VkMemoryDedicatedRequirements *d = (void *)s;
+         d->prefersDedicatedAllocation = VK_FALSE;
+         d->requiresDedicatedAllocation = VK_FALSE;
+      }
+   }
+}
+
+VKAPI_ATTR void VKAPI_CALL
+nvk_GetImageMemoryRequirements2(VkDevice _device, const VkImageMemoryRequirementsInfo2 *pInfo,
+                                VkMemoryRequirements2 *pMemoryRequirements)
+{
+   VK_FROM_HANDLE(nvk_image, image, pInfo->image);
+   nvk_image_memory_requirements(image, pMemoryRequirements);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+nvk_GetImageMemoryRequirements(VkDevice _device, VkImage _image,
+                               VkMemoryRequirements *pMemoryRequirements)
+{
+   VK_FROM_HANDLE(nvk_image, image, _image);
+   VkMemoryRequirements2 r2 = {.sType = VK_STRUCTURE_TYPE_MEMORY_REQUIREMENTS_2};
+   nvk_image_memory_requirements(image, &r2);
+   *pMemoryRequirements = r2.memoryRequirements;
+}
+
+VKAPI_ATTR void VKAPI_CALL
+nvk_GetDeviceImageMemoryRequirements(VkDevice _device,
+                                     const VkDeviceImageMemoryRequirements *pInfo,
+                                     VkMemoryRequirements2 *pMemoryRequirements)
+{
+   VK_FROM_HANDLE(nvk_device, dev, _device);
+   /* The image on the stack: init allocates nothing. */
+   struct nvk_image image = {0};
+   if (nvk_image_init(dev, &image, pInfo->pCreateInfo) != VK_SUCCESS) {
+      pMemoryRequirements->memoryRequirements = (VkMemoryRequirements){0};
+      return;
+   }
+   nvk_image_memory_requirements(&image, pMemoryRequirements);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+nvk_GetImageSparseMemoryRequirements(VkDevice device, VkImage image,
+                                     uint32_t *pSparseMemoryRequirementCount,
+                                     VkSparseImageMemoryRequirements *pSparseMemoryRequirements)
+{
+   *pSparseMemoryRequirementCount = 0;
+}
+
+VKAPI_ATTR void VKAPI_CALL
+nvk_GetImageSparseMemoryRequirements2(VkDevice device,
+                                      const VkImageSparseMemoryRequirementsInfo2 *pInfo,
+                                      uint32_t *pSparseMemoryRequirementCount,
+                                      VkSparseImageMemoryRequirements2 *pSparseMemoryRequirements)
+{
+   *pSparseMemoryRequirementCount = 0;
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL
+nvk_BindImageMemory2(VkDevice _device, uint32_t bindInfoCount,
+                     const VkBindImageMemoryInfo *pBindInfos)
+{
+   for (uint32_t i = 0; i < bindInfoCount; i++) {
+      VK_FROM_HANDLE(nvk_image, image, pBindInfos[i].image);
+      VK_FROM_HANDLE(nvk_device_memory, mem, pBindInfos[i].memory);
+      image->mem = mem;
+      image->addr = mem->mem->va + pBindInfos[i].memoryOffset;
+   }
+   return VK_SUCCESS;
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL
+nvk_BindImageMemory(VkDevice _device, VkImage image, VkDeviceMemory memory,
+                    VkDeviceSize memoryOffset)
+{
+   const VkBindImageMemoryInfo info = {
+      .sType = VK_STRUCTURE_TYPE_BIND_IMAGE_MEMORY_INFO,
+      .image = image,
+      .memory = memory,
+      .memoryOffset = memoryOffset,
+   };
+   return nvk_BindImageMemory2(_device, 1, &info);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+nvk_GetImageSubresourceLayout(VkDevice _device, VkImage _image,
+                              const VkImageSubresource *pSubresource,
+                              VkSubresourceLayout *pLayout)
+{
+   VK_FROM_HANDLE(nvk_image, image, _image);
+   const uint32_t level = pSubresource->mipLevel;
+   struct kil_level_addr a;
+   if (kil_level_addr_init(&a, &image->layout, level) != KIL_SUCCESS) {
+      *pLayout = (VkSubresourceLayout){0};
+      return;
+   }
+   /* Meaningful for LINEAR images (the only ones this may be asked about);
+    * for block-linear ones rowPitch is kil's "pitch" (the width in GOBs
+    * times 64, see kil_image.h). Both aspects of a depth/stencil format
+    * share each element, so the layout is the same for either. */
+   *pLayout = (VkSubresourceLayout){
+      .offset = kil_image_level_layer_offset_B(&image->layout, level, pSubresource->arrayLayer),
+      .size = image->layout.levels[level].size_B,
+      .rowPitch = image->layout.levels[level].row_pitch_B,
+      .arrayPitch = image->layout.array_stride_B,
+      .depthPitch = a.slice_stride_B,
+   };
+}
+
+struct kil_extent4d_el
+nvk_image_extent_el(const struct nvk_image *image, VkExtent3D extent, uint32_t layer_count)
+{
+   return kil_extent4d_px_to_el(
+      kil_extent4d_px(extent.width, extent.height, extent.depth, layer_count), image->format,
+      image->layout.sample_layout);
+}
+
+struct kil_offset4d_el
+nvk_image_offset_el(const struct nvk_image *image, VkOffset3D offset, uint32_t base_layer)
+{
+   return kil_offset4d_px_to_el(kil_offset4d_px((uint32_t)offset.x, (uint32_t)offset.y,
+                                                (uint32_t)offset.z, base_layer),
+                                image->format, image->layout.sample_layout);
+}
