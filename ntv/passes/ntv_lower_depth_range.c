@@ -111,6 +111,7 @@ move_capture(nir_shader *shader, const struct ntv_output_ref *pos, nir_variable 
       v->explicit_xfb_offset = false;
       v->explicit_xfb_buffer = false;
       v->explicit_xfb_stride = false;
+      v->xfb_buffer = v->xfb_offset_B = v->xfb_stride_B = 0;
       return true;
    }
    struct glsl_struct_field f =
@@ -135,6 +136,8 @@ move_capture(nir_shader *shader, const struct ntv_output_ref *pos, nir_variable 
    }
    v->explicit_xfb_buffer = false;
    v->explicit_xfb_stride = false;
+   v->xfb_buffer = 0;
+   v->xfb_stride_B = 0;
    return true;
 }
 

@@ -25,8 +25,8 @@
  * starting at `component` (for a built-in: the built-in, and for an array
  * built-in such as ClipDistance, elements instead of components). */
 struct ntv_xfb_output {
-   int location;        /* -1 for a built-in */
-   nir_builtin builtin; /* NIR_BUILTIN_NONE for user outputs */
+   int location;        /* the user output's Location; -1: the built-in below */
+   nir_builtin builtin; /* only read when location is -1 */
    uint8_t component;
    uint8_t num_components;
    uint8_t buffer;

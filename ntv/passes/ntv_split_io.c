@@ -245,11 +245,12 @@ ntv_split_vector_var(nir_shader *shader, nir_variable *var, unsigned starts,
       *count = 1;
       return true;
    }
+   /* Pieces are named after the variable's own components: v_yz is v.yz. */
    static const char letters[] = "xyzw";
    const unsigned c0 = ntv_var_first_component(var);
    for (unsigned i = 0; i < np; i++) {
       const char *name = arena_asprintf(shader->arena, "%s_%.*s", var->name ? var->name : "v",
-                                        (int)pieces[i].count, &letters[c0 + pieces[i].first]);
+                                        (int)pieces[i].count, &letters[pieces[i].first]);
       nir_variable *v = nir_variable_create(
          shader, var->data.mode, glsl_vector_type(glsl_get_base_type(t), pieces[i].count), name);
       if (!v || !name) {
@@ -308,7 +309,7 @@ ntv_xfb_array_touched(const struct ntv_xfb_info *xfb, int location, unsigned len
 {
    for (unsigned i = 0; i < xfb->num_outputs; i++) {
       const struct ntv_xfb_output *o = &xfb->outputs[i];
-      if (o->builtin == NIR_BUILTIN_NONE && o->location >= location &&
+      if (o->location >= 0 && o->location >= location &&
           o->location < location + (int)length)
          return true;
    }
@@ -324,7 +325,7 @@ ntv_xfb_array_whole(const struct ntv_xfb_info *xfb, int location, unsigned lengt
    unsigned found = 0;
    for (unsigned i = 0; i < xfb->num_outputs; i++) {
       const struct ntv_xfb_output *o = &xfb->outputs[i];
-      if (o->builtin != NIR_BUILTIN_NONE || o->location < location ||
+      if (o->location < 0 || o->location < location ||
           o->location >= location + (int)length)
          continue;
       const unsigned e = (unsigned)(o->location - location);
@@ -354,7 +355,7 @@ ntv_xfb_vector_starts(const struct ntv_xfb_info *xfb, int location, unsigned fir
    unsigned starts = 0;
    for (unsigned i = 0; i < xfb->num_outputs; i++) {
       const struct ntv_xfb_output *o = &xfb->outputs[i];
-      if (o->builtin != NIR_BUILTIN_NONE || o->location != location)
+      if (o->location < 0 || o->location != location)
          continue;
       const unsigned a = o->component, b = o->component + o->num_components;
       if (b <= first || a >= end)

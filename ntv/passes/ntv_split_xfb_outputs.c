@@ -131,7 +131,7 @@ collect_records(struct xfb_pass *p, struct record **out, unsigned *count)
       return fail(p, "out of memory");
    for (unsigned i = 0; i < p->xfb->num_outputs; i++) {
       const struct ntv_xfb_output *o = &p->xfb->outputs[i];
-      if (o->builtin != NIR_BUILTIN_NONE)
+      if (o->location < 0)
          continue;
       const unsigned first = o->component, end = o->component + o->num_components;
       unsigned covered = 0;
@@ -263,12 +263,18 @@ capture_copy(struct xfb_pass *p, const struct ntv_output_ref *ref,
                 intr->intrinsic != NIR_INTRINSIC_COPY_DEREF)
                continue;
             nir_deref_instr *d = nir_src_as_deref(intr->src[0]);
-            const enum ntv_deref_match m = d ? ntv_deref_match(d, ref, NULL)
+            nir_src *index = NULL;
+            const enum ntv_deref_match m = d ? ntv_deref_match(d, ref, &index)
                                              : NTV_DEREF_UNRELATED;
             if (m == NTV_DEREF_UNRELATED)
                continue;
             if (m == NTV_DEREF_OTHER || intr->intrinsic == NIR_INTRINSIC_COPY_DEREF)
                return fail(p, "a captured built-in is written as part of a larger object");
+            /* A store to an element the capture does not want changes nothing. */
+            if (m == NTV_DEREF_ELEMENT && nir_src_is_const(*index) &&
+                (nir_src_as_uint(*index) < o->component ||
+                 nir_src_as_uint(*index) >= o->component + o->num_components))
+               continue;
             nir_builder b = nir_builder_at(nir_after_instr(instr));
             nir_def *value;
             if (glsl_type_is_array(t)) {
@@ -341,9 +347,9 @@ ntv_split_xfb_outputs(nir_shader *shader, const struct ntv_xfb_info *xfb, const 
    for (unsigned i = 0; i < xfb->num_outputs; i++) {
       const struct ntv_xfb_output *o = &xfb->outputs[i];
       if (o->buffer >= 4 || o->num_components == 0 || o->num_components > 4 ||
-          o->component + o->num_components > (o->builtin == NIR_BUILTIN_NONE ? 4 : 8) ||
+          o->component + o->num_components > (o->location >= 0 ? 4 : 8) ||
           o->offset_B % 4 || o->stream >= 4 ||
-          (o->builtin == NIR_BUILTIN_NONE && (o->location < 0 || o->location >= 32))) {
+          (o->location >= 0 && (o->location < 0 || o->location >= 32))) {
          *error = "malformed transform feedback capture";
          return false;
       }
@@ -356,7 +362,7 @@ ntv_split_xfb_outputs(nir_shader *shader, const struct ntv_xfb_info *xfb, const 
    if (!handle_user_outputs(&p))
       return false;
    for (unsigned i = 0; i < xfb->num_outputs; i++) {
-      if (xfb->outputs[i].builtin != NIR_BUILTIN_NONE && !capture_builtin(&p, &xfb->outputs[i]))
+      if (xfb->outputs[i].location < 0 && !capture_builtin(&p, &xfb->outputs[i]))
          return false;
    }
    shader->info.xfb.enabled = true;

@@ -229,7 +229,7 @@ TEST(pass_depth_range_keeps_xfb_untransformed)
             "}\n"
             "decl_var shader_in vec4 in_pos (location=0)\n"
             "decl_var shader_out vec4 color (location=0)\n"
-            "decl_var shader_out struct gl_PerVertex  (implicit_xfb_stride=32)\n"
+            "decl_var shader_out struct gl_PerVertex \n"
             "decl_var shader_out vec4 kiln_xfb_position (location=1, xfb_buffer=0, xfb_offset=16, xfb_stride=32)\n"
             "decl_function main (0 params) (entrypoint)\n"
             "\n"
@@ -519,7 +519,8 @@ TEST(pass_xfb_partial_vector)
    const struct ntv_xfb_info xfb = {2, outs, {16, 16}};
    const char *error = "unset";
    CHECK(ntv_split_xfb_outputs(b.shader, &xfb, &error));
-   CHECK(error == NULL);
+   if (!CHECK(error == NULL))
+      fprintf(stderr, "error: %s\n", error);
    check_ir(b.shader,
             "shader: vertex\n"
             "name: xfbpart\n"
@@ -573,5 +574,415 @@ TEST(pass_xfb_partial_vector)
       CHECK_EQ(ntv_test_count_ops(e.w, e.n, SpvOpExecutionMode), 1);
    }
    arena_destroy(e.arena);
+   nir_shader_destroy(b.shader);
+}
+
+/* Built-ins are not split: a partial capture is copied after each store;
+ * a whole one sits on the gl_PerVertex member; a second buffer for the
+ * same block goes to a copy too. */
+TEST(pass_xfb_builtins)
+{
+   nir_builder b = nir_builder_init_simple_shader(NIR_STAGE_VERTEX, NULL, "xfbbuiltin");
+   REQUIRE(b.shader);
+   struct glsl_struct_field f[3] = {
+      glsl_struct_field_init(glsl_vec4_type(), "gl_Position"),
+      glsl_struct_field_init(glsl_float_type(), "gl_PointSize"),
+      glsl_struct_field_init(glsl_array_type(glsl_float_type(), 2, 0), "gl_ClipDistance"),
+   };
+   f[0].builtin = NIR_BUILTIN_POSITION;
+   f[1].builtin = NIR_BUILTIN_POINT_SIZE;
+   f[2].builtin = NIR_BUILTIN_CLIP_DISTANCE;
+   nir_variable *in = io(b.shader, NIR_VAR_SHADER_IN, glsl_vec4_type(), "in_pos", 0);
+   nir_variable *pv = nir_variable_create(
+      b.shader, NIR_VAR_SHADER_OUT, glsl_struct_type(f, 3, "gl_PerVertex", GLSL_BLOCK), "pv");
+   REQUIRE(in && pv);
+   nir_def *p = nir_load_var(&b, in);
+   nir_deref_instr *dv = nir_build_deref_var(&b, pv);
+   nir_store_deref(&b, nir_build_deref_struct(&b, dv, 0), p, 0xf);
+   nir_store_deref(&b, nir_build_deref_struct(&b, dv, 1), nir_imm_float(&b, 1.5f), 1);
+   nir_deref_instr *cd = nir_build_deref_struct(&b, dv, 2);
+   nir_store_deref(&b, nir_build_deref_array_imm(&b, cd, 0), nir_channel(&b, p, 0), 1);
+   nir_store_deref(&b, nir_build_deref_array_imm(&b, cd, 1), nir_channel(&b, p, 1), 1);
+   const struct ntv_xfb_output outs[] = {
+      {.location = -1, .builtin = NIR_BUILTIN_POSITION, .num_components = 4, .buffer = 0},
+      {.location = -1, .builtin = NIR_BUILTIN_POSITION, .component = 1, .num_components = 2,
+       .buffer = 1, .offset_B = 4},
+      {.location = -1, .builtin = NIR_BUILTIN_POINT_SIZE, .num_components = 1, .buffer = 2},
+      {.location = -1, .builtin = NIR_BUILTIN_CLIP_DISTANCE, .component = 1,
+       .num_components = 1, .buffer = 0, .offset_B = 16},
+   };
+   const struct ntv_xfb_info xfb = {4, outs, {20, 12, 4, 0}};
+   const char *error = "unset";
+   CHECK(ntv_split_xfb_outputs(b.shader, &xfb, &error));
+   if (!CHECK(error == NULL))
+      fprintf(stderr, "error: %s\n", error);
+   check_ir(b.shader,
+            "shader: vertex\n"
+            "name: xfbbuiltin\n"
+            "outputs_written: 0x7\n"
+            "xfb: buffers_written=0x7 strides=20,12,4,0\n"
+            "decl_type struct gl_PerVertex (Block) {\n"
+            "   vec4 gl_Position (builtin=Position, xfb_offset=0)\n"
+            "   float gl_PointSize (builtin=PointSize)\n"
+            "   float[2] gl_ClipDistance (builtin=ClipDistance)\n"
+            "}\n"
+            "decl_var shader_in vec4 in_pos (location=0)\n"
+            "decl_var shader_out struct gl_PerVertex pv (xfb_buffer=0, xfb_stride=20)\n"
+            "decl_var shader_out vec2 kiln_xfb_Position_1 (location=0, xfb_buffer=1, xfb_offset=4, xfb_stride=12)\n"
+            "decl_var shader_out float kiln_xfb_PointSize_0 (location=1, xfb_buffer=2, xfb_offset=0, xfb_stride=4)\n"
+            "decl_var shader_out float kiln_xfb_ClipDistance_1 (location=2, xfb_buffer=0, xfb_offset=16, xfb_stride=20)\n"
+            "decl_function main (0 params) (entrypoint)\n"
+            "\n"
+            "impl main {\n"
+            "   block b0:  // preds: none\n"
+            "      %0 = 32x1 deref_var &in_pos (shader_in vec4)\n"
+            "      %1 = 32x4 @load_deref (%0) (access=none)\n"
+            "      %2 = 32x1 deref_var &pv (shader_out struct gl_PerVertex)\n"
+            "      %3 = 32x1 deref_struct &%2->gl_Position (shader_out vec4)\n"
+            "      @store_deref (%3, %1) (write_mask=0xf, access=none)\n"
+            "      %13 = 32x1 deref_var &pv (shader_out struct gl_PerVertex)\n"
+            "      %14 = 32x1 deref_struct &%13->gl_Position (shader_out vec4)\n"
+            "      %15 = 32x4 @load_deref (%14) (access=none)\n"
+            "      %16 = 32x2 mov %15.yz\n"
+            "      %17 = 32x1 deref_var &kiln_xfb_Position_1 (shader_out vec2)\n"
+            "      @store_deref (%17, %16) (write_mask=0x3, access=none)\n"
+            "      %4 = 32x1 load_const (0x3fc00000) /* 1.5 */\n"
+            "      %5 = 32x1 deref_struct &%2->gl_PointSize (shader_out float)\n"
+            "      @store_deref (%5, %4) (write_mask=0x1, access=none)\n"
+            "      %18 = 32x1 deref_var &pv (shader_out struct gl_PerVertex)\n"
+            "      %19 = 32x1 deref_struct &%18->gl_PointSize (shader_out float)\n"
+            "      %20 = 32x1 @load_deref (%19) (access=none)\n"
+            "      %21 = 32x1 deref_var &kiln_xfb_PointSize_0 (shader_out float)\n"
+            "      @store_deref (%21, %20) (write_mask=0x1, access=none)\n"
+            "      %6 = 32x1 deref_struct &%2->gl_ClipDistance (shader_out float[2])\n"
+            "      %7 = 32x1 mov %1.x\n"
+            "      %8 = 32x1 load_const (0x00000000)\n"
+            "      %9 = 32x1 deref_array &%6[%8] (shader_out float)\n"
+            "      @store_deref (%9, %7) (write_mask=0x1, access=none)\n"
+            "      %10 = 32x1 mov %1.y\n"
+            "      %11 = 32x1 load_const (0x00000001)\n"
+            "      %12 = 32x1 deref_array &%6[%11] (shader_out float)\n"
+            "      @store_deref (%12, %10) (write_mask=0x1, access=none)\n"
+            "      %22 = 32x1 load_const (0x00000001)\n"
+            "      %23 = 32x1 deref_var &pv (shader_out struct gl_PerVertex)\n"
+            "      %24 = 32x1 deref_struct &%23->gl_ClipDistance (shader_out float[2])\n"
+            "      %25 = 32x1 deref_array &%24[%22] (shader_out float)\n"
+            "      %26 = 32x1 @load_deref (%25) (access=none)\n"
+            "      %27 = 32x1 deref_var &kiln_xfb_ClipDistance_1 (shader_out float)\n"
+            "      @store_deref (%27, %26) (write_mask=0x1, access=none)\n"
+            "      // succs: b1\n"
+            "   block b1:  // end\n"
+            "}\n");
+   struct emitted e = {0};
+   if (emit(b.shader, &e)) {
+      const SpvId pvid = ntv_test_named(e.w, e.n, "pv");
+      CHECK(ntv_test_has_decoration(e.w, e.n, pvid, SpvDecorationXfbBuffer, 0));
+      CHECK(ntv_test_has_decoration(e.w, e.n, pvid, SpvDecorationXfbStride, 20));
+      const SpvId yz = ntv_test_named(e.w, e.n, "kiln_xfb_Position_1");
+      CHECK(ntv_test_has_decoration(e.w, e.n, yz, SpvDecorationXfbBuffer, 1));
+      CHECK(ntv_test_has_decoration(e.w, e.n, yz, SpvDecorationOffset, 4));
+      const SpvId ps = ntv_test_named(e.w, e.n, "kiln_xfb_PointSize_0");
+      CHECK(ntv_test_has_decoration(e.w, e.n, ps, SpvDecorationXfbBuffer, 2));
+      const SpvId c1 = ntv_test_named(e.w, e.n, "kiln_xfb_ClipDistance_1");
+      CHECK(ntv_test_has_decoration(e.w, e.n, c1, SpvDecorationOffset, 16));
+      /* Three copies, three distinct locations. */
+      CHECK(ntv_test_has_decoration(e.w, e.n, yz, SpvDecorationLocation, 0));
+      CHECK(ntv_test_has_decoration(e.w, e.n, ps, SpvDecorationLocation, 1));
+      CHECK(ntv_test_has_decoration(e.w, e.n, c1, SpvDecorationLocation, 2));
+   }
+   arena_destroy(e.arena);
+   nir_shader_destroy(b.shader);
+}
+
+/* Arrays: one captured whole keeps its shape; one captured in part is
+ * split per element, then the element in part per component. Packed
+ * outputs sharing a Location are each decorated for their part of the
+ * capture. */
+TEST(pass_xfb_arrays_and_packing)
+{
+   nir_builder b = nir_builder_init_simple_shader(NIR_STAGE_VERTEX, NULL, "xfbarrays");
+   REQUIRE(b.shader);
+   nir_variable *in = io(b.shader, NIR_VAR_SHADER_IN, glsl_vec4_type(), "in_pos", 0);
+   nir_variable *whole = io(b.shader, NIR_VAR_SHADER_OUT,
+                            glsl_array_type(glsl_vector_type(GLSL_TYPE_FLOAT, 3), 2, 0),
+                            "whole", 0);
+   nir_variable *part = io(b.shader, NIR_VAR_SHADER_OUT,
+                           glsl_array_type(glsl_vector_type(GLSL_TYPE_FLOAT, 2), 2, 0),
+                           "part", 2);
+   nir_variable *a = io(b.shader, NIR_VAR_SHADER_OUT, glsl_float_type(), "a", 4);
+   nir_variable *bc = io(b.shader, NIR_VAR_SHADER_OUT, glsl_vector_type(GLSL_TYPE_FLOAT, 3),
+                         "bc", 4);
+   REQUIRE(in && whole && part && a && bc);
+   bc->data.component = 1;
+   bc->data.explicit_component = true;
+   nir_def *p = nir_load_var(&b, in);
+   nir_deref_instr *dw = nir_build_deref_var(&b, whole);
+   nir_store_deref(&b, nir_build_deref_array_imm(&b, dw, 0), nir_trim_vector(&b, p, 3), 0x7);
+   nir_store_deref(&b, nir_build_deref_array_imm(&b, dw, 1), nir_trim_vector(&b, p, 3), 0x7);
+   nir_deref_instr *dp = nir_build_deref_var(&b, part);
+   nir_store_deref(&b, nir_build_deref_array_imm(&b, dp, 0), nir_trim_vector(&b, p, 2), 0x3);
+   nir_store_deref(&b, nir_build_deref_array_imm(&b, dp, 1), nir_trim_vector(&b, p, 2), 0x3);
+   nir_store_var(&b, a, nir_channel(&b, p, 3), 1);
+   nir_store_var(&b, bc, nir_trim_vector(&b, p, 3), 0x7);
+   const struct ntv_xfb_output outs[] = {
+      {.location = 0, .num_components = 3, .buffer = 0, .offset_B = 0},
+      {.location = 1, .num_components = 3, .buffer = 0, .offset_B = 12},
+      {.location = 3, .component = 1, .num_components = 1, .buffer = 1, .offset_B = 0},
+      {.location = 4, .component = 0, .num_components = 3, .buffer = 1, .offset_B = 4},
+   };
+   const struct ntv_xfb_info xfb = {4, outs, {24, 16, 0, 0}};
+   const char *error = "unset";
+   CHECK(ntv_split_xfb_outputs(b.shader, &xfb, &error));
+   if (!CHECK(error == NULL))
+      fprintf(stderr, "error: %s\n", error);
+   check_ir(b.shader,
+            "shader: vertex\n"
+            "name: xfbarrays\n"
+            "xfb: buffers_written=0x3 strides=24,16,0,0\n"
+            "decl_var shader_in vec4 in_pos (location=0)\n"
+            "decl_var shader_out vec3[2] whole (location=0, xfb_buffer=0, xfb_offset=0, xfb_stride=24)\n"
+            "decl_var shader_out vec2 part_0 (location=2)\n"
+            "decl_var shader_out float part_1_x (location=3, component=0)\n"
+            "decl_var shader_out float part_1_y (location=3, component=1, xfb_buffer=1, xfb_offset=0, xfb_stride=16)\n"
+            "decl_var shader_out float a (location=4, xfb_buffer=1, xfb_offset=4, xfb_stride=16)\n"
+            "decl_var shader_out vec2 bc_xy (location=4, component=1, xfb_buffer=1, xfb_offset=8, xfb_stride=16)\n"
+            "decl_var shader_out float bc_z (location=4, component=3)\n"
+            "decl_function main (0 params) (entrypoint)\n"
+            "\n"
+            "impl main {\n"
+            "   block b0:  // preds: none\n"
+            "      %0 = 32x1 deref_var &in_pos (shader_in vec4)\n"
+            "      %1 = 32x4 @load_deref (%0) (access=none)\n"
+            "      %2 = 32x1 deref_var &whole (shader_out vec3[2])\n"
+            "      %3 = 32x3 mov %1.xyz\n"
+            "      %4 = 32x1 load_const (0x00000000)\n"
+            "      %5 = 32x1 deref_array &%2[%4] (shader_out vec3)\n"
+            "      @store_deref (%5, %3) (write_mask=0x7, access=none)\n"
+            "      %6 = 32x3 mov %1.xyz\n"
+            "      %7 = 32x1 load_const (0x00000001)\n"
+            "      %8 = 32x1 deref_array &%2[%7] (shader_out vec3)\n"
+            "      @store_deref (%8, %6) (write_mask=0x7, access=none)\n"
+            "      %10 = 32x2 mov %1.xy\n"
+            "      %11 = 32x1 load_const (0x00000000)\n"
+            "      %20 = 32x1 deref_var &part_0 (shader_out vec2)\n"
+            "      @store_deref (%20, %10) (write_mask=0x3, access=none)\n"
+            "      %13 = 32x2 mov %1.xy\n"
+            "      %14 = 32x1 load_const (0x00000001)\n"
+            "      %22 = 32x1 mov %13.x\n"
+            "      %23 = 32x1 deref_var &part_1_x (shader_out float)\n"
+            "      @store_deref (%23, %22) (write_mask=0x1, access=none)\n"
+            "      %24 = 32x1 mov %13.y\n"
+            "      %25 = 32x1 deref_var &part_1_y (shader_out float)\n"
+            "      @store_deref (%25, %24) (write_mask=0x1, access=none)\n"
+            "      %16 = 32x1 mov %1.w\n"
+            "      %17 = 32x1 deref_var &a (shader_out float)\n"
+            "      @store_deref (%17, %16) (write_mask=0x1, access=none)\n"
+            "      %18 = 32x3 mov %1.xyz\n"
+            "      %26 = 32x2 mov %18.xy\n"
+            "      %27 = 32x1 deref_var &bc_xy (shader_out vec2)\n"
+            "      @store_deref (%27, %26) (write_mask=0x3, access=none)\n"
+            "      %28 = 32x1 mov %18.z\n"
+            "      %29 = 32x1 deref_var &bc_z (shader_out float)\n"
+            "      @store_deref (%29, %28) (write_mask=0x1, access=none)\n"
+            "      // succs: b1\n"
+            "   block b1:  // end\n"
+            "}\n");
+   struct emitted e = {0};
+   if (emit(b.shader, &e)) {
+      const SpvId w = ntv_test_named(e.w, e.n, "whole");
+      CHECK(ntv_test_has_decoration(e.w, e.n, w, SpvDecorationOffset, 0));
+      const SpvId p1y = ntv_test_named(e.w, e.n, "part_1_y");
+      CHECK(ntv_test_has_decoration(e.w, e.n, p1y, SpvDecorationLocation, 3));
+      CHECK(ntv_test_has_decoration(e.w, e.n, p1y, SpvDecorationComponent, 1));
+      CHECK(ntv_test_has_decoration(e.w, e.n, p1y, SpvDecorationOffset, 0));
+      CHECK(ntv_test_named(e.w, e.n, "part_0") != 0);
+      CHECK(ntv_test_has_decoration(e.w, e.n, ntv_test_named(e.w, e.n, "a"),
+                                    SpvDecorationOffset, 4));
+      /* bc (Component 1) captured in its x and y: bc_xy keeps Component 1. */
+      const SpvId xy = ntv_test_named(e.w, e.n, "bc_xy"), z = ntv_test_named(e.w, e.n, "bc_z");
+      CHECK(ntv_test_has_decoration(e.w, e.n, xy, SpvDecorationOffset, 8));
+      CHECK(ntv_test_has_decoration(e.w, e.n, xy, SpvDecorationComponent, 1));
+      CHECK(ntv_test_has_decoration(e.w, e.n, z, SpvDecorationComponent, 3));
+      CHECK(!ntv_test_has_decoration(e.w, e.n, z, SpvDecorationOffset, -1));
+   }
+   arena_destroy(e.arena);
+
+   /* The fragment shader's inputs split alike, so the interface matches. */
+   nir_builder fb = nir_builder_init_simple_shader(NIR_STAGE_FRAGMENT, NULL, "consumer");
+   REQUIRE(fb.shader);
+   fb.shader->info.fs.origin_upper_left = true;
+   nir_variable *fin = io(fb.shader, NIR_VAR_SHADER_IN,
+                          glsl_array_type(glsl_vector_type(GLSL_TYPE_FLOAT, 2), 2, 0), "part",
+                          2);
+   nir_variable *fbc = io(fb.shader, NIR_VAR_SHADER_IN, glsl_vector_type(GLSL_TYPE_FLOAT, 3),
+                          "bc", 4);
+   nir_variable *fout = io(fb.shader, NIR_VAR_SHADER_OUT, glsl_vec4_type(), "color", 0);
+   REQUIRE(fin && fbc && fout);
+   fbc->data.component = 1;
+   fbc->data.explicit_component = true;
+   nir_def *x = nir_load_deref(&fb, nir_build_deref_array_imm(&fb, nir_build_deref_var(&fb, fin), 1));
+   nir_def *v = nir_load_var(&fb, fbc);
+   nir_store_var(&fb, fout, nir_vec4(&fb, nir_channel(&fb, x, 1), nir_channel(&fb, v, 0),
+                                     nir_channel(&fb, v, 1), nir_channel(&fb, v, 2)),
+                 0xf);
+   CHECK(ntv_split_xfb_inputs(fb.shader, &xfb, &error));
+   CHECK(error == NULL);
+   check_ir(fb.shader,
+            "shader: fragment\n"
+            "name: consumer\n"
+            "fs: origin_upper_left\n"
+            "decl_var shader_in vec2 part_0 (location=2)\n"
+            "decl_var shader_in float part_1_x (location=3, component=0)\n"
+            "decl_var shader_in float part_1_y (location=3, component=1)\n"
+            "decl_var shader_in vec2 bc_xy (location=4, component=1)\n"
+            "decl_var shader_in float bc_z (location=4, component=3)\n"
+            "decl_var shader_out vec4 color (location=0)\n"
+            "decl_function main (0 params) (entrypoint)\n"
+            "\n"
+            "impl main {\n"
+            "   block b0:  // preds: none\n"
+            "      %1 = 32x1 load_const (0x00000001)\n"
+            "      %13 = 32x1 deref_var &part_1_x (shader_in float)\n"
+            "      %14 = 32x1 @load_deref (%13) (access=none)\n"
+            "      %15 = 32x1 deref_var &part_1_y (shader_in float)\n"
+            "      %16 = 32x1 @load_deref (%15) (access=none)\n"
+            "      %17 = 32x2 vec2 %14, %16\n"
+            "      %18 = 32x1 deref_var &bc_xy (shader_in vec2)\n"
+            "      %19 = 32x2 @load_deref (%18) (access=none)\n"
+            "      %20 = 32x1 mov %19.x\n"
+            "      %21 = 32x1 mov %19.y\n"
+            "      %22 = 32x1 deref_var &bc_z (shader_in float)\n"
+            "      %23 = 32x1 @load_deref (%22) (access=none)\n"
+            "      %24 = 32x3 vec3 %20, %21, %23\n"
+            "      %6 = 32x1 mov %24.z\n"
+            "      %7 = 32x1 mov %24.y\n"
+            "      %8 = 32x1 mov %24.x\n"
+            "      %9 = 32x1 mov %17.y\n"
+            "      %10 = 32x4 vec4 %9, %8, %7, %6\n"
+            "      %11 = 32x1 deref_var &color (shader_out vec4)\n"
+            "      @store_deref (%11, %10) (write_mask=0xf, access=none)\n"
+            "      // succs: b1\n"
+            "   block b1:  // end\n"
+            "}\n");
+   if (emit(fb.shader, &e)) {
+      const SpvId p1y = ntv_test_named(e.w, e.n, "part_1_y");
+      CHECK(ntv_test_has_decoration(e.w, e.n, p1y, SpvDecorationLocation, 3));
+      CHECK(ntv_test_has_decoration(e.w, e.n, p1y, SpvDecorationComponent, 1));
+      CHECK(!ntv_test_has_decoration(e.w, e.n, p1y, SpvDecorationOffset, -1));
+   }
+   arena_destroy(e.arena);
+   nir_shader_destroy(fb.shader);
+   nir_shader_destroy(b.shader);
+}
+
+/* Geometry streams: captured outputs carry Stream, emission names its
+ * stream. */
+TEST(pass_xfb_streams)
+{
+   nir_builder b = nir_builder_init_simple_shader(NIR_STAGE_GEOMETRY, NULL, "xfbstreams");
+   REQUIRE(b.shader);
+   b.shader->info.gs.input_primitive = NIR_PRIM_POINTS;
+   b.shader->info.gs.output_primitive = NIR_PRIM_POINTS;
+   b.shader->info.gs.vertices_out = 2;
+   b.shader->info.gs.invocations = 1;
+   b.shader->info.gs.active_stream_mask = 0x3;
+   nir_variable *s0 = io(b.shader, NIR_VAR_SHADER_OUT, glsl_vec4_type(), "s0", 0);
+   nir_variable *s1 = io(b.shader, NIR_VAR_SHADER_OUT, glsl_vec4_type(), "s1", 1);
+   REQUIRE(s0 && s1);
+   s1->data.stream = 1;
+   s1->data.explicit_stream = true;
+   nir_store_var(&b, s0, nir_imm_vec4(&b, 1, 2, 3, 4), 0xf);
+   nir_emit_vertex(&b, .stream_id = 0);
+   nir_store_var(&b, s1, nir_imm_vec4(&b, 5, 6, 7, 8), 0xf);
+   nir_emit_vertex(&b, .stream_id = 1);
+   const struct ntv_xfb_output outs[] = {
+      {.location = 0, .num_components = 4, .buffer = 0, .stream = 0},
+      {.location = 1, .component = 2, .num_components = 2, .buffer = 1, .stream = 1},
+   };
+   const struct ntv_xfb_info xfb = {2, outs, {16, 8, 0, 0}};
+   const char *error = "unset";
+   CHECK(ntv_split_xfb_outputs(b.shader, &xfb, &error));
+   if (!CHECK(error == NULL))
+      fprintf(stderr, "error: %s\n", error);
+   struct emitted e = {0};
+   if (emit(b.shader, &e)) {
+      CHECK(ntv_test_has_decoration(e.w, e.n, ntv_test_named(e.w, e.n, "s0"),
+                                    SpvDecorationStream, 0));
+      const SpvId zw = ntv_test_named(e.w, e.n, "s1_zw");
+      CHECK(ntv_test_has_decoration(e.w, e.n, zw, SpvDecorationStream, 1));
+      CHECK(ntv_test_has_decoration(e.w, e.n, zw, SpvDecorationComponent, 2));
+      CHECK_EQ(ntv_test_count_ops(e.w, e.n, SpvOpEmitStreamVertex), 2);
+   }
+   arena_destroy(e.arena);
+   nir_shader_destroy(b.shader);
+}
+
+TEST(pass_xfb_errors)
+{
+   nir_builder b = nir_builder_init_simple_shader(NIR_STAGE_VERTEX, NULL, "xfberr");
+   REQUIRE(b.shader);
+   nir_variable *in = io(b.shader, NIR_VAR_SHADER_IN, glsl_int_type(), "i", 0);
+   nir_variable *v = io(b.shader, NIR_VAR_SHADER_OUT, glsl_vec4_type(), "v", 0);
+   REQUIRE(in && v);
+   nir_store_deref(&b, nir_build_deref_array(&b, nir_build_deref_var(&b, v), nir_load_var(&b, in)),
+                   nir_imm_float(&b, 1.0f), 1);
+   const struct ntv_xfb_output dyn[] = {{.location = 0, .component = 1, .num_components = 1}};
+   const struct ntv_xfb_info xfb = {1, dyn, {4, 0, 0, 0}};
+   const char *error = NULL;
+   CHECK(!ntv_split_xfb_outputs(b.shader, &xfb, &error));
+   if (!CHECK(error && strstr(error, "dynamically")))
+      fprintf(stderr, "error: %s\n", error ? error : "(none)");
+   const struct ntv_xfb_output none[] = {{.location = 5, .num_components = 4}};
+   const struct ntv_xfb_info xfb2 = {1, none, {16, 0, 0, 0}};
+   error = NULL;
+   CHECK(!ntv_split_xfb_outputs(b.shader, &xfb2, &error));
+   CHECK(error && strstr(error, "no output writes"));
+   const struct ntv_xfb_output bad[] = {{.location = 0, .num_components = 5}};
+   const struct ntv_xfb_info xfb3 = {1, bad, {16, 0, 0, 0}};
+   error = NULL;
+   CHECK(!ntv_split_xfb_outputs(b.shader, &xfb3, &error));
+   CHECK(error && strstr(error, "malformed"));
+   nir_shader_destroy(b.shader);
+}
+
+/* The registry parses what kiln-spirv passes on and refuses the rest. */
+TEST(pass_registry)
+{
+   CHECK(ntv_pass_count() >= 6);
+   CHECK(ntv_pass_find("depth-range") != NULL);
+   CHECK(ntv_pass_find("no-such-pass") == NULL);
+   nir_builder b = nir_builder_init_simple_shader(NIR_STAGE_VERTEX, NULL, "reg");
+   REQUIRE(b.shader);
+   nir_variable *v = io(b.shader, NIR_VAR_SHADER_OUT, glsl_vec4_type(), "v", 1);
+   nir_variable *pos = builtin_out(b.shader, glsl_vec4_type(), "gl_Position",
+                                   NIR_BUILTIN_POSITION);
+   REQUIRE(v && pos);
+   nir_store_var(&b, v, nir_imm_vec4(&b, 1, 2, 3, 4), 0xf);
+   nir_store_var(&b, pos, nir_imm_vec4(&b, 1, 2, 3, 4), 0xf);
+   const struct ntv_pass_info *split = ntv_pass_find("split-xfb");
+   REQUIRE(split);
+   bool progress = false;
+   const char *error = NULL;
+   CHECK(!split->run(b.shader, "b0@8=loc1.1+", &progress, &error));
+   CHECK(error != NULL);
+   error = NULL;
+   CHECK(!split->run(b.shader, "b9@0=loc1", &progress, &error));
+   error = NULL;
+   CHECK(!split->run(b.shader, "b0@0=Nowhere", &progress, &error));
+   error = NULL;
+   CHECK(split->run(b.shader, "b0@8=loc1.1+2,b1@0=Position,stride0=16,stride1=16", &progress,
+                    &error));
+   CHECK(progress);
+   CHECK(error == NULL);
+   CHECK(b.shader->info.xfb.enabled);
+   CHECK_EQ(b.shader->info.xfb.stride_B[1], 16);
+   const struct ntv_pass_info *clip = ntv_pass_find("clip-vertex");
+   REQUIRE(clip);
+   error = NULL;
+   CHECK(!clip->run(b.shader, "planes=0x1ff", &progress, &error));
+   CHECK(!clip->run(b.shader, "ubo=1", &progress, &error));
+   error = NULL;
+   CHECK(ntv_pass_find("dce")->run(b.shader, "", &progress, &error));
+   CHECK(!ntv_pass_find("dce")->run(b.shader, "x", &progress, &error));
    nir_shader_destroy(b.shader);
 }
