@@ -1011,7 +1011,10 @@ nir_foreach_src(nir_instr *instr, nir_foreach_src_cb cb, void *data)
 static bool
 link_src_cb(nir_src *src, void *data)
 {
-   (void)data;
+   /* (Re)set the parent too: callers may have assigned whole structs
+    * (e.g. a nir_tex_src compound literal) over the one create set up. */
+   src->parent_instr = data;
+   src->is_if = false;
    if (src->ssa)
       list_addtail(&src->use_link, &src->ssa->uses);
    return true;
@@ -1029,7 +1032,7 @@ unlink_src_cb(nir_src *src, void *data)
 void
 nir_instr_link_srcs_(nir_instr *instr)
 {
-   nir_foreach_src(instr, link_src_cb, NULL);
+   nir_foreach_src(instr, link_src_cb, instr);
 }
 
 void
@@ -1123,6 +1126,8 @@ nir_src_get_block(const nir_src *src)
       return prev ? nir_cf_node_as_block(prev) : NULL;
    }
    nir_instr *instr = src->parent_instr;
+   if (!instr)
+      return NULL; /* broken IR; the validator reports it */
    if (instr->type == NIR_INSTR_TYPE_PHI) {
       const nir_phi_src *ps = container_of(src, nir_phi_src, src);
       return ps->pred;

@@ -53,7 +53,12 @@
  * (or header); the last block of the impl goes to end_block.
  *
  * Phis: a phi sits at the start of a block and has exactly one source per
- * predecessor of that block (tagged with the predecessor).
+ * predecessor of that block (tagged with the predecessor). Control-flow
+ * edits keep that true on their own: a source from a block that stopped
+ * being a predecessor is dropped, a new predecessor gets an undef source
+ * (rewrite it with nir_phi_get_src_from_block() + nir_src_rewrite()).
+ * When an edit splits a block, the part holding the block's end (its
+ * outgoing edges) keeps the nir_block, so phis naming it stay right.
  *
  * == Memory ==
  * Variables have a mode (nir_variable_mode, a bitmask so passes can ask for
@@ -720,6 +725,12 @@ typedef struct nir_tex_instr {
    bool sampler_non_uniform;
 } nir_tex_instr;
 
+static inline nir_tex_src
+nir_tex_src_for_ssa(nir_tex_src_type type, nir_def *def)
+{
+   nir_tex_src src = {.src = {.ssa = def}, .src_type = type};
+   return src;
+}
 int nir_tex_instr_src_index(const nir_tex_instr *tex, nir_tex_src_type type);
 /* Returns false on out-of-memory (and sets shader->oom). */
 bool nir_tex_instr_add_src(nir_tex_instr *tex, nir_tex_src_type type, nir_def *def);
@@ -1424,6 +1435,11 @@ void nir_remove_non_entrypoints(nir_shader *shader);
 bool nir_lower_global_vars_to_local(nir_shader *shader);
 /* Merges loop continue constructs into the loop bodies. */
 bool nir_lower_continue_constructs(nir_shader *shader);
+/* Loads of system_value variables become load_* intrinsics. */
+bool nir_lower_system_values(nir_shader *shader);
+/* Recomputes the usage part of shader->info (I/O and builtin masks,
+ * discard/demote, barriers, memory writes, GS streams, clip/cull sizes). */
+void nir_shader_gather_info(nir_shader *shader);
 
 #ifdef __cplusplus
 }

@@ -799,6 +799,9 @@ dominance_cb(nir_src *src, void *data)
    struct validate_state *st = data;
    if (!src->ssa || !set_contains(st->defs, src->ssa))
       return true;
+   /* A source with a broken parent pointer was reported already. */
+   if (src->is_if ? !src->parent_if : !src->parent_instr)
+      return true;
    const void *obj = src->is_if ? (const void *)src->parent_if : (const void *)src->parent_instr;
    CHECK_OR(st, obj, nir_def_dominates_src(src->ssa, src),
             "%%%u is used where its definition does not dominate", src->ssa->index);

@@ -159,8 +159,15 @@ TEST(nir_constant_folding_folds_chain)
    nir_builder b = nir_test_builder(NIR_STAGE_COMPUTE);
    REQUIRE(b.shader);
    nir_variable *o = nir_variable_create(b.shader, NIR_VAR_MEM_SHARED, glsl_vec4_type(), "o");
-   nir_def *a = nir_fmul(&b, nir_imm_float(&b, 3.0f), nir_imm_float(&b, 0.5f));
-   nir_def *v = nir_vec4(&b, a, nir_imm_float(&b, 2.0f), nir_fneg(&b, a), nir_fsqrt(&b, nir_imm_float(&b, 16.0f)));
+   /* (One builder call per statement: C leaves argument order open.) */
+   nir_def *three = nir_imm_float(&b, 3.0f);
+   nir_def *half = nir_imm_float(&b, 0.5f);
+   nir_def *a = nir_fmul(&b, three, half);
+   nir_def *two = nir_imm_float(&b, 2.0f);
+   nir_def *neg = nir_fneg(&b, a);
+   nir_def *sixteen = nir_imm_float(&b, 16.0f);
+   nir_def *root = nir_fsqrt(&b, sixteen);
+   nir_def *v = nir_vec4(&b, a, two, neg, root);
    nir_store_var(&b, o, nir_fadd(&b, v, nir_imm_float(&b, 1.0f)), 0xf);
    CHECK(nir_opt_constant_folding(b.shader));
    nir_opt_dce(b.shader);
@@ -200,8 +207,12 @@ TEST(nir_constant_folding_swizzle_and_compare)
    REQUIRE(b.shader);
    nir_variable *o = nir_variable_create(b.shader, NIR_VAR_MEM_SHARED, glsl_uint_type(), "o");
    nir_def *c = nir_imm_ivec4(&b, 1, 2, 3, 4);
-   nir_def *sel = nir_bcsel(&b, nir_ilt(&b, nir_channel(&b, c, 3), nir_channel(&b, c, 1)),
-                            nir_channel(&b, c, 0), nir_channel(&b, c, 2));
+   nir_def *c3 = nir_channel(&b, c, 3);
+   nir_def *c1 = nir_channel(&b, c, 1);
+   nir_def *lt = nir_ilt(&b, c3, c1);
+   nir_def *c0 = nir_channel(&b, c, 0);
+   nir_def *c2 = nir_channel(&b, c, 2);
+   nir_def *sel = nir_bcsel(&b, lt, c0, c2);
    nir_store_var(&b, o, sel, 1);
    /* mov, ilt, bcsel all fold */
    CHECK(nir_opt_constant_folding(b.shader));
@@ -237,8 +248,11 @@ TEST(nir_copy_prop_composes_swizzles)
    const unsigned wzyx[] = {3, 2, 1, 0};
    nir_def *rev = nir_swizzle(&b, fc, wzyx, 4);            /* mov fc.wzyx */
    nir_def *yx = nir_channels(&b, rev, 0x3);               /* mov rev.xy  */
-   nir_def *v = nir_vec4(&b, nir_channel(&b, yx, 0), nir_channel(&b, yx, 1),
-                         nir_channel(&b, fc, 2), nir_channel(&b, fc, 3));
+   nir_def *v0 = nir_channel(&b, yx, 0);
+   nir_def *v1 = nir_channel(&b, yx, 1);
+   nir_def *v2 = nir_channel(&b, fc, 2);
+   nir_def *v3 = nir_channel(&b, fc, 3);
+   nir_def *v = nir_vec4(&b, v0, v1, v2, v3);
    nir_store_var(&b, o, nir_fadd(&b, v, v), 0xf);
    CHECK(nir_opt_copy_prop(b.shader));
    nir_opt_dce(b.shader);
@@ -266,8 +280,11 @@ TEST(nir_copy_prop_identity_vec_into_intrinsic)
    REQUIRE(b.shader);
    nir_variable *o = nir_variable_create(b.shader, NIR_VAR_SHADER_OUT, glsl_vec4_type(), "o");
    nir_def *fc = nir_load_frag_coord(&b);
-   nir_def *same = nir_vec4(&b, nir_channel(&b, fc, 0), nir_channel(&b, fc, 1),
-                            nir_channel(&b, fc, 2), nir_channel(&b, fc, 3));
+   nir_def *x = nir_channel(&b, fc, 0);
+   nir_def *y = nir_channel(&b, fc, 1);
+   nir_def *z = nir_channel(&b, fc, 2);
+   nir_def *w = nir_channel(&b, fc, 3);
+   nir_def *same = nir_vec4(&b, x, y, z, w);
    nir_store_var(&b, o, same, 0xf);
    CHECK(nir_opt_copy_prop(b.shader));
    nir_opt_dce(b.shader);
@@ -295,8 +312,11 @@ TEST(nir_copy_prop_leaves_mixed_vec)
    nir_variable *o = nir_variable_create(b.shader, NIR_VAR_SHADER_OUT, glsl_vec4_type(), "o");
    nir_def *fc = nir_load_frag_coord(&b);
    nir_def *pc = nir_load_point_coord(&b);
-   nir_def *mixed = nir_vec4(&b, nir_channel(&b, fc, 0), nir_channel(&b, pc, 1),
-                             nir_channel(&b, fc, 2), nir_channel(&b, fc, 3));
+   nir_def *x = nir_channel(&b, fc, 0);
+   nir_def *y = nir_channel(&b, pc, 1);
+   nir_def *z = nir_channel(&b, fc, 2);
+   nir_def *w = nir_channel(&b, fc, 3);
+   nir_def *mixed = nir_vec4(&b, x, y, z, w);
    nir_store_var(&b, o, mixed, 0xf);
    /* The channel movs feed a vec (an ALU op): those do get folded into the
     * vec's swizzles, so run once and check the second run is a no-op. */
@@ -339,7 +359,9 @@ TEST(nir_cse_same_block_and_commutative)
    nir_def *c = nir_fadd(&b, one2, fc2); /* swapped: same value */
    nir_def *d = nir_fsub(&b, one, fc);
    nir_def *e = nir_fsub(&b, fc, one); /* not commutative: kept */
-   nir_store_var(&b, o, nir_fmul(&b, nir_fmul(&b, a, c), nir_fmul(&b, d, e)), 0xf);
+   nir_def *ac = nir_fmul(&b, a, c);
+   nir_def *de = nir_fmul(&b, d, e);
+   nir_store_var(&b, o, nir_fmul(&b, ac, de), 0xf);
    CHECK(nir_opt_cse(b.shader));
    nir_opt_dce(b.shader);
    CHECK_IR(b.shader,
@@ -355,9 +377,9 @@ TEST(nir_cse_same_block_and_commutative)
       "      %4 = 32x4 fadd %0, %2.xxxx\n"
       "      %6 = 32x4 fsub %2.xxxx, %0\n"
       "      %7 = 32x4 fsub %0, %2.xxxx\n"
-      "      %8 = 32x4 fmul %6, %7\n"
-      "      %9 = 32x4 fmul %4, %4\n"
-      "      %10 = 32x4 fmul %9, %8\n"
+      "      %8 = 32x4 fmul %4, %4\n"
+      "      %9 = 32x4 fmul %6, %7\n"
+      "      %10 = 32x4 fmul %8, %9\n"
       "      %11 = 32x1 deref_var &o (shader_out vec4)\n"
       "      @store_deref (%11, %10) (write_mask=0xf, access=none)\n"
       "      // succs: b1\n"
@@ -552,7 +574,9 @@ TEST(nir_vars_to_ssa_if_diamond)
    nir_if *nif = nir_push_if(&b, nir_flt(&b, x, nir_imm_float(&b, 0.5f)));
    nir_store_var(&b, t, nir_fneg(&b, x), 1);
    nir_push_else(&b, nif);
-   nir_store_var(&b, t, nir_fadd(&b, nir_load_var(&b, t), nir_imm_float(&b, 1.0f)), 1);
+   nir_def *tv = nir_load_var(&b, t);
+   nir_def *one = nir_imm_float(&b, 1.0f);
+   nir_store_var(&b, t, nir_fadd(&b, tv, one), 1);
    nir_pop_if(&b, nif);
    nir_store_var(&b, out, nir_load_var(&b, t), 1);
    CHECK(nir_lower_vars_to_ssa(b.shader));
@@ -576,8 +600,8 @@ TEST(nir_vars_to_ssa_if_diamond)
       "         // succs: b3\n"
       "   } else {\n"
       "      block b2:  // preds: b0\n"
-      "         %7 = 32x1 load_const (0x3f800000) /* 1 */\n"
-      "         %10 = 32x1 fadd %1, %7\n"
+      "         %9 = 32x1 load_const (0x3f800000) /* 1 */\n"
+      "         %10 = 32x1 fadd %1, %9\n"
       "         // succs: b3\n"
       "   }\n"
       "   block b3:  // preds: b1 b2\n"
@@ -674,8 +698,9 @@ TEST(nir_vars_to_ssa_struct_array_components_initializer)
       nir_build_deref_array_imm(&b, nir_build_deref_struct(&b, nir_build_deref_var(&b, v), 0), 1);
    nir_def *fc = nir_load_frag_coord(&b);
    nir_store_deref(&b, arr1, fc, 0x5); /* .x and .z only */
-   nir_store_deref(&b, nir_build_deref_array_imm(&b, arr1, 3),
-                   nir_load_deref(&b, nir_build_deref_struct(&b, nir_build_deref_var(&b, v), 1)), 1);
+   nir_deref_instr *elem3 = nir_build_deref_array_imm(&b, arr1, 3);
+   nir_def *sv = nir_load_deref(&b, nir_build_deref_struct(&b, nir_build_deref_var(&b, v), 1));
+   nir_store_deref(&b, elem3, sv, 1);
    nir_store_var(&b, out, nir_load_deref(&b, arr1), 0xf);
    CHECK(nir_lower_vars_to_ssa(b.shader));
    nir_opt_dce(b.shader);
@@ -714,8 +739,9 @@ TEST(nir_vars_to_ssa_leaves_indirect)
    nir_variable *out = nir_variable_create(b.shader, NIR_VAR_SHADER_OUT, glsl_float_type(), "o");
    nir_variable *a = nir_local_variable_create(b.impl, glsl_array_type(glsl_float_type(), 4, 0), "a");
    nir_def *idx = nir_f2u32(&b, nir_channel(&b, nir_load_frag_coord(&b), 0));
-   nir_store_deref(&b, nir_build_deref_array(&b, nir_build_deref_var(&b, a), idx),
-                   nir_imm_float(&b, 1.0f), 1);
+   nir_deref_instr *ai = nir_build_deref_array(&b, nir_build_deref_var(&b, a), idx);
+   nir_def *one = nir_imm_float(&b, 1.0f);
+   nir_store_deref(&b, ai, one, 1);
    nir_store_var(&b, out, nir_load_deref(&b, nir_build_deref_array_imm(&b, nir_build_deref_var(&b, a), 0)), 1);
    CHECK_NO_CHANGE(b.shader, nir_lower_vars_to_ssa);
    nir_shader_destroy(b.shader);
@@ -1115,7 +1141,9 @@ build_for_loop(void)
    nir_pop_if(&b, skip);
    nir_store_var(&b, sum, nir_iadd(&b, nir_load_var(&b, sum), iv), 1);
    nir_push_continue(&b, loop);
-   nir_store_var(&b, i, nir_iadd(&b, nir_load_var(&b, i), nir_ushr_imm(&b, twice, 1)), 1);
+   nir_def *iv2 = nir_load_var(&b, i);
+   nir_def *half_twice = nir_ushr_imm(&b, twice, 1);
+   nir_store_var(&b, i, nir_iadd(&b, iv2, half_twice), 1);
    nir_pop_loop(&b, loop);
    nir_store_var(&b, o, nir_load_var(&b, sum), 1);
    nir_lower_vars_to_ssa(b.shader);
@@ -1174,9 +1202,9 @@ TEST(nir_lower_continue_constructs_for_loop)
       "   } continue {\n"
       "      block b8:  // preds: b5 b7\n"
       "         %25 = 32x1 phi b5: %26, b7: %13\n"
-      "         %15 = 32x1 load_const (0x00000001)\n"
-      "         %16 = 32x1 ushr %8, %15\n"
-      "         %19 = 32x1 iadd %24, %16\n"
+      "         %17 = 32x1 load_const (0x00000001)\n"
+      "         %18 = 32x1 ushr %8, %17\n"
+      "         %19 = 32x1 iadd %24, %18\n"
       "         // succs: b1\n"
       "   }\n"
       "   block b9:  // preds: b2\n"
@@ -1215,9 +1243,9 @@ TEST(nir_lower_continue_constructs_for_loop)
       "         // succs: b2 b3\n"
       "      if %57 {\n"
       "         block b2:  // preds: b1\n"
-      "            %15 = 32x1 load_const (0x00000001)\n"
-      "            %16 = 32x1 ushr %59, %15\n"
-      "            %19 = 32x1 iadd %60, %16\n"
+      "            %17 = 32x1 load_const (0x00000001)\n"
+      "            %18 = 32x1 ushr %59, %17\n"
+      "            %19 = 32x1 iadd %60, %18\n"
       "            // succs: b4\n"
       "      } else {\n"
       "         block b3:  // preds: b1\n"
@@ -1272,5 +1300,116 @@ TEST(nir_lower_continue_constructs_nothing_to_do)
    nir_break_if(&b, nir_ieq_imm(&b, nir_load_local_invocation_index(&b), 0));
    nir_pop_loop(&b, loop);
    CHECK_NO_CHANGE(b.shader, nir_lower_continue_constructs);
+   nir_shader_destroy(b.shader);
+}
+
+/* ================================================================================ */
+/* system values and info gathering                                                 */
+/* ================================================================================ */
+
+TEST(nir_lower_system_values_to_intrinsics)
+{
+   nir_builder b = nir_test_builder(NIR_STAGE_FRAGMENT);
+   REQUIRE(b.shader);
+   nir_variable *o = nir_variable_create(b.shader, NIR_VAR_SHADER_OUT, glsl_uint_type(), "o");
+   nir_variable *ff = nir_variable_create(b.shader, NIR_VAR_SYSTEM_VALUE, glsl_bool_type(), "ff");
+   ff->data.builtin = NIR_BUILTIN_FRONT_FACING;
+   nir_variable *mask = nir_variable_create(b.shader, NIR_VAR_SYSTEM_VALUE,
+                                            glsl_array_type(glsl_int_type(), 1, 0), "mask");
+   mask->data.builtin = NIR_BUILTIN_SAMPLE_MASK;
+   nir_variable *other = nir_variable_create(b.shader, NIR_VAR_SYSTEM_VALUE, glsl_uint_type(),
+                                             "warp");
+   other->data.builtin = NIR_BUILTIN_WARP_IDNV; /* no intrinsic: left alone */
+   nir_def *m = nir_load_deref(&b, nir_build_deref_array_imm(&b, nir_build_deref_var(&b, mask), 0));
+   nir_def *ffv = nir_load_var(&b, ff);
+   nir_def *ov = nir_load_var(&b, other);
+   nir_def *sel = nir_bcsel(&b, ffv, m, ov);
+   nir_store_var(&b, o, sel, 1);
+   CHECK(nir_lower_system_values(b.shader));
+   CHECK_IR(b.shader,
+      "shader: fragment\n"
+      "name: test\n"
+      "decl_var shader_out uint o\n"
+      "decl_var system_value uint warp (builtin=WarpIDNV)\n"
+      "decl_function main (0 params) (entrypoint)\n"
+      "\n"
+      "impl main {\n"
+      "   block b0:  // preds: none\n"
+      "      %1 = 32x1 load_const (0x00000000)\n"
+      "      %10 = 32x1 @load_sample_mask_in ()\n"
+      "      %11 = 1x1 @load_front_face ()\n"
+      "      %6 = 32x1 deref_var &warp (system_value uint)\n"
+      "      %7 = 32x1 @load_deref (%6) (access=none)\n"
+      "      %8 = 32x1 bcsel %11, %10, %7\n"
+      "      %9 = 32x1 deref_var &o (shader_out uint)\n"
+      "      @store_deref (%9, %8) (write_mask=0x1, access=none)\n"
+      "      // succs: b1\n"
+      "   block b1:  // end\n"
+      "}\n");
+   nir_shader_destroy(b.shader);
+}
+
+TEST(nir_gather_info_io_and_builtins)
+{
+   nir_builder b = nir_test_builder(NIR_STAGE_VERTEX);
+   REQUIRE(b.shader);
+   nir_variable *in = nir_variable_create(b.shader, NIR_VAR_SHADER_IN,
+                                          glsl_vector_type(GLSL_TYPE_DOUBLE, 4), "in");
+   in->data.location = 3;
+   nir_variable *unused = nir_variable_create(b.shader, NIR_VAR_SHADER_IN, glsl_vec4_type(), "u");
+   unused->data.location = 7;
+   nir_variable *out = nir_variable_create(b.shader, NIR_VAR_SHADER_OUT,
+                                           glsl_array_type(glsl_vec4_type(), 2, 0), "out");
+   out->data.location = 1;
+   struct glsl_struct_field pv[2] = {
+      glsl_struct_field_init(glsl_vec4_type(), "gl_Position"),
+      glsl_struct_field_init(glsl_array_type(glsl_float_type(), 3, 0), "gl_ClipDistance"),
+   };
+   pv[0].builtin = NIR_BUILTIN_POSITION;
+   pv[1].builtin = NIR_BUILTIN_CLIP_DISTANCE;
+   nir_variable *block = nir_variable_create(
+      b.shader, NIR_VAR_SHADER_OUT, glsl_struct_type(pv, 2, "gl_PerVertex", GLSL_BLOCK), "pv");
+   nir_variable *vid = nir_variable_create(b.shader, NIR_VAR_SYSTEM_VALUE, glsl_int_type(), "vid");
+   vid->data.builtin = NIR_BUILTIN_VERTEX_INDEX;
+   nir_def *v = nir_f2f32(&b, nir_load_var(&b, in));
+   nir_store_deref(&b, nir_build_deref_array(&b, nir_build_deref_var(&b, out),
+                                             nir_load_var(&b, vid)), v, 0xf);
+   nir_store_deref(&b, nir_build_deref_struct(&b, nir_build_deref_var(&b, block), 0), v, 0xf);
+   nir_shader_gather_info(b.shader);
+   const nir_shader_info *info = &b.shader->info;
+   CHECK_EQ_U64(info->inputs_read, 0x18); /* dvec4 takes locations 3 and 4 */
+   CHECK_EQ_U64(info->outputs_written, 0x6);
+   CHECK_EQ_U64(info->outputs_read, 0);
+   CHECK_EQ_U64(info->builtins_written, BITFIELD64_BIT(NIR_BUILTIN_POSITION) |
+                                           BITFIELD64_BIT(NIR_BUILTIN_CLIP_DISTANCE));
+   CHECK_EQ_U64(info->builtins_read, BITFIELD64_BIT(NIR_BUILTIN_VERTEX_INDEX));
+   CHECK_EQ(info->clip_distance_array_size, 3);
+   CHECK(!info->writes_memory);
+   CHECK(!info->fs.uses_discard);
+   nir_shader_destroy(b.shader);
+}
+
+TEST(nir_gather_info_fragment_and_streams)
+{
+   nir_builder b = nir_test_builder(NIR_STAGE_FRAGMENT);
+   REQUIRE(b.shader);
+   nir_variable *ssbo = nir_variable_create(b.shader, NIR_VAR_MEM_SSBO, glsl_uint_type(), "s");
+   nir_store_var(&b, ssbo, nir_imm_int(&b, 1), 1);
+   nir_demote_if(&b, nir_imm_true(&b));
+   nir_fddx(&b, nir_imm_float(&b, 1.0f));
+   nir_shader_gather_info(b.shader);
+   CHECK(b.shader->info.writes_memory);
+   CHECK(b.shader->info.fs.uses_demote);
+   CHECK(!b.shader->info.fs.uses_discard);
+   CHECK(b.shader->info.fs.needs_helper_invocations);
+   nir_shader_destroy(b.shader);
+
+   b = nir_test_builder(NIR_STAGE_GEOMETRY);
+   REQUIRE(b.shader);
+   nir_emit_vertex(&b, .stream_id = 2);
+   nir_end_primitive(&b, .stream_id = 2);
+   nir_emit_vertex(&b, .stream_id = 0);
+   nir_shader_gather_info(b.shader);
+   CHECK_EQ(b.shader->info.gs.active_stream_mask, 0x5);
    nir_shader_destroy(b.shader);
 }
