@@ -218,13 +218,13 @@ TEST(kiln_advertises_only_what_it_implements)
    /* Each extension: where it is tested. */
    static const char *const expected[] = {
       "VK_EXT_host_query_reset",            /* vk_query_test host_query_reset */
-      "VK_EXT_memory_budget",               /* vk_buffer_test memory_budget... */
+      "VK_EXT_memory_budget",               /* vk_buffer_test memory_budget_tracks_... */
       "VK_EXT_private_data",                /* vk_object_test private_data_slots */
-      "VK_KHR_bind_memory2",                /* nvk internal + vk_image_test via bind */
-      "VK_KHR_copy_commands2",              /* vk_image_test (copy2 entry points) */
-      "VK_KHR_dedicated_allocation",        /* vk_buffer_test (requirements2) */
+      "VK_KHR_bind_memory2",                /* vk_image_test copy_commands2_and_memory2 */
+      "VK_KHR_copy_commands2",              /* vk_image_test copy_commands2_and_memory2 */
+      "VK_KHR_dedicated_allocation",        /* vk_image_test copy_commands2_and_memory2 */
       "VK_KHR_descriptor_update_template",  /* vk_descriptor_test */
-      "VK_KHR_get_memory_requirements2",    /* vk_buffer_test (requirements2) */
+      "VK_KHR_get_memory_requirements2",    /* vk_image_test copy_commands2_and_memory2 */
       "VK_KHR_maintenance3",                /* vk_descriptor_test layout support */
       "VK_KHR_push_descriptor",             /* vk_descriptor_test, nvk_descriptor_test */
       "VK_KHR_synchronization2",            /* vk_sync_test, vk_query_test */
