@@ -49,7 +49,8 @@ location_bits(nir_shader *shader, const nir_variable *var)
    const struct glsl_type *t = var->type;
    if (is_arrayed_io(shader, var) && glsl_type_is_array(t))
       t = glsl_get_array_element(t);
-   const unsigned slots = glsl_count_attribute_slots(t, shader->info.stage == NIR_STAGE_VERTEX);
+   const unsigned slots =
+      glsl_count_attribute_slots(t, shader->info.stage == NIR_STAGE_VERTEX);
    uint64_t bits = 0;
    for (unsigned i = 0; i < slots && var->data.location + i < 64; i++)
       bits |= BITFIELD64_BIT(var->data.location + i);
@@ -113,7 +114,8 @@ note_access(nir_shader *shader, nir_variable *var, bool read, bool write)
    default:
       break;
    }
-   if (write && (var->data.mode & (NIR_VAR_MEM_SSBO | NIR_VAR_MEM_SHARED | NIR_VAR_UNIFORM)))
+   if (write &&
+       (var->data.mode & (NIR_VAR_MEM_SSBO | NIR_VAR_MEM_SHARED | NIR_VAR_UNIFORM)))
       info->writes_memory = true;
    note_clip_cull(shader, var);
 }
@@ -140,7 +142,8 @@ gather_intrinsic(nir_shader *shader, nir_intrinsic_instr *intr)
                              intr->intrinsic == NIR_INTRINSIC_DEREF_ATOMIC_SWAP ||
                              intr->intrinsic == NIR_INTRINSIC_IMAGE_DEREF_ATOMIC ||
                              intr->intrinsic == NIR_INTRINSIC_IMAGE_DEREF_ATOMIC_SWAP;
-      for (unsigned s = 0; s < (intr->intrinsic == NIR_INTRINSIC_COPY_DEREF ? 2u : 1u); s++) {
+      for (unsigned s = 0; s < (intr->intrinsic == NIR_INTRINSIC_COPY_DEREF ? 2u : 1u);
+           s++) {
          nir_deref_instr *d = nir_src_as_deref(intr->src[s]);
          nir_variable *var = d ? nir_deref_instr_get_variable(d) : NULL;
          const bool write = is_store || is_atomic ||
@@ -208,13 +211,15 @@ nir_shader_gather_info(nir_shader *shader)
    info->fs.needs_helper_invocations = info->fs.uses_sample_shading = false;
    info->gs.active_stream_mask = 0;
 
-   nir_foreach_variable_in_shader(var, shader) {
+   nir_foreach_variable_in_shader(var, shader)
+   {
       if (var->data.sample && var->data.mode == NIR_VAR_SHADER_IN)
          info->fs.uses_sample_shading = true;
    }
-   nir_foreach_function_impl(impl, shader) {
-      nir_foreach_block(block, impl) {
-         nir_foreach_instr(instr, block) {
+   nir_foreach_function_impl(impl, shader)
+   {
+      nir_foreach_block (block, impl) {
+         nir_foreach_instr (instr, block) {
             if (instr->type == NIR_INSTR_TYPE_INTRINSIC)
                gather_intrinsic(shader, nir_instr_as_intrinsic(instr));
             else if (instr->type == NIR_INSTR_TYPE_ALU) {

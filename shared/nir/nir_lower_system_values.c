@@ -69,8 +69,8 @@ lower_load(nir_builder *b, nir_intrinsic_instr *load, void *data)
 bool
 nir_lower_system_values(nir_shader *shader)
 {
-   const bool progress = nir_shader_intrinsics_pass(shader, lower_load,
-                                                    NIR_METADATA_CONTROL_FLOW, NULL);
+   const bool progress =
+      nir_shader_intrinsics_pass(shader, lower_load, NIR_METADATA_CONTROL_FLOW, NULL);
    if (progress)
       nir_remove_dead_variables(shader, NIR_VAR_SYSTEM_VALUE);
    return progress;

@@ -96,6 +96,11 @@ cfg_append(struct cfg_ctx *ctx, struct stn_cf_list *list, enum stn_cf_kind kind)
 static void
 cfg_append_jump(struct cfg_ctx *ctx, struct stn_cf_list *list, struct stn_exit exit)
 {
+   /* A selection or switch merge reached by an explicit jump (rather than
+    * by falling off the end of its lists) must be breakable. */
+   if (exit.kind == STN_EXIT_BREAK && (exit.target->kind == STN_CONSTRUCT_SELECTION ||
+                                       exit.target->kind == STN_CONSTRUCT_SWITCH))
+      exit.target->needs_break_target = true;
    struct stn_cf_node *node = cfg_append(ctx, list, STN_CF_BLOCK);
    node->block.block = NULL;
    node->block.exit = exit;
@@ -146,7 +151,6 @@ cfg_classify(struct cfg_ctx *ctx, struct stn_construct *c, struct stn_cf_list *l
          break;
       case STN_CONSTRUCT_SELECTION:
          if (t == x->merge) {
-            x->needs_break_target = true;
             *exit = (struct stn_exit){STN_EXIT_BREAK, x};
             return TARGET_EXIT;
          }
@@ -191,6 +195,31 @@ static void build_list(struct cfg_ctx *ctx, struct stn_cf_list *list,
                        struct stn_block *start, struct stn_construct *c,
                        bool start_is_placed_header);
 
+/* A continue construct that is one block doing nothing but branching back
+ * to a header whose phis take nothing from it: the loop needs no continue
+ * construct (the IR -> SPIR-V direction writes such a block for loops that
+ * have none, so dropping it keeps round trips a fixed point). */
+static bool
+continue_is_empty(struct cfg_ctx *ctx, struct stn_block *header, struct stn_block *cont)
+{
+   struct stn_builder *b = ctx->b;
+   if (cont->placed || cont->merge_offset_w || cont->first_w != cont->term_offset_w ||
+       cont->terminator != SpvOpBranch || stn_inst_at(b, cont->term_offset_w).w[1] != header->label_id)
+      return false;
+   for (size_t pos = header->first_w; pos < header->phis_end_w;) {
+      const struct stn_inst inst = stn_inst_at(b, pos);
+      pos += inst.count;
+      if (inst.opcode != SpvOpPhi)
+         continue;
+      for (unsigned i = 4; i < inst.count; i += 2) {
+         if (inst.w[i] == cont->label_id)
+            return false;
+      }
+   }
+   cont->placed = true;
+   return true;
+}
+
 static struct stn_block *
 build_loop(struct cfg_ctx *ctx, struct stn_cf_list *list, struct stn_block *header,
            struct stn_construct *c)
@@ -214,12 +243,13 @@ build_loop(struct cfg_ctx *ctx, struct stn_cf_list *list, struct stn_block *head
    node->loop.body.end = cont;
    build_list(ctx, &node->loop.body, header, loop, true);
 
-   if (cont != header) {
+   if (cont != header && !continue_is_empty(ctx, header, cont)) {
       /* The continue construct sits beside the body: its parent is the
        * loop's parent, so a branch in it cannot "continue". */
       struct stn_construct *cc =
          cfg_construct(ctx, STN_CONSTRUCT_CONTINUE, c, header, m, cont);
       cc->node = node;
+      node->loop.cont_construct = cc;
       node->loop.cont.end = header;
       build_list(ctx, &node->loop.cont, cont, cc, false);
    }
@@ -413,6 +443,8 @@ build_list(struct cfg_ctx *ctx, struct stn_cf_list *list, struct stn_block *star
       case SpvOpReturn:
       case SpvOpReturnValue:
          node->block.exit.kind = STN_EXIT_RETURN;
+         if (list != &ctx->func->body)
+            ctx->func->nested_return = true;
          return;
       case SpvOpKill:
          node->block.exit.kind = STN_EXIT_KILL;
