@@ -85,7 +85,7 @@ texture_object(struct ntv_context *ctx, nir_tex_instr *tex, struct tex_srcs *s,
    nir_deref_instr *tderef = nir_src_as_deref(*s->texture);
    const struct glsl_type *t = tderef->type;
    const SpvId loaded = spvb_load(&ctx->b, ntv_type(ctx, t),
-                                  ntv_get_src(ctx, *s->texture, NTV_KIND_POINTER));
+                                  ntv_deref_ptr(ctx, tderef));
    if (tex->texture_non_uniform)
       non_uniform(ctx, loaded);
    if (glsl_type_is_sampled_image(t)) {
@@ -105,7 +105,7 @@ texture_object(struct ntv_context *ctx, nir_tex_instr *tex, struct tex_srcs *s,
    }
    nir_deref_instr *sderef = nir_src_as_deref(*s->sampler);
    const SpvId smp = spvb_load(&ctx->b, ntv_type(ctx, sderef->type),
-                               ntv_get_src(ctx, *s->sampler, NTV_KIND_POINTER));
+                               ntv_deref_ptr(ctx, sderef));
    if (tex->sampler_non_uniform)
       non_uniform(ctx, smp);
    const SpvId si_type = spvb_type_sampled_image(&ctx->b, ntv_type(ctx, t));
@@ -197,6 +197,19 @@ coordinate(struct ntv_context *ctx, nir_tex_instr *tex, struct tex_srcs *s, bool
    if (!s->proj)
       return is_float ? float_src(ctx, s->coord) : int_src(ctx, s->coord);
    const unsigned n = s->coord->num_components;
+   /* Coordinate and projector split from one vector (as spirv_to_nir reads
+    * Proj sampling): that vector. */
+   nir_def *whole = NULL;
+   bool one_vector = true;
+   for (unsigned i = 0; i <= n && one_vector; i++) {
+      nir_def *d;
+      unsigned c;
+      ntv_resolve_component(i < n ? s->coord : s->proj, i < n ? i : 0, &d, &c);
+      one_vector = c == i && (!whole || d == whole);
+      whole = d;
+   }
+   if (one_vector && whole && whole->num_components == n + 1)
+      return float_src(ctx, whole);
    SpvId parts[5];
    for (unsigned i = 0; i < n && i < 4; i++) {
       const uint8_t c = (uint8_t)i;
@@ -227,12 +240,12 @@ finish_result(struct ntv_context *ctx, nir_tex_instr *tex, SpvOp op, SpvId type,
       spvb_op_to(&ctx->b, ntv_def_id(ctx, &tex->def), SpvOpCompositeExtract,
                  ntv_def_type(ctx, &tex->def), SPVB_WORDS(v, 0));
    } else {
-      uint32_t comps[4] = {0, 1, 2, 3};
-      SpvId sw[6] = {v, v};
+      const SpvId scalar = ntv_scalar_type(ctx, ntv_def_kind(ctx, &tex->def), tex->def.bit_size);
+      SpvId parts[4];
       for (unsigned i = 0; i < want && i < 4; i++)
-         sw[2 + i] = comps[i];
-      spvb_op_to(&ctx->b, ntv_def_id(ctx, &tex->def), SpvOpVectorShuffle,
-                 ntv_def_type(ctx, &tex->def), sw, 2 + want);
+         parts[i] = spvb_composite_extract(&ctx->b, scalar, v, &i, 1);
+      spvb_op_to(&ctx->b, ntv_def_id(ctx, &tex->def), SpvOpCompositeConstruct,
+                 ntv_def_type(ctx, &tex->def), parts, want);
    }
 }
 
@@ -358,6 +371,12 @@ image_coord(struct ntv_context *ctx, nir_intrinsic_instr *intr, const struct gls
       ntv_fail(ctx, "image coordinate too short");
       return 0;
    }
+   /* The IR pads image coordinates to four components; when the padding
+    * wraps a vector of exactly the right size, that vector is the
+    * coordinate (spirv_to_nir pads it again the same way). */
+   nir_def *whole = ntv_resolve_vector(intr->src[1].ssa, n);
+   if (whole)
+      return ntv_get_def(ctx, whole, NTV_WANT_ANY_INT | NTV_KIND_SINT);
    return ntv_get_def_swizzled(ctx, intr->src[1].ssa, comps, n, NTV_WANT_ANY_INT | NTV_KIND_SINT);
 }
 
@@ -390,7 +409,7 @@ ntv_emit_image_intrinsic(struct ntv_context *ctx, nir_intrinsic_instr *intr)
    if (!t)
       return true;
    struct spvb_builder *b = &ctx->b;
-   const SpvId ptr = ntv_get_src(ctx, intr->src[0], NTV_KIND_POINTER);
+   const SpvId ptr = ntv_deref_ptr(ctx, nir_src_as_deref(intr->src[0]));
    const bool ms = t->sampler_ms;
 
    switch (intr->intrinsic) {
@@ -456,9 +475,12 @@ ntv_emit_image_intrinsic(struct ntv_context *ctx, nir_intrinsic_instr *intr)
       spvb_op_to(b, ntv_def_id(ctx, &intr->def), SpvOpCompositeExtract,
                  ntv_def_type(ctx, &intr->def), SPVB_WORDS(v, 0));
    } else {
-      SpvId sw[6] = {v, v, 0, 1, 2, 3};
-      spvb_op_to(b, ntv_def_id(ctx, &intr->def), SpvOpVectorShuffle,
-                 ntv_def_type(ctx, &intr->def), sw, 2 + intr->def.num_components);
+      const SpvId scalar = ntv_scalar_type(ctx, kind, intr->def.bit_size);
+      SpvId parts[4];
+      for (unsigned i = 0; i < intr->def.num_components && i < 4; i++)
+         parts[i] = spvb_composite_extract(b, scalar, v, &i, 1);
+      spvb_op_to(b, ntv_def_id(ctx, &intr->def), SpvOpCompositeConstruct,
+                 ntv_def_type(ctx, &intr->def), parts, intr->def.num_components);
    }
    return true;
 }
