@@ -329,6 +329,7 @@ struct nir_variable_data {
    unsigned xfb_offset_B;
    unsigned xfb_stride_B;
    unsigned stream;
+   unsigned input_attachment_index; /* SPIR-V InputAttachmentIndex (subpass inputs) */
 
    bool explicit_location : 1;
    bool explicit_component : 1;
@@ -340,6 +341,7 @@ struct nir_variable_data {
    bool explicit_xfb_offset : 1;
    bool explicit_xfb_stride : 1;
    bool explicit_stream : 1;
+   bool explicit_input_attachment_index : 1;
 
    /* The initializer is (or depends on) a specialization constant: value
     * `spec_id` unless specialized. */

@@ -765,6 +765,8 @@ print_variable(struct print_state *st, const nir_variable *var)
         v->xfb_stride_B);
    DECO(v->explicit_stream, "stream=%u", v->stream);
    DECO(!v->explicit_stream && v->stream, "implicit_stream=%u", v->stream);
+   DECO(v->explicit_input_attachment_index, "input_attachment_index=%u",
+        v->input_attachment_index);
    DECO(v->is_spec_const, "spec_id=%u", v->spec_id);
    if (d.len)
       strbuf_printf(sb, " (%s)", strbuf_str(&d) + 2);
