@@ -103,12 +103,39 @@ emit_mov(struct ntv_context *ctx, struct alu_ctx *a)
    ntv_def_alias(ctx, a->def, src(ctx, a, 0, W_EXACT));
 }
 
-/* Always a construct of scalars, never a shuffle (see
- * ntv_get_def_swizzled for why). */
 static void
 emit_vec(struct ntv_context *ctx, struct alu_ctx *a)
 {
-   const unsigned n = nir_op_infos[a->alu->op].num_inputs;
+   nir_alu_instr *alu = a->alu;
+   const unsigned n = nir_op_infos[alu->op].num_inputs;
+   /* Components of at most two vectors: one OpVectorShuffle. */
+   nir_def *vecs[2] = {NULL, NULL};
+   bool shuffle = true;
+   for (unsigned i = 0; i < n && shuffle; i++) {
+      nir_def *d = alu->src[i].src.ssa;
+      const nir_instr_type t = d->parent_instr->type;
+      if (d->num_components < 2 || t == NIR_INSTR_TYPE_LOAD_CONST ||
+          t == NIR_INSTR_TYPE_UNDEF) {
+         shuffle = false;
+      } else if (!vecs[0] || vecs[0] == d) {
+         vecs[0] = d;
+      } else if (!vecs[1] || vecs[1] == d) {
+         vecs[1] = d;
+      } else {
+         shuffle = false;
+      }
+   }
+   if (shuffle) {
+      const SpvId v0 = ntv_get_def(ctx, vecs[0], a->kind);
+      const SpvId v1 = vecs[1] ? ntv_get_def(ctx, vecs[1], a->kind) : v0;
+      SpvId w[2 + NIR_MAX_VEC_COMPONENTS] = {v0, v1};
+      for (unsigned i = 0; i < n; i++) {
+         const nir_alu_src *s = &alu->src[i];
+         w[2 + i] = s->swizzle[0] + (s->src.ssa == vecs[0] ? 0 : vecs[0]->num_components);
+      }
+      result_op(ctx, a, SpvOpVectorShuffle, w, 2 + n);
+      return;
+   }
    SpvId parts[NIR_MAX_VEC_COMPONENTS];
    for (unsigned i = 0; i < n; i++)
       parts[i] = src(ctx, a, i, W_EXACT);
@@ -193,35 +220,10 @@ emit_conversion(struct ntv_context *ctx, struct alu_ctx *a)
    result_op(ctx, a, in == NTV_KIND_SINT ? SpvOpSConvert : SpvOpUConvert, &x, 1);
 }
 
-/* True if source i is a constant whose read components are all `value`
- * (booleans). */
-static bool
-src_is_bool_const(struct alu_ctx *a, unsigned i, bool value)
-{
-   nir_alu_src *s = &a->alu->src[i];
-   if (s->src.ssa->bit_size != 1 || !nir_src_is_const(s->src))
-      return false;
-   const unsigned n = nir_ssa_alu_instr_src_components(a->alu, i);
-   for (unsigned c = 0; c < n; c++) {
-      if (nir_src_comp_as_bool(s->src, s->swizzle[c]) != value)
-         return false;
-   }
-   return true;
-}
-
 static void
 emit_compare_all_any(struct ntv_context *ctx, struct alu_ctx *a, SpvOp cmp, SpvOp reduce,
                      enum want w)
 {
-   /* any(b) and all(b) on booleans are how spirv_to_nir reads OpAny and
-    * OpAll: b != false, b == true. Write them back as such. */
-   for (unsigned i = 0; i < 2 && w == W_BOOL; i++) {
-      if (src_is_bool_const(a, 1 - i, reduce == SpvOpAll)) {
-         const SpvId x = src(ctx, a, i, W_BOOL);
-         result_op(ctx, a, reduce, &x, 1);
-         return;
-      }
-   }
    const unsigned n = nir_op_infos[a->alu->op].input_sizes[0];
    const SpvId x = src(ctx, a, 0, w), y = src(ctx, a, 1, w);
    const SpvId bvec = ntv_value_type(ctx, NTV_KIND_BOOL, 1, n);

@@ -271,15 +271,9 @@ emit_block_body(struct ntv_context *ctx, nir_block *block, bool phis_in_header)
    ctx->current_label = ntv_block_label(ctx, block);
    ctx->current_block = block;
    spvb_label(&ctx->b, ctx->current_label);
-   /* Phis are written last to first: spirv_to_nir rebuilds phis through a
-    * variable per OpPhi, and vars_to_ssa puts each new phi in front of
-    * the block, which reverses them. Written reversed, a module read back
-    * and written again keeps its order (the round-trip test checks it). */
    if (!phis_in_header) {
-      nir_foreach_instr_reverse(instr, block) {
-         if (instr->type == NIR_INSTR_TYPE_PHI)
-            emit_phi(ctx, nir_instr_as_phi(instr));
-      }
+      nir_foreach_phi(phi, block)
+         emit_phi(ctx, phi);
    }
    nir_jump_instr *jump = NULL;
    nir_foreach_instr(instr, block) {
@@ -518,7 +512,7 @@ emit_loop(struct ntv_context *ctx, nir_loop *loop, nir_block *after)
    nir_foreach_phi(phi, first)
       phis[p++] = phi;
    if (cont_phis) {
-      for (unsigned i = num_phis; i-- > 0;)
+      for (unsigned i = 0; i < num_phis; i++)
          cont_phi_ids[i] = spvb_id(&ctx->b);
    }
 
@@ -526,7 +520,7 @@ emit_loop(struct ntv_context *ctx, nir_loop *loop, nir_block *after)
    spvb_branch(&ctx->b, frame.header);
    spvb_label(&ctx->b, frame.header);
    ctx->current_label = frame.header;
-   for (unsigned i = num_phis; i-- > 0;) {
+   for (unsigned i = 0; i < num_phis; i++) {
       nir_phi_instr *phi = phis[i];
       SpvId pairs[4];
       unsigned n = 0;
@@ -569,7 +563,7 @@ emit_loop(struct ntv_context *ctx, nir_loop *loop, nir_block *after)
    } else {
       spvb_label(&ctx->b, frame.cont);
       ctx->current_label = frame.cont;
-      for (unsigned i = num_phis; cont_phis && i-- > 0;) {
+      for (unsigned i = 0; cont_phis && i < num_phis; i++) {
          nir_phi_instr *phi = phis[i];
          SpvId pairs_local[16];
          unsigned n = 0;

@@ -88,17 +88,24 @@ texture_object(struct ntv_context *ctx, nir_tex_instr *tex, struct tex_srcs *s,
                                   ntv_deref_ptr(ctx, tderef));
    if (tex->texture_non_uniform)
       non_uniform(ctx, loaded);
-   if (glsl_type_is_sampled_image(t)) {
+   const bool buffer_as_image = glsl_type_is_sampled_image(t) &&
+                                glsl_get_sampler_dim(t) == GLSL_SAMPLER_DIM_BUF &&
+                                ntv_version_at_least(ctx, 1, 6);
+   if (glsl_type_is_sampled_image(t) && !buffer_as_image) {
       if (sampling)
          return loaded;
       return spvb_op(&ctx->b, SpvOpImage, ntv_type(ctx, glsl_get_image_type(t)), &loaded, 1);
    }
-   if (!glsl_type_is_image(t)) {
+   if (!glsl_type_is_image(t) && !buffer_as_image) {
       ntv_fail(ctx, "texture deref of a type that is not an image");
       return 0;
    }
    if (!sampling)
       return loaded;
+   if (buffer_as_image) {
+      ntv_fail(ctx, "sampling a buffer texture");
+      return 0;
+   }
    if (!s->sampler) {
       ntv_fail(ctx, "sampling a texture without a sampler");
       return 0;
@@ -197,19 +204,6 @@ coordinate(struct ntv_context *ctx, nir_tex_instr *tex, struct tex_srcs *s, bool
    if (!s->proj)
       return is_float ? float_src(ctx, s->coord) : int_src(ctx, s->coord);
    const unsigned n = s->coord->num_components;
-   /* Coordinate and projector split from one vector (as spirv_to_nir reads
-    * Proj sampling): that vector. */
-   nir_def *whole = NULL;
-   bool one_vector = true;
-   for (unsigned i = 0; i <= n && one_vector; i++) {
-      nir_def *d;
-      unsigned c;
-      ntv_resolve_component(i < n ? s->coord : s->proj, i < n ? i : 0, &d, &c);
-      one_vector = c == i && (!whole || d == whole);
-      whole = d;
-   }
-   if (one_vector && whole && whole->num_components == n + 1)
-      return float_src(ctx, whole);
    SpvId parts[5];
    for (unsigned i = 0; i < n && i < 4; i++) {
       const uint8_t c = (uint8_t)i;
@@ -371,12 +365,6 @@ image_coord(struct ntv_context *ctx, nir_intrinsic_instr *intr, const struct gls
       ntv_fail(ctx, "image coordinate too short");
       return 0;
    }
-   /* The IR pads image coordinates to four components; when the padding
-    * wraps a vector of exactly the right size, that vector is the
-    * coordinate (spirv_to_nir pads it again the same way). */
-   nir_def *whole = ntv_resolve_vector(intr->src[1].ssa, n);
-   if (whole)
-      return ntv_get_def(ctx, whole, NTV_WANT_ANY_INT | NTV_KIND_SINT);
    return ntv_get_def_swizzled(ctx, intr->src[1].ssa, comps, n, NTV_WANT_ANY_INT | NTV_KIND_SINT);
 }
 

@@ -449,24 +449,29 @@ ntv_get_def_swizzled(struct ntv_context *ctx, nir_def *def, const uint8_t *comps
    if (identity)
       return convert(ctx, def, value, n, kind);
 
-   /* Several components: one OpCompositeExtract each, then a construct.
-    * spirv_to_nir reads OpVectorShuffle back as per-component moves and a
-    * vector, which this writes the same way again: the round trip is
-    * stable only if swizzles never become shuffles. */
+   /* Several components of a vector: one OpVectorShuffle (spirv_to_nir
+    * reads a shuffle of one vector back as this swizzle). A scalar
+    * splatted: a construct, shuffles needing vector operands. */
    const enum ntv_kind own = ntv_def_kind(ctx, def);
-   const SpvId scalar_type = ntv_scalar_type(ctx, own, def->bit_size);
-   SpvId parts[NIR_MAX_VEC_COMPONENTS];
-   for (unsigned i = 0; i < n; i++) {
-      if (def->num_components == 1)
+   SpvId picked;
+   if (n == 1) {
+      picked = def->num_components == 1
+                  ? value
+                  : spvb_composite_extract(&ctx->b, ntv_scalar_type(ctx, own, def->bit_size),
+                                           value, (const uint32_t[]){comps[0]}, 1);
+   } else if (def->num_components == 1) {
+      SpvId parts[NIR_MAX_VEC_COMPONENTS];
+      for (unsigned i = 0; i < n; i++)
          parts[i] = value;
-      else
-         parts[i] = spvb_composite_extract(&ctx->b, scalar_type, value,
-                                           (const uint32_t[]){comps[i]}, 1);
-   }
-   const SpvId picked =
-      n == 1 ? parts[0]
-             : spvb_composite_construct(&ctx->b, ntv_value_type(ctx, own, def->bit_size, n),
+      picked = spvb_composite_construct(&ctx->b, ntv_value_type(ctx, own, def->bit_size, n),
                                         parts, n);
+   } else {
+      uint32_t c32[NIR_MAX_VEC_COMPONENTS];
+      for (unsigned i = 0; i < n; i++)
+         c32[i] = comps[i];
+      picked = spvb_vector_shuffle(&ctx->b, ntv_value_type(ctx, own, def->bit_size, n), value,
+                                   value, c32, n);
+   }
    return convert(ctx, def, picked, n, kind);
 }
 
@@ -476,42 +481,4 @@ ntv_get_def(struct ntv_context *ctx, nir_def *def, unsigned want)
    static const uint8_t identity[NIR_MAX_VEC_COMPONENTS] = {0, 1, 2,  3,  4,  5,  6,  7,
                                                             8, 9, 10, 11, 12, 13, 14, 15};
    return ntv_get_def_swizzled(ctx, def, identity, def->num_components, want);
-}
-
-void
-ntv_resolve_component(nir_def *def, unsigned c, nir_def **out, unsigned *out_c)
-{
-   for (unsigned depth = 0; depth < 32; depth++) {
-      if (def->parent_instr->type != NIR_INSTR_TYPE_ALU)
-         break;
-      nir_alu_instr *alu = nir_instr_as_alu(def->parent_instr);
-      if (alu->op == NIR_OP_MOV) {
-         const unsigned next = alu->src[0].swizzle[c];
-         def = alu->src[0].src.ssa;
-         c = next;
-      } else if (nir_op_is_vec(alu->op) && c < nir_op_infos[alu->op].num_inputs) {
-         const unsigned next = alu->src[c].swizzle[0];
-         def = alu->src[c].src.ssa;
-         c = next;
-      } else {
-         break;
-      }
-   }
-   *out = def;
-   *out_c = c;
-}
-
-nir_def *
-ntv_resolve_vector(nir_def *def, unsigned n)
-{
-   nir_def *found = NULL;
-   for (unsigned i = 0; i < n; i++) {
-      nir_def *d;
-      unsigned c;
-      ntv_resolve_component(def, i, &d, &c);
-      if (c != i || (found && d != found))
-         return NULL;
-      found = d;
-   }
-   return found && found->num_components == n ? found : NULL;
 }

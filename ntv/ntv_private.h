@@ -215,12 +215,6 @@ void ntv_emit_atomic(struct ntv_context *ctx, nir_intrinsic_instr *intr, SpvId p
  * chain shared by several uses in the IR would not survive a round trip
  * as one. */
 SpvId ntv_deref_ptr(struct ntv_context *ctx, nir_deref_instr *deref);
-/* Follows movs and vecs back to where component `c` of `def` was made:
- * the def and component that hold the value. */
-void ntv_resolve_component(nir_def *def, unsigned c, nir_def **out, unsigned *out_c);
-/* If components [0, n) of `def` are exactly the n components of one def,
- * in order, that def; else NULL. */
-nir_def *ntv_resolve_vector(nir_def *def, unsigned n);
 /* The pointer type a deref's result has. */
 SpvId ntv_deref_pointer_type(struct ntv_context *ctx, const nir_deref_instr *deref);
 SpvStorageClass ntv_deref_storage_class(struct ntv_context *ctx,
