@@ -96,7 +96,10 @@ static const SpvCapability supported_capabilities[] = {
    SpvCapabilityAtomicFloat64MinMaxEXT,
    SpvCapabilitySubgroupBallotKHR,
    SpvCapabilitySubgroupVoteKHR,
-   SpvCapabilityImageGatherBiasLodAMD,
+   SpvCapabilityMultiView,
+   SpvCapabilitySampleMaskPostDepthCoverage,
+   SpvCapabilityStencilExportEXT,
+   SpvCapabilityAtomicStorageOps,
 };
 
 /* Extensions whose SPIR-V additions the translation understands (or that
@@ -121,7 +124,10 @@ static const char *const supported_extensions[] = {
    "SPV_GOOGLE_hlsl_functionality1",
    "SPV_GOOGLE_user_type",
    "SPV_AMD_gpu_shader_half_float",
-   "SPV_AMD_texture_gather_bias_lod",
+   "SPV_KHR_multiview",
+   "SPV_KHR_post_depth_coverage",
+   "SPV_KHR_shader_atomic_counter_ops",
+   "SPV_EXT_shader_stencil_export",
 };
 
 static bool
