@@ -57,6 +57,11 @@ kx_instr_operands(const struct kx_instr *in, struct kx_operands *o)
       o->regs = F_SRC0;
       o->labels = 1;
       break;
+   case KX_OP_BREAK_IF:
+   case KX_OP_CONTINUE_IF:
+      o->regs = F_SRC0;
+      o->labels = 2;
+      break;
    case KX_OP_ELSE:
    case KX_OP_LOOP:
       o->labels = 1;

@@ -119,6 +119,28 @@ kx_op_continue(struct kx_ctx *ctx, const struct kx_instr *ip)
 }
 
 static const struct kx_instr *
+kx_op_break_if(struct kx_ctx *ctx, const struct kx_instr *ip)
+{
+   const kx_mask c = kx_bool_mask(KX_REG(ctx, ip->src[0])) & ctx->exec;
+   ctx->stack[ctx->loop_frame].a |= c;
+   ctx->exec &= ~c;
+   if (ctx->exec == 0)
+      return ctx->thread->prog->instrs + ip->imm[1];
+   return ip + 1;
+}
+
+static const struct kx_instr *
+kx_op_continue_if(struct kx_ctx *ctx, const struct kx_instr *ip)
+{
+   const kx_mask c = kx_bool_mask(KX_REG(ctx, ip->src[0])) & ctx->exec;
+   ctx->stack[ctx->loop_frame].b |= c;
+   ctx->exec &= ~c;
+   if (ctx->exec == 0)
+      return ctx->thread->prog->instrs + ip->imm[1];
+   return ip + 1;
+}
+
+static const struct kx_instr *
 kx_op_continue_merge(struct kx_ctx *ctx, const struct kx_instr *ip)
 {
    struct kx_frame *f = &ctx->stack[ctx->loop_frame];
@@ -941,6 +963,8 @@ static const kx_handler kx_handlers[KX_OP_COUNT] = {
    [KX_OP_LOOP_END] = kx_op_loop_end,
    [KX_OP_BREAK] = kx_op_break,
    [KX_OP_CONTINUE] = kx_op_continue,
+   [KX_OP_BREAK_IF] = kx_op_break_if,
+   [KX_OP_CONTINUE_IF] = kx_op_continue_if,
    [KX_OP_BARRIER] = kx_op_barrier,
    [KX_OP_FENCE] = kx_op_fence,
    [KX_OP_COPY32] = kx_op_copy32,

@@ -26,10 +26,21 @@
 #include "kx_program.h"
 #include "nir/nir.h"
 #include "util/arena.h"
+#include "util/debug.h"
 #include "util/dynarray.h"
+#include "util/strbuf.h"
 #include "util/hash_table.h"
 
 #define KX_NO_VREG UINT32_MAX
+
+enum {
+   KX_DEBUG_PRINT = 1 << 0,
+};
+static const struct util_debug_flag kx_translate_table[] = {
+   {"kx_print", KX_DEBUG_PRINT, "print every kx program (log level info)"},
+   {NULL, 0, NULL},
+};
+UTIL_DEBUG_DEFINE_GETTER(kx_translate_debug, "kx", kx_translate_table)
 
 enum kx_vreg_kind {
    KX_VREG_NORMAL,
@@ -367,7 +378,10 @@ kxb_sysval(struct kxb *b, nir_intrinsic_instr *intr, unsigned first_sv, unsigned
                nir_intrinsic_infos[intr->intrinsic].name);
       return;
    }
+   const unsigned read = nir_def_components_read(&intr->def);
    for (unsigned c = 0; c < n && c < intr->def.num_components; c++) {
+      if (!(read & (1u << c)))
+         continue;
       struct kx_vinstr *vi = kxb_emit(b, KX_OP_SYSVAL);
       vi->in.dst = dst[c];
       vi->dst_def = true;
@@ -933,9 +947,41 @@ kxb_block(struct kxb *b, nir_block *block)
    }
 }
 
+/* `if (c) break;` / `if (c) continue;` with nothing else in the if: one
+ * op that moves the lanes where c holds out of exec. */
+static bool
+kxb_try_jump_if(struct kxb *b, nir_if *nif)
+{
+   nir_block *then_block = nir_if_first_then_block(nif);
+   nir_block *else_block = nir_if_first_else_block(nif);
+   if (then_block != nir_if_last_then_block(nif) || else_block != nir_if_last_else_block(nif))
+      return false;
+   if (!list_is_empty(&else_block->instr_list))
+      return false;
+   nir_instr *only = nir_block_first_instr(then_block);
+   if (!only || only != nir_block_last_instr(then_block) || only->type != NIR_INSTR_TYPE_JUMP)
+      return false;
+   nir_jump_instr *jump = nir_instr_as_jump(only);
+   if (jump->type == NIR_JUMP_RETURN)
+      return false;
+   /* Phi copies on the edges would need their own masks. */
+   if ((then_block->successors[0] && nir_block_first_phi_(then_block->successors[0])) ||
+       (else_block->successors[0] && nir_block_first_phi_(else_block->successors[0])))
+      return false;
+   struct kx_vinstr *vi =
+      kxb_emit(b, jump->type == NIR_JUMP_BREAK ? KX_OP_BREAK_IF : KX_OP_CONTINUE_IF);
+   vi->in.src[0] = kxb_src(b, nif->condition.ssa, 0);
+   vi->use_mask = USE_SRC0;
+   vi->in.imm[1] = b->skip;
+   vi->label_mask = 1 << 1;
+   return true;
+}
+
 static void
 kxb_if(struct kxb *b, nir_if *nif)
 {
+   if (kxb_try_jump_if(b, nif))
+      return;
    const uint32_t l_else = kxb_label(b), l_endif = kxb_label(b);
    struct kx_vinstr *vi = kxb_emit(b, KX_OP_IF);
    vi->in.src[0] = kxb_src(b, nif->condition.ssa, 0);
@@ -1429,6 +1475,13 @@ kx_compile(nir_shader *shader, char **error)
          free(prog);
          prog = NULL;
       }
+   }
+   if (prog && kx_translate_debug() & KX_DEBUG_PRINT) {
+      struct strbuf sb;
+      strbuf_init(&sb);
+      kx_program_print(prog, &sb);
+      util_logi("kx", "%s", strbuf_str(&sb));
+      strbuf_finish(&sb);
    }
    if (!prog && error)
       *error = strdup(b.error ? b.error : "kx: translation failed");
