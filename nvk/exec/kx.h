@@ -131,6 +131,10 @@ struct kx_dispatch {
    kx_translate_fn translate;
    void *translate_data;
 
+   /* The watchdog (util_time_ns clock; 0: none): a shader still looping
+    * past it faults, as a GPU's timeout detection would stop it. */
+   uint64_t deadline_ns;
+
    /* NULL: run everything on the calling thread. */
    kx_parallel_for_fn parallel_for;
    void *pool;

@@ -172,6 +172,7 @@ struct kx_ctx {
    struct kx_frame *stack;
    const struct kx_instr *resume; /* where a strip stopped at a barrier */
    bool done;
+   uint32_t back_edges; /* for the watchdog */
    struct kx_thread *thread;
    uint32_t subgroup_id;
 

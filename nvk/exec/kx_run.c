@@ -13,6 +13,7 @@
 #include "kx_mem.h"
 #include "kx_program.h"
 #include "util/half_float.h"
+#include "util/os.h"
 #include "nir/nir.h"
 #include "nir/nir_fold_helpers.h"
 
@@ -56,9 +57,20 @@ kx_left_loop(const struct kx_ctx *ctx)
    return f->a | f->b;
 }
 
+/* Stack misuse only happens with a damaged program (deserialized from a
+ * bad cache): stop the strip instead of writing past the stack. */
+static const struct kx_instr *
+kx_bad_stack(struct kx_ctx *ctx)
+{
+   kx_thread_fault(ctx->thread, "kx: malformed program (mask stack)");
+   return NULL;
+}
+
 static const struct kx_instr *
 kx_op_if(struct kx_ctx *ctx, const struct kx_instr *ip)
 {
+   if (unlikely(ctx->sp > ctx->thread->prog->max_depth))
+      return kx_bad_stack(ctx);
    const kx_mask c = kx_bool_mask(KX_REG(ctx, ip->src[0])) & ctx->exec;
    struct kx_frame *f = &ctx->stack[ctx->sp++];
    f->a = ctx->exec;
@@ -73,6 +85,8 @@ kx_op_if(struct kx_ctx *ctx, const struct kx_instr *ip)
 static const struct kx_instr *
 kx_op_else(struct kx_ctx *ctx, const struct kx_instr *ip)
 {
+   if (unlikely(ctx->sp == 0))
+      return kx_bad_stack(ctx);
    ctx->exec = ctx->stack[ctx->sp - 1].b;
    if (ctx->exec == 0)
       return ctx->thread->prog->instrs + ip->imm[0];
@@ -82,6 +96,8 @@ kx_op_else(struct kx_ctx *ctx, const struct kx_instr *ip)
 static const struct kx_instr *
 kx_op_endif(struct kx_ctx *ctx, const struct kx_instr *ip)
 {
+   if (unlikely(ctx->sp == 0 || ctx->stack[ctx->sp - 1].is_loop))
+      return kx_bad_stack(ctx);
    ctx->sp--;
    ctx->exec = ctx->stack[ctx->sp].a & ~kx_left_loop(ctx);
    if (ctx->exec == 0)
@@ -94,6 +110,8 @@ kx_op_loop(struct kx_ctx *ctx, const struct kx_instr *ip)
 {
    if (ctx->exec == 0)
       return ctx->thread->prog->instrs + ip->imm[0];
+   if (unlikely(ctx->sp > ctx->thread->prog->max_depth))
+      return kx_bad_stack(ctx);
    struct kx_frame *f = &ctx->stack[ctx->sp];
    f->a = f->b = 0;
    f->is_loop = 1;
@@ -105,6 +123,8 @@ kx_op_loop(struct kx_ctx *ctx, const struct kx_instr *ip)
 static const struct kx_instr *
 kx_op_break(struct kx_ctx *ctx, const struct kx_instr *ip)
 {
+   if (unlikely(ctx->loop_frame < 0))
+      return kx_bad_stack(ctx);
    ctx->stack[ctx->loop_frame].a |= ctx->exec;
    ctx->exec = 0;
    return ctx->thread->prog->instrs + ip->imm[1];
@@ -113,6 +133,8 @@ kx_op_break(struct kx_ctx *ctx, const struct kx_instr *ip)
 static const struct kx_instr *
 kx_op_continue(struct kx_ctx *ctx, const struct kx_instr *ip)
 {
+   if (unlikely(ctx->loop_frame < 0))
+      return kx_bad_stack(ctx);
    ctx->stack[ctx->loop_frame].b |= ctx->exec;
    ctx->exec = 0;
    return ctx->thread->prog->instrs + ip->imm[1];
@@ -121,6 +143,8 @@ kx_op_continue(struct kx_ctx *ctx, const struct kx_instr *ip)
 static const struct kx_instr *
 kx_op_break_if(struct kx_ctx *ctx, const struct kx_instr *ip)
 {
+   if (unlikely(ctx->loop_frame < 0))
+      return kx_bad_stack(ctx);
    const kx_mask c = kx_bool_mask(KX_REG(ctx, ip->src[0])) & ctx->exec;
    ctx->stack[ctx->loop_frame].a |= c;
    ctx->exec &= ~c;
@@ -132,6 +156,8 @@ kx_op_break_if(struct kx_ctx *ctx, const struct kx_instr *ip)
 static const struct kx_instr *
 kx_op_continue_if(struct kx_ctx *ctx, const struct kx_instr *ip)
 {
+   if (unlikely(ctx->loop_frame < 0))
+      return kx_bad_stack(ctx);
    const kx_mask c = kx_bool_mask(KX_REG(ctx, ip->src[0])) & ctx->exec;
    ctx->stack[ctx->loop_frame].b |= c;
    ctx->exec &= ~c;
@@ -143,6 +169,8 @@ kx_op_continue_if(struct kx_ctx *ctx, const struct kx_instr *ip)
 static const struct kx_instr *
 kx_op_continue_merge(struct kx_ctx *ctx, const struct kx_instr *ip)
 {
+   if (unlikely(ctx->loop_frame < 0))
+      return kx_bad_stack(ctx);
    struct kx_frame *f = &ctx->stack[ctx->loop_frame];
    ctx->exec |= f->b;
    f->b = 0;
@@ -154,14 +182,22 @@ kx_op_continue_merge(struct kx_ctx *ctx, const struct kx_instr *ip)
 static const struct kx_instr *
 kx_op_loop_end(struct kx_ctx *ctx, const struct kx_instr *ip)
 {
+   if (unlikely(ctx->loop_frame < 0))
+      return kx_bad_stack(ctx);
    struct kx_frame *f = &ctx->stack[ctx->loop_frame];
    ctx->exec |= f->b;
    f->b = 0;
-   if (ctx->exec != 0)
+   if (ctx->exec != 0) {
+      if (unlikely((++ctx->back_edges & 0xfff) == 0) && ctx->thread->d->deadline_ns &&
+          util_time_ns() > ctx->thread->d->deadline_ns) {
+         kx_thread_fault(ctx->thread, "shader timeout: a loop ran past the watchdog");
+         return NULL;
+      }
       return ctx->thread->prog->instrs + ip->imm[0];
+   }
    ctx->exec = f->a;
    ctx->loop_frame = f->parent_loop;
-   ctx->sp--;
+   ctx->sp = (uint32_t)(f - ctx->stack);
    if (ctx->exec == 0)
       return ctx->thread->prog->instrs + ip->imm[1];
    return ip + 1;

@@ -10,6 +10,7 @@
 #include "kx.h"
 #include "nir/nir.h"
 #include "nir/nir_builder.h"
+#include "util/strbuf.h"
 #include "util/test.h"
 
 /* Device memory of the tests: one buffer at a fixed device address. */
@@ -82,3 +83,38 @@ kxt_run(struct kx_program *prog, struct kxt_mem *mem, unsigned x, unsigned y, un
 }
 
 #endif
+
+/* A tiny thread pool for tests: parallel_for over `threads` pthreads. */
+#include <pthread.h>
+
+struct kxt_pool {
+   unsigned threads;
+};
+
+struct kxt_pool_job {
+   kx_parallel_fn fn;
+   void *data;
+   uint32_t index;
+};
+
+static inline void *
+kxt_pool_thread(void *arg)
+{
+   struct kxt_pool_job *j = arg;
+   j->fn(j->data, j->index);
+   return NULL;
+}
+
+static inline void
+kxt_parallel_for(void *pool, uint32_t count, kx_parallel_fn fn, void *data)
+{
+   (void)pool;
+   pthread_t th[64];
+   struct kxt_pool_job jobs[64];
+   for (uint32_t i = 0; i < count && i < 64; i++) {
+      jobs[i] = (struct kxt_pool_job){fn, data, i};
+      pthread_create(&th[i], NULL, kxt_pool_thread, &jobs[i]);
+   }
+   for (uint32_t i = 0; i < count && i < 64; i++)
+      pthread_join(th[i], NULL);
+}
