@@ -96,9 +96,23 @@ free_block_list(struct nvk_cmd_buffer *cmd, struct list_head *list)
    }
 }
 
+static void
+free_push_sets(struct nvk_cmd_buffer *cmd)
+{
+   for (unsigned b = 0; b < 2; b++) {
+      for (unsigned s = 0; s < NVK_MAX_SETS; s++) {
+         vk_free(&cmd->pool->alloc, cmd->push_sets[b][s].mem);
+         cmd->push_sets[b][s].mem = NULL;
+         cmd->push_sets[b][s].layout = NULL;
+         cmd->push_sets[b][s].size_B = 0;
+      }
+   }
+}
+
 void
 nvk_cmd_buffer_reset(struct nvk_cmd_buffer *cmd, bool release_resources)
 {
+   free_push_sets(cmd);
    list_splicetail(&cmd->stream.blocks, &cmd->stream.free_blocks);
    if (release_resources)
       free_block_list(cmd, &cmd->stream.free_blocks);
@@ -118,6 +132,7 @@ nvk_cmd_buffer_destroy(struct nvk_cmd_buffer *cmd)
 {
    free_block_list(cmd, &cmd->stream.blocks);
    free_block_list(cmd, &cmd->stream.free_blocks);
+   free_push_sets(cmd);
    list_del(&cmd->pool_link);
    const VkAllocationCallbacks alloc = cmd->pool->alloc;
    vk_object_base_finish(&cmd->base);

@@ -9,9 +9,11 @@
 #define NVK_CMD_BUFFER_H
 
 #include "nvk_cmd_stream.h"
+#include "nvk_private.h"
 #include "vk_object.h"
 
 struct nvk_cmd_pool;
+struct nvk_descriptor_set_layout;
 struct nvk_device;
 
 enum nvk_cmd_buffer_state {
@@ -35,6 +37,15 @@ struct nvk_cmd_buffer {
    VkResult record_result;
 
    struct nvk_cmd_stream stream;
+
+   /* Push descriptors accumulate across vkCmdPushDescriptorSet* calls: the
+    * current contents of each (bind point, set), from the pool's allocator;
+    * every push records a snapshot (nvk_cmd_descriptors.c). */
+   struct {
+      const struct nvk_descriptor_set_layout *layout;
+      uint8_t *mem;
+      uint32_t size_B;
+   } push_sets[2][NVK_MAX_SETS];
 };
 
 VK_DEFINE_HANDLE_CASTS(nvk_cmd_buffer, base, VkCommandBuffer, VK_OBJECT_TYPE_COMMAND_BUFFER)

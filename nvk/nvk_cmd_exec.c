@@ -62,6 +62,9 @@ nvk_exec_cmd_buffer(struct nvk_exec *ex, const struct nvk_cmd_buffer *cmd)
    const bool trace = vk_debug_flags() & VK_DEBUG_CMD;
    ex->cmd = cmd;
    ex->depth++;
+   /* Every command buffer starts with no state bound (Vulkan 1.3, 6.4: state
+    * is not inherited, not even by secondaries). */
+   memset(ex->desc, 0, sizeof(ex->desc));
    nvk_cmd_stream_foreach_block(&cmd->stream, block) {
       uint32_t offset_B = 0;
       while (offset_B < block->used_B && !ex->faulted) {

@@ -21,11 +21,41 @@
 #include <stdint.h>
 
 #include "nvk_cmd_stream.h"
+#include "nvk_descriptor_types.h"
+#include "nvk_private.h"
 #include "util/macros.h"
 
 struct nvk_cmd_buffer;
+struct nvk_descriptor_set_layout;
 struct nvk_device;
+struct nvk_pipeline;
 struct nvk_queue;
+
+/* What a dispatch (or, later, a draw) reads: the bound pipeline and
+ * descriptor sets of its bind point and its root table, resolved as the
+ * stream is replayed (nvk_cmd_descriptors.c). Set memory is laid out as
+ * nvk_descriptor_types.h says (constant buffer NVK_CBUF_SET(s)); the root
+ * table (NVK_CBUF_ROOT) holds push constants and the dynamic buffers with
+ * their offsets applied; dispatch fills its workgroup fields. */
+struct nvk_exec_descriptors {
+   const struct nvk_pipeline *pipeline;
+   const uint8_t *sets[NVK_MAX_SETS];
+   const struct nvk_descriptor_set_layout *set_layouts[NVK_MAX_SETS];
+   struct nvk_root_table root;
+};
+
+enum nvk_exec_bind_point {
+   NVK_EXEC_BIND_COMPUTE,
+   NVK_EXEC_BIND_GRAPHICS,
+   NVK_EXEC_BIND_COUNT,
+};
+
+static inline enum nvk_exec_bind_point
+nvk_exec_bind_point(uint32_t vk_bind_point)
+{
+   return vk_bind_point == 1 /* VK_PIPELINE_BIND_POINT_COMPUTE */ ? NVK_EXEC_BIND_COMPUTE
+                                                                  : NVK_EXEC_BIND_GRAPHICS;
+}
 
 #define NVK_EXEC_MAX_LABELS 32
 #define NVK_EXEC_MAX_DEPTH 2 /* primary > secondary */
@@ -55,6 +85,10 @@ struct nvk_exec {
    /* Bumped by the work that the counter counts (dispatch: bit 10, compute
     * shader invocations). */
    uint64_t counters[NVK_COUNTER_COUNT];
+
+   /* Binding state of the command buffer being replayed; reset when a
+    * command buffer starts (state is never inherited). */
+   struct nvk_exec_descriptors desc[NVK_EXEC_BIND_COUNT];
 };
 
 void nvk_exec_init(struct nvk_exec *ex, struct nvk_device *dev, struct nvk_queue *queue);

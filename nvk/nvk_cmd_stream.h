@@ -42,6 +42,11 @@
    X(COPY_IMAGE, copy_image)                                                             \
    X(BLIT_IMAGE, blit_image)                                                             \
    X(CLEAR_IMAGE, clear_image)                                                           \
+   /* nvk_pipeline.c, nvk_cmd_descriptors.c */                                          \
+   X(BIND_PIPELINE, bind_pipeline)                                                       \
+   X(BIND_DESCRIPTOR_SETS, bind_descriptor_sets)                                         \
+   X(PUSH_DESCRIPTOR_SET, push_descriptor_set)                                           \
+   X(PUSH_CONSTANTS, push_constants)                                                     \
    /* nvk_event.c */                                                                     \
    X(SET_EVENT, set_event)                                                               \
    X(WAIT_EVENTS, wait_events)                                                           \

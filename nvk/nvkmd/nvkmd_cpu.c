@@ -6,8 +6,11 @@
  *
  * The memfd stays open only for exportable memory: each open fd counts
  * against the process limit, and most allocations are never shared.
+ * Exportable memory comes from nvkmd_export.c: a real dma-buf (udmabuf,
+ * dma-heap) when the kernel has an exporter, else a memfd.
  */
 #include "nvkmd.h"
+#include "nvkmd_export.h"
 
 #include <errno.h>
 #include <string.h>
@@ -46,20 +49,16 @@ errno_to_result(int err)
    }
 }
 
+/* An object around an existing mapping (which it then owns). */
 static VkResult
-cpu_mem_create(struct nvkmd_dev *dev, struct vk_object_base *log_obj, int fd,
-               uint64_t size_B, enum nvkmd_mem_flags flags, struct nvkmd_mem **mem_out)
+cpu_mem_wrap(struct nvkmd_dev *dev, struct vk_object_base *log_obj, void *map, uint64_t size_B,
+             enum nvkmd_mem_flags flags, struct nvkmd_mem **mem_out)
 {
    struct nvkmd_cpu_mem *mem =
       vk_zalloc(dev->alloc, sizeof(*mem), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
-   if (!mem)
+   if (!mem) {
+      munmap(map, size_B);
       return vk_error(log_obj, VK_ERROR_OUT_OF_HOST_MEMORY);
-   void *map = mmap(NULL, size_B, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-   if (map == MAP_FAILED) {
-      const int err = errno;
-      vk_free(dev->alloc, mem);
-      return vk_errorf(log_obj, errno_to_result(err), "mmap of %llu bytes: %s",
-                       (unsigned long long)size_B, strerror(err));
    }
    mem->base = (struct nvkmd_mem){
       .ops = &nvkmd_cpu_mem_ops,
@@ -75,9 +74,48 @@ cpu_mem_create(struct nvkmd_dev *dev, struct vk_object_base *log_obj, int fd,
 }
 
 static VkResult
+cpu_mem_create(struct nvkmd_dev *dev, struct vk_object_base *log_obj, int fd,
+               uint64_t size_B, enum nvkmd_mem_flags flags, struct nvkmd_mem **mem_out)
+{
+   void *map = mmap(NULL, size_B, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+   if (map == MAP_FAILED) {
+      const int err = errno;
+      return vk_errorf(log_obj, errno_to_result(err), "mmap of %llu bytes: %s",
+                       (unsigned long long)size_B, strerror(err));
+   }
+   return cpu_mem_wrap(dev, log_obj, map, size_B, flags, mem_out);
+}
+
+/* Exportable memory is a dma-buf when the kernel has an exporter
+ * (nvkmd_export.h); we keep the fd export hands out and map the pages. */
+static VkResult
+cpu_alloc_exportable(struct nvkmd_dev *dev, struct vk_object_base *log_obj, uint64_t size_B,
+                     enum nvkmd_mem_flags flags, struct nvkmd_mem **mem_out)
+{
+   struct nvkmd_export_mem ex;
+   const int err = nvkmd_export_alloc(size_B, &ex);
+   if (err)
+      return vk_errorf(log_obj, errno_to_result(-err), "exportable memory of %llu bytes: %s",
+                       (unsigned long long)size_B, strerror(-err));
+   VkResult result = cpu_mem_create(dev, log_obj, ex.map_fd, size_B, flags, mem_out);
+   if (result != VK_SUCCESS) {
+      nvkmd_export_free(&ex);
+      return result;
+   }
+   /* The mapping holds the pages (and a udmabuf's memfd); only the fd that
+    * export hands out stays open. */
+   if (ex.map_fd != ex.fd)
+      close(ex.map_fd);
+   container_of(*mem_out, struct nvkmd_cpu_mem, base)->fd = ex.fd;
+   return VK_SUCCESS;
+}
+
+static VkResult
 cpu_alloc_mem(struct nvkmd_dev *dev, struct vk_object_base *log_obj, uint64_t size_B,
               enum nvkmd_mem_flags flags, struct nvkmd_mem **mem_out)
 {
+   if (flags & NVKMD_MEM_EXPORTABLE)
+      return cpu_alloc_exportable(dev, log_obj, size_B, flags, mem_out);
    const int fd = memfd_create("kiln-device-memory", MFD_CLOEXEC);
    if (fd < 0)
       return vk_errorf(log_obj, errno_to_result(errno), "memfd_create: %s", strerror(errno));
@@ -89,26 +127,48 @@ cpu_alloc_mem(struct nvkmd_dev *dev, struct vk_object_base *log_obj, uint64_t si
                        (unsigned long long)size_B, strerror(err));
    }
    VkResult result = cpu_mem_create(dev, log_obj, fd, size_B, flags, mem_out);
-   if (result != VK_SUCCESS || !(flags & NVKMD_MEM_EXPORTABLE)) {
-      close(fd);
-      return result;
-   }
-   container_of(*mem_out, struct nvkmd_cpu_mem, base)->fd = fd;
-   return VK_SUCCESS;
+   close(fd);
+   return result;
 }
 
 static VkResult
 cpu_import_fd(struct nvkmd_dev *dev, struct vk_object_base *log_obj, int fd,
               struct nvkmd_mem **mem_out)
 {
-   struct stat st;
-   if (fstat(fd, &st) != 0 || st.st_size <= 0)
-      return vk_errorf(log_obj, VK_ERROR_INVALID_EXTERNAL_HANDLE, "fd %d is not memory", fd);
+   uint64_t size_B;
+   const enum nvkmd_fd_kind kind = nvkmd_fd_inspect(fd, &size_B);
+   if (kind == NVKMD_FD_NOT_MEMORY)
+      return vk_errorf(log_obj, VK_ERROR_INVALID_EXTERNAL_HANDLE,
+                       "fd %d is not a dma-buf or a memory file", fd);
+   if (nvkmd_export_debug()) {
+      char exporter[64] = "";
+      if (kind == NVKMD_FD_DMA_BUF)
+         nvkmd_dma_buf_exporter(fd, exporter, sizeof(exporter));
+      nvkmd_extmem_log("import fd %d: %s%s%s%s, %llu bytes", fd,
+                       kind == NVKMD_FD_DMA_BUF ? "dma-buf" : "memory file",
+                       exporter[0] ? " (exporter " : "", exporter, exporter[0] ? ")" : "",
+                       (unsigned long long)size_B);
+   }
    const int own_fd = fcntl(fd, F_DUPFD_CLOEXEC, 0);
    if (own_fd < 0)
       return vk_errorf(log_obj, errno_to_result(errno), "dup: %s", strerror(errno));
-   VkResult result = cpu_mem_create(dev, log_obj, fd, (uint64_t)st.st_size,
-                                    NVKMD_MEM_EXPORTABLE, mem_out);
+   /* The CPU reaches a dma-buf through its mmap. No DMA_BUF_IOCTL_SYNC
+    * brackets: they manage device caches and implicit fences, and this
+    * device is the CPU; ordering with other users is the application's,
+    * through external semaphores. */
+   void *map = mmap(NULL, size_B, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+   if (map == MAP_FAILED) {
+      const int err = errno;
+      close(own_fd);
+      /* Out of address space is out of memory; anything else (read-only
+       * file, an exporter without mmap) means the handle is not usable. */
+      return vk_errorf(log_obj,
+                       err == ENOMEM ? VK_ERROR_OUT_OF_DEVICE_MEMORY
+                                     : VK_ERROR_INVALID_EXTERNAL_HANDLE,
+                       "fd %d: mmap of %llu bytes: %s", fd, (unsigned long long)size_B,
+                       strerror(err));
+   }
+   VkResult result = cpu_mem_wrap(dev, log_obj, map, size_B, NVKMD_MEM_EXPORTABLE, mem_out);
    if (result != VK_SUCCESS) {
       close(own_fd);
       return result;

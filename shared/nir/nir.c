@@ -81,7 +81,7 @@ const char *
 nir_atomic_op_name(nir_atomic_op op)
 {
    static const char *const names[NIR_ATOMIC_OP_COUNT] = {
-      "iadd", "imin", "umin", "imax", "umax",  "iand",     "ior",      "ixor",
+      "iadd", "imin",    "umin", "imax", "umax", "iand",     "ior",      "ixor",
       "xchg", "cmpxchg", "fadd", "fmin", "fmax", "fcmpxchg", "inc_wrap", "dec_wrap",
    };
    return (unsigned)op < NIR_ATOMIC_OP_COUNT ? names[op] : "invalid";
@@ -122,7 +122,8 @@ const char *
 nir_scope_name(nir_scope scope)
 {
    static const char *const names[] = {
-      "none", "invocation", "subgroup", "shader_call", "workgroup", "queue_family", "device",
+      "none",      "invocation",   "subgroup", "shader_call",
+      "workgroup", "queue_family", "device",
    };
    return (unsigned)scope < ARRAY_SIZE(names) ? names[scope] : "invalid";
 }
@@ -131,7 +132,16 @@ const char *
 nir_texop_name(nir_texop op)
 {
    static const char *const names[] = {
-      "tex", "txb", "txl", "txd", "txf", "txf_ms", "txs", "lod", "tg4", "query_levels",
+      "tex",
+      "txb",
+      "txl",
+      "txd",
+      "txf",
+      "txf_ms",
+      "txs",
+      "lod",
+      "tg4",
+      "query_levels",
       "texture_samples",
    };
    return (unsigned)op < ARRAY_SIZE(names) ? names[op] : "invalid";
@@ -141,10 +151,22 @@ const char *
 nir_tex_src_type_name(nir_tex_src_type type)
 {
    static const char *const names[NIR_NUM_TEX_SRC_TYPES] = {
-      "coord",         "projector",     "comparator",     "offset",
-      "bias",          "lod",           "min_lod",        "ms_index",
-      "ddx",           "ddy",           "texture_deref",  "sampler_deref",
-      "texture_offset", "sampler_offset", "texture_handle", "sampler_handle",
+      "coord",
+      "projector",
+      "comparator",
+      "offset",
+      "bias",
+      "lod",
+      "min_lod",
+      "ms_index",
+      "ddx",
+      "ddy",
+      "texture_deref",
+      "sampler_deref",
+      "texture_offset",
+      "sampler_offset",
+      "texture_handle",
+      "sampler_handle",
    };
    return (unsigned)type < NIR_NUM_TEX_SRC_TYPES ? names[type] : "invalid";
 }
@@ -513,7 +535,8 @@ nir_shader_create(struct arena *parent_arena, nir_shader_stage stage)
     * allocated up front so handing them out cannot fail. */
    for (unsigned c = 0; c < ARRAY_SIZE(poison_components); c++) {
       for (unsigned b = 0; b < ARRAY_SIZE(poison_bits); b++) {
-         nir_undef_instr *u = nir_undef_instr_create(s, poison_components[c], poison_bits[b]);
+         nir_undef_instr *u =
+            nir_undef_instr_create(s, poison_components[c], poison_bits[b]);
          if (!u)
             goto fail;
          s->poison_defs[c][b] = &u->def;
@@ -610,7 +633,7 @@ nir_function_impl_create(nir_function *function)
 nir_function *
 nir_shader_get_entrypoint_function(nir_shader *shader)
 {
-   nir_foreach_function(f, shader) {
+   nir_foreach_function (f, shader) {
       if (f->is_entrypoint)
          return f;
    }
@@ -652,8 +675,8 @@ variable_alloc(nir_shader *shader, nir_variable_mode mode, const struct glsl_typ
 }
 
 nir_variable *
-nir_variable_create(nir_shader *shader, nir_variable_mode mode, const struct glsl_type *type,
-                    const char *name)
+nir_variable_create(nir_shader *shader, nir_variable_mode mode,
+                    const struct glsl_type *type, const char *name)
 {
    assert(mode != NIR_VAR_FUNCTION_TEMP && "use nir_local_variable_create");
    nir_variable *var = variable_alloc(shader, mode, type, name);
@@ -676,7 +699,7 @@ nir_local_variable_create(nir_function_impl *impl, const struct glsl_type *type,
 nir_variable *
 nir_find_variable_with_location(nir_shader *shader, nir_variable_mode mode, int location)
 {
-   nir_foreach_variable_with_modes(var, shader, mode) {
+   nir_foreach_variable_with_modes (var, shader, mode) {
       if (var->data.location == location && var->data.builtin == NIR_BUILTIN_NONE)
          return var;
    }
@@ -687,7 +710,7 @@ nir_variable *
 nir_find_variable_with_builtin(nir_shader *shader, nir_variable_mode mode,
                                nir_builtin builtin)
 {
-   nir_foreach_variable_with_modes(var, shader, mode) {
+   nir_foreach_variable_with_modes (var, shader, mode) {
       if (var->data.builtin == builtin)
          return var;
    }
@@ -799,8 +822,8 @@ nir_intrinsic_instr *
 nir_intrinsic_instr_create(nir_shader *shader, nir_intrinsic_op op)
 {
    const unsigned n = nir_intrinsic_infos[op].num_srcs;
-   nir_intrinsic_instr *intr = instr_alloc(shader, sizeof(*intr) + n * sizeof(nir_src),
-                                           NIR_INSTR_TYPE_INTRINSIC);
+   nir_intrinsic_instr *intr =
+      instr_alloc(shader, sizeof(*intr) + n * sizeof(nir_src), NIR_INSTR_TYPE_INTRINSIC);
    if (!intr)
       return NULL;
    intr->intrinsic = op;
@@ -834,10 +857,12 @@ nir_tex_instr_create(nir_shader *shader, unsigned num_srcs)
 }
 
 nir_load_const_instr *
-nir_load_const_instr_create(nir_shader *shader, unsigned num_components, unsigned bit_size)
+nir_load_const_instr_create(nir_shader *shader, unsigned num_components,
+                            unsigned bit_size)
 {
-   nir_load_const_instr *lc = instr_alloc(
-      shader, sizeof(*lc) + num_components * sizeof(nir_const_value), NIR_INSTR_TYPE_LOAD_CONST);
+   nir_load_const_instr *lc =
+      instr_alloc(shader, sizeof(*lc) + num_components * sizeof(nir_const_value),
+                  NIR_INSTR_TYPE_LOAD_CONST);
    if (!lc)
       return NULL;
    nir_def_init(&lc->instr, &lc->def, num_components, bit_size);
@@ -912,7 +937,8 @@ nir_phi_instr_remove_src(nir_phi_instr *phi, nir_phi_src *src)
 nir_phi_src *
 nir_phi_get_src_from_block(nir_phi_instr *phi, nir_block *pred)
 {
-   nir_foreach_phi_src(ps, phi) {
+   nir_foreach_phi_src(ps, phi)
+   {
       if (ps->pred == pred)
          return ps;
    }
@@ -994,7 +1020,8 @@ nir_foreach_src(nir_instr *instr, nir_foreach_src_cb cb, void *data)
    }
    case NIR_INSTR_TYPE_PHI: {
       nir_phi_instr *phi = nir_instr_as_phi(instr);
-      nir_foreach_phi_src(ps, phi) {
+      nir_foreach_phi_src(ps, phi)
+      {
          if (!cb(&ps->src, data))
             return false;
       }
@@ -1011,7 +1038,10 @@ nir_foreach_src(nir_instr *instr, nir_foreach_src_cb cb, void *data)
 static bool
 link_src_cb(nir_src *src, void *data)
 {
-   (void)data;
+   /* (Re)set the parent too: callers may have assigned whole structs
+    * (e.g. a nir_tex_src compound literal) over the one create set up. */
+   src->parent_instr = data;
+   src->is_if = false;
    if (src->ssa)
       list_addtail(&src->use_link, &src->ssa->uses);
    return true;
@@ -1029,7 +1059,7 @@ unlink_src_cb(nir_src *src, void *data)
 void
 nir_instr_link_srcs_(nir_instr *instr)
 {
-   nir_foreach_src(instr, link_src_cb, NULL);
+   nir_foreach_src(instr, link_src_cb, instr);
 }
 
 void
@@ -1068,8 +1098,7 @@ nir_def_rewrite_uses(nir_def *def, nir_def *new_def)
 {
    if (def == new_def)
       return;
-   nir_foreach_use_safe(src, def)
-      nir_src_rewrite(src, new_def);
+   nir_foreach_use_safe(src, def) nir_src_rewrite(src, new_def);
 }
 
 void
@@ -1077,7 +1106,8 @@ nir_def_rewrite_uses_after(nir_def *def, nir_def *new_def, nir_instr *after)
 {
    if (def == new_def)
       return;
-   nir_foreach_use_safe(src, def) {
+   nir_foreach_use_safe(src, def)
+   {
       nir_instr *user = nir_src_parent_instr(src);
       if (user && user->block == after->block && user->type != NIR_INSTR_TYPE_PHI) {
          /* Same block: only uses that come after `after`. */
@@ -1099,7 +1129,7 @@ unsigned
 nir_def_components_read(const nir_def *def)
 {
    unsigned mask = 0;
-   nir_foreach_use(src, def) {
+   nir_foreach_use (src, def) {
       nir_instr *user = nir_src_parent_instr(src);
       if (user && user->type == NIR_INSTR_TYPE_ALU) {
          nir_alu_instr *alu = nir_instr_as_alu(user);
@@ -1123,6 +1153,8 @@ nir_src_get_block(const nir_src *src)
       return prev ? nir_cf_node_as_block(prev) : NULL;
    }
    nir_instr *instr = src->parent_instr;
+   if (!instr)
+      return NULL; /* broken IR; the validator reports it */
    if (instr->type == NIR_INSTR_TYPE_PHI) {
       const nir_phi_src *ps = container_of(src, nir_phi_src, src);
       return ps->pred;
@@ -1177,8 +1209,10 @@ nir_instr_insert(nir_cursor cursor, nir_instr *instr)
       def->index = impl->ssa_alloc++;
 
    if (instr->type == NIR_INSTR_TYPE_JUMP) {
-      nir_remove_after_jump_(instr);
-      nir_impl_update_cfg_(impl);
+      if (nir_remove_after_jump_(instr))
+         nir_impl_update_cfg_(impl);
+      else
+         nir_impl_update_cfg_local_(impl, &block, 1);
    }
 }
 
@@ -1204,14 +1238,15 @@ nir_instr_remove(nir_instr *instr)
    list_del(&instr->node);
    instr->block = NULL;
    if (instr->type == NIR_INSTR_TYPE_JUMP)
-      nir_impl_update_cfg_(nir_block_impl_(block));
+      nir_impl_update_cfg_local_(nir_block_impl_(block), &block, 1);
 }
 
 bool
 nir_instr_move(nir_cursor cursor, nir_instr *instr)
 {
    /* Moving next to itself is a no-op. */
-   if ((cursor.option == NIR_CURSOR_BEFORE_INSTR || cursor.option == NIR_CURSOR_AFTER_INSTR) &&
+   if ((cursor.option == NIR_CURSOR_BEFORE_INSTR ||
+        cursor.option == NIR_CURSOR_AFTER_INSTR) &&
        cursor.instr == instr)
       return false;
    if (cursor.option == NIR_CURSOR_BEFORE_INSTR && nir_instr_prev(cursor.instr) == instr)
@@ -1241,10 +1276,16 @@ nir_instr_move(nir_cursor cursor, nir_instr *instr)
    if (nir_instr_def(instr))
       nir_instr_def(instr)->index = index;
    if (is_jump) {
-      nir_remove_after_jump_(instr);
-      nir_impl_update_cfg_(nir_block_impl_(block));
-      if (nir_block_impl_(old_block) != nir_block_impl_(block))
-         nir_impl_update_cfg_(nir_block_impl_(old_block));
+      nir_function_impl *impl = nir_block_impl_(block);
+      nir_function_impl *old_impl = nir_block_impl_(old_block);
+      if (nir_remove_after_jump_(instr) || impl != old_impl) {
+         nir_impl_update_cfg_(impl);
+         if (impl != old_impl)
+            nir_impl_update_cfg_(old_impl);
+      } else {
+         nir_block *blocks[2] = {old_block, block};
+         nir_impl_update_cfg_local_(impl, blocks, old_block == block ? 1 : 2);
+      }
    }
    return true;
 }
@@ -1403,7 +1444,7 @@ nir_tex_instr_add_src(nir_tex_instr *tex, nir_tex_src_type type, nir_def *def)
 {
    /* An uninserted instruction does not know its shader; the new source's
     * def does (poison defs have no block, but then oom is already set). */
-   nir_shader *shader = tex->instr.block ? instr_shader(&tex->instr)
+   nir_shader *shader = tex->instr.block           ? instr_shader(&tex->instr)
                         : def->parent_instr->block ? instr_shader(def->parent_instr)
                                                    : NULL;
    if (!shader)

@@ -53,7 +53,12 @@
  * (or header); the last block of the impl goes to end_block.
  *
  * Phis: a phi sits at the start of a block and has exactly one source per
- * predecessor of that block (tagged with the predecessor).
+ * predecessor of that block (tagged with the predecessor). Control-flow
+ * edits keep that true on their own: a source from a block that stopped
+ * being a predecessor is dropped, a new predecessor gets an undef source
+ * (rewrite it with nir_phi_get_src_from_block() + nir_src_rewrite()).
+ * When an edit splits a block, the part holding the block's end (its
+ * outgoing edges) keeps the nir_block, so phis naming it stay right.
  *
  * == Memory ==
  * Variables have a mode (nir_variable_mode, a bitmask so passes can ask for
@@ -94,7 +99,7 @@ struct strbuf;
 
 #define NIR_MAX_VEC_COMPONENTS 16
 #define NIR_MAX_MATRIX_COLUMNS 4
-#define NIR_STREAM_PACKED (1 << 8)
+#define NIR_STREAM_PACKED      (1 << 8)
 
 typedef struct nir_shader nir_shader;
 typedef struct nir_function nir_function;
@@ -324,6 +329,7 @@ struct nir_variable_data {
    unsigned xfb_offset_B;
    unsigned xfb_stride_B;
    unsigned stream;
+   unsigned input_attachment_index; /* SPIR-V InputAttachmentIndex (subpass inputs) */
 
    bool explicit_location : 1;
    bool explicit_component : 1;
@@ -335,6 +341,7 @@ struct nir_variable_data {
    bool explicit_xfb_offset : 1;
    bool explicit_xfb_stride : 1;
    bool explicit_stream : 1;
+   bool explicit_input_attachment_index : 1;
 
    /* The initializer is (or depends on) a specialization constant: value
     * `spec_id` unless specialized. */
@@ -477,8 +484,8 @@ typedef struct nir_alu_src {
 typedef struct nir_alu_instr {
    nir_instr instr;
    nir_op op;
-   bool exact;           /* SPIR-V NoContraction/precise: no reassociation or fusing */
-   bool no_signed_wrap;  /* NoSignedWrap */
+   bool exact;            /* SPIR-V NoContraction/precise: no reassociation or fusing */
+   bool no_signed_wrap;   /* NoSignedWrap */
    bool no_unsigned_wrap; /* NoUnsignedWrap */
    nir_def def;
    nir_alu_src src[]; /* nir_op_infos[op].num_inputs */
@@ -496,8 +503,8 @@ nir_op nir_type_conversion_op(nir_alu_type src, nir_alu_type dst, nir_rounding_m
 static inline bool
 nir_op_is_vec(nir_op op)
 {
-   return op == NIR_OP_MOV || op == NIR_OP_VEC2 || op == NIR_OP_VEC3 || op == NIR_OP_VEC4 ||
-          op == NIR_OP_VEC8 || op == NIR_OP_VEC16;
+   return op == NIR_OP_MOV || op == NIR_OP_VEC2 || op == NIR_OP_VEC3 ||
+          op == NIR_OP_VEC4 || op == NIR_OP_VEC8 || op == NIR_OP_VEC16;
 }
 nir_op nir_op_vec(unsigned num_components); /* NIR_OP_MOV for 1 */
 
@@ -550,7 +557,8 @@ struct nir_deref_instr {
 };
 
 nir_deref_instr *nir_deref_instr_parent(const nir_deref_instr *deref); /* NULL for var */
-nir_variable *nir_deref_instr_get_variable(const nir_deref_instr *deref); /* NULL via casts */
+nir_variable *
+nir_deref_instr_get_variable(const nir_deref_instr *deref); /* NULL via casts */
 bool nir_deref_instr_has_indirect(const nir_deref_instr *deref);
 /* True if every array index on the path is a constant. */
 bool nir_deref_instr_is_known_constant(const nir_deref_instr *deref);
@@ -657,15 +665,15 @@ nir_intrinsic_op nir_intrinsic_from_system_value(nir_builtin builtin);
 /* --- textures -------------------------------------------------------------------- */
 
 typedef enum {
-   NIR_TEXOP_TEX,             /* implicit lod */
-   NIR_TEXOP_TXB,             /* bias */
-   NIR_TEXOP_TXL,             /* explicit lod */
-   NIR_TEXOP_TXD,             /* gradients */
-   NIR_TEXOP_TXF,             /* texel fetch */
-   NIR_TEXOP_TXF_MS,          /* multisample fetch */
-   NIR_TEXOP_TXS,             /* size query */
-   NIR_TEXOP_LOD,             /* lod query (vec2) */
-   NIR_TEXOP_TG4,             /* gather */
+   NIR_TEXOP_TEX,    /* implicit lod */
+   NIR_TEXOP_TXB,    /* bias */
+   NIR_TEXOP_TXL,    /* explicit lod */
+   NIR_TEXOP_TXD,    /* gradients */
+   NIR_TEXOP_TXF,    /* texel fetch */
+   NIR_TEXOP_TXF_MS, /* multisample fetch */
+   NIR_TEXOP_TXS,    /* size query */
+   NIR_TEXOP_LOD,    /* lod query (vec2) */
+   NIR_TEXOP_TG4,    /* gather */
    NIR_TEXOP_QUERY_LEVELS,
    NIR_TEXOP_TEXTURE_SAMPLES,
 } nir_texop;
@@ -720,6 +728,12 @@ typedef struct nir_tex_instr {
    bool sampler_non_uniform;
 } nir_tex_instr;
 
+static inline nir_tex_src
+nir_tex_src_for_ssa(nir_tex_src_type type, nir_def *def)
+{
+   nir_tex_src src = {.src = {.ssa = def}, .src_type = type};
+   return src;
+}
 int nir_tex_instr_src_index(const nir_tex_instr *tex, nir_tex_src_type type);
 /* Returns false on out-of-memory (and sets shader->oom). */
 bool nir_tex_instr_add_src(nir_tex_instr *tex, nir_tex_src_type type, nir_def *def);
@@ -780,18 +794,20 @@ nir_phi_src *nir_phi_get_src_from_block(nir_phi_instr *phi, nir_block *pred);
 
 /* --- checked downcasts ----------------------------------------------------------- */
 #define NIR_DEFINE_CAST(name, in_type, out_type, field, type_field, type_value)          \
-   static inline out_type *name(const in_type *parent)                                  \
+   static inline out_type *name(const in_type *parent)                                   \
    {                                                                                     \
       assert(parent && parent->type_field == type_value);                                \
       return (out_type *)container_of(parent, out_type, field);                          \
    }
 
-NIR_DEFINE_CAST(nir_instr_as_alu, nir_instr, nir_alu_instr, instr, type, NIR_INSTR_TYPE_ALU)
+NIR_DEFINE_CAST(nir_instr_as_alu, nir_instr, nir_alu_instr, instr, type,
+                NIR_INSTR_TYPE_ALU)
 NIR_DEFINE_CAST(nir_instr_as_deref, nir_instr, nir_deref_instr, instr, type,
                 NIR_INSTR_TYPE_DEREF)
 NIR_DEFINE_CAST(nir_instr_as_call, nir_instr, nir_call_instr, instr, type,
                 NIR_INSTR_TYPE_CALL)
-NIR_DEFINE_CAST(nir_instr_as_tex, nir_instr, nir_tex_instr, instr, type, NIR_INSTR_TYPE_TEX)
+NIR_DEFINE_CAST(nir_instr_as_tex, nir_instr, nir_tex_instr, instr, type,
+                NIR_INSTR_TYPE_TEX)
 NIR_DEFINE_CAST(nir_instr_as_intrinsic, nir_instr, nir_intrinsic_instr, instr, type,
                 NIR_INSTR_TYPE_INTRINSIC)
 NIR_DEFINE_CAST(nir_instr_as_load_const, nir_instr, nir_load_const_instr, instr, type,
@@ -800,7 +816,8 @@ NIR_DEFINE_CAST(nir_instr_as_jump, nir_instr, nir_jump_instr, instr, type,
                 NIR_INSTR_TYPE_JUMP)
 NIR_DEFINE_CAST(nir_instr_as_undef, nir_instr, nir_undef_instr, instr, type,
                 NIR_INSTR_TYPE_UNDEF)
-NIR_DEFINE_CAST(nir_instr_as_phi, nir_instr, nir_phi_instr, instr, type, NIR_INSTR_TYPE_PHI)
+NIR_DEFINE_CAST(nir_instr_as_phi, nir_instr, nir_phi_instr, instr, type,
+                NIR_INSTR_TYPE_PHI)
 
 static inline nir_deref_instr *
 nir_src_as_deref(nir_src src)
@@ -977,7 +994,8 @@ struct nir_function_impl {
 NIR_DEFINE_CAST(nir_cf_node_as_block, nir_cf_node, nir_block, cf_node, type,
                 NIR_CF_NODE_BLOCK)
 NIR_DEFINE_CAST(nir_cf_node_as_if, nir_cf_node, nir_if, cf_node, type, NIR_CF_NODE_IF)
-NIR_DEFINE_CAST(nir_cf_node_as_loop, nir_cf_node, nir_loop, cf_node, type, NIR_CF_NODE_LOOP)
+NIR_DEFINE_CAST(nir_cf_node_as_loop, nir_cf_node, nir_loop, cf_node, type,
+                NIR_CF_NODE_LOOP)
 NIR_DEFINE_CAST(nir_cf_node_as_function, nir_cf_node, nir_function_impl, cf_node, type,
                 NIR_CF_NODE_FUNCTION)
 
@@ -1015,7 +1033,7 @@ nir_instr *nir_block_last_instr(nir_block *block);
 bool nir_block_ends_in_jump(nir_block *block);
 bool nir_block_ends_in_break(nir_block *block);
 nir_instr *nir_block_first_non_phi(nir_block *block); /* NULL if none */
-bool nir_block_is_unreachable(nir_block *block); /* no predecessors, not the start */
+bool nir_block_is_unreachable(nir_block *block);      /* no predecessors, not the start */
 
 #define nir_foreach_block(block, impl)                                                   \
    for (nir_block *block = nir_start_block(impl); block != NULL;                         \
@@ -1023,8 +1041,8 @@ bool nir_block_is_unreachable(nir_block *block); /* no predecessors, not the sta
 #define nir_foreach_block_safe(block, impl)                                              \
    for (nir_block *block = nir_start_block(impl),                                        \
                   *block##_next = block ? nir_block_cf_tree_next(block) : NULL;          \
-        block != NULL;                                                                   \
-        block = block##_next, block##_next = block ? nir_block_cf_tree_next(block) : NULL)
+        block != NULL; block = block##_next,                                             \
+                  block##_next = block ? nir_block_cf_tree_next(block) : NULL)
 #define nir_foreach_block_reverse(block, impl)                                           \
    for (nir_block *block = nir_impl_last_block(impl); block != NULL;                     \
         block = nir_block_cf_tree_prev(block))
@@ -1181,8 +1199,8 @@ typedef struct nir_shader_info {
    struct {
       enum nir_prim primitive_mode; /* TRIANGLES, QUADS, ISOLINES or NONE */
       enum nir_tess_spacing spacing;
-      bool ccw;         /* VertexOrderCcw */
-      bool cw;          /* VertexOrderCw (both false: not given) */
+      bool ccw; /* VertexOrderCcw */
+      bool cw;  /* VertexOrderCw (both false: not given) */
       bool point_mode;
       uint8_t tcs_vertices_out; /* OutputVertices of a TCS */
    } tess;
@@ -1269,15 +1287,16 @@ nir_constant *nir_constant_create(nir_shader *shader, unsigned num_elements);
 #define nir_foreach_variable_with_modes(var, shader, modes)                              \
    nir_foreach_variable_in_shader(var, shader) if ((var)->data.mode & (modes))
 #define nir_foreach_variable_with_modes_safe(var, shader, modes)                         \
-   list_for_each_entry_safe(nir_variable, var, &(shader)->variables, node)              \
-      if ((var)->data.mode & (modes))
+   list_for_each_entry_safe(nir_variable, var, &(shader)->variables,                     \
+                            node) if ((var)->data.mode & (modes))
 #define nir_foreach_function_temp_variable(var, impl)                                    \
    list_for_each_entry(nir_variable, var, &(impl)->locals, node)
 #define nir_foreach_function(func, shader)                                               \
    list_for_each_entry(nir_function, func, &(shader)->functions, node)
 #define nir_foreach_function_impl(impl, shader)                                          \
-   list_for_each_entry(nir_function, impl##_func, &(shader)->functions, node)            \
-      for (nir_function_impl *impl = impl##_func->impl; impl != NULL; impl = NULL)
+   list_for_each_entry(nir_function, impl##_func, &(shader)->functions,                  \
+                       node) for (nir_function_impl *impl = impl##_func->impl;           \
+                                  impl != NULL; impl = NULL)
 
 /* Instruction constructors: NULL (and shader->oom) on out-of-memory. The
  * instruction is not inserted; its def (if any) is initialized with
@@ -1424,6 +1443,11 @@ void nir_remove_non_entrypoints(nir_shader *shader);
 bool nir_lower_global_vars_to_local(nir_shader *shader);
 /* Merges loop continue constructs into the loop bodies. */
 bool nir_lower_continue_constructs(nir_shader *shader);
+/* Loads of system_value variables become load_* intrinsics. */
+bool nir_lower_system_values(nir_shader *shader);
+/* Recomputes the usage part of shader->info (I/O and builtin masks,
+ * discard/demote, barriers, memory writes, GS streams, clip/cull sizes). */
+void nir_shader_gather_info(nir_shader *shader);
 
 #ifdef __cplusplus
 }

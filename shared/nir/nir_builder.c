@@ -145,12 +145,13 @@ nir_def *
 nir_build_imm(nir_builder *b, unsigned num_components, unsigned bit_size,
               const nir_const_value *values)
 {
-   nir_load_const_instr *lc = nir_load_const_instr_create(b->shader, num_components, bit_size);
+   nir_load_const_instr *lc =
+      nir_load_const_instr_create(b->shader, num_components, bit_size);
    if (!lc)
       return nir_poison(b, num_components, bit_size);
    for (unsigned i = 0; i < num_components; i++)
-      lc->value[i] = nir_const_value_for_raw_uint(nir_const_value_as_uint(values[i], bit_size),
-                                                  bit_size);
+      lc->value[i] = nir_const_value_for_raw_uint(
+         nir_const_value_as_uint(values[i], bit_size), bit_size);
    nir_builder_instr_insert(b, &lc->instr);
    return &lc->def;
 }
@@ -351,7 +352,8 @@ nir_def *
 nir_channels(nir_builder *b, nir_def *def, unsigned mask)
 {
    unsigned swiz[NIR_MAX_VEC_COMPONENTS], n = 0;
-   u_foreach_bit(c, mask) {
+   u_foreach_bit(c, mask)
+   {
       if (n < NIR_MAX_VEC_COMPONENTS)
          swiz[n++] = c;
    }
@@ -417,7 +419,8 @@ nir_def *
 nir_vector_insert(nir_builder *b, nir_def *vec, nir_def *scalar, nir_def *c)
 {
    if (nir_src_is_const(nir_src_for_ssa(c)))
-      return nir_vector_insert_imm(b, vec, scalar, (unsigned)nir_src_as_uint(nir_src_for_ssa(c)));
+      return nir_vector_insert_imm(b, vec, scalar,
+                                   (unsigned)nir_src_as_uint(nir_src_for_ssa(c)));
    nir_def *comps[NIR_MAX_VEC_COMPONENTS];
    for (unsigned i = 0; i < vec->num_components; i++)
       comps[i] = nir_bcsel(b, nir_ieq_imm(b, c, i), scalar, nir_channel(b, vec, i));
@@ -711,11 +714,13 @@ nir_store_deref_with_access(nir_builder *b, nir_deref_instr *deref, nir_def *val
       return;
    }
    write_mask &= BITFIELD_MASK(value->num_components);
-   nir_build_store_deref(b, &deref->def, value, .write_mask = write_mask, .access = access);
+   nir_build_store_deref(b, &deref->def, value, .write_mask = write_mask,
+                         .access = access);
 }
 
 void
-nir_store_deref(nir_builder *b, nir_deref_instr *deref, nir_def *value, unsigned write_mask)
+nir_store_deref(nir_builder *b, nir_deref_instr *deref, nir_def *value,
+                unsigned write_mask)
 {
    nir_store_deref_with_access(b, deref, value, write_mask, NIR_ACCESS_NONE);
 }
@@ -888,7 +893,8 @@ nir_break_if(nir_builder *b, nir_def *cond)
 /* ------------------------------------------------------------------------------- */
 
 nir_call_instr *
-nir_build_call(nir_builder *b, nir_function *callee, unsigned num_params, nir_def **params)
+nir_build_call(nir_builder *b, nir_function *callee, unsigned num_params,
+               nir_def **params)
 {
    nir_call_instr *call = nir_call_instr_create(b->shader, callee);
    if (!call)
@@ -909,8 +915,9 @@ nir_builder_tex_finish_and_insert(nir_builder *b, nir_tex_instr *tex)
 }
 
 static nir_def *
-build_tex(nir_builder *b, nir_texop op, nir_deref_instr *texture, nir_deref_instr *sampler,
-          nir_def *coord, nir_tex_src_type extra_type, nir_def *extra)
+build_tex(nir_builder *b, nir_texop op, nir_deref_instr *texture,
+          nir_deref_instr *sampler, nir_def *coord, nir_tex_src_type extra_type,
+          nir_def *extra)
 {
    const struct glsl_type *t = glsl_without_array(texture->type);
    const unsigned num_srcs = 1 + (sampler ? 1 : 0) + (coord ? 1 : 0) + (extra ? 1 : 0);

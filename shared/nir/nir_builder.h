@@ -151,7 +151,8 @@ nir_deref_instr *nir_build_deref_struct(nir_builder *b, nir_deref_instr *parent,
  * address); ptr_stride_B 0 means "the type's natural stride". */
 nir_deref_instr *nir_build_deref_cast(nir_builder *b, nir_def *value,
                                       nir_variable_mode modes,
-                                      const struct glsl_type *type, unsigned ptr_stride_B);
+                                      const struct glsl_type *type,
+                                      unsigned ptr_stride_B);
 
 nir_def *nir_load_deref_with_access(nir_builder *b, nir_deref_instr *deref,
                                     enum nir_access access);
@@ -163,7 +164,8 @@ void nir_store_deref(nir_builder *b, nir_deref_instr *deref, nir_def *value,
                      unsigned write_mask);
 void nir_copy_deref(nir_builder *b, nir_deref_instr *dst, nir_deref_instr *src);
 nir_def *nir_load_var(nir_builder *b, nir_variable *var);
-void nir_store_var(nir_builder *b, nir_variable *var, nir_def *value, unsigned write_mask);
+void nir_store_var(nir_builder *b, nir_variable *var, nir_def *value,
+                   unsigned write_mask);
 void nir_copy_var(nir_builder *b, nir_variable *dst, nir_variable *src);
 
 /* --- control flow -------------------------------------------------------------- */

@@ -17,8 +17,9 @@
 #include "util/hash_table.h"
 
 struct clone_state {
-   nir_shader *shader;       /* destination */
-   struct hash_table *remap; /* old object -> new object (vars, defs, blocks, functions) */
+   nir_shader *shader; /* destination */
+   struct hash_table
+      *remap; /* old object -> new object (vars, defs, blocks, functions) */
    /* When set, defs get fresh indices from this impl instead of the originals. */
    nir_function_impl *fresh_index_impl;
    bool oom;
@@ -213,7 +214,8 @@ clone_instr(struct clone_state *st, const nir_instr *instr)
    }
    case NIR_INSTR_TYPE_UNDEF: {
       const nir_undef_instr *u = nir_instr_as_undef(instr);
-      nir_undef_instr *n = nir_undef_instr_create(s, u->def.num_components, u->def.bit_size);
+      nir_undef_instr *n =
+         nir_undef_instr_create(s, u->def.num_components, u->def.bit_size);
       if (!n)
          break;
       copy_def(&n->instr, &n->def, &u->def);
@@ -231,7 +233,8 @@ clone_instr(struct clone_state *st, const nir_instr *instr)
       nir_phi_instr *n = nir_phi_instr_create(s);
       if (!n)
          break;
-      nir_foreach_phi_src(ps, phi) {
+      nir_foreach_phi_src(ps, phi)
+      {
          nir_phi_src *nps = arena_new(s->arena, nir_phi_src);
          if (!nps) {
             st->oom = true;
@@ -290,7 +293,8 @@ clone_block(struct clone_state *st, const nir_block *block, nir_cf_node *parent)
    n->cf_node.parent = parent;
    n->index = block->index;
    add_remap(st, block, n);
-   list_for_each_entry(nir_instr, instr, &block->instr_list, node) {
+   list_for_each_entry(nir_instr, instr, &block->instr_list, node)
+   {
       nir_instr *ni = clone_instr(st, instr);
       if (!ni)
          return n;
@@ -304,7 +308,8 @@ static void
 clone_cf_list(struct clone_state *st, struct list_head *dst, const struct list_head *src,
               nir_cf_node *parent)
 {
-   list_for_each_entry(nir_cf_node, node, src, node) {
+   list_for_each_entry(nir_cf_node, node, src, node)
+   {
       nir_cf_node *n = NULL;
       switch (node->type) {
       case NIR_CF_NODE_BLOCK: {
@@ -371,9 +376,10 @@ static void fix_list_srcs(struct clone_state *st, struct list_head *list);
 static void
 fix_block_srcs(struct clone_state *st, nir_block *block)
 {
-   nir_foreach_instr(instr, block) {
+   nir_foreach_instr (instr, block) {
       if (instr->type == NIR_INSTR_TYPE_PHI) {
-         nir_foreach_phi_src(ps, nir_instr_as_phi(instr)) {
+         nir_foreach_phi_src(ps, nir_instr_as_phi(instr))
+         {
             ps->pred = remap(st, ps->pred);
          }
       }
@@ -385,7 +391,8 @@ fix_block_srcs(struct clone_state *st, nir_block *block)
 static void
 fix_list_srcs(struct clone_state *st, struct list_head *list)
 {
-   list_for_each_entry(nir_cf_node, node, list, node) {
+   list_for_each_entry(nir_cf_node, node, list, node)
+   {
       switch (node->type) {
       case NIR_CF_NODE_BLOCK:
          fix_block_srcs(st, nir_cf_node_as_block(node));
@@ -420,7 +427,8 @@ nir_clone_impl_body_(nir_function_impl *dst_impl, const nir_function_impl *src,
       shader->oom = true;
       return false;
    }
-   list_for_each_entry(nir_variable, var, &src->locals, node) {
+   list_for_each_entry(nir_variable, var, &src->locals, node)
+   {
       nir_variable *nv = clone_variable(&st, var);
       if (!nv)
          break;
@@ -441,10 +449,11 @@ nir_clone_impl_body_(nir_function_impl *dst_impl, const nir_function_impl *src,
 static void
 fix_srcs(struct clone_state *st, nir_function_impl *impl)
 {
-   nir_foreach_block(block, impl) {
-      nir_foreach_instr(instr, block) {
+   nir_foreach_block (block, impl) {
+      nir_foreach_instr (instr, block) {
          if (instr->type == NIR_INSTR_TYPE_PHI) {
-            nir_foreach_phi_src(ps, nir_instr_as_phi(instr)) {
+            nir_foreach_phi_src(ps, nir_instr_as_phi(instr))
+            {
                ps->pred = remap(st, ps->pred);
             }
          }
@@ -477,7 +486,8 @@ clone_impl(struct clone_state *st, const nir_function_impl *impl, nir_function *
    add_remap(st, impl->end_block, end);
    n->ssa_alloc = impl->ssa_alloc;
 
-   list_for_each_entry(nir_variable, var, &impl->locals, node) {
+   list_for_each_entry(nir_variable, var, &impl->locals, node)
+   {
       nir_variable *nv = clone_variable(st, var);
       if (nv)
          list_addtail(&nv->node, &n->locals);
@@ -507,14 +517,16 @@ nir_shader_clone(struct arena *parent_arena, const nir_shader *shader)
    s->num_uniforms = shader->num_uniforms;
    s->next_var_index = shader->next_var_index;
 
-   list_for_each_entry(nir_variable, var, &shader->variables, node) {
+   list_for_each_entry(nir_variable, var, &shader->variables, node)
+   {
       nir_variable *nv = clone_variable(&st, var);
       if (nv)
          list_addtail(&nv->node, &s->variables);
    }
 
    /* Functions first (calls refer to them), then bodies. */
-   list_for_each_entry(nir_function, f, &shader->functions, node) {
+   list_for_each_entry(nir_function, f, &shader->functions, node)
+   {
       nir_function *nf = nir_function_create(s, f->name);
       if (!nf) {
          st.oom = true;
@@ -536,7 +548,8 @@ nir_shader_clone(struct arena *parent_arena, const nir_shader *shader)
       add_remap(&st, f, nf);
    }
    if (!st.oom) {
-      list_for_each_entry(nir_function, f, &shader->functions, node) {
+      list_for_each_entry(nir_function, f, &shader->functions, node)
+      {
          if (!f->impl)
             continue;
          nir_function *nf = remap(&st, f);

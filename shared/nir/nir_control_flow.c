@@ -14,6 +14,7 @@
  */
 #include "nir/nir.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "nir/nir_private.h"
@@ -390,7 +391,7 @@ nir_block_ends_in_break(nir_block *block)
 nir_instr *
 nir_block_first_non_phi(nir_block *block)
 {
-   nir_foreach_instr(instr, block) {
+   nir_foreach_instr (instr, block) {
       if (instr->type != NIR_INSTR_TYPE_PHI)
          return instr;
    }
@@ -496,7 +497,8 @@ nir_before_src(nir_src *src)
 nir_block *
 nir_cursor_current_block(nir_cursor cursor)
 {
-   if (cursor.option == NIR_CURSOR_BEFORE_INSTR || cursor.option == NIR_CURSOR_AFTER_INSTR)
+   if (cursor.option == NIR_CURSOR_BEFORE_INSTR ||
+       cursor.option == NIR_CURSOR_AFTER_INSTR)
       return cursor.instr->block;
    return cursor.block;
 }
@@ -524,10 +526,10 @@ nir_cursors_equal(nir_cursor a, nir_cursor b)
 {
    a = cursor_canonical(a);
    b = cursor_canonical(b);
-   return a.option == b.option && (a.option == NIR_CURSOR_BEFORE_INSTR ||
-                                            a.option == NIR_CURSOR_AFTER_INSTR
-                                       ? a.instr == b.instr
-                                       : a.block == b.block);
+   return a.option == b.option &&
+          (a.option == NIR_CURSOR_BEFORE_INSTR || a.option == NIR_CURSOR_AFTER_INSTR
+              ? a.instr == b.instr
+              : a.block == b.block);
 }
 
 /* ------------------------------------------------------------------------------- */
@@ -572,7 +574,8 @@ block_successors(nir_function_impl *impl, nir_block *block, nir_block *succ[2])
          succ[0] = nir_loop_first_block(nir_cf_node_as_loop(next));
          return;
       default:
-         succ[0] = nir_cf_node_as_block(next); /* invalid tree; the validator reports it */
+         succ[0] =
+            nir_cf_node_as_block(next); /* invalid tree; the validator reports it */
          return;
       }
    }
@@ -646,14 +649,17 @@ nir_impl_undef_(nir_function_impl *impl, unsigned num_components, unsigned bit_s
 static void
 fix_phis(nir_function_impl *impl, nir_block *block)
 {
-   nir_foreach_phi(phi, block) {
-      nir_foreach_phi_src_safe(ps, phi) {
+   nir_foreach_phi(phi, block)
+   {
+      nir_foreach_phi_src_safe(ps, phi)
+      {
          if (!block_has_pred(block, ps->pred))
             nir_phi_instr_remove_src(phi, ps);
       }
       for (unsigned i = 0; i < block->num_predecessors; i++) {
          if (!nir_phi_get_src_from_block(phi, block->predecessors[i])) {
-            nir_def *u = nir_impl_undef_(impl, phi->def.num_components, phi->def.bit_size);
+            nir_def *u =
+               nir_impl_undef_(impl, phi->def.num_components, phi->def.bit_size);
             nir_phi_instr_add_src(phi, block->predecessors[i], u);
          }
       }
@@ -665,12 +671,12 @@ nir_impl_update_cfg_(nir_function_impl *impl)
 {
    nir_shader *shader = nir_impl_shader_(impl);
 
-   nir_foreach_block(block, impl) {
+   nir_foreach_block (block, impl) {
       block->num_predecessors = 0;
    }
    impl->end_block->num_predecessors = 0;
 
-   nir_foreach_block(block, impl) {
+   nir_foreach_block (block, impl) {
       block_successors(impl, block, block->successors);
       for (unsigned i = 0; i < 2; i++)
          if (block->successors[i])
@@ -678,9 +684,79 @@ nir_impl_update_cfg_(nir_function_impl *impl)
    }
    impl->end_block->successors[0] = impl->end_block->successors[1] = NULL;
 
-   nir_foreach_block(block, impl) {
+   nir_foreach_block (block, impl) {
       fix_phis(impl, block);
    }
+   impl->valid_metadata = NIR_METADATA_NONE;
+}
+
+static void
+remove_pred(nir_block *block, nir_block *pred)
+{
+   for (unsigned i = 0; i < block->num_predecessors; i++) {
+      if (block->predecessors[i] == pred) {
+         /* Keep the order: it decides the order phi fix-ups happen in. */
+         memmove(&block->predecessors[i], &block->predecessors[i + 1],
+                 sizeof(nir_block *) * (block->num_predecessors - i - 1));
+         block->num_predecessors--;
+         return;
+      }
+   }
+}
+
+void
+nir_impl_update_cfg_local_(nir_function_impl *impl, nir_block **blocks, unsigned n)
+{
+   nir_shader *shader = nir_impl_shader_(impl);
+   nir_block *dirty_small[16];
+   nir_block **dirty = dirty_small;
+   unsigned num_dirty = 0, cap = ARRAY_SIZE(dirty_small);
+
+   for (unsigned i = 0; i < n; i++) {
+      nir_block *block = blocks[i];
+      nir_block *succ[2];
+      block_successors(impl, block, succ);
+      if (succ[0] == block->successors[0] && succ[1] == block->successors[1])
+         continue;
+      nir_block *touched[4] = {block->successors[0], block->successors[1], succ[0],
+                               succ[1]};
+      for (unsigned s = 0; s < 2; s++)
+         if (block->successors[s] &&
+             (s == 0 || block->successors[1] != block->successors[0]))
+            remove_pred(block->successors[s], block);
+      block->successors[0] = succ[0];
+      block->successors[1] = succ[1];
+      for (unsigned s = 0; s < 2; s++)
+         if (succ[s])
+            add_pred(shader, succ[s], block);
+      for (unsigned t = 0; t < 4; t++) {
+         if (!touched[t])
+            continue;
+         bool seen = false;
+         for (unsigned d = 0; d < num_dirty; d++)
+            if (dirty[d] == touched[t])
+               seen = true;
+         if (seen)
+            continue;
+         if (num_dirty == cap) {
+            nir_block **grown = malloc(sizeof(nir_block *) * cap * 2);
+            if (!grown) {
+               shader->oom = true;
+               break;
+            }
+            memcpy(grown, dirty, sizeof(nir_block *) * num_dirty);
+            if (dirty != dirty_small)
+               free(dirty);
+            dirty = grown;
+            cap *= 2;
+         }
+         dirty[num_dirty++] = touched[t];
+      }
+   }
+   for (unsigned d = 0; d < num_dirty; d++)
+      fix_phis(impl, dirty[d]);
+   if (dirty != dirty_small)
+      free(dirty);
    impl->valid_metadata = NIR_METADATA_NONE;
 }
 
@@ -691,7 +767,7 @@ nir_impl_update_cfg_(nir_function_impl *impl)
 static void
 unlink_block_srcs(nir_block *block)
 {
-   nir_foreach_instr(instr, block) {
+   nir_foreach_instr (instr, block) {
       nir_instr_unlink_srcs_(instr);
    }
 }
@@ -727,8 +803,7 @@ unlink_node_srcs(nir_cf_node *node)
 static void
 unlink_list_srcs(struct list_head *list)
 {
-   list_for_each_entry(nir_cf_node, node, list, node)
-      unlink_node_srcs(node);
+   list_for_each_entry(nir_cf_node, node, list, node) unlink_node_srcs(node);
 }
 
 /* Uses left after unlinking come from outside the removed code (in
@@ -736,10 +811,11 @@ unlink_list_srcs(struct list_head *list)
 static void
 undef_block_defs(nir_function_impl *impl, nir_block *block)
 {
-   nir_foreach_instr(instr, block) {
+   nir_foreach_instr (instr, block) {
       nir_def *def = nir_instr_def(instr);
       if (def && !nir_def_is_unused(def))
-         nir_def_rewrite_uses(def, nir_impl_undef_(impl, def->num_components, def->bit_size));
+         nir_def_rewrite_uses(def,
+                              nir_impl_undef_(impl, def->num_components, def->bit_size));
       instr->block = NULL;
    }
 }
@@ -769,8 +845,7 @@ undef_node_defs(nir_function_impl *impl, nir_cf_node *node)
 static void
 undef_list_defs(nir_function_impl *impl, struct list_head *list)
 {
-   list_for_each_entry(nir_cf_node, node, list, node)
-      undef_node_defs(impl, node);
+   list_for_each_entry(nir_cf_node, node, list, node) undef_node_defs(impl, node);
 }
 
 void
@@ -787,7 +862,7 @@ nir_block_unlink_(nir_shader *shader, nir_block *block)
    unlink_block_srcs(block);
 }
 
-void
+bool
 nir_remove_after_jump_(nir_instr *jump)
 {
    nir_block *block = jump->block;
@@ -813,13 +888,16 @@ nir_remove_after_jump_(nir_instr *jump)
    list_for_each_entry(nir_instr, instr, &dead_instrs, node)
       nir_instr_unlink_srcs_(instr);
    unlink_list_srcs(&dead_nodes);
-   list_for_each_entry(nir_instr, instr, &dead_instrs, node) {
+   list_for_each_entry(nir_instr, instr, &dead_instrs, node)
+   {
       nir_def *def = nir_instr_def(instr);
       if (def && !nir_def_is_unused(def))
-         nir_def_rewrite_uses(def, nir_impl_undef_(impl, def->num_components, def->bit_size));
+         nir_def_rewrite_uses(def,
+                              nir_impl_undef_(impl, def->num_components, def->bit_size));
       instr->block = NULL;
    }
    undef_list_defs(impl, &dead_nodes);
+   return !list_is_empty(&dead_nodes);
 }
 
 /* ------------------------------------------------------------------------------- */
@@ -878,9 +956,10 @@ split_block(nir_block *block, nir_instr *point, nir_block *front)
 static void
 merge_blocks(nir_function_impl *impl, nir_block *first, nir_block *second)
 {
-   nir_foreach_phi_safe(phi, second) {
-      nir_def_rewrite_uses(&phi->def,
-                           nir_impl_undef_(impl, phi->def.num_components, phi->def.bit_size));
+   nir_foreach_phi_safe(phi, second)
+   {
+      nir_def_rewrite_uses(
+         &phi->def, nir_impl_undef_(impl, phi->def.num_components, phi->def.bit_size));
       nir_instr_remove(&phi->instr);
    }
    nir_instr *jump = NULL;
@@ -962,8 +1041,7 @@ nir_loop_add_continue_construct(nir_loop *loop)
 static void
 set_parents(struct list_head *list, nir_cf_node *parent)
 {
-   list_for_each_entry(nir_cf_node, node, list, node)
-      node->parent = parent;
+   list_for_each_entry(nir_cf_node, node, list, node) node->parent = parent;
 }
 
 bool
@@ -976,6 +1054,24 @@ nir_cf_node_insert(nir_cursor cursor, nir_cf_node *node)
    if (!front)
       return false;
 
+   /* Blocks whose successors change: the old predecessors of `block` (they
+    * now enter `front`), `front` and everything inside the new node. */
+   unsigned n = 0, cap = block->num_predecessors + 1;
+   nir_foreach_block_in_cf_node(b, node)
+   {
+      (void)b;
+      cap++;
+   }
+   nir_block *small[32];
+   nir_block **changed =
+      cap <= ARRAY_SIZE(small) ? small : malloc(sizeof(nir_block *) * cap);
+   if (!changed) {
+      shader->oom = true;
+      return false;
+   }
+   for (unsigned i = 0; i < block->num_predecessors; i++)
+      changed[n++] = block->predecessors[i];
+
    split_block(block, split_point(cursor), front);
    node->parent = block->cf_node.parent;
    list_insert_before(&node->node, &block->cf_node.node);
@@ -985,7 +1081,14 @@ nir_cf_node_insert(nir_cursor cursor, nir_cf_node *node)
       if (nif->condition.ssa && !nif->condition.use_link.next)
          list_addtail(&nif->condition.use_link, &nif->condition.ssa->uses);
    }
-   nir_impl_update_cfg_(impl);
+   changed[n++] = front;
+   nir_foreach_block_in_cf_node(b, node)
+   {
+      changed[n++] = b;
+   }
+   nir_impl_update_cfg_local_(impl, changed, n);
+   if (changed != small)
+      free(changed);
    return true;
 }
 
@@ -1054,8 +1157,10 @@ nir_cf_reinsert(nir_cf_list *list, nir_cursor cursor)
       return false;
 
    split_block(block, split_point(cursor), front);
-   nir_block *first = nir_cf_node_as_block(list_first_entry(&list->list, nir_cf_node, node));
-   nir_block *last = nir_cf_node_as_block(list_last_entry(&list->list, nir_cf_node, node));
+   nir_block *first =
+      nir_cf_node_as_block(list_first_entry(&list->list, nir_cf_node, node));
+   nir_block *last =
+      nir_cf_node_as_block(list_last_entry(&list->list, nir_cf_node, node));
    nir_cf_node *parent = block->cf_node.parent;
    set_parents(&list->list, parent);
    /* Splice the list between front and block. */
@@ -1067,7 +1172,7 @@ nir_cf_reinsert(nir_cf_list *list, nir_cursor cursor)
    /* Instructions moved between impls get fresh def indices. */
    if (list->impl != impl) {
       for (nir_block *b = first; b; b = nir_block_cf_tree_next(b)) {
-         nir_foreach_instr(instr, b) {
+         nir_foreach_instr (instr, b) {
             nir_def *def = nir_instr_def(instr);
             if (def)
                def->index = impl->ssa_alloc++;

@@ -50,7 +50,7 @@ bool
 nir_deref_instr_remove_if_unused(nir_deref_instr *instr)
 {
    bool progress = false;
-   for (nir_deref_instr *d = instr; d; ) {
+   for (nir_deref_instr *d = instr; d;) {
       if (!nir_def_is_unused(&d->def) || !d->instr.block)
          break;
       nir_deref_instr *parent = nir_deref_instr_parent(d);

@@ -193,7 +193,8 @@ fold_ibitfield_extract(int64_t v, int32_t offset, int32_t count, unsigned bits)
       return 0;
    if ((unsigned)count > bits - (unsigned)offset)
       count = (int32_t)(bits - (unsigned)offset);
-   return fold_sext(((uint64_t)v >> offset) & fold_mask((unsigned)count), (unsigned)count);
+   return fold_sext(((uint64_t)v >> offset) & fold_mask((unsigned)count),
+                    (unsigned)count);
 }
 
 static inline uint64_t

@@ -24,13 +24,12 @@ struct inline_state {
    bool progress;
 };
 
-static void
-replace_params(struct list_head *list, nir_call_instr *call);
+static void replace_params(struct list_head *list, nir_call_instr *call);
 
 static void
 replace_params_block(nir_block *block, nir_call_instr *call)
 {
-   nir_foreach_instr_safe(instr, block) {
+   nir_foreach_instr_safe (instr, block) {
       if (instr->type == NIR_INSTR_TYPE_INTRINSIC) {
          nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
          if (intr->intrinsic != NIR_INTRINSIC_LOAD_PARAM)
@@ -46,7 +45,8 @@ replace_params_block(nir_block *block, nir_call_instr *call)
          if (d->deref_type != NIR_DEREF_TYPE_CAST || d->cast.ptr_stride_B)
             continue;
          nir_deref_instr *parent = nir_src_as_deref(d->parent);
-         if (parent && parent->type == d->type && (parent->modes & d->modes) == parent->modes) {
+         if (parent && parent->type == d->type &&
+             (parent->modes & d->modes) == parent->modes) {
             nir_def_rewrite_uses(&d->def, &parent->def);
             nir_instr_remove(instr);
          }
@@ -57,7 +57,8 @@ replace_params_block(nir_block *block, nir_call_instr *call)
 static void
 replace_params(struct list_head *list, nir_call_instr *call)
 {
-   list_for_each_entry(nir_cf_node, node, list, node) {
+   list_for_each_entry(nir_cf_node, node, list, node)
+   {
       switch (node->type) {
       case NIR_CF_NODE_BLOCK:
          replace_params_block(nir_cf_node_as_block(node), call);
@@ -114,15 +115,15 @@ inline_impl(nir_function_impl *impl, struct inline_state *state)
    }
    struct dynarray calls;
    dynarray_init(&calls, NULL);
-   nir_foreach_block(block, impl) {
-      nir_foreach_instr(instr, block) {
+   nir_foreach_block (block, impl) {
+      nir_foreach_instr (instr, block) {
          if (instr->type == NIR_INSTR_TYPE_CALL &&
              !dynarray_append(&calls, nir_call_instr *, nir_instr_as_call(instr)))
             shader->oom = true;
       }
    }
    bool progress = false;
-   dynarray_foreach(&calls, nir_call_instr *, c) {
+   dynarray_foreach (&calls, nir_call_instr *, c) {
       if (inline_call(impl, *c, state))
          progress = true;
    }
@@ -144,7 +145,8 @@ nir_inline_functions(nir_shader *shader)
       shader->oom = true;
       return false;
    }
-   nir_foreach_function_impl(impl, shader) {
+   nir_foreach_function_impl(impl, shader)
+   {
       if (!hash_table_search(state.impls, impl))
          inline_impl(impl, &state);
    }

@@ -36,7 +36,8 @@ block_region(nir_block *block, nir_loop *loop)
       n = n->parent;
    if (!n->parent)
       return REGION_OUTSIDE;
-   list_for_each_entry(nir_cf_node, c, &loop->continue_list, node) {
+   list_for_each_entry(nir_cf_node, c, &loop->continue_list, node)
+   {
       if (c == n)
          return REGION_CONT;
    }
@@ -46,9 +47,9 @@ block_region(nir_block *block, nir_loop *loop)
 static const struct glsl_type *
 type_for_def(const nir_def *def)
 {
-   const enum glsl_base_type base = def->bit_size == 1
-                                       ? GLSL_TYPE_BOOL
-                                       : glsl_base_type_with_bit_size(GLSL_TYPE_UINT, def->bit_size);
+   const enum glsl_base_type base =
+      def->bit_size == 1 ? GLSL_TYPE_BOOL
+                         : glsl_base_type_with_bit_size(GLSL_TYPE_UINT, def->bit_size);
    return glsl_vector_type(base, def->num_components);
 }
 
@@ -67,7 +68,8 @@ demote_phi(nir_function_impl *impl, nir_phi_instr *phi)
    if (!var)
       return false;
    nir_builder b = nir_builder_at(nir_before_impl(impl));
-   nir_foreach_phi_src(ps, phi) {
+   nir_foreach_phi_src(ps, phi)
+   {
       b.cursor = nir_after_block_before_jump(ps->pred);
       nir_store_var(&b, var, ps->src.ssa, BITFIELD_MASK(phi->def.num_components));
    }
@@ -84,7 +86,8 @@ demote_def_uses_in_cont(nir_function_impl *impl, nir_loop *loop, nir_def *def)
 {
    nir_variable *var = NULL;
    nir_builder b = nir_builder_at(nir_before_impl(impl));
-   nir_foreach_use_safe(src, def) {
+   nir_foreach_use_safe(src, def)
+   {
       nir_block *use_block = nir_src_get_block(src);
       if (!use_block || block_region(use_block, loop) != REGION_CONT)
          continue;
@@ -109,27 +112,30 @@ lower_loop(nir_function_impl *impl, nir_loop *loop)
    nir_shader *shader = nir_impl_shader_(impl);
 
    /* 1. Demote what the move would break. */
-   nir_foreach_phi_safe(phi, nir_loop_first_block(loop)) {
+   nir_foreach_phi_safe(phi, nir_loop_first_block(loop))
+   {
       if (!demote_phi(impl, phi))
          return false;
    }
-   nir_foreach_phi_safe(phi, nir_loop_first_continue_block(loop)) {
+   nir_foreach_phi_safe(phi, nir_loop_first_continue_block(loop))
+   {
       if (!demote_phi(impl, phi))
          return false;
    }
    struct dynarray body_defs;
    dynarray_init(&body_defs, NULL);
-   nir_foreach_block_in_cf_node(block, &loop->cf_node) {
+   nir_foreach_block_in_cf_node(block, &loop->cf_node)
+   {
       if (block_region(block, loop) != REGION_BODY)
          continue;
-      nir_foreach_instr(instr, block) {
+      nir_foreach_instr (instr, block) {
          nir_def *def = nir_instr_def(instr);
          if (def && !dynarray_append(&body_defs, nir_def *, def))
             shader->oom = true;
       }
    }
    bool ok = true;
-   dynarray_foreach(&body_defs, nir_def *, d) {
+   dynarray_foreach (&body_defs, nir_def *, d) {
       if (!demote_def_uses_in_cont(impl, loop, *d))
          ok = false;
    }
@@ -143,8 +149,7 @@ lower_loop(nir_function_impl *impl, nir_loop *loop)
    list_inithead(&cont.list);
    cont.impl = impl;
    list_splicetail(&loop->continue_list, &cont.list);
-   list_for_each_entry(nir_cf_node, n, &cont.list, node)
-      n->parent = &impl->cf_node;
+   list_for_each_entry(nir_cf_node, n, &cont.list, node) n->parent = &impl->cf_node;
    nir_impl_update_cfg_(impl);
 
    /* 3. do_cont = false before the loop; if (do_cont) { CONT } do_cont =
@@ -166,7 +171,8 @@ lower_loop(nir_function_impl *impl, nir_loop *loop)
 static void
 collect_loops(struct list_head *list, struct dynarray *loops, bool *oom)
 {
-   list_for_each_entry(nir_cf_node, node, list, node) {
+   list_for_each_entry(nir_cf_node, node, list, node)
+   {
       if (node->type == NIR_CF_NODE_IF) {
          collect_loops(&nir_cf_node_as_if(node)->then_list, loops, oom);
          collect_loops(&nir_cf_node_as_if(node)->else_list, loops, oom);
@@ -186,13 +192,14 @@ bool
 nir_lower_continue_constructs(nir_shader *shader)
 {
    bool progress = false;
-   nir_foreach_function_impl(impl, shader) {
+   nir_foreach_function_impl(impl, shader)
+   {
       struct dynarray loops;
       dynarray_init(&loops, NULL);
       bool oom = false;
       collect_loops(&impl->body, &loops, &oom);
       const bool any = loops.size_B != 0;
-      dynarray_foreach(&loops, nir_loop *, l) {
+      dynarray_foreach (&loops, nir_loop *, l) {
          if (!lower_loop(impl, *l))
             oom = true;
       }

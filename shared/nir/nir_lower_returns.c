@@ -50,7 +50,7 @@ nir_lower_returns_impl(nir_function_impl *impl)
    }
 
    bool any = false;
-   nir_foreach_block(block, impl) {
+   nir_foreach_block (block, impl) {
       if (is_return(nir_block_last_instr(block)))
          any = true;
    }
@@ -84,13 +84,13 @@ nir_lower_returns_impl(nir_function_impl *impl)
    struct dynarray returns, marked;
    dynarray_init(&returns, NULL);
    dynarray_init(&marked, NULL);
-   nir_foreach_block(block, impl) {
+   nir_foreach_block (block, impl) {
       nir_instr *j = nir_block_last_instr(block);
       if (is_return(j) && !dynarray_append(&returns, nir_instr *, j))
          shader->oom = true;
    }
 
-   dynarray_foreach(&returns, nir_instr *, jp) {
+   dynarray_foreach (&returns, nir_instr *, jp) {
       nir_instr *ret = *jp;
       nir_block *block = ret->block;
       const unsigned depth = loop_depth_below(block, wrapper);
@@ -109,7 +109,7 @@ nir_lower_returns_impl(nir_function_impl *impl)
          for (nir_loop *l = nir_cf_node_get_loop(&block->cf_node); l != wrapper;
               l = nir_cf_node_get_loop(&l->cf_node)) {
             bool seen = false;
-            dynarray_foreach(&marked, nir_loop *, m) {
+            dynarray_foreach (&marked, nir_loop *, m) {
                if (*m == l)
                   seen = true;
             }
@@ -124,7 +124,7 @@ nir_lower_returns_impl(nir_function_impl *impl)
       /* Clear the flag before the wrapper loop. */
       b.cursor = nir_before_cf_node(&wrapper->cf_node);
       nir_store_var(&b, flag, nir_imm_false(&b), 0x1);
-      dynarray_foreach(&marked, nir_loop *, lp) {
+      dynarray_foreach (&marked, nir_loop *, lp) {
          b.cursor = nir_after_cf_node(&(*lp)->cf_node);
          nir_break_if(&b, nir_load_var(&b, flag));
       }
@@ -139,7 +139,8 @@ bool
 nir_lower_returns(nir_shader *shader)
 {
    bool progress = false;
-   nir_foreach_function_impl(impl, shader) {
+   nir_foreach_function_impl(impl, shader)
+   {
       if (nir_lower_returns_impl(impl))
          progress = true;
    }
@@ -149,7 +150,8 @@ nir_lower_returns(nir_shader *shader)
 void
 nir_remove_non_entrypoints(nir_shader *shader)
 {
-   list_for_each_entry_safe(nir_function, f, &shader->functions, node) {
+   list_for_each_entry_safe(nir_function, f, &shader->functions, node)
+   {
       if (!f->is_entrypoint)
          list_del(&f->node);
    }

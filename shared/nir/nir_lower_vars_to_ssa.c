@@ -27,10 +27,10 @@
 struct slot {
    nir_variable *var;
    unsigned num_components, bit_size;
-   const nir_constant *init; /* leaf of the variable's initializer, or NULL */
-   nir_def *initial;         /* created on first need */
-   struct dynarray stack;    /* of nir_def * */
-   nir_phi_instr **phis;     /* by block index */
+   const nir_constant *init;   /* leaf of the variable's initializer, or NULL */
+   nir_def *initial;           /* created on first need */
+   struct dynarray stack;      /* of nir_def * */
+   nir_phi_instr **phis;       /* by block index */
    struct dynarray def_blocks; /* of nir_block * (stores) */
 };
 
@@ -63,7 +63,7 @@ deref_is_direct_child(nir_deref_instr *d)
 static bool
 uses_are_promotable(nir_deref_instr *d)
 {
-   nir_foreach_use(src, &d->def) {
+   nir_foreach_use (src, &d->def) {
       nir_instr *user = nir_src_parent_instr(src);
       if (!user)
          return false;
@@ -89,7 +89,8 @@ uses_are_promotable(nir_deref_instr *d)
       default:
          return false;
       }
-      if (nir_intrinsic_has_access(intr) && (nir_intrinsic_access(intr) & NIR_ACCESS_VOLATILE))
+      if (nir_intrinsic_has_access(intr) &&
+          (nir_intrinsic_access(intr) & NIR_ACCESS_VOLATILE))
          return false;
    }
    return true;
@@ -105,12 +106,13 @@ var_is_candidate(struct state *st, nir_variable *var)
 static void
 find_candidates(struct state *st)
 {
-   nir_foreach_function_temp_variable(var, st->impl) {
+   nir_foreach_function_temp_variable(var, st->impl)
+   {
       if (!hash_table_insert(st->candidates, var, (void *)1))
          st->oom = true;
    }
-   nir_foreach_block(block, st->impl) {
-      nir_foreach_instr(instr, block) {
+   nir_foreach_block (block, st->impl) {
+      nir_foreach_instr (instr, block) {
          if (instr->type != NIR_INSTR_TYPE_DEREF)
             continue;
          nir_deref_instr *d = nir_instr_as_deref(instr);
@@ -151,7 +153,8 @@ emit_leaf_copies(nir_builder *b, nir_deref_instr *dst, nir_deref_instr *src)
       nir_store_deref(b, dst, nir_load_deref(b, src), 0);
    } else if (glsl_type_is_struct(t)) {
       for (unsigned i = 0; i < glsl_get_length(t); i++)
-         emit_leaf_copies(b, nir_build_deref_struct(b, dst, i), nir_build_deref_struct(b, src, i));
+         emit_leaf_copies(b, nir_build_deref_struct(b, dst, i),
+                          nir_build_deref_struct(b, src, i));
    } else {
       /* Arrays and matrices: element by element. */
       const unsigned n = glsl_get_length(t);
@@ -167,8 +170,8 @@ split_copies(struct state *st)
 {
    bool progress = false;
    nir_builder b = nir_builder_at(nir_before_impl(st->impl));
-   nir_foreach_block(block, st->impl) {
-      nir_foreach_instr_safe(instr, block) {
+   nir_foreach_block (block, st->impl) {
+      nir_foreach_instr_safe (instr, block) {
          if (instr->type != NIR_INSTR_TYPE_INTRINSIC)
             continue;
          nir_intrinsic_instr *copy = nir_instr_as_intrinsic(instr);
@@ -280,7 +283,8 @@ get_slot(struct state *st, nir_deref_instr *leaf)
 static struct slot *
 access_slot(struct state *st, nir_intrinsic_instr *intr, int *component)
 {
-   if (intr->intrinsic != NIR_INTRINSIC_LOAD_DEREF && intr->intrinsic != NIR_INTRINSIC_STORE_DEREF)
+   if (intr->intrinsic != NIR_INTRINSIC_LOAD_DEREF &&
+       intr->intrinsic != NIR_INTRINSIC_STORE_DEREF)
       return NULL;
    nir_deref_instr *d = nir_src_as_deref(intr->src[0]);
    if (!d)
@@ -301,7 +305,8 @@ slot_initial(struct state *st, struct slot *s)
    if (c) {
       nir_const_value v[NIR_MAX_VEC_COMPONENTS];
       for (unsigned i = 0; i < s->num_components; i++)
-         v[i] = c->is_null_constant ? nir_const_value_for_raw_uint(0, s->bit_size) : c->values[i];
+         v[i] = c->is_null_constant ? nir_const_value_for_raw_uint(0, s->bit_size)
+                                    : c->values[i];
       s->initial = nir_build_imm(&b, s->num_components, s->bit_size, v);
    } else {
       s->initial = nir_undef(&b, s->num_components, s->bit_size);
@@ -325,7 +330,7 @@ place_phis(struct state *st, struct slot *s)
 {
    struct dynarray work;
    dynarray_init(&work, st->tmp);
-   dynarray_foreach(&s->def_blocks, nir_block *, b) {
+   dynarray_foreach (&s->def_blocks, nir_block *, b) {
       if (!dynarray_append(&work, nir_block *, *b))
          st->oom = true;
    }
@@ -367,7 +372,7 @@ static void
 rename_block(struct state *st, nir_block *block, struct dynarray *pushed)
 {
    nir_builder b = nir_builder_at(nir_before_block(block));
-   nir_foreach_instr_safe(instr, block) {
+   nir_foreach_instr_safe (instr, block) {
       if (instr->type == NIR_INSTR_TYPE_PHI) {
          struct hash_entry *e = hash_table_search(st->phi_slot, instr);
          if (e)
@@ -390,7 +395,8 @@ rename_block(struct state *st, nir_block *block, struct dynarray *pushed)
          nir_def *value = intr->src[1].ssa;
          nir_def *nv;
          if (comp >= 0) {
-            nv = nir_vector_insert_imm(&b, cur, nir_channel(&b, value, 0), (unsigned)comp);
+            nv =
+               nir_vector_insert_imm(&b, cur, nir_channel(&b, value, 0), (unsigned)comp);
          } else {
             const unsigned mask = nir_intrinsic_write_mask(intr);
             if (mask == BITFIELD_MASK(s->num_components)) {
@@ -411,7 +417,8 @@ rename_block(struct state *st, nir_block *block, struct dynarray *pushed)
       nir_block *succ = block->successors[i];
       if (!succ)
          continue;
-      nir_foreach_phi(phi, succ) {
+      nir_foreach_phi(phi, succ)
+      {
          struct hash_entry *e = hash_table_search(st->phi_slot, phi);
          if (e && !nir_phi_get_src_from_block(phi, block))
             nir_phi_instr_add_src(phi, block, slot_top(st, e->data));
@@ -438,8 +445,8 @@ rename_vars(struct state *st)
    }
    rename_block(st, root.block, &pushed);
    while (dynarray_num_elements(&frames, struct frame) && !st->oom) {
-      struct frame *f =
-         dynarray_element(&frames, struct frame, dynarray_num_elements(&frames, struct frame) - 1);
+      struct frame *f = dynarray_element(
+         &frames, struct frame, dynarray_num_elements(&frames, struct frame) - 1);
       if (f->child < f->block->num_dom_children) {
          struct frame c = {f->block->dom_children[f->child++], 0, pushed.size_B};
          if (!dynarray_append(&frames, struct frame, c)) {
@@ -463,8 +470,8 @@ rename_vars(struct state *st)
 static void
 clean_unreachable(struct state *st)
 {
-   nir_foreach_block(block, st->impl) {
-      nir_foreach_instr_safe(instr, block) {
+   nir_foreach_block (block, st->impl) {
+      nir_foreach_instr_safe (instr, block) {
          if (instr->type != NIR_INSTR_TYPE_INTRINSIC)
             continue;
          nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
@@ -475,21 +482,22 @@ clean_unreachable(struct state *st)
          if (intr->intrinsic == NIR_INTRINSIC_LOAD_DEREF) {
             nir_builder b = nir_builder_at(nir_before_instr(instr));
             nir_def *init = slot_initial(st, s);
-            nir_def_rewrite_uses(&intr->def, comp >= 0 ? nir_channel(&b, init, (unsigned)comp)
-                                                      : init);
+            nir_def_rewrite_uses(
+               &intr->def, comp >= 0 ? nir_channel(&b, init, (unsigned)comp) : init);
          }
          nir_instr_remove(instr);
       }
       /* Phis we placed must have a source for every predecessor. */
-      nir_foreach_phi(phi, block) {
+      nir_foreach_phi(phi, block)
+      {
          struct hash_entry *e = hash_table_search(st->phi_slot, phi);
          if (!e)
             continue;
          for (unsigned p = 0; p < block->num_predecessors; p++)
             if (!nir_phi_get_src_from_block(phi, block->predecessors[p]))
-               nir_phi_instr_add_src(phi, block->predecessors[p],
-                                     nir_impl_undef_(st->impl, phi->def.num_components,
-                                                     phi->def.bit_size));
+               nir_phi_instr_add_src(
+                  phi, block->predecessors[p],
+                  nir_impl_undef_(st->impl, phi->def.num_components, phi->def.bit_size));
       }
    }
 }
@@ -498,7 +506,8 @@ static void
 remove_derefs_and_vars(struct state *st)
 {
    /* Reverse order: children before parents. */
-   nir_foreach_block_reverse(block, st->impl) {
+   nir_foreach_block_reverse(block, st->impl)
+   {
       for (nir_instr *instr = nir_block_last_instr(block); instr;) {
          nir_instr *prev = nir_instr_prev(instr);
          if (instr->type == NIR_INSTR_TYPE_DEREF) {
@@ -510,7 +519,8 @@ remove_derefs_and_vars(struct state *st)
          instr = prev;
       }
    }
-   list_for_each_entry_safe(nir_variable, var, &st->impl->locals, node) {
+   list_for_each_entry_safe(nir_variable, var, &st->impl->locals, node)
+   {
       if (var_is_candidate(st, var))
          list_del(&var->node);
    }
@@ -535,7 +545,7 @@ lower_impl(nir_shader *shader, nir_function_impl *impl)
 
    find_candidates(&st);
    bool any = false;
-   hash_table_foreach(st.candidates, e) {
+   hash_table_foreach (st.candidates, e) {
       if (e->data == (void *)1)
          any = true;
    }
@@ -547,8 +557,8 @@ lower_impl(nir_shader *shader, nir_function_impl *impl)
    nir_metadata_require(impl, NIR_METADATA_DOMINANCE);
 
    /* Slots and their store blocks. */
-   nir_foreach_block(block, impl) {
-      nir_foreach_instr(instr, block) {
+   nir_foreach_block (block, impl) {
+      nir_foreach_instr (instr, block) {
          if (instr->type != NIR_INSTR_TYPE_INTRINSIC)
             continue;
          int comp;
@@ -558,7 +568,8 @@ lower_impl(nir_shader *shader, nir_function_impl *impl)
             st.oom = true;
       }
    }
-   dynarray_foreach(&st.slot_list, struct slot *, s) place_phis(&st, *s);
+   dynarray_foreach (&st.slot_list, struct slot *, s)
+      place_phis(&st, *s);
    if (st.oom)
       goto out;
    rename_vars(&st);
@@ -581,7 +592,8 @@ bool
 nir_lower_vars_to_ssa(nir_shader *shader)
 {
    bool progress = false;
-   nir_foreach_function_impl(impl, shader) {
+   nir_foreach_function_impl(impl, shader)
+   {
       if (lower_impl(shader, impl))
          progress = true;
    }

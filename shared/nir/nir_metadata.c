@@ -18,7 +18,7 @@ void
 nir_index_blocks(nir_function_impl *impl)
 {
    unsigned n = 0;
-   nir_foreach_block(block, impl) {
+   nir_foreach_block (block, impl) {
       block->index = n++;
    }
    impl->end_block->index = n++;
@@ -30,8 +30,8 @@ void
 nir_index_ssa_defs(nir_function_impl *impl)
 {
    unsigned n = 0;
-   nir_foreach_block(block, impl) {
-      nir_foreach_instr(instr, block) {
+   nir_foreach_block (block, impl) {
+      nir_foreach_instr (instr, block) {
          nir_def *def = nir_instr_def(instr);
          if (def)
             def->index = n++;
@@ -44,8 +44,8 @@ unsigned
 nir_index_instrs(nir_function_impl *impl)
 {
    unsigned n = 0;
-   nir_foreach_block(block, impl) {
-      nir_foreach_instr(instr, block) {
+   nir_foreach_block (block, impl) {
+      nir_foreach_instr (instr, block) {
          instr->index = n++;
       }
    }
@@ -77,7 +77,7 @@ reset_metadata_arena(nir_function_impl *impl)
    }
    /* Everything that pointed into the old arena is gone. */
    impl->valid_metadata &= ~(NIR_METADATA_DOMINANCE | NIR_METADATA_LIVE_DEFS);
-   nir_foreach_block(block, impl) {
+   nir_foreach_block (block, impl) {
       block->live_in = block->live_out = NULL;
    }
    impl->end_block->live_in = impl->end_block->live_out = NULL;
@@ -155,7 +155,7 @@ calc_dominance(nir_function_impl *impl)
       shader->oom = true;
       return;
    }
-   nir_foreach_block(block, impl) {
+   nir_foreach_block (block, impl) {
       st.blocks[block->index] = block;
    }
    st.blocks[impl->end_block->index] = impl->end_block;
@@ -252,9 +252,9 @@ calc_dominance(nir_function_impl *impl)
                if (runner->dom_frontier[k] == b)
                   present = true;
             if (!present) {
-               nir_block **df = arena_realloc(a, runner->dom_frontier,
-                                              sizeof(nir_block *) * runner->num_dom_frontier,
-                                              sizeof(nir_block *) * (runner->num_dom_frontier + 1));
+               nir_block **df = arena_realloc(
+                  a, runner->dom_frontier, sizeof(nir_block *) * runner->num_dom_frontier,
+                  sizeof(nir_block *) * (runner->num_dom_frontier + 1));
                if (!df) {
                   shader->oom = true;
                   return;
@@ -313,7 +313,8 @@ nir_def_dominates_src(const nir_def *def, const nir_src *src)
       /* If conditions and phi sources read at the end of the block. */
       if (!user || user->type == NIR_INSTR_TYPE_PHI)
          return true;
-      if (def->parent_instr->type == NIR_INSTR_TYPE_PHI && user->type != NIR_INSTR_TYPE_PHI)
+      if (def->parent_instr->type == NIR_INSTR_TYPE_PHI &&
+          user->type != NIR_INSTR_TYPE_PHI)
          return true;
       for (const nir_instr *i = def->parent_instr; i; i = nir_instr_next((nir_instr *)i))
          if (i == user)
@@ -350,7 +351,8 @@ compute_live_in(nir_block *block, unsigned words, BITSET_WORD *tmp)
    nir_if *following_if = nir_block_get_following_if(block);
    if (following_if && following_if->condition.ssa)
       BITSET_SET(tmp, following_if->condition.ssa->index);
-   nir_foreach_instr_reverse(instr, block) {
+   nir_foreach_instr_reverse(instr, block)
+   {
       nir_def *def = nir_instr_def(instr);
       if (def)
          BITSET_CLEAR(tmp, def->index);
@@ -378,7 +380,7 @@ calc_liveness(nir_function_impl *impl)
       shader->oom = true;
       return;
    }
-   nir_foreach_block(block, impl) {
+   nir_foreach_block (block, impl) {
       block->live_in = arena_new_array(a, BITSET_WORD, words);
       block->live_out = arena_new_array(a, BITSET_WORD, words);
       if (!block->live_in || !block->live_out) {
@@ -396,7 +398,8 @@ calc_liveness(nir_function_impl *impl)
    bool changed = true;
    while (changed) {
       changed = false;
-      nir_foreach_block_reverse(block, impl) {
+      nir_foreach_block_reverse(block, impl)
+      {
          for (unsigned s = 0; s < 2; s++) {
             nir_block *succ = block->successors[s];
             if (!succ)
@@ -405,10 +408,12 @@ calc_liveness(nir_function_impl *impl)
                block->live_out[w] |= succ->live_in[w];
             /* Phi sources coming from this block are live at its end; the
              * phi defs themselves are not live into succ. */
-            nir_foreach_phi(phi, succ) {
+            nir_foreach_phi(phi, succ)
+            {
                BITSET_CLEAR(block->live_out, phi->def.index);
             }
-            nir_foreach_phi(phi, succ) {
+            nir_foreach_phi(phi, succ)
+            {
                nir_phi_src *ps = nir_phi_get_src_from_block(phi, block);
                if (ps && ps->src.ssa)
                   BITSET_SET(block->live_out, ps->src.ssa->index);
@@ -427,7 +432,7 @@ nir_def_is_live_at(nir_def *def, nir_instr *instr)
    if (BITSET_TEST(instr->block->live_out, def->index))
       return true;
    /* Live past instr if used later in the block (or by the following if). */
-   nir_foreach_use(src, def) {
+   nir_foreach_use (src, def) {
       if (src->is_if) {
          nir_cf_node *prev = nir_cf_node_prev(&src->parent_if->cf_node);
          if (prev && nir_cf_node_as_block(prev) == instr->block)

@@ -48,5 +48,6 @@ fold_instr(nir_builder *b, nir_instr *instr, void *data)
 bool
 nir_opt_constant_folding(nir_shader *shader)
 {
-   return nir_shader_instructions_pass(shader, fold_instr, NIR_METADATA_CONTROL_FLOW, NULL);
+   return nir_shader_instructions_pass(shader, fold_instr, NIR_METADATA_CONTROL_FLOW,
+                                       NULL);
 }

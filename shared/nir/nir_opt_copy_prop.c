@@ -86,8 +86,8 @@ static bool
 copy_prop_impl(nir_function_impl *impl)
 {
    bool progress = false;
-   nir_foreach_block(block, impl) {
-      nir_foreach_instr(instr, block) {
+   nir_foreach_block (block, impl) {
+      nir_foreach_instr (instr, block) {
          if (instr->type == NIR_INSTR_TYPE_ALU) {
             nir_alu_instr *alu = nir_instr_as_alu(instr);
             /* A mov reading a copy is itself simplified, which makes chains
@@ -111,7 +111,8 @@ bool
 nir_opt_copy_prop(nir_shader *shader)
 {
    bool progress = false;
-   nir_foreach_function_impl(impl, shader) {
+   nir_foreach_function_impl(impl, shader)
+   {
       if (copy_prop_impl(impl))
          progress = true;
    }

@@ -179,18 +179,19 @@ alu_equal(const nir_alu_instr *a, const nir_alu_instr *b)
 static bool
 tex_equal(const nir_tex_instr *a, const nir_tex_instr *b)
 {
-   if (a->op != b->op || a->sampler_dim != b->sampler_dim || a->dest_type != b->dest_type ||
-       a->num_srcs != b->num_srcs || a->coord_components != b->coord_components ||
-       a->is_array != b->is_array || a->is_shadow != b->is_shadow ||
-       a->is_new_style_shadow != b->is_new_style_shadow || a->component != b->component ||
-       a->has_tg4_offsets != b->has_tg4_offsets ||
+   if (a->op != b->op || a->sampler_dim != b->sampler_dim ||
+       a->dest_type != b->dest_type || a->num_srcs != b->num_srcs ||
+       a->coord_components != b->coord_components || a->is_array != b->is_array ||
+       a->is_shadow != b->is_shadow || a->is_new_style_shadow != b->is_new_style_shadow ||
+       a->component != b->component || a->has_tg4_offsets != b->has_tg4_offsets ||
        memcmp(a->tg4_offsets, b->tg4_offsets, sizeof(a->tg4_offsets)) != 0 ||
        a->texture_index != b->texture_index || a->sampler_index != b->sampler_index ||
        a->texture_non_uniform != b->texture_non_uniform ||
        a->sampler_non_uniform != b->sampler_non_uniform)
       return false;
    for (unsigned i = 0; i < a->num_srcs; i++)
-      if (a->src[i].src_type != b->src[i].src_type || a->src[i].src.ssa != b->src[i].src.ssa)
+      if (a->src[i].src_type != b->src[i].src_type ||
+          a->src[i].src.ssa != b->src[i].src.ssa)
          return false;
    return true;
 }
@@ -225,7 +226,8 @@ instr_equal(const void *pa, const void *pb)
       case NIR_DEREF_TYPE_STRUCT:
          return x->parent.ssa == y->parent.ssa && x->strct.index == y->strct.index;
       case NIR_DEREF_TYPE_CAST:
-         return x->parent.ssa == y->parent.ssa && x->cast.ptr_stride_B == y->cast.ptr_stride_B &&
+         return x->parent.ssa == y->parent.ssa &&
+                x->cast.ptr_stride_B == y->cast.ptr_stride_B &&
                 x->cast.align_mul == y->cast.align_mul &&
                 x->cast.align_offset == y->cast.align_offset;
       default:
@@ -236,11 +238,13 @@ instr_equal(const void *pa, const void *pb)
    case NIR_INSTR_TYPE_TEX:
       return tex_equal(nir_instr_as_tex(a), nir_instr_as_tex(b));
    case NIR_INSTR_TYPE_INTRINSIC: {
-      const nir_intrinsic_instr *x = nir_instr_as_intrinsic(a), *y = nir_instr_as_intrinsic(b);
+      const nir_intrinsic_instr *x = nir_instr_as_intrinsic(a),
+                                *y = nir_instr_as_intrinsic(b);
       if (x->intrinsic != y->intrinsic || x->num_components != y->num_components)
          return false;
       const nir_intrinsic_info *info = &nir_intrinsic_infos[x->intrinsic];
-      if (memcmp(x->const_index, y->const_index, sizeof(int32_t) * info->num_indices) != 0)
+      if (memcmp(x->const_index, y->const_index, sizeof(int32_t) * info->num_indices) !=
+          0)
          return false;
       for (unsigned i = 0; i < info->num_srcs; i++)
          if (x->src[i].ssa != y->src[i].ssa)
@@ -251,7 +255,8 @@ instr_equal(const void *pa, const void *pb)
       if (a->block != b->block)
          return false;
       nir_phi_instr *x = nir_instr_as_phi(a), *y = nir_instr_as_phi(b);
-      nir_foreach_phi_src(ps, x) {
+      nir_foreach_phi_src(ps, x)
+      {
          nir_phi_src *other = nir_phi_get_src_from_block(y, ps->pred);
          if (!other || other->src.ssa != ps->src.ssa)
             return false;
@@ -289,11 +294,11 @@ cse_impl(nir_function_impl *impl)
       goto oom;
    bool entering = true;
    while (dynarray_num_elements(&stack, struct frame)) {
-      struct frame *f =
-         dynarray_element(&stack, struct frame, dynarray_num_elements(&stack, struct frame) - 1);
+      struct frame *f = dynarray_element(&stack, struct frame,
+                                         dynarray_num_elements(&stack, struct frame) - 1);
       if (entering) {
          f->stack_mark = added.size_B;
-         nir_foreach_instr_safe(instr, f->block) {
+         nir_foreach_instr_safe (instr, f->block) {
             if (!instr_can_cse(instr))
                continue;
             struct hash_entry *e = hash_table_search(table, instr);
@@ -341,7 +346,8 @@ bool
 nir_opt_cse(nir_shader *shader)
 {
    bool progress = false;
-   nir_foreach_function_impl(impl, shader) {
+   nir_foreach_function_impl(impl, shader)
+   {
       if (cse_impl(impl))
          progress = true;
    }

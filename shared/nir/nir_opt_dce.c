@@ -29,21 +29,21 @@ dce_impl(nir_function_impl *impl)
    dynarray_init(&worklist, NULL);
    bool ok = true;
 
-   nir_foreach_block(block, impl) {
-      nir_foreach_instr(instr, block) {
+   nir_foreach_block (block, impl) {
+      nir_foreach_instr (instr, block) {
          instr->pass_flags = !nir_instr_can_eliminate(instr);
          if (instr->pass_flags && !dynarray_append(&worklist, nir_instr *, instr))
             ok = false;
       }
    }
-   nir_foreach_block(block, impl) {
+   nir_foreach_block (block, impl) {
       nir_if *nif = nir_block_get_following_if(block);
       if (nif && !mark_src_cb(&nif->condition, &worklist))
          ok = false;
    }
    while (ok && dynarray_num_elements(&worklist, nir_instr *)) {
-      nir_instr *instr = *dynarray_element(&worklist, nir_instr *,
-                                           dynarray_num_elements(&worklist, nir_instr *) - 1);
+      nir_instr *instr = *dynarray_element(
+         &worklist, nir_instr *, dynarray_num_elements(&worklist, nir_instr *) - 1);
       worklist.size_B -= sizeof(nir_instr *);
       if (!nir_foreach_src(instr, mark_src_cb, &worklist))
          ok = false;
@@ -56,8 +56,8 @@ dce_impl(nir_function_impl *impl)
    /* Dead code only feeds dead code; removal order does not matter since
     * unlinking a source never frees the def it points at. */
    bool progress = false;
-   nir_foreach_block(block, impl) {
-      nir_foreach_instr_safe(instr, block) {
+   nir_foreach_block (block, impl) {
+      nir_foreach_instr_safe (instr, block) {
          if (!instr->pass_flags) {
             nir_instr_remove(instr);
             progress = true;
@@ -73,7 +73,8 @@ bool
 nir_opt_dce(nir_shader *shader)
 {
    bool progress = false;
-   nir_foreach_function_impl(impl, shader) {
+   nir_foreach_function_impl(impl, shader)
+   {
       if (dce_impl(impl))
          progress = true;
    }

@@ -62,8 +62,9 @@ nir_function_instructions_pass(nir_function_impl *impl, nir_instr_pass_cb cb,
 {
    bool progress = false;
    nir_builder b = nir_builder_at(nir_before_impl(impl));
-   nir_foreach_block_safe(block, impl) {
-      nir_foreach_instr_safe(instr, block) {
+   nir_foreach_block_safe(block, impl)
+   {
+      nir_foreach_instr_safe (instr, block) {
          b.cursor = nir_before_instr(instr);
          if (cb(&b, instr, data))
             progress = true;
@@ -78,7 +79,8 @@ nir_shader_instructions_pass(nir_shader *shader, nir_instr_pass_cb cb,
                              nir_metadata preserved, void *data)
 {
    bool progress = false;
-   nir_foreach_function_impl(impl, shader) {
+   nir_foreach_function_impl(impl, shader)
+   {
       if (nir_function_instructions_pass(impl, cb, preserved, data))
          progress = true;
    }

@@ -153,7 +153,7 @@ print_alu(struct strbuf *sb, const nir_alu_instr *alu)
    if (alu->no_unsigned_wrap)
       strbuf_append(sb, "nuw ");
    strbuf_append(sb, (unsigned)alu->op < NIR_NUM_OPCODES ? nir_op_infos[alu->op].name
-                                                        : "invalid_op");
+                                                         : "invalid_op");
    for (unsigned i = 0; i < nir_op_infos[alu->op].num_inputs; i++) {
       strbuf_append(sb, i ? ", " : " ");
       print_alu_src(sb, alu, i);
@@ -168,8 +168,10 @@ print_modes(struct strbuf *sb, nir_variable_mode modes)
       return;
    }
    bool first = true;
-   u_foreach_bit(m, (unsigned)modes) {
-      strbuf_printf(sb, "%s%s", first ? "" : "|", nir_variable_mode_name((nir_variable_mode)(1u << m)));
+   u_foreach_bit(m, (unsigned)modes)
+   {
+      strbuf_printf(sb, "%s%s", first ? "" : "|",
+                    nir_variable_mode_name((nir_variable_mode)(1u << m)));
       first = false;
    }
 }
@@ -222,11 +224,10 @@ print_deref(struct strbuf *sb, const nir_deref_instr *d)
    case NIR_DEREF_TYPE_STRUCT: {
       strbuf_append(sb, "deref_struct &");
       print_src(sb, &d->parent);
-      const nir_deref_instr *parent = d->parent.ssa &&
-                                            d->parent.ssa->parent_instr->type ==
-                                               NIR_INSTR_TYPE_DEREF
-                                         ? nir_instr_as_deref(d->parent.ssa->parent_instr)
-                                         : NULL;
+      const nir_deref_instr *parent =
+         d->parent.ssa && d->parent.ssa->parent_instr->type == NIR_INSTR_TYPE_DEREF
+            ? nir_instr_as_deref(d->parent.ssa->parent_instr)
+            : NULL;
       const char *name =
          parent ? glsl_get_struct_elem_name(parent->type, d->strct.index) : NULL;
       if (name)
@@ -251,8 +252,9 @@ print_deref(struct strbuf *sb, const nir_deref_instr *d)
 static void
 print_access(struct strbuf *sb, enum nir_access a)
 {
-   static const char *const names[] = {"coherent", "volatile", "restrict", "readonly",
-                                       "writeonly", "non_uniform", "can_reorder"};
+   static const char *const names[] = {"coherent",   "volatile",  "restrict",
+                                       "readonly",   "writeonly", "non_uniform",
+                                       "can_reorder"};
    if (!a) {
       strbuf_append(sb, "none");
       return;
@@ -434,9 +436,12 @@ print_load_const(struct strbuf *sb, const nir_load_const_instr *lc)
    bool floaty = lc->def.bit_size >= 16;
    for (unsigned i = 0; i < lc->def.num_components && floaty; i++) {
       const uint64_t u = nir_const_value_as_uint(lc->value[i], lc->def.bit_size);
-      const unsigned mant = lc->def.bit_size == 16 ? 10 : lc->def.bit_size == 32 ? 23 : 52;
-      const uint64_t exp_mask = (lc->def.bit_size == 16 ? 0x1full : lc->def.bit_size == 32 ? 0xffull
-                                                                                       : 0x7ffull)
+      const unsigned mant = lc->def.bit_size == 16   ? 10
+                            : lc->def.bit_size == 32 ? 23
+                                                     : 52;
+      const uint64_t exp_mask = (lc->def.bit_size == 16   ? 0x1full
+                                 : lc->def.bit_size == 32 ? 0xffull
+                                                          : 0x7ffull)
                                 << mant;
       if ((u & exp_mask) == 0)
          floaty = false;
@@ -475,8 +480,7 @@ print_phi(struct strbuf *sb, const nir_phi_instr *phi)
       return;
    }
    unsigned i = 0;
-   list_for_each_entry(nir_phi_src, ps, &phi->srcs, node)
-      srcs[i++] = ps;
+   list_for_each_entry(nir_phi_src, ps, &phi->srcs, node) srcs[i++] = ps;
    qsort(srcs, n, sizeof(*srcs), compare_phi_src);
    for (i = 0; i < n; i++) {
       strbuf_append(sb, i ? ", " : " ");
@@ -501,8 +505,9 @@ print_instr_to(struct strbuf *sb, const nir_instr *instr)
       break;
    case NIR_INSTR_TYPE_CALL: {
       const nir_call_instr *call = nir_instr_as_call(instr);
-      strbuf_printf(sb, "call %s", call->callee && call->callee->name ? call->callee->name
-                                                                      : "(unnamed)");
+      strbuf_printf(sb, "call %s",
+                    call->callee && call->callee->name ? call->callee->name
+                                                       : "(unnamed)");
       for (unsigned i = 0; i < call->num_params; i++) {
          strbuf_append(sb, i ? ", " : " ");
          print_src(sb, &call->params[i]);
@@ -572,7 +577,7 @@ print_block(struct print_state *st, nir_block *block)
    print_annotation(st, block);
 
    st->indent++;
-   nir_foreach_instr(instr, block) {
+   nir_foreach_instr (instr, block) {
       indent(st);
       print_instr_to(sb, instr);
       strbuf_append(sb, "\n");
@@ -652,8 +657,7 @@ print_cf_node(struct print_state *st, nir_cf_node *node)
 static void
 print_cf_list(struct print_state *st, struct list_head *list)
 {
-   list_for_each_entry(nir_cf_node, node, list, node)
-      print_cf_node(st, node);
+   list_for_each_entry(nir_cf_node, node, list, node) print_cf_node(st, node);
 }
 
 /* ------------------------------------------------------------------------------- */
@@ -684,8 +688,9 @@ print_constant(struct strbuf *sb, const nir_constant *c, const struct glsl_type 
    for (unsigned i = 0; i < c->num_elements; i++) {
       if (i)
          strbuf_append(sb, ", ");
-      const struct glsl_type *et = glsl_type_is_struct(type) ? glsl_get_struct_field(type, i)
-                                                             : glsl_get_array_element(type);
+      const struct glsl_type *et = glsl_type_is_struct(type)
+                                      ? glsl_get_struct_field(type, i)
+                                      : glsl_get_array_element(type);
       if (c->elements[i])
          print_constant(sb, c->elements[i], et);
       else
@@ -750,7 +755,8 @@ print_variable(struct print_state *st, const nir_variable *var)
    DECO(v->image_format != NIR_FORMAT_UNKNOWN, "format=%s",
         nir_image_format_name(v->image_format));
    DECO(v->explicit_xfb_buffer, "xfb_buffer=%u", v->xfb_buffer);
-   DECO(!v->explicit_xfb_buffer && v->xfb_buffer, "implicit_xfb_buffer=%u", v->xfb_buffer);
+   DECO(!v->explicit_xfb_buffer && v->xfb_buffer, "implicit_xfb_buffer=%u",
+        v->xfb_buffer);
    DECO(v->explicit_xfb_offset, "xfb_offset=%u", v->xfb_offset_B);
    DECO(!v->explicit_xfb_offset && v->xfb_offset_B, "implicit_xfb_offset=%u",
         v->xfb_offset_B);
@@ -759,6 +765,8 @@ print_variable(struct print_state *st, const nir_variable *var)
         v->xfb_stride_B);
    DECO(v->explicit_stream, "stream=%u", v->stream);
    DECO(!v->explicit_stream && v->stream, "implicit_stream=%u", v->stream);
+   DECO(v->explicit_input_attachment_index, "input_attachment_index=%u",
+        v->input_attachment_index);
    DECO(v->is_spec_const, "spec_id=%u", v->spec_id);
    if (d.len)
       strbuf_printf(sb, " (%s)", strbuf_str(&d) + 2);
@@ -808,7 +816,8 @@ print_info(struct print_state *st, const nir_shader *s)
    INFO(info->patch_outputs_written, "patch_outputs_written: 0x%x\n",
         info->patch_outputs_written);
    INFO(info->builtins_read, "builtins_read: 0x%" PRIx64 "\n", info->builtins_read);
-   INFO(info->builtins_written, "builtins_written: 0x%" PRIx64 "\n", info->builtins_written);
+   INFO(info->builtins_written, "builtins_written: 0x%" PRIx64 "\n",
+        info->builtins_written);
    INFO(info->clip_distance_array_size, "clip_distance_array_size: %u\n",
         info->clip_distance_array_size);
    INFO(info->cull_distance_array_size, "cull_distance_array_size: %u\n",
@@ -820,12 +829,20 @@ print_info(struct print_state *st, const nir_shader *s)
    INFO(info->writes_memory, "writes_memory: true\n");
    if (info->xfb.enabled) {
       strbuf_printf(sb, "xfb: buffers_written=0x%x strides=%u,%u,%u,%u\n",
-                    info->xfb.buffers_written, info->xfb.stride_B[0], info->xfb.stride_B[1],
-                    info->xfb.stride_B[2], info->xfb.stride_B[3]);
+                    info->xfb.buffers_written, info->xfb.stride_B[0],
+                    info->xfb.stride_B[1], info->xfb.stride_B[2], info->xfb.stride_B[3]);
    }
    static const char *const prims[] = {
-      "none", "points", "lines", "lines_adjacency", "line_strip", "triangles",
-      "triangles_adjacency", "triangle_strip", "quads", "isolines",
+      "none",
+      "points",
+      "lines",
+      "lines_adjacency",
+      "line_strip",
+      "triangles",
+      "triangles_adjacency",
+      "triangle_strip",
+      "quads",
+      "isolines",
    };
 #define PRIM(p) ((unsigned)(p) < ARRAY_SIZE(prims) ? prims[p] : "invalid")
    switch (info->stage) {
@@ -833,20 +850,22 @@ print_info(struct print_state *st, const nir_shader *s)
    case NIR_STAGE_TESS_EVAL: {
       static const char *const spacing[] = {"unspecified", "equal", "fractional_odd",
                                             "fractional_even"};
-      strbuf_printf(sb, "tess: primitive=%s spacing=%s%s%s%s tcs_vertices_out=%u\n",
-                    PRIM(info->tess.primitive_mode),
-                    (unsigned)info->tess.spacing < 4 ? spacing[info->tess.spacing] : "invalid",
-                    info->tess.ccw ? " ccw" : "", info->tess.cw ? " cw" : "",
-                    info->tess.point_mode ? " point_mode" : "", info->tess.tcs_vertices_out);
+      strbuf_printf(
+         sb, "tess: primitive=%s spacing=%s%s%s%s tcs_vertices_out=%u\n",
+         PRIM(info->tess.primitive_mode),
+         (unsigned)info->tess.spacing < 4 ? spacing[info->tess.spacing] : "invalid",
+         info->tess.ccw ? " ccw" : "", info->tess.cw ? " cw" : "",
+         info->tess.point_mode ? " point_mode" : "", info->tess.tcs_vertices_out);
       break;
    }
    case NIR_STAGE_GEOMETRY:
-      strbuf_printf(sb,
-                    "gs: input=%s output=%s vertices_in=%u vertices_out=%u invocations=%u "
-                    "active_streams=0x%x\n",
-                    PRIM(info->gs.input_primitive), PRIM(info->gs.output_primitive),
-                    info->gs.vertices_in, info->gs.vertices_out, info->gs.invocations,
-                    info->gs.active_stream_mask);
+      strbuf_printf(
+         sb,
+         "gs: input=%s output=%s vertices_in=%u vertices_out=%u invocations=%u "
+         "active_streams=0x%x\n",
+         PRIM(info->gs.input_primitive), PRIM(info->gs.output_primitive),
+         info->gs.vertices_in, info->gs.vertices_out, info->gs.invocations,
+         info->gs.active_stream_mask);
       break;
    case NIR_STAGE_FRAGMENT: {
       static const char *const depth[] = {"none", "any", "greater", "less", "unchanged"};
@@ -887,14 +906,17 @@ print_info(struct print_state *st, const nir_shader *s)
       strbuf_printf(sb, "workgroup_size: %u, %u, %u%s\n", info->cs.workgroup_size[0],
                     info->cs.workgroup_size[1], info->cs.workgroup_size[2],
                     info->cs.workgroup_size_variable ? " (variable)" : "");
-      if (info->cs.workgroup_size_spec_id[0] >= 0 || info->cs.workgroup_size_spec_id[1] >= 0 ||
+      if (info->cs.workgroup_size_spec_id[0] >= 0 ||
+          info->cs.workgroup_size_spec_id[1] >= 0 ||
           info->cs.workgroup_size_spec_id[2] >= 0)
          strbuf_printf(sb, "workgroup_size_spec_id: %d, %d, %d\n",
-                       info->cs.workgroup_size_spec_id[0], info->cs.workgroup_size_spec_id[1],
+                       info->cs.workgroup_size_spec_id[0],
+                       info->cs.workgroup_size_spec_id[1],
                        info->cs.workgroup_size_spec_id[2]);
       if (info->cs.workgroup_size_hint[0])
-         strbuf_printf(sb, "workgroup_size_hint: %u, %u, %u\n", info->cs.workgroup_size_hint[0],
-                       info->cs.workgroup_size_hint[1], info->cs.workgroup_size_hint[2]);
+         strbuf_printf(sb, "workgroup_size_hint: %u, %u, %u\n",
+                       info->cs.workgroup_size_hint[0], info->cs.workgroup_size_hint[1],
+                       info->cs.workgroup_size_hint[2]);
       break;
    default:
       break;
@@ -917,11 +939,14 @@ print_shader(struct print_state *st, nir_shader *shader)
 
    const struct glsl_type *structs[256];
    unsigned num_structs = 0;
-   nir_foreach_variable_in_shader(var, shader) {
+   nir_foreach_variable_in_shader(var, shader)
+   {
       collect_structs(var->type, structs, &num_structs, ARRAY_SIZE(structs));
    }
-   nir_foreach_function_impl(impl, shader) {
-      nir_foreach_function_temp_variable(var, impl) {
+   nir_foreach_function_impl(impl, shader)
+   {
+      nir_foreach_function_temp_variable(var, impl)
+      {
          collect_structs(var->type, structs, &num_structs, ARRAY_SIZE(structs));
       }
    }
@@ -931,13 +956,15 @@ print_shader(struct print_state *st, nir_shader *shader)
       strbuf_append(sb, "\n");
    }
 
-   nir_foreach_variable_in_shader(var, shader) {
+   nir_foreach_variable_in_shader(var, shader)
+   {
       print_variable(st, var);
    }
 
-   nir_foreach_function(func, shader) {
-      strbuf_printf(sb, "decl_function %s (%u params)%s\n", func->name ? func->name : "(null)",
-                    func->num_params, func->is_entrypoint ? " (entrypoint)" : "");
+   nir_foreach_function (func, shader) {
+      strbuf_printf(sb, "decl_function %s (%u params)%s\n",
+                    func->name ? func->name : "(null)", func->num_params,
+                    func->is_entrypoint ? " (entrypoint)" : "");
       for (unsigned i = 0; i < func->num_params; i++) {
          const nir_parameter *p = &func->params[i];
          strbuf_printf(sb, "   param %u: %ux%u", i, p->bit_size, p->num_components);
@@ -951,7 +978,7 @@ print_shader(struct print_state *st, nir_shader *shader)
       }
    }
 
-   nir_foreach_function(func, shader) {
+   nir_foreach_function (func, shader) {
       nir_function_impl *impl = func->impl;
       if (!impl)
          continue;
@@ -959,7 +986,8 @@ print_shader(struct print_state *st, nir_shader *shader)
       strbuf_printf(sb, "\nimpl %s {\n", func->name ? func->name : "(null)");
       print_annotation(st, impl);
       st->indent = 1;
-      nir_foreach_function_temp_variable(var, impl) {
+      nir_foreach_function_temp_variable(var, impl)
+      {
          print_variable(st, var);
       }
       print_cf_list(st, &impl->body);

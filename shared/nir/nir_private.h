@@ -22,10 +22,14 @@ void nir_instr_unlink_srcs_(nir_instr *instr);
  * dropped, new predecessors get an undef source.
  */
 void nir_impl_update_cfg_(nir_function_impl *impl);
+/* The same for an edit that can only have changed the successors of
+ * `blocks` (cheap: linear in n, not in the impl). */
+void nir_impl_update_cfg_local_(nir_function_impl *impl, nir_block **blocks, unsigned n);
 
 /* After a jump was inserted: removes the instructions after it in its
- * block and the cf nodes after its block (all unreachable). */
-void nir_remove_after_jump_(nir_instr *jump);
+ * block and the cf nodes after its block (all unreachable). Returns
+ * whether cf nodes were removed (then only a full CFG update will do). */
+bool nir_remove_after_jump_(nir_instr *jump);
 
 /* Unlinks every source of the instructions/ifs under a cf list and turns
  * remaining outside uses of their defs into undefs. */

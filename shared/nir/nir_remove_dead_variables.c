@@ -14,7 +14,7 @@
 static bool
 deref_only_written(nir_deref_instr *deref)
 {
-   nir_foreach_use(src, &deref->def) {
+   nir_foreach_use (src, &deref->def) {
       nir_instr *user = nir_src_parent_instr(src);
       if (!user)
          return false;
@@ -45,7 +45,8 @@ deref_only_written(nir_deref_instr *deref)
 static void
 remove_deref_writes(nir_deref_instr *deref)
 {
-   nir_foreach_use_safe(src, &deref->def) {
+   nir_foreach_use_safe(src, &deref->def)
+   {
       nir_instr *user = nir_src_parent_instr(src);
       if (user->type == NIR_INSTR_TYPE_DEREF)
          remove_deref_writes(nir_instr_as_deref(user));
@@ -63,7 +64,8 @@ struct var_info {
 static bool
 remove_dead(nir_shader *shader, nir_variable_mode modes)
 {
-   struct hash_table *vars = hash_table_create(NULL, util_hash_pointer, util_equal_pointer);
+   struct hash_table *vars =
+      hash_table_create(NULL, util_hash_pointer, util_equal_pointer);
    if (!vars) {
       shader->oom = true;
       return false;
@@ -71,9 +73,10 @@ remove_dead(nir_shader *shader, nir_variable_mode modes)
    bool progress = false;
 
    /* Pass 1: which variables are referenced, and only written. */
-   nir_foreach_function_impl(impl, shader) {
-      nir_foreach_block(block, impl) {
-         nir_foreach_instr(instr, block) {
+   nir_foreach_function_impl(impl, shader)
+   {
+      nir_foreach_block (block, impl) {
+         nir_foreach_instr (instr, block) {
             if (instr->type != NIR_INSTR_TYPE_DEREF)
                continue;
             nir_deref_instr *d = nir_instr_as_deref(instr);
@@ -83,7 +86,8 @@ remove_dead(nir_shader *shader, nir_variable_mode modes)
             const bool written = deref_only_written(d);
             if (!e) {
                /* data holds flags: bit 0 referenced, bit 1 only-written so far. */
-               if (!hash_table_insert(vars, d->var, (void *)(uintptr_t)(1 | (written << 1)))) {
+               if (!hash_table_insert(vars, d->var,
+                                      (void *)(uintptr_t)(1 | (written << 1)))) {
                   shader->oom = true;
                   hash_table_destroy(vars);
                   return false;
@@ -100,22 +104,26 @@ remove_dead(nir_shader *shader, nir_variable_mode modes)
    const nir_variable_mode write_only_modes =
       modes & (NIR_VAR_FUNCTION_TEMP | NIR_VAR_SHADER_TEMP);
    if (write_only_modes) {
-      nir_foreach_function_impl(impl, shader) {
+      nir_foreach_function_impl(impl, shader)
+      {
          struct dynarray dead;
          dynarray_init(&dead, NULL);
-         nir_foreach_block(block, impl) {
-            nir_foreach_instr(instr, block) {
+         nir_foreach_block (block, impl) {
+            nir_foreach_instr (instr, block) {
                if (instr->type != NIR_INSTR_TYPE_DEREF)
                   continue;
                nir_deref_instr *d = nir_instr_as_deref(instr);
-               if (d->deref_type != NIR_DEREF_TYPE_VAR || !(d->var->data.mode & write_only_modes))
+               if (d->deref_type != NIR_DEREF_TYPE_VAR ||
+                   !(d->var->data.mode & write_only_modes))
                   continue;
                struct hash_entry *e = hash_table_search(vars, d->var);
-               if (e && ((uintptr_t)e->data & 2) && !dynarray_append(&dead, nir_deref_instr *, d))
+               if (e && ((uintptr_t)e->data & 2) &&
+                   !dynarray_append(&dead, nir_deref_instr *, d))
                   shader->oom = true;
             }
          }
-         dynarray_foreach(&dead, nir_deref_instr *, d) remove_deref_writes(*d);
+         dynarray_foreach (&dead, nir_deref_instr *, d)
+            remove_deref_writes(*d);
          const bool impl_progress = dead.size_B != 0;
          dynarray_finish(&dead);
          if (impl_progress)
@@ -126,7 +134,8 @@ remove_dead(nir_shader *shader, nir_variable_mode modes)
    }
 
    /* Pass 3: remove the variables. */
-   list_for_each_entry_safe(nir_variable, var, &shader->variables, node) {
+   list_for_each_entry_safe(nir_variable, var, &shader->variables, node)
+   {
       if (!(var->data.mode & modes))
          continue;
       struct hash_entry *e = hash_table_search(vars, var);
@@ -136,8 +145,10 @@ remove_dead(nir_shader *shader, nir_variable_mode modes)
       }
    }
    if (modes & NIR_VAR_FUNCTION_TEMP) {
-      nir_foreach_function_impl(impl, shader) {
-         list_for_each_entry_safe(nir_variable, var, &impl->locals, node) {
+      nir_foreach_function_impl(impl, shader)
+      {
+         list_for_each_entry_safe(nir_variable, var, &impl->locals, node)
+         {
             struct hash_entry *e = hash_table_search(vars, var);
             if (!e || ((uintptr_t)e->data & 2)) {
                list_del(&var->node);
@@ -160,9 +171,10 @@ bool
 nir_remove_dead_derefs(nir_shader *shader)
 {
    bool progress = false;
-   nir_foreach_function_impl(impl, shader) {
+   nir_foreach_function_impl(impl, shader)
+   {
       bool impl_progress = false;
-      nir_foreach_block(block, impl) {
+      nir_foreach_block (block, impl) {
          /* Reverse order so a chain's children go before their parents. */
          for (nir_instr *instr = nir_block_last_instr(block); instr;) {
             nir_instr *prev = nir_instr_prev(instr);
@@ -176,7 +188,8 @@ nir_remove_dead_derefs(nir_shader *shader)
       }
       if (impl_progress)
          progress = true;
-      nir_metadata_preserve(impl, impl_progress ? NIR_METADATA_CONTROL_FLOW : NIR_METADATA_ALL);
+      nir_metadata_preserve(impl,
+                            impl_progress ? NIR_METADATA_CONTROL_FLOW : NIR_METADATA_ALL);
    }
    return progress;
 }

@@ -241,12 +241,23 @@ hash_field(uint32_t h, const struct glsl_struct_field *f)
    h = hash_str(h, f->name);
    /* Every decoration is a small integer: hash their bytes one by one so
     * padding never matters. */
-   const int32_t ints[] = {f->offset_B,     f->matrix_stride_B, (int32_t)f->matrix_layout,
-                           (int32_t)f->builtin, f->location,    f->component,
-                           (int32_t)f->interpolation, f->centroid, f->sample,
-                           f->patch,        f->invariant,       f->precise,
-                           (int32_t)f->access, f->xfb_buffer,  f->xfb_offset_B,
-                           f->xfb_stride_B, f->stream};
+   const int32_t ints[] = {f->offset_B,
+                           f->matrix_stride_B,
+                           (int32_t)f->matrix_layout,
+                           (int32_t)f->builtin,
+                           f->location,
+                           f->component,
+                           (int32_t)f->interpolation,
+                           f->centroid,
+                           f->sample,
+                           f->patch,
+                           f->invariant,
+                           f->precise,
+                           (int32_t)f->access,
+                           f->xfb_buffer,
+                           f->xfb_offset_B,
+                           f->xfb_stride_B,
+                           f->stream};
    for (unsigned i = 0; i < ARRAY_SIZE(ints); i++)
       h = util_hash_combine(h, (uint32_t)ints[i]);
    return h;
@@ -256,10 +267,11 @@ static bool
 field_equal(const struct glsl_struct_field *a, const struct glsl_struct_field *b)
 {
    return a->type == b->type && str_eq(a->name, b->name) && a->offset_B == b->offset_B &&
-          a->matrix_stride_B == b->matrix_stride_B && a->matrix_layout == b->matrix_layout &&
-          a->builtin == b->builtin && a->location == b->location &&
-          a->component == b->component && a->interpolation == b->interpolation &&
-          a->centroid == b->centroid && a->sample == b->sample && a->patch == b->patch &&
+          a->matrix_stride_B == b->matrix_stride_B &&
+          a->matrix_layout == b->matrix_layout && a->builtin == b->builtin &&
+          a->location == b->location && a->component == b->component &&
+          a->interpolation == b->interpolation && a->centroid == b->centroid &&
+          a->sample == b->sample && a->patch == b->patch &&
           a->invariant == b->invariant && a->precise == b->precise &&
           a->access == b->access && a->xfb_buffer == b->xfb_buffer &&
           a->xfb_offset_B == b->xfb_offset_B && a->xfb_stride_B == b->xfb_stride_B &&
@@ -272,11 +284,10 @@ type_hash(const void *key)
    const struct glsl_type *t = key;
    uint32_t h = (uint32_t)t->base_type;
    h = util_hash_combine(h, t->vector_elements | (t->matrix_columns << 8));
-   h = util_hash_combine(h, (uint32_t)t->sampler_dim | (t->sampler_array << 4) |
-                               (t->sampler_ms << 5) | (t->sampler_shadow << 6) |
-                               ((uint32_t)t->image_depth << 8) |
-                               ((uint32_t)t->image_sampled << 12) |
-                               ((uint32_t)t->sampled_type << 16));
+   h = util_hash_combine(
+      h, (uint32_t)t->sampler_dim | (t->sampler_array << 4) | (t->sampler_ms << 5) |
+            (t->sampler_shadow << 6) | ((uint32_t)t->image_depth << 8) |
+            ((uint32_t)t->image_sampled << 12) | ((uint32_t)t->sampled_type << 16));
    h = util_hash_combine(h, (uint32_t)t->image_format);
    h = util_hash_combine(h, t->length);
    h = util_hash_combine(h, t->explicit_stride_B);
@@ -361,7 +372,8 @@ intern(const struct glsl_type *key)
       if (!fields)
          goto out;
       for (unsigned i = 0; i < key->length; i++) {
-         if (fields[i].name && !(fields[i].name = arena_strdup(intern_arena, fields[i].name)))
+         if (fields[i].name &&
+             !(fields[i].name = arena_strdup(intern_arena, fields[i].name)))
             goto out;
       }
       t->fields = fields;
@@ -375,7 +387,8 @@ out:
 }
 
 const struct glsl_type *
-glsl_array_type(const struct glsl_type *element, unsigned length, unsigned explicit_stride_B)
+glsl_array_type(const struct glsl_type *element, unsigned length,
+                unsigned explicit_stride_B)
 {
    if (element->base_type == GLSL_TYPE_ERROR || element->base_type == GLSL_TYPE_VOID)
       return &error_type;
@@ -901,7 +914,8 @@ matrix_stride_B(const struct glsl_type *t, enum glsl_layout layout, bool row_maj
 }
 
 unsigned
-glsl_get_layout_align_B(const struct glsl_type *t, enum glsl_layout layout, bool row_major)
+glsl_get_layout_align_B(const struct glsl_type *t, enum glsl_layout layout,
+                        bool row_major)
 {
    switch (t->base_type) {
    case GLSL_TYPE_ARRAY: {
@@ -1005,13 +1019,15 @@ glsl_get_explicit_type_for_layout(const struct glsl_type *t, enum glsl_layout la
          const struct glsl_type *bare = glsl_without_array(f.type);
          if (glsl_type_is_matrix(bare)) {
             f.matrix_stride_B = (int32_t)matrix_stride_B(bare, layout, rm);
-            f.matrix_layout = rm ? GLSL_MATRIX_LAYOUT_ROW_MAJOR : GLSL_MATRIX_LAYOUT_COLUMN_MAJOR;
+            f.matrix_layout =
+               rm ? GLSL_MATRIX_LAYOUT_ROW_MAJOR : GLSL_MATRIX_LAYOUT_COLUMN_MAJOR;
          }
          offset += glsl_get_layout_size_B(f.type, layout, rm);
          f.type = glsl_get_explicit_type_for_layout(f.type, layout, rm);
          fields[i] = f;
       }
-      const struct glsl_type *r = glsl_struct_type(fields, t->length, t->name, t->block_kind);
+      const struct glsl_type *r =
+         glsl_struct_type(fields, t->length, t->name, t->block_kind);
       if (fields != small)
          free(fields);
       return r;
@@ -1038,7 +1054,8 @@ explicit_size(const struct glsl_type *t, int32_t mstride, enum glsl_matrix_layou
          const struct glsl_struct_field *f = &t->fields[i];
          if (f->offset_B >= 0)
             offset = (unsigned)f->offset_B;
-         const unsigned end = offset + explicit_size(f->type, f->matrix_stride_B, f->matrix_layout);
+         const unsigned end =
+            offset + explicit_size(f->type, f->matrix_stride_B, f->matrix_layout);
          size = MAX2(size, end);
          offset = end;
       }
@@ -1082,15 +1099,15 @@ const char *
 glsl_base_type_name(enum glsl_base_type b)
 {
    static const char *const names[] = {
-      [GLSL_TYPE_VOID] = "void",       [GLSL_TYPE_BOOL] = "bool",
-      [GLSL_TYPE_INT8] = "int8_t",     [GLSL_TYPE_UINT8] = "uint8_t",
-      [GLSL_TYPE_INT16] = "int16_t",   [GLSL_TYPE_UINT16] = "uint16_t",
-      [GLSL_TYPE_INT] = "int",         [GLSL_TYPE_UINT] = "uint",
-      [GLSL_TYPE_INT64] = "int64_t",   [GLSL_TYPE_UINT64] = "uint64_t",
+      [GLSL_TYPE_VOID] = "void",         [GLSL_TYPE_BOOL] = "bool",
+      [GLSL_TYPE_INT8] = "int8_t",       [GLSL_TYPE_UINT8] = "uint8_t",
+      [GLSL_TYPE_INT16] = "int16_t",     [GLSL_TYPE_UINT16] = "uint16_t",
+      [GLSL_TYPE_INT] = "int",           [GLSL_TYPE_UINT] = "uint",
+      [GLSL_TYPE_INT64] = "int64_t",     [GLSL_TYPE_UINT64] = "uint64_t",
       [GLSL_TYPE_FLOAT16] = "float16_t", [GLSL_TYPE_FLOAT] = "float",
-      [GLSL_TYPE_DOUBLE] = "double",   [GLSL_TYPE_ARRAY] = "array",
-      [GLSL_TYPE_STRUCT] = "struct",   [GLSL_TYPE_IMAGE] = "image",
-      [GLSL_TYPE_SAMPLER] = "sampler", [GLSL_TYPE_SAMPLED_IMAGE] = "sampled_image",
+      [GLSL_TYPE_DOUBLE] = "double",     [GLSL_TYPE_ARRAY] = "array",
+      [GLSL_TYPE_STRUCT] = "struct",     [GLSL_TYPE_IMAGE] = "image",
+      [GLSL_TYPE_SAMPLER] = "sampler",   [GLSL_TYPE_SAMPLED_IMAGE] = "sampled_image",
       [GLSL_TYPE_ERROR] = "error",
    };
    return (unsigned)b < ARRAY_SIZE(names) ? names[b] : "invalid";
@@ -1128,14 +1145,17 @@ const char *
 nir_image_format_name(enum nir_image_format format)
 {
    static const char *const names[NIR_FORMAT_COUNT] = {
-      "unknown",   "rgba32f",    "rgba16f",     "r32f",        "rgba8",    "rgba8_snorm",
-      "rg32f",     "rg16f",      "r11f_g11f_b10f", "r16f",     "rgba16",   "rgb10_a2",
-      "rg16",      "rg8",        "r16",         "r8",          "rgba16_snorm",
-      "rg16_snorm", "rg8_snorm", "r16_snorm",   "r8_snorm",    "rgba32i",  "rgba16i",
-      "rgba8i",    "r32i",       "rg32i",       "rg16i",       "rg8i",     "r16i",
-      "r8i",       "rgba32ui",   "rgba16ui",    "rgba8ui",     "r32ui",    "rgb10_a2ui",
-      "rg32ui",    "rg16ui",     "rg8ui",       "r16ui",       "r8ui",     "r64ui",
-      "r64i",
+      "unknown",        "rgba32f",     "rgba16f",    "r32f",
+      "rgba8",          "rgba8_snorm", "rg32f",      "rg16f",
+      "r11f_g11f_b10f", "r16f",        "rgba16",     "rgb10_a2",
+      "rg16",           "rg8",         "r16",        "r8",
+      "rgba16_snorm",   "rg16_snorm",  "rg8_snorm",  "r16_snorm",
+      "r8_snorm",       "rgba32i",     "rgba16i",    "rgba8i",
+      "r32i",           "rg32i",       "rg16i",      "rg8i",
+      "r16i",           "r8i",         "rgba32ui",   "rgba16ui",
+      "rgba8ui",        "r32ui",       "rgb10_a2ui", "rg32ui",
+      "rg16ui",         "rg8ui",       "r16ui",      "r8ui",
+      "r64ui",          "r64i",
    };
    return (unsigned)format < NIR_FORMAT_COUNT ? names[format] : "invalid";
 }
@@ -1202,9 +1222,10 @@ glsl_print_type(struct strbuf *sb, const struct glsl_type *t)
       return;
    case GLSL_TYPE_IMAGE:
       strbuf_printf(sb, "image(%s%s%s, %s, depth=%u, sampled=%u, %s)",
-                    glsl_sampler_dim_name(t->sampler_dim), t->sampler_array ? ", array" : "",
-                    t->sampler_ms ? ", ms" : "", glsl_base_type_name(t->sampled_type),
-                    t->image_depth, t->image_sampled, nir_image_format_name(t->image_format));
+                    glsl_sampler_dim_name(t->sampler_dim),
+                    t->sampler_array ? ", array" : "", t->sampler_ms ? ", ms" : "",
+                    glsl_base_type_name(t->sampled_type), t->image_depth,
+                    t->image_sampled, nir_image_format_name(t->image_format));
       return;
    case GLSL_TYPE_SAMPLER:
       strbuf_append(sb, t->sampler_shadow ? "samplerShadow" : "sampler");

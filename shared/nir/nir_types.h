@@ -32,7 +32,7 @@ struct strbuf;
 
 enum glsl_base_type {
    GLSL_TYPE_VOID = 0,
-   GLSL_TYPE_BOOL,    /* 1-bit */
+   GLSL_TYPE_BOOL, /* 1-bit */
    GLSL_TYPE_INT8,
    GLSL_TYPE_UINT8,
    GLSL_TYPE_INT16,
@@ -190,17 +190,17 @@ struct glsl_type {
 
    /* Images, samplers, sampled images. */
    enum glsl_sampler_dim sampler_dim;
-   bool sampler_array;                /* Arrayed */
-   bool sampler_ms;                   /* MS */
-   bool sampler_shadow;               /* sampler: shadow; image: Depth == 1 */
-   uint8_t image_depth;               /* image: SPIR-V Depth operand 0/1/2 */
-   uint8_t image_sampled;             /* image: SPIR-V Sampled operand 0/1/2 */
-   enum glsl_base_type sampled_type;  /* image: float/int/uint/int64/uint64/void */
+   bool sampler_array;               /* Arrayed */
+   bool sampler_ms;                  /* MS */
+   bool sampler_shadow;              /* sampler: shadow; image: Depth == 1 */
+   uint8_t image_depth;              /* image: SPIR-V Depth operand 0/1/2 */
+   uint8_t image_sampled;            /* image: SPIR-V Sampled operand 0/1/2 */
+   enum glsl_base_type sampled_type; /* image: float/int/uint/int64/uint64/void */
    enum nir_image_format image_format;
 
    /* Arrays and structs. */
-   uint32_t length;           /* array: 0 = runtime (unsized); struct: members */
-   uint32_t explicit_stride_B; /* array: ArrayStride, 0 = none */
+   uint32_t length;                 /* array: 0 = runtime (unsized); struct: members */
+   uint32_t explicit_stride_B;      /* array: ArrayStride, 0 = none */
    const struct glsl_type *element; /* array element; sampled image: its image */
    const struct glsl_struct_field *fields;
    enum glsl_block_kind block_kind;
@@ -257,7 +257,7 @@ glsl_get_base_type(const struct glsl_type *t)
 bool glsl_base_type_is_numeric(enum glsl_base_type b); /* bool, ints, floats */
 bool glsl_base_type_is_integer(enum glsl_base_type b); /* ints (not bool) */
 bool glsl_base_type_is_float(enum glsl_base_type b);
-bool glsl_base_type_is_signed(enum glsl_base_type b); /* signed ints */
+bool glsl_base_type_is_signed(enum glsl_base_type b);    /* signed ints */
 unsigned glsl_base_type_bit_size(enum glsl_base_type b); /* 0 for non-numeric */
 /* The base type of a given class and size (e.g. (GLSL_TYPE_UINT, 16)). */
 enum glsl_base_type glsl_base_type_with_bit_size(enum glsl_base_type b,
@@ -272,12 +272,13 @@ bool glsl_type_is_matrix(const struct glsl_type *t);
 bool glsl_type_is_array(const struct glsl_type *t);
 bool glsl_type_is_unsized_array(const struct glsl_type *t);
 bool glsl_type_is_struct(const struct glsl_type *t);
-bool glsl_type_is_interface(const struct glsl_type *t); /* struct with Block/BufferBlock */
+bool
+glsl_type_is_interface(const struct glsl_type *t); /* struct with Block/BufferBlock */
 bool glsl_type_is_image(const struct glsl_type *t);
 bool glsl_type_is_sampler(const struct glsl_type *t);       /* bare sampler */
 bool glsl_type_is_sampled_image(const struct glsl_type *t); /* combined */
 bool glsl_type_is_texture(const struct glsl_type *t);       /* image with Sampled==1 */
-bool glsl_type_is_opaque(const struct glsl_type *t);        /* image/sampler/sampled image */
+bool glsl_type_is_opaque(const struct glsl_type *t); /* image/sampler/sampled image */
 bool glsl_type_contains_opaque(const struct glsl_type *t);
 bool glsl_type_is_boolean(const struct glsl_type *t);
 bool glsl_type_is_integer(const struct glsl_type *t);

@@ -24,16 +24,16 @@ struct validate_state {
    struct hash_table *errors; /* object -> char * (malloc'd, \n-joined) */
    struct strbuf summary;
    unsigned num_errors;
-   struct set *defs;     /* defs of the current impl */
-   struct set *srcs;     /* srcs of the current impl */
-   struct set *vars;     /* variables visible to the current impl */
-   struct set *blocks;   /* blocks of the current impl */
-   bool cf_ok;           /* the tree is sane enough to compute dominance */
+   struct set *defs;   /* defs of the current impl */
+   struct set *srcs;   /* srcs of the current impl */
+   struct set *vars;   /* variables visible to the current impl */
+   struct set *blocks; /* blocks of the current impl */
+   bool cf_ok;         /* the tree is sane enough to compute dominance */
    bool oom;
 };
 
 static void PRINTFLIKE(3, 4)
-error(struct validate_state *st, const void *obj, const char *fmt, ...)
+   error(struct validate_state *st, const void *obj, const char *fmt, ...)
 {
    va_list va;
    va_start(va, fmt);
@@ -107,18 +107,8 @@ validate_src(struct validate_state *st, const void *obj, nir_src *src, bool is_i
    else
       CHECK_OR(st, obj, !src->is_if && src->parent_instr == parent,
                "source does not point back to its instruction");
-   /* The source must be on its def's use list. */
-   bool found = false;
-   if (src->use_link.next) {
-      nir_foreach_use(u, src->ssa) {
-         if (u == src) {
-            found = true;
-            break;
-         }
-      }
-   }
-   CHECK_OR(st, obj, found, "source reading %%%u is missing from that def's use list",
-            src->ssa->index);
+   /* Whether it is on its def's use list is checked once all use lists
+    * are known (validate_uses), to stay linear in the number of uses. */
 }
 
 static bool
@@ -132,7 +122,8 @@ validate_src_cb(nir_src *src, void *data)
 static void
 validate_def(struct validate_state *st, nir_instr *instr, nir_def *def)
 {
-   CHECK_OR(st, instr, def->parent_instr == instr, "def does not point back to its instruction");
+   CHECK_OR(st, instr, def->parent_instr == instr,
+            "def does not point back to its instruction");
    CHECK_OR(st, instr, valid_num_components(def->num_components),
             "def has an invalid component count %u", def->num_components);
    CHECK_OR(st, instr, valid_bit_size(def->bit_size), "def has an invalid bit size %u",
@@ -163,8 +154,9 @@ validate_alu(struct validate_state *st, nir_alu_instr *alu)
          continue;
       const unsigned want = nir_alu_type_get_type_size(info->input_types[i]);
       if (want) {
-         CHECK_OR(st, instr, s->bit_size == want, "%s source %u is %u-bit, the op wants %u",
-                  info->name, i, s->bit_size, want);
+         CHECK_OR(st, instr, s->bit_size == want,
+                  "%s source %u is %u-bit, the op wants %u", info->name, i, s->bit_size,
+                  want);
       } else if (!unsized_bits) {
          unsized_bits = s->bit_size;
       } else {
@@ -172,10 +164,12 @@ validate_alu(struct validate_state *st, nir_alu_instr *alu)
                   "%s source %u is %u-bit but an earlier source is %u-bit", info->name, i,
                   s->bit_size, unsized_bits);
       }
-      const unsigned n = info->input_sizes[i] ? info->input_sizes[i] : alu->def.num_components;
+      const unsigned n =
+         info->input_sizes[i] ? info->input_sizes[i] : alu->def.num_components;
       for (unsigned c = 0; c < n && c < NIR_MAX_VEC_COMPONENTS; c++) {
          if (alu->src[i].swizzle[c] >= s->num_components) {
-            error(st, instr, "%s source %u swizzle reads component %u of a %u-component value",
+            error(st, instr,
+                  "%s source %u swizzle reads component %u of a %u-component value",
                   info->name, i, alu->src[i].swizzle[c], s->num_components);
             break;
          }
@@ -184,8 +178,9 @@ validate_alu(struct validate_state *st, nir_alu_instr *alu)
 
    const unsigned out_bits = nir_alu_type_get_type_size(info->output_type);
    if (out_bits) {
-      CHECK_OR(st, instr, alu->def.bit_size == out_bits, "%s result is %u-bit, the op makes %u",
-               info->name, alu->def.bit_size, out_bits);
+      CHECK_OR(st, instr, alu->def.bit_size == out_bits,
+               "%s result is %u-bit, the op makes %u", info->name, alu->def.bit_size,
+               out_bits);
    } else if (unsized_bits) {
       CHECK_OR(st, instr, alu->def.bit_size == unsized_bits,
                "%s result is %u-bit but its sources are %u-bit", info->name,
@@ -193,8 +188,8 @@ validate_alu(struct validate_state *st, nir_alu_instr *alu)
    }
    const unsigned bits = out_bits ? unsized_bits : alu->def.bit_size;
    if (info->bit_sizes && bits)
-      CHECK_OR(st, instr, (info->bit_sizes & bits) == bits, "%s does not work on %u-bit values",
-               info->name, bits);
+      CHECK_OR(st, instr, (info->bit_sizes & bits) == bits,
+               "%s does not work on %u-bit values", info->name, bits);
    if (info->output_size)
       CHECK_OR(st, instr, alu->def.num_components == info->output_size,
                "%s makes %u components, not %u", info->name, info->output_size,
@@ -202,7 +197,8 @@ validate_alu(struct validate_state *st, nir_alu_instr *alu)
 }
 
 static const struct glsl_type *
-deref_parent_type(struct validate_state *st, nir_deref_instr *d, nir_deref_instr **parent_out)
+deref_parent_type(struct validate_state *st, nir_deref_instr *d,
+                  nir_deref_instr **parent_out)
 {
    *parent_out = NULL;
    if (!d->parent.ssa)
@@ -238,29 +234,34 @@ validate_deref(struct validate_state *st, nir_deref_instr *d)
                "deref of a variable that is not in this shader/impl");
       CHECK_OR(st, instr, d->modes == d->var->data.mode,
                "var deref modes differ from the variable's mode");
-      CHECK_OR(st, instr, d->type == d->var->type, "var deref type differs from the variable's");
+      CHECK_OR(st, instr, d->type == d->var->type,
+               "var deref type differs from the variable's");
       break;
    case NIR_DEREF_TYPE_ARRAY:
       pt = deref_parent_type(st, d, &parent);
       if (!pt)
          break;
       CHECK_OR(st, instr,
-               glsl_type_is_array(pt) || glsl_type_is_matrix(pt) || glsl_type_is_vector(pt),
+               glsl_type_is_array(pt) || glsl_type_is_matrix(pt) ||
+                  glsl_type_is_vector(pt),
                "array deref of a non-array type");
       CHECK_OR(st, instr, d->type == glsl_get_deref_element(pt),
                "array deref type is not the parent's element type");
-      CHECK_OR(st, instr, d->modes == parent->modes, "array deref modes differ from parent's");
+      CHECK_OR(st, instr, d->modes == parent->modes,
+               "array deref modes differ from parent's");
       if (d->arr.index.ssa)
-         CHECK_OR(st, instr, d->arr.index.ssa->num_components == 1 &&
-                                d->arr.index.ssa->bit_size >= 8,
+         CHECK_OR(st, instr,
+                  d->arr.index.ssa->num_components == 1 &&
+                     d->arr.index.ssa->bit_size >= 8,
                   "array index must be an integer scalar");
       break;
    case NIR_DEREF_TYPE_PTR_AS_ARRAY:
       pt = deref_parent_type(st, d, &parent);
       if (!pt)
          break;
-      CHECK_OR(st, instr, parent->deref_type == NIR_DEREF_TYPE_CAST ||
-                             parent->deref_type == NIR_DEREF_TYPE_PTR_AS_ARRAY,
+      CHECK_OR(st, instr,
+               parent->deref_type == NIR_DEREF_TYPE_CAST ||
+                  parent->deref_type == NIR_DEREF_TYPE_PTR_AS_ARRAY,
                "ptr_as_array needs a cast or ptr_as_array parent");
       CHECK_OR(st, instr, d->type == pt, "ptr_as_array type differs from the parent's");
       break;
@@ -268,7 +269,8 @@ validate_deref(struct validate_state *st, nir_deref_instr *d)
       pt = deref_parent_type(st, d, &parent);
       if (!pt)
          break;
-      if (!CHECK_OR(st, instr, glsl_type_is_struct(pt), "struct deref of a non-struct type"))
+      if (!CHECK_OR(st, instr, glsl_type_is_struct(pt),
+                    "struct deref of a non-struct type"))
          break;
       if (!CHECK_OR(st, instr, d->strct.index < glsl_get_length(pt),
                     "struct deref of member %u of a %u-member struct", d->strct.index,
@@ -276,7 +278,8 @@ validate_deref(struct validate_state *st, nir_deref_instr *d)
          break;
       CHECK_OR(st, instr, d->type == glsl_get_struct_field(pt, d->strct.index),
                "struct deref type is not the member's type");
-      CHECK_OR(st, instr, d->modes == parent->modes, "struct deref modes differ from parent's");
+      CHECK_OR(st, instr, d->modes == parent->modes,
+               "struct deref modes differ from parent's");
       break;
    case NIR_DEREF_TYPE_CAST:
       pt = deref_parent_type(st, d, &parent);
@@ -312,7 +315,8 @@ validate_value_for_deref(struct validate_state *st, nir_instr *instr, nir_deref_
             "%s has %u components but the deref type has %u", what, nc,
             glsl_get_vector_elements(t));
    CHECK_OR(st, instr, bits == glsl_get_bit_size(t),
-            "%s is %u-bit but the deref type is %u-bit", what, bits, glsl_get_bit_size(t));
+            "%s is %u-bit but the deref type is %u-bit", what, bits,
+            glsl_get_bit_size(t));
 }
 
 static void
@@ -335,28 +339,30 @@ validate_intrinsic(struct validate_state *st, nir_intrinsic_instr *intr)
                   info->name, want);
       else if (want == 0)
          CHECK_OR(st, instr, s->num_components == intr->num_components,
-                  "source %u has %u components, num_components is %u", i, s->num_components,
-                  intr->num_components);
+                  "source %u has %u components, num_components is %u", i,
+                  s->num_components, intr->num_components);
    }
 
    if (info->has_dest) {
-      const unsigned want = info->dest_components ? info->dest_components : intr->num_components;
+      const unsigned want =
+         info->dest_components ? info->dest_components : intr->num_components;
       CHECK_OR(st, instr, intr->def.num_components == want,
                "%s result has %u components, expected %u", info->name,
                intr->def.num_components, want);
       if (info->dest_bit_sizes)
-         CHECK_OR(st, instr, (info->dest_bit_sizes & intr->def.bit_size) == intr->def.bit_size,
+         CHECK_OR(st, instr,
+                  (info->dest_bit_sizes & intr->def.bit_size) == intr->def.bit_size,
                   "%s result cannot be %u-bit", info->name, intr->def.bit_size);
       if (info->bit_size_src >= 0 && intr->src[info->bit_size_src].ssa)
-         CHECK_OR(st, instr,
-                  intr->def.bit_size == intr->src[info->bit_size_src].ssa->bit_size,
-                  "%s result is %u-bit but source %d is %u-bit", info->name,
-                  intr->def.bit_size, info->bit_size_src,
-                  intr->src[info->bit_size_src].ssa->bit_size);
+         CHECK_OR(
+            st, instr, intr->def.bit_size == intr->src[info->bit_size_src].ssa->bit_size,
+            "%s result is %u-bit but source %d is %u-bit", info->name, intr->def.bit_size,
+            info->bit_size_src, intr->src[info->bit_size_src].ssa->bit_size);
    }
    if (nir_intrinsic_has_write_mask(intr))
       CHECK_OR(st, instr,
-               (nir_intrinsic_write_mask(intr) & ~BITFIELD_MASK(intr->num_components)) == 0,
+               (nir_intrinsic_write_mask(intr) & ~BITFIELD_MASK(intr->num_components)) ==
+                  0,
                "write_mask 0x%x exceeds %u components", nir_intrinsic_write_mask(intr),
                intr->num_components);
 
@@ -403,8 +409,7 @@ validate_intrinsic(struct validate_state *st, nir_intrinsic_instr *intr)
                info->name);
       break;
    case NIR_INTRINSIC_LOAD_PARAM:
-      CHECK_OR(st, instr,
-               nir_intrinsic_param_idx(intr) < st->impl->function->num_params,
+      CHECK_OR(st, instr, nir_intrinsic_param_idx(intr) < st->impl->function->num_params,
                "load_param of parameter %u, the function has %u",
                nir_intrinsic_param_idx(intr), st->impl->function->num_params);
       break;
@@ -426,7 +431,8 @@ validate_tex(struct validate_state *st, nir_tex_instr *tex)
    bool seen[NIR_NUM_TEX_SRC_TYPES] = {false};
    for (unsigned i = 0; i < tex->num_srcs; i++) {
       const nir_tex_src_type t = tex->src[i].src_type;
-      if (!CHECK_OR(st, instr, (unsigned)t < NIR_NUM_TEX_SRC_TYPES, "invalid tex source type"))
+      if (!CHECK_OR(st, instr, (unsigned)t < NIR_NUM_TEX_SRC_TYPES,
+                    "invalid tex source type"))
          continue;
       CHECK_OR(st, instr, !seen[t], "two %s sources", nir_tex_src_type_name(t));
       seen[t] = true;
@@ -454,14 +460,16 @@ validate_tex(struct validate_state *st, nir_tex_instr *tex)
    }
    if (tex->is_shadow && tex->op != NIR_TEXOP_TXS && tex->op != NIR_TEXOP_LOD &&
        tex->op != NIR_TEXOP_QUERY_LEVELS && tex->op != NIR_TEXOP_TEXTURE_SAMPLES)
-      CHECK_OR(st, instr, seen[NIR_TEX_SRC_COMPARATOR], "shadow sampling without comparator");
+      CHECK_OR(st, instr, seen[NIR_TEX_SRC_COMPARATOR],
+               "shadow sampling without comparator");
    CHECK_OR(st, instr, tex->def.num_components == nir_tex_instr_dest_size(tex),
             "%s result has %u components, expected %u", nir_texop_name(tex->op),
             tex->def.num_components, nir_tex_instr_dest_size(tex));
    const unsigned tbits = nir_alu_type_get_type_size(tex->dest_type);
    if (tbits)
-      CHECK_OR(st, instr, tex->def.bit_size == tbits, "result is %u-bit but dest_type is %s",
-               tex->def.bit_size, nir_alu_type_name(tex->dest_type));
+      CHECK_OR(st, instr, tex->def.bit_size == tbits,
+               "result is %u-bit but dest_type is %s", tex->def.bit_size,
+               nir_alu_type_name(tex->dest_type));
 }
 
 static void
@@ -471,7 +479,7 @@ validate_call(struct validate_state *st, nir_call_instr *call)
    if (!CHECK_OR(st, instr, call->callee != NULL, "call without a callee"))
       return;
    bool found = false;
-   nir_foreach_function(f, st->shader) {
+   nir_foreach_function (f, st->shader) {
       if (f == call->callee)
          found = true;
    }
@@ -486,7 +494,8 @@ validate_call(struct validate_state *st, nir_call_instr *call)
       const nir_def *s = call->params[i].ssa;
       const nir_parameter *p = &call->callee->params[i];
       if (s)
-         CHECK_OR(st, instr, s->num_components == p->num_components && s->bit_size == p->bit_size,
+         CHECK_OR(st, instr,
+                  s->num_components == p->num_components && s->bit_size == p->bit_size,
                   "parameter %u is %ux%u, the callee wants %ux%u", i, s->bit_size,
                   s->num_components, p->bit_size, p->num_components);
    }
@@ -497,7 +506,8 @@ validate_phi(struct validate_state *st, nir_phi_instr *phi, nir_block *block)
 {
    nir_instr *instr = &phi->instr;
    unsigned n = 0;
-   nir_foreach_phi_src(ps, phi) {
+   nir_foreach_phi_src(ps, phi)
+   {
       n++;
       bool is_pred = false;
       for (unsigned i = 0; i < block->num_predecessors; i++)
@@ -506,21 +516,24 @@ validate_phi(struct validate_state *st, nir_phi_instr *phi, nir_block *block)
       CHECK_OR(st, instr, is_pred, "phi source from b%u, which is not a predecessor",
                ps->pred ? ps->pred->index : ~0u);
       unsigned dup = 0;
-      nir_foreach_phi_src(other, phi) {
+      nir_foreach_phi_src(other, phi)
+      {
          if (other->pred == ps->pred)
             dup++;
       }
       CHECK_OR(st, instr, dup == 1, "phi has %u sources from b%u", dup,
                ps->pred ? ps->pred->index : ~0u);
       if (ps->src.ssa)
-         CHECK_OR(st, instr, ps->src.ssa->num_components == phi->def.num_components &&
-                                ps->src.ssa->bit_size == phi->def.bit_size,
+         CHECK_OR(st, instr,
+                  ps->src.ssa->num_components == phi->def.num_components &&
+                     ps->src.ssa->bit_size == phi->def.bit_size,
                   "phi source %%%u is %ux%u, the phi is %ux%u", ps->src.ssa->index,
                   ps->src.ssa->bit_size, ps->src.ssa->num_components, phi->def.bit_size,
                   phi->def.num_components);
    }
    CHECK_OR(st, instr, n == block->num_predecessors,
-            "phi has %u sources but its block has %u predecessors", n, block->num_predecessors);
+            "phi has %u sources but its block has %u predecessors", n,
+            block->num_predecessors);
 }
 
 static void
@@ -533,7 +546,8 @@ validate_jump(struct validate_state *st, nir_jump_instr *jump, nir_block *block)
    case NIR_JUMP_RETURN:
       break;
    case NIR_JUMP_BREAK:
-      CHECK_OR(st, instr, nir_cf_node_get_loop(&block->cf_node) != NULL, "break outside a loop");
+      CHECK_OR(st, instr, nir_cf_node_get_loop(&block->cf_node) != NULL,
+               "break outside a loop");
       break;
    case NIR_JUMP_CONTINUE:
       CHECK_OR(st, instr, nir_cf_node_get_loop(&block->cf_node) != NULL,
@@ -548,7 +562,8 @@ validate_jump(struct validate_state *st, nir_jump_instr *jump, nir_block *block)
 }
 
 static void
-validate_instr(struct validate_state *st, nir_instr *instr, nir_block *block, bool *seen_non_phi)
+validate_instr(struct validate_state *st, nir_instr *instr, nir_block *block,
+               bool *seen_non_phi)
 {
    CHECK_OR(st, instr, instr->block == block, "instruction's block pointer is wrong");
    if (instr->type == NIR_INSTR_TYPE_PHI)
@@ -638,7 +653,8 @@ expected_successors(nir_function_impl *impl, nir_block *block, nir_block *succ[2
       succ[0] = impl->end_block;
    } else if (parent->type == NIR_CF_NODE_IF) {
       nir_cf_node *after = nir_cf_node_next(parent);
-      succ[0] = after && after->type == NIR_CF_NODE_BLOCK ? nir_cf_node_as_block(after) : NULL;
+      succ[0] =
+         after && after->type == NIR_CF_NODE_BLOCK ? nir_cf_node_as_block(after) : NULL;
    } else if (parent->type == NIR_CF_NODE_LOOP) {
       nir_loop *l = nir_cf_node_as_loop(parent);
       succ[0] = nir_loop_last_block(l) == block ? nir_loop_continue_target(l)
@@ -651,7 +667,7 @@ validate_block(struct validate_state *st, nir_block *block)
 {
    track(st, st->blocks, block);
    bool seen_non_phi = false;
-   nir_foreach_instr(instr, block) {
+   nir_foreach_instr (instr, block) {
       validate_instr(st, instr, block, &seen_non_phi);
    }
 }
@@ -661,10 +677,11 @@ validate_if(struct validate_state *st, nir_if *nif)
 {
    validate_src(st, nif, &nif->condition, true, nif);
    if (nif->condition.ssa)
-      CHECK_OR(st, nif, nif->condition.ssa->num_components == 1 &&
-                           nif->condition.ssa->bit_size == 1,
-               "if condition must be a 1-bit scalar, not %ux%u", nif->condition.ssa->bit_size,
-               nif->condition.ssa->num_components);
+      CHECK_OR(st, nif,
+               nif->condition.ssa->num_components == 1 &&
+                  nif->condition.ssa->bit_size == 1,
+               "if condition must be a 1-bit scalar, not %ux%u",
+               nif->condition.ssa->bit_size, nif->condition.ssa->num_components);
    validate_cf_list(st, &nif->then_list, &nif->cf_node, nif, "then list");
    validate_cf_list(st, &nif->else_list, &nif->cf_node, nif, "else list");
 }
@@ -674,7 +691,8 @@ validate_loop(struct validate_state *st, nir_loop *loop)
 {
    validate_cf_list(st, &loop->body, &loop->cf_node, loop, "loop body");
    if (!list_is_empty(&loop->continue_list))
-      validate_cf_list(st, &loop->continue_list, &loop->cf_node, loop, "continue construct");
+      validate_cf_list(st, &loop->continue_list, &loop->cf_node, loop,
+                       "continue construct");
 }
 
 static void
@@ -693,12 +711,14 @@ validate_cf_list(struct validate_state *st, struct list_head *list, nir_cf_node 
       st->cf_ok = false;
    }
    nir_cf_node *prev = NULL;
-   list_for_each_entry(nir_cf_node, node, list, node) {
+   list_for_each_entry(nir_cf_node, node, list, node)
+   {
       if (node->parent != parent) {
          error(st, owner, "cf node in %s has the wrong parent", what);
          st->cf_ok = false;
       }
-      if (prev && (prev->type == NIR_CF_NODE_BLOCK) == (node->type == NIR_CF_NODE_BLOCK)) {
+      if (prev &&
+          (prev->type == NIR_CF_NODE_BLOCK) == (node->type == NIR_CF_NODE_BLOCK)) {
          error(st, owner, "%s: blocks and ifs/loops must alternate", what);
          st->cf_ok = false;
       }
@@ -724,7 +744,7 @@ validate_cf_list(struct validate_state *st, struct list_head *list, nir_cf_node 
 static void
 validate_edges(struct validate_state *st, nir_function_impl *impl)
 {
-   nir_foreach_block(block, impl) {
+   nir_foreach_block (block, impl) {
       nir_block *succ[2];
       expected_successors(impl, block, succ);
       if (block->successors[0] != succ[0] || block->successors[1] != succ[1])
@@ -739,16 +759,18 @@ validate_edges(struct validate_state *st, nir_function_impl *impl)
          for (unsigned p = 0; p < block->successors[s]->num_predecessors; p++)
             if (block->successors[s]->predecessors[p] == block)
                found = true;
-         CHECK_OR(st, block, found, "b%u is a successor that does not list b%u as predecessor",
+         CHECK_OR(st, block, found,
+                  "b%u is a successor that does not list b%u as predecessor",
                   block->successors[s]->index, block->index);
       }
    }
    /* Every predecessor must have the block as successor. */
    nir_block *all_end = impl->end_block;
    for (nir_block *block = nir_start_block(impl); block;
-        block = block == all_end ? NULL
-                                 : (nir_block_cf_tree_next(block) ? nir_block_cf_tree_next(block)
-                                                                  : all_end)) {
+        block = block == all_end
+                   ? NULL
+                   : (nir_block_cf_tree_next(block) ? nir_block_cf_tree_next(block)
+                                                    : all_end)) {
       for (unsigned p = 0; p < block->num_predecessors; p++) {
          nir_block *pred = block->predecessors[p];
          CHECK_OR(st, block,
@@ -761,13 +783,38 @@ validate_edges(struct validate_state *st, nir_function_impl *impl)
             "the end block has instructions");
 }
 
-/* Uses listed on defs must be live sources that read that def. */
+/* Uses listed on defs must be live sources that read that def, and every
+ * source must be listed on its def. */
 static void
 validate_uses(struct validate_state *st)
 {
-   set_foreach(st->defs, e) {
+   struct set *listed = set_create(NULL, util_hash_pointer, util_equal_pointer);
+   if (!listed) {
+      st->oom = true;
+      return;
+   }
+   set_foreach (st->defs, e) {
       nir_def *def = (nir_def *)e->key;
-      nir_foreach_use(src, def) {
+      nir_foreach_use (src, def) {
+         if (!set_add(listed, src))
+            st->oom = true;
+      }
+   }
+   set_foreach (st->srcs, e) {
+      const nir_src *src = e->key;
+      if (!src->ssa || !set_contains(st->defs, src->ssa))
+         continue; /* reported as undefined elsewhere */
+      const void *obj =
+         src->is_if ? (const void *)src->parent_if : (const void *)src->parent_instr;
+      CHECK_OR(st, obj, set_contains(listed, src),
+               "source reading %%%u is missing from that def's use list",
+               src->ssa->index);
+   }
+   set_destroy(listed);
+
+   set_foreach (st->defs, e) {
+      nir_def *def = (nir_def *)e->key;
+      nir_foreach_use (src, def) {
          const void *obj = def->parent_instr;
          if (!set_contains(st->srcs, src)) {
             error(st, obj, "%%%u has a use that is not a source of any instruction or if",
@@ -786,7 +833,11 @@ dominance_cb(nir_src *src, void *data)
    struct validate_state *st = data;
    if (!src->ssa || !set_contains(st->defs, src->ssa))
       return true;
-   const void *obj = src->is_if ? (const void *)src->parent_if : (const void *)src->parent_instr;
+   /* A source with a broken parent pointer was reported already. */
+   if (src->is_if ? !src->parent_if : !src->parent_instr)
+      return true;
+   const void *obj =
+      src->is_if ? (const void *)src->parent_if : (const void *)src->parent_instr;
    CHECK_OR(st, obj, nir_def_dominates_src(src->ssa, src),
             "%%%u is used where its definition does not dominate", src->ssa->index);
    return true;
@@ -797,7 +848,8 @@ defined_cb(nir_src *src, void *data)
 {
    struct validate_state *st = data;
    if (src->ssa && !set_contains(st->defs, src->ssa)) {
-      const void *obj = src->is_if ? (const void *)src->parent_if : (const void *)src->parent_instr;
+      const void *obj =
+         src->is_if ? (const void *)src->parent_if : (const void *)src->parent_instr;
       error(st, obj, "source reads %%%u, which is not defined in this function",
             src->ssa->index);
    }
@@ -807,8 +859,8 @@ defined_cb(nir_src *src, void *data)
 static void
 validate_ssa(struct validate_state *st, nir_function_impl *impl)
 {
-   nir_foreach_block(block, impl) {
-      nir_foreach_instr(instr, block) {
+   nir_foreach_block (block, impl) {
+      nir_foreach_instr (instr, block) {
          nir_foreach_src(instr, defined_cb, st);
       }
       nir_if *nif = nir_block_get_following_if(block);
@@ -818,8 +870,8 @@ validate_ssa(struct validate_state *st, nir_function_impl *impl)
    if (!st->cf_ok)
       return;
    nir_metadata_require(impl, NIR_METADATA_DOMINANCE);
-   nir_foreach_block(block, impl) {
-      nir_foreach_instr(instr, block) {
+   nir_foreach_block (block, impl) {
+      nir_foreach_instr (instr, block) {
          nir_foreach_src(instr, dominance_cb, st);
       }
       nir_if *nif = nir_block_get_following_if(block);
@@ -849,16 +901,19 @@ validate_impl(struct validate_state *st, nir_function_impl *impl)
       st->oom = true;
       return;
    }
-   nir_foreach_variable_in_shader(var, st->shader) {
+   nir_foreach_variable_in_shader(var, st->shader)
+   {
       track(st, st->vars, var);
    }
-   nir_foreach_function_temp_variable(var, impl) {
+   nir_foreach_function_temp_variable(var, impl)
+   {
       track(st, st->vars, var);
       CHECK_OR(st, var, var->data.mode == NIR_VAR_FUNCTION_TEMP,
                "local variable whose mode is not function_temp");
    }
 
-   CHECK_OR(st, impl, impl->end_block && impl->end_block->cf_node.parent == &impl->cf_node,
+   CHECK_OR(st, impl,
+            impl->end_block && impl->end_block->cf_node.parent == &impl->cf_node,
             "impl has no valid end block");
    validate_cf_list(st, &impl->body, &impl->cf_node, impl, "function body");
    track(st, st->blocks, impl->end_block);
@@ -873,17 +928,20 @@ validate_impl(struct validate_state *st, nir_function_impl *impl)
 static void
 validate_variables(struct validate_state *st)
 {
-   nir_foreach_variable_in_shader(var, st->shader) {
+   nir_foreach_variable_in_shader(var, st->shader)
+   {
       CHECK_OR(st, var, var->type != NULL, "variable without a type");
-      CHECK_OR(st, var, util_is_power_of_two(var->data.mode) &&
-                           (var->data.mode & NIR_VAR_ALL_MODES) != 0,
+      CHECK_OR(st, var,
+               util_is_power_of_two(var->data.mode) &&
+                  (var->data.mode & NIR_VAR_ALL_MODES) != 0,
                "variable must have exactly one mode");
       CHECK_OR(st, var, var->data.mode != NIR_VAR_FUNCTION_TEMP,
                "function_temp variable in the shader's list (belongs to an impl)");
       CHECK_OR(st, var, var->data.mode != NIR_VAR_MEM_GLOBAL,
                "global is only a deref-cast mode, not a variable mode");
       if (var->data.mode == NIR_VAR_SHADER_IN)
-         CHECK_OR(st, var, !var->constant_initializer, "shader input with an initializer");
+         CHECK_OR(st, var, !var->constant_initializer,
+                  "shader input with an initializer");
    }
 }
 
@@ -901,10 +959,11 @@ nir_validate_shader_report(nir_shader *shader, char **annotated)
 
    validate_variables(&st);
    unsigned entrypoints = 0;
-   nir_foreach_function(func, shader) {
+   nir_foreach_function (func, shader) {
       if (func->is_entrypoint)
          entrypoints++;
-      CHECK_OR(&st, shader, func->shader == shader, "function %s belongs to another shader",
+      CHECK_OR(&st, shader, func->shader == shader,
+               "function %s belongs to another shader",
                func->name ? func->name : "(unnamed)");
       if (func->impl) {
          CHECK_OR(&st, func->impl, func->impl->function == func,
@@ -930,7 +989,8 @@ nir_validate_shader_report(nir_shader *shader, char **annotated)
       }
    }
 
-   hash_table_foreach(st.errors, e) free(e->data);
+   hash_table_foreach (st.errors, e)
+      free(e->data);
    hash_table_destroy(st.errors);
    set_destroy(st.defs);
    set_destroy(st.srcs);
@@ -947,7 +1007,8 @@ nir_validate_shader(nir_shader *shader, const char *when)
    const unsigned n = nir_validate_shader_report(shader, &report);
    if (!n)
       return;
-   fprintf(stderr, "kiln: nir: the IR is invalid after %s:\n%s\n", when ? when : "(unknown)",
+   fprintf(stderr, "kiln: nir: the IR is invalid after %s:\n%s\n",
+           when ? when : "(unknown)",
            report ? report : "(out of memory printing the report)\n");
    free(report);
    /* An invalid shader coming out of a pass is a compiler bug. */

@@ -14,6 +14,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "nir/nir.h"
+
 struct arena;
 
 enum spirv_env {
@@ -48,10 +50,30 @@ struct spirv_to_nir_options {
    const uint32_t *capabilities;
    uint32_t num_capabilities;
 
-   /* By default the output is one entry function with every call inlined,
-    * ready for ntv/. These keep more of the input's shape. */
-   bool keep_functions; /* no inlining: one IR function per SPIR-V function */
-   bool keep_phis_as_variables; /* skip vars_to_ssa on the phi/spill variables */
+   /* The output is one entry function with every call inlined (inlining
+    * happens during translation, so pointer parameters stay plain derefs)
+    * and, unless this is set, with the translation's temporaries (phi
+    * variables, Function variables) promoted to SSA by vars_to_ssa. */
+   bool no_vars_to_ssa;
 };
+
+/* Translates the entry point `entry_point` (NULL: the only one) of the
+ * execution model matching `stage`. The shader is allocated under `parent`
+ * (NULL: free it with nir_shader_destroy()).
+ *
+ * On failure returns NULL and, if error_out is given, a malloc'd message
+ * (free() it) of the form "SPIR-V word N: <instruction>: <what>", where N
+ * counts 32-bit words from the start of the module. */
+nir_shader *spirv_to_nir(const uint32_t *words, size_t word_count, nir_shader_stage stage,
+                         const char *entry_point, const struct spirv_to_nir_options *opts,
+                         struct arena *parent, char **error_out);
+
+/* The word offset in a message from spirv_to_nir(), or -1. */
+long spirv_to_nir_error_offset(const char *error);
+
+/* GL-flavoured SPIR-V names some compatibility-profile built-ins only by
+ * their OpName (gl_Vertex, gl_FragColor, gl_ModelViewProjectionMatrix,
+ * ...). True if `name` is one of them. */
+bool spirv_gl_compat_builtin_name(const char *name);
 
 #endif /* SPIRV_TO_NIR_H */

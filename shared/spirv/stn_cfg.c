@@ -96,6 +96,11 @@ cfg_append(struct cfg_ctx *ctx, struct stn_cf_list *list, enum stn_cf_kind kind)
 static void
 cfg_append_jump(struct cfg_ctx *ctx, struct stn_cf_list *list, struct stn_exit exit)
 {
+   /* A selection or switch merge reached by an explicit jump (rather than
+    * by falling off the end of its lists) must be breakable. */
+   if (exit.kind == STN_EXIT_BREAK && (exit.target->kind == STN_CONSTRUCT_SELECTION ||
+                                       exit.target->kind == STN_CONSTRUCT_SWITCH))
+      exit.target->needs_break_target = true;
    struct stn_cf_node *node = cfg_append(ctx, list, STN_CF_BLOCK);
    node->block.block = NULL;
    node->block.exit = exit;
@@ -146,7 +151,6 @@ cfg_classify(struct cfg_ctx *ctx, struct stn_construct *c, struct stn_cf_list *l
          break;
       case STN_CONSTRUCT_SELECTION:
          if (t == x->merge) {
-            x->needs_break_target = true;
             *exit = (struct stn_exit){STN_EXIT_BREAK, x};
             return TARGET_EXIT;
          }
@@ -220,6 +224,7 @@ build_loop(struct cfg_ctx *ctx, struct stn_cf_list *list, struct stn_block *head
       struct stn_construct *cc =
          cfg_construct(ctx, STN_CONSTRUCT_CONTINUE, c, header, m, cont);
       cc->node = node;
+      node->loop.cont_construct = cc;
       node->loop.cont.end = header;
       build_list(ctx, &node->loop.cont, cont, cc, false);
    }
@@ -413,6 +418,8 @@ build_list(struct cfg_ctx *ctx, struct stn_cf_list *list, struct stn_block *star
       case SpvOpReturn:
       case SpvOpReturnValue:
          node->block.exit.kind = STN_EXIT_RETURN;
+         if (list != &ctx->func->body)
+            ctx->func->nested_return = true;
          return;
       case SpvOpKill:
          node->block.exit.kind = STN_EXIT_KILL;

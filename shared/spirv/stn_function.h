@@ -108,6 +108,7 @@ struct stn_cf_node {
       struct {
          struct stn_cf_list body, cont;
          struct stn_construct *construct;
+         struct stn_construct *cont_construct; /* NULL: continue target == header */
          SpvLoopControlMask control;
       } loop;
       struct {
@@ -155,9 +156,11 @@ struct stn_function {
 
    struct stn_cf_list body; /* the structured tree (stn_cfg.c) */
    bool structured;
+   bool nested_return; /* a return other than at the end of the body */
 
    /* Translation state. */
    struct stn_type *type;
+   bool on_stack; /* being emitted (inlined) right now */
    void *emit;
 };
 

@@ -24,7 +24,8 @@ stn_fail_at(struct stn_builder *b, size_t offset_w, const char *fmt, ...)
    vsnprintf(msg, sizeof(msg), fmt, va);
    va_end(va);
 
-   const char *op = (offset_w == b->cur_offset_w && b->cur_offset_w >= SPIRV_HEADER_WORDS)
+   const char *op = (offset_w == b->cur_offset_w && b->cur_offset_w >= SPIRV_HEADER_WORDS &&
+                     b->cur_opcode != SpvOpNop)
                        ? spirv_op_name(b->cur_opcode)
                        : NULL;
    if (op)

@@ -37,7 +37,6 @@ static const SpvCapability supported_capabilities[] = {
    SpvCapabilityImageRect,
    SpvCapabilitySampledRect,
    SpvCapabilityInputAttachment,
-   SpvCapabilitySparseResidency,
    SpvCapabilityMinLod,
    SpvCapabilitySampled1D,
    SpvCapabilityImage1D,

@@ -117,6 +117,12 @@ struct stn_value {
    struct stn_decoration *decorations, *decorations_tail;
    struct stn_member_name *member_names;
 
+   /* Function-local values: the function whose current expansion defined
+    * it (a use from another function is an error). */
+   struct stn_function *owner;
+   /* OpPhi results: the variable predecessors store the incoming value to. */
+   struct nir_variable *phi_var;
+
    union {
       const char *str;                 /* STRING */
       enum stn_ext_set ext_set;        /* EXT_INST_SET */
@@ -152,8 +158,11 @@ struct stn_exec_mode {
    size_t offset_w;
 };
 
+struct stn_ir;
+
 struct stn_builder {
    struct arena *arena;
+   struct stn_ir *ir; /* the IR side, once the shader exists */
    jmp_buf *fail_jmp;
    char error[320];
    size_t error_offset_w;
@@ -191,6 +200,7 @@ struct stn_builder {
    uint32_t num_entry_points;
    struct stn_entry_point *entry_point; /* the chosen one */
    struct stn_exec_mode *exec_modes;     /* of the chosen entry point */
+   uint32_t workgroup_size_id; /* a constant decorated BuiltIn WorkgroupSize */
 };
 
 /* ---- the driver --------------------------------------------------------- */

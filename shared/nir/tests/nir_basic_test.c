@@ -27,7 +27,8 @@ build_kitchen_sink(void)
    s->info.xfb.stride_B[0] = 16;
 
    /* Variables with decorations. */
-   nir_variable *color = nir_variable_create(s, NIR_VAR_SHADER_IN, glsl_vec4_type(), "color");
+   nir_variable *color =
+      nir_variable_create(s, NIR_VAR_SHADER_IN, glsl_vec4_type(), "color");
    if (color) {
       color->data.location = 1;
       color->data.explicit_location = true;
@@ -62,30 +63,31 @@ build_kitchen_sink(void)
       ssbo->data.explicit_binding = true;
       ssbo->data.access = NIR_ACCESS_COHERENT | NIR_ACCESS_RESTRICT;
    }
-   const struct glsl_type *img2d = glsl_image_type(GLSL_SAMPLER_DIM_2D, false, false, 0, 1,
-                                                   GLSL_TYPE_FLOAT, NIR_FORMAT_UNKNOWN);
-   nir_variable *tex = nir_variable_create(s, NIR_VAR_UNIFORM, glsl_sampled_image_type(img2d),
-                                           "tex");
+   const struct glsl_type *img2d = glsl_image_type(
+      GLSL_SAMPLER_DIM_2D, false, false, 0, 1, GLSL_TYPE_FLOAT, NIR_FORMAT_UNKNOWN);
+   nir_variable *tex =
+      nir_variable_create(s, NIR_VAR_UNIFORM, glsl_sampled_image_type(img2d), "tex");
    if (tex) {
       tex->data.binding = 0;
       tex->data.explicit_binding = true;
    }
-   nir_variable *storage = nir_variable_create(
-      s, NIR_VAR_UNIFORM,
-      glsl_image_type(GLSL_SAMPLER_DIM_3D, false, false, 0, 2, GLSL_TYPE_UINT,
-                      NIR_FORMAT_R32UI),
-      "storage");
+   nir_variable *storage =
+      nir_variable_create(s, NIR_VAR_UNIFORM,
+                          glsl_image_type(GLSL_SAMPLER_DIM_3D, false, false, 0, 2,
+                                          GLSL_TYPE_UINT, NIR_FORMAT_R32UI),
+                          "storage");
    if (storage)
       storage->data.image_format = NIR_FORMAT_R32UI;
-   nir_variable *out = nir_variable_create(s, NIR_VAR_SHADER_OUT, glsl_vec4_type(), "out");
+   nir_variable *out =
+      nir_variable_create(s, NIR_VAR_SHADER_OUT, glsl_vec4_type(), "out");
    if (out) {
       out->data.location = 0;
       out->data.explicit_location = true;
       out->data.index = 1;
       out->data.explicit_index = true;
    }
-   nir_variable *priv = nir_variable_create(s, NIR_VAR_SHADER_TEMP,
-                                            glsl_array_type(glsl_int_type(), 3, 0), "priv");
+   nir_variable *priv = nir_variable_create(
+      s, NIR_VAR_SHADER_TEMP, glsl_array_type(glsl_int_type(), 3, 0), "priv");
    nir_constant *init = nir_constant_create(s, 3);
    if (priv && init) {
       for (unsigned i = 0; i < 3; i++) {
@@ -109,19 +111,24 @@ build_kitchen_sink(void)
       nir_function_impl *hi = nir_function_impl_create(helper);
       if (hi && helper->num_params) {
          nir_builder hb = nir_builder_at(nir_after_impl(hi));
-         nir_deref_instr *p = nir_build_deref_cast(&hb, nir_load_param(&hb, 1, 32, .param_idx = 0),
-                                                   NIR_VAR_FUNCTION_TEMP, glsl_vec4_type(), 0);
+         nir_deref_instr *p =
+            nir_build_deref_cast(&hb, nir_load_param(&hb, 1, 32, .param_idx = 0),
+                                 NIR_VAR_FUNCTION_TEMP, glsl_vec4_type(), 0);
          nir_store_deref(&hb, p, nir_fmul_imm(&hb, nir_load_deref(&hb, p), 0.5), 0xf);
       }
    }
 
    /* Body. */
    nir_def *c = color ? nir_load_var(&b, color) : nir_imm_vec4(&b, 0, 0, 0, 0);
-   nir_def *pos = block ? nir_load_deref(&b, nir_build_deref_struct(&b, nir_build_deref_var(&b, block), 0))
+   nir_def *pos = block ? nir_load_deref(&b, nir_build_deref_struct(
+                                                &b, nir_build_deref_var(&b, block), 0))
                         : c;
-   nir_def *m0 = ssbo ? nir_load_deref(&b, nir_build_deref_array_imm(
-                                              &b, nir_build_deref_struct(&b, nir_build_deref_var(&b, ssbo), 0), 1))
-                      : c;
+   nir_def *m0 =
+      ssbo
+         ? nir_load_deref(
+              &b, nir_build_deref_array_imm(
+                     &b, nir_build_deref_struct(&b, nir_build_deref_var(&b, ssbo), 0), 1))
+         : c;
    nir_def *sum = nir_fadd(&b, nir_fmul(&b, c, pos), m0);
    nir_def *coord = nir_channels(&b, sum, 0x3);
    nir_def *t = c;
@@ -131,10 +138,10 @@ build_kitchen_sink(void)
       nir_txl_deref(&b, td, td, coord, nir_imm_float(&b, 2.0f));
    }
    if (storage) {
-      nir_image_deref_atomic(&b, &nir_build_deref_var(&b, storage)->def,
-                             nir_imm_ivec4(&b, 1, 2, 3, 0), nir_undef(&b, 1, 32),
-                             nir_imm_int(&b, 1), .atomic_op = NIR_ATOMIC_OP_UMAX,
-                             .image_dim = GLSL_SAMPLER_DIM_3D, .format = NIR_FORMAT_R32UI);
+      nir_image_deref_atomic(
+         &b, &nir_build_deref_var(&b, storage)->def, nir_imm_ivec4(&b, 1, 2, 3, 0),
+         nir_undef(&b, 1, 32), nir_imm_int(&b, 1), .atomic_op = NIR_ATOMIC_OP_UMAX,
+         .image_dim = GLSL_SAMPLER_DIM_3D, .format = NIR_FORMAT_R32UI);
    }
    if (local)
       nir_store_var(&b, local, t, 0xf);
@@ -153,10 +160,12 @@ build_kitchen_sink(void)
       nir_pop_if(&b, nif);
       nir_push_continue(&b, loop);
       if (priv)
-         nir_store_deref(&b, nir_build_deref_array_imm(&b, nir_build_deref_var(&b, priv), 2),
+         nir_store_deref(&b,
+                         nir_build_deref_array_imm(&b, nir_build_deref_var(&b, priv), 2),
                          nir_imm_int(&b, -1), 1);
-      nir_barrier(&b, .execution_scope = NIR_SCOPE_SUBGROUP, .memory_scope = NIR_SCOPE_DEVICE,
-                  .memory_semantics = NIR_MEMORY_ACQ_REL, .memory_modes = NIR_VAR_MEM_SSBO);
+      nir_barrier(
+         &b, .execution_scope = NIR_SCOPE_SUBGROUP, .memory_scope = NIR_SCOPE_DEVICE,
+         .memory_semantics = NIR_MEMORY_ACQ_REL, .memory_modes = NIR_VAR_MEM_SSBO);
    }
    nir_pop_loop(&b, loop);
    if (helper && local) {
@@ -169,10 +178,11 @@ build_kitchen_sink(void)
    nir_def *rd = nir_reduce(&b, e, .reduction_op = NIR_OP_FADD, .cluster_size = 4);
    nir_def *h = nir_f2f32(&b, nir_fadd(&b, nir_imm_float16(&b, 1.5f), nir_f2f16(&b, e)));
    nir_def *w = nir_vec4(&b, rd, nir_channel(&b, c, 1), nir_fddx(&b, e), h);
-   nir_def *io = nir_load_input(&b, 2, 32, nir_imm_int(&b, 0), .base = 3, .component = 1,
-                                .dest_type = NIR_TYPE_FLOAT32,
-                                .io_semantics = (nir_io_semantics){.location = 5, .num_slots = 1,
-                                                                   .builtin = NIR_IO_SEMANTICS_NO_BUILTIN});
+   nir_def *io = nir_load_input(
+      &b, 2, 32, nir_imm_int(&b, 0), .base = 3, .component = 1,
+      .dest_type = NIR_TYPE_FLOAT32,
+      .io_semantics = (nir_io_semantics){
+         .location = 5, .num_slots = 1, .builtin = NIR_IO_SEMANTICS_NO_BUILTIN});
    w = nir_fadd(&b, w, nir_pad_vector(&b, io, 4));
    if (out)
       nir_store_var(&b, out, w, 0xf);
@@ -190,11 +200,15 @@ TEST(nir_kitchen_sink_validates_prints_and_clones)
    REQUIRE(text && again);
    CHECK_STREQ(again, text); /* stable */
    /* Spot checks that decorations and the block survive printing. */
-   CHECK(strstr(text, "decl_var shader_in vec4 color (location=1, noperspective, centroid)"));
-   CHECK(strstr(text, "struct gl_PerVertex (Block) {\n   vec4 gl_Position (builtin=Position, xfb_buffer=0, xfb_offset=0)\n"));
+   CHECK(strstr(text,
+                "decl_var shader_in vec4 color (location=1, noperspective, centroid)"));
+   CHECK(strstr(text, "struct gl_PerVertex (Block) {\n   vec4 gl_Position "
+                      "(builtin=Position, xfb_buffer=0, xfb_offset=0)\n"));
    CHECK(strstr(text, "mat4x4 m (offset=0, matrix_stride=16, row_major)"));
-   CHECK(strstr(text, "decl_var ssbo struct Buf buf (set=1, binding=3, access=coherent|restrict)"));
-   CHECK(strstr(text, "decl_var shader_temp int[3] priv = { 0x00000000, 0x0000000a, 0x00000014 }"));
+   CHECK(strstr(
+      text, "decl_var ssbo struct Buf buf (set=1, binding=3, access=coherent|restrict)"));
+   CHECK(strstr(
+      text, "decl_var shader_temp int[3] priv = { 0x00000000, 0x0000000a, 0x00000014 }"));
    CHECK(strstr(text, "} continue {"));
    CHECK(strstr(text, "io_semantics={location=5, num_slots=1}"));
 
@@ -231,7 +245,8 @@ TEST(nir_kitchen_sink_survives_passes)
       NIR_PASS(progress, s, nir_opt_constant_folding);
       NIR_PASS(progress, s, nir_opt_cse);
       NIR_PASS(progress, s, nir_opt_dce);
-      NIR_PASS(progress, s, nir_remove_dead_variables, NIR_VAR_FUNCTION_TEMP | NIR_VAR_SHADER_TEMP);
+      NIR_PASS(progress, s, nir_remove_dead_variables,
+               NIR_VAR_FUNCTION_TEMP | NIR_VAR_SHADER_TEMP);
    }
    nir_remove_non_entrypoints(s);
    char *text = nir_test_print(s);

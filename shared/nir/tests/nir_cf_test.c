@@ -6,7 +6,8 @@ TEST(nir_cf_jump_removes_unreachable_code)
 {
    nir_builder b = nir_test_builder(NIR_STAGE_FRAGMENT);
    REQUIRE(b.shader);
-   nir_variable *o = nir_variable_create(b.shader, NIR_VAR_SHADER_OUT, glsl_float_type(), "o");
+   nir_variable *o =
+      nir_variable_create(b.shader, NIR_VAR_SHADER_OUT, glsl_float_type(), "o");
    nir_def *x = nir_channel(&b, nir_load_frag_coord(&b), 0);
    nir_cursor after_x = b.cursor;
    nir_if *nif = nir_push_if(&b, nir_flt(&b, x, nir_imm_float(&b, 0)));
@@ -17,20 +18,19 @@ TEST(nir_cf_jump_removes_unreachable_code)
    /* A return right after x: the if, the phi and the store are unreachable. */
    b.cursor = after_x;
    nir_jump(&b, NIR_JUMP_RETURN);
-   CHECK_IR(b.shader,
-      "shader: fragment\n"
-      "name: test\n"
-      "decl_var shader_out float o\n"
-      "decl_function main (0 params) (entrypoint)\n"
-      "\n"
-      "impl main {\n"
-      "   block b0:  // preds: none\n"
-      "      %0 = 32x4 @load_frag_coord ()\n"
-      "      %1 = 32x1 mov %0.x\n"
-      "      return\n"
-      "      // succs: b1\n"
-      "   block b1:  // end\n"
-      "}\n");
+   CHECK_IR(b.shader, "shader: fragment\n"
+                      "name: test\n"
+                      "decl_var shader_out float o\n"
+                      "decl_function main (0 params) (entrypoint)\n"
+                      "\n"
+                      "impl main {\n"
+                      "   block b0:  // preds: none\n"
+                      "      %0 = 32x4 @load_frag_coord ()\n"
+                      "      %1 = 32x1 mov %0.x\n"
+                      "      return\n"
+                      "      // succs: b1\n"
+                      "   block b1:  // end\n"
+                      "}\n");
    nir_shader_destroy(b.shader);
 }
 
@@ -38,7 +38,8 @@ TEST(nir_cf_remove_if_with_merge_phi)
 {
    nir_builder b = nir_test_builder(NIR_STAGE_FRAGMENT);
    REQUIRE(b.shader);
-   nir_variable *o = nir_variable_create(b.shader, NIR_VAR_SHADER_OUT, glsl_float_type(), "o");
+   nir_variable *o =
+      nir_variable_create(b.shader, NIR_VAR_SHADER_OUT, glsl_float_type(), "o");
    nir_def *x = nir_channel(&b, nir_load_frag_coord(&b), 0);
    nir_if *nif = nir_push_if(&b, nir_flt(&b, x, nir_imm_float(&b, 0)));
    nir_def *neg = nir_fneg(&b, x);
@@ -48,26 +49,25 @@ TEST(nir_cf_remove_if_with_merge_phi)
    nir_store_var(&b, o, nir_if_phi(&b, neg, abs), 1);
    nir_cf_node_remove(&nif->cf_node);
    /* The phi lost its edges: its users read an undef now. */
-   CHECK_IR(b.shader,
-      "shader: fragment\n"
-      "name: test\n"
-      "decl_var shader_out float o\n"
-      "decl_function main (0 params) (entrypoint)\n"
-      "\n"
-      "impl main {\n"
-      "   block b0:  // preds: none\n"
-      "      %10 = 32x1 undefined\n"
-      "      %9 = 32x1 undefined\n"
-      "      %8 = 32x1 undefined\n"
-      "      %0 = 32x4 @load_frag_coord ()\n"
-      "      %1 = 32x1 mov %0.x\n"
-      "      %2 = 32x1 load_const (0x00000000)\n"
-      "      %3 = 1x1 flt %1, %2\n"
-      "      %7 = 32x1 deref_var &o (shader_out float)\n"
-      "      @store_deref (%7, %10) (write_mask=0x1, access=none)\n"
-      "      // succs: b1\n"
-      "   block b1:  // end\n"
-      "}\n");
+   CHECK_IR(b.shader, "shader: fragment\n"
+                      "name: test\n"
+                      "decl_var shader_out float o\n"
+                      "decl_function main (0 params) (entrypoint)\n"
+                      "\n"
+                      "impl main {\n"
+                      "   block b0:  // preds: none\n"
+                      "      %10 = 32x1 undefined\n"
+                      "      %9 = 32x1 undefined\n"
+                      "      %8 = 32x1 undefined\n"
+                      "      %0 = 32x4 @load_frag_coord ()\n"
+                      "      %1 = 32x1 mov %0.x\n"
+                      "      %2 = 32x1 load_const (0x00000000)\n"
+                      "      %3 = 1x1 flt %1, %2\n"
+                      "      %7 = 32x1 deref_var &o (shader_out float)\n"
+                      "      @store_deref (%7, %10) (write_mask=0x1, access=none)\n"
+                      "      // succs: b1\n"
+                      "   block b1:  // end\n"
+                      "}\n");
    nir_shader_destroy(b.shader);
 }
 
@@ -75,7 +75,8 @@ TEST(nir_cf_extract_and_reinsert)
 {
    nir_builder b = nir_test_builder(NIR_STAGE_COMPUTE);
    REQUIRE(b.shader);
-   nir_variable *o = nir_variable_create(b.shader, NIR_VAR_MEM_SHARED, glsl_uint_type(), "o");
+   nir_variable *o =
+      nir_variable_create(b.shader, NIR_VAR_MEM_SHARED, glsl_uint_type(), "o");
    nir_def *idx = nir_load_local_invocation_index(&b);
    nir_instr *first = idx->parent_instr;
    nir_store_var(&b, o, nir_imm_int(&b, 1), 1);
@@ -96,42 +97,41 @@ TEST(nir_cf_extract_and_reinsert)
    CHECK(mid && !strstr(mid, "if %"));
    free(mid);
    REQUIRE(nir_cf_reinsert(&moved, nir_after_instr(first)));
-   CHECK_IR(b.shader,
-      "shader: compute\n"
-      "name: test\n"
-      "workgroup_size: 0, 0, 0\n"
-      "decl_var shared uint o\n"
-      "decl_function main (0 params) (entrypoint)\n"
-      "\n"
-      "impl main {\n"
-      "   block b0:  // preds: none\n"
-      "      %0 = 32x1 @load_local_invocation_index ()\n"
-      "      %3 = 32x1 load_const (0x00000000)\n"
-      "      %4 = 1x1 ieq %0, %3\n"
-      "      // succs: b1 b2\n"
-      "   if %4 {\n"
-      "      block b1:  // preds: b0\n"
-      "         %5 = 32x1 load_const (0x00000002)\n"
-      "         %6 = 32x1 deref_var &o (shared uint)\n"
-      "         @store_deref (%6, %5) (write_mask=0x1, access=none)\n"
-      "         // succs: b3\n"
-      "   } else {\n"
-      "      block b2:  // preds: b0\n"
-      "         // succs: b3\n"
-      "   }\n"
-      "   block b3:  // preds: b1 b2\n"
-      "      %7 = 32x1 load_const (0x00000003)\n"
-      "      %8 = 32x1 deref_var &o (shared uint)\n"
-      "      @store_deref (%8, %7) (write_mask=0x1, access=none)\n"
-      "      %1 = 32x1 load_const (0x00000001)\n"
-      "      %2 = 32x1 deref_var &o (shared uint)\n"
-      "      @store_deref (%2, %1) (write_mask=0x1, access=none)\n"
-      "      %9 = 32x1 load_const (0x00000004)\n"
-      "      %10 = 32x1 deref_var &o (shared uint)\n"
-      "      @store_deref (%10, %9) (write_mask=0x1, access=none)\n"
-      "      // succs: b4\n"
-      "   block b4:  // end\n"
-      "}\n");
+   CHECK_IR(b.shader, "shader: compute\n"
+                      "name: test\n"
+                      "workgroup_size: 0, 0, 0\n"
+                      "decl_var shared uint o\n"
+                      "decl_function main (0 params) (entrypoint)\n"
+                      "\n"
+                      "impl main {\n"
+                      "   block b0:  // preds: none\n"
+                      "      %0 = 32x1 @load_local_invocation_index ()\n"
+                      "      %3 = 32x1 load_const (0x00000000)\n"
+                      "      %4 = 1x1 ieq %0, %3\n"
+                      "      // succs: b1 b2\n"
+                      "   if %4 {\n"
+                      "      block b1:  // preds: b0\n"
+                      "         %5 = 32x1 load_const (0x00000002)\n"
+                      "         %6 = 32x1 deref_var &o (shared uint)\n"
+                      "         @store_deref (%6, %5) (write_mask=0x1, access=none)\n"
+                      "         // succs: b3\n"
+                      "   } else {\n"
+                      "      block b2:  // preds: b0\n"
+                      "         // succs: b3\n"
+                      "   }\n"
+                      "   block b3:  // preds: b1 b2\n"
+                      "      %7 = 32x1 load_const (0x00000003)\n"
+                      "      %8 = 32x1 deref_var &o (shared uint)\n"
+                      "      @store_deref (%8, %7) (write_mask=0x1, access=none)\n"
+                      "      %1 = 32x1 load_const (0x00000001)\n"
+                      "      %2 = 32x1 deref_var &o (shared uint)\n"
+                      "      @store_deref (%2, %1) (write_mask=0x1, access=none)\n"
+                      "      %9 = 32x1 load_const (0x00000004)\n"
+                      "      %10 = 32x1 deref_var &o (shared uint)\n"
+                      "      @store_deref (%10, %9) (write_mask=0x1, access=none)\n"
+                      "      // succs: b4\n"
+                      "   block b4:  // end\n"
+                      "}\n");
    nir_shader_destroy(b.shader);
 }
 
@@ -162,7 +162,8 @@ TEST(nir_cf_phis_follow_new_predecessors)
 {
    nir_builder b = nir_test_builder(NIR_STAGE_COMPUTE);
    REQUIRE(b.shader);
-   nir_variable *o = nir_variable_create(b.shader, NIR_VAR_MEM_SHARED, glsl_uint_type(), "o");
+   nir_variable *o =
+      nir_variable_create(b.shader, NIR_VAR_MEM_SHARED, glsl_uint_type(), "o");
    nir_def *idx = nir_load_local_invocation_index(&b);
    nir_loop *loop = nir_push_loop(&b);
    nir_break_if(&b, nir_ieq_imm(&b, idx, 0));
@@ -195,7 +196,8 @@ TEST(nir_cf_cursors_and_moves)
    nir_def *z = nir_fadd(&b, y, x);
    nir_block *start = nir_start_block(b.impl);
    CHECK(nir_cursors_equal(nir_before_block(start), nir_before_instr(x->parent_instr)));
-   CHECK(nir_cursors_equal(nir_after_instr(x->parent_instr), nir_before_instr(y->parent_instr)));
+   CHECK(nir_cursors_equal(nir_after_instr(x->parent_instr),
+                           nir_before_instr(y->parent_instr)));
    CHECK(nir_cursors_equal(nir_after_instr(z->parent_instr), nir_after_block(start)));
    CHECK(!nir_cursors_equal(nir_before_instr(y->parent_instr), nir_after_block(start)));
    /* Moving an instruction next to itself is no move. */
@@ -228,7 +230,8 @@ TEST(nir_cf_dominance_and_liveness)
 {
    nir_builder b = nir_test_builder(NIR_STAGE_FRAGMENT);
    REQUIRE(b.shader);
-   nir_variable *o = nir_variable_create(b.shader, NIR_VAR_SHADER_OUT, glsl_float_type(), "o");
+   nir_variable *o =
+      nir_variable_create(b.shader, NIR_VAR_SHADER_OUT, glsl_float_type(), "o");
    nir_def *x = nir_channel(&b, nir_load_frag_coord(&b), 0);
    nir_if *nif = nir_push_if(&b, nir_flt(&b, x, nir_imm_float(&b, 0)));
    nir_def *neg = nir_fneg(&b, x);

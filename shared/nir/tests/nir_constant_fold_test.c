@@ -25,7 +25,8 @@ cv_f(double x, unsigned bits)
 
 /* Folds a per-component op on scalars; returns the raw result bits. */
 static bool
-fold(nir_op op, unsigned bits, unsigned n, const nir_const_value *srcs, nir_const_value *out)
+fold(nir_op op, unsigned bits, unsigned n, const nir_const_value *srcs,
+     nir_const_value *out)
 {
    nir_const_value s[4][NIR_MAX_VEC_COMPONENTS];
    nir_const_value *sp[4];
@@ -49,7 +50,8 @@ fold_u(nir_op op, unsigned bits, unsigned out_bits, uint64_t a, uint64_t b)
    }
    nir_const_value r;
    if (!fold(op, bits, n, srcs, &r)) {
-      test_fail(__FILE__, __LINE__, "%s did not fold at %u bits", nir_op_infos[op].name, bits);
+      test_fail(__FILE__, __LINE__, "%s did not fold at %u bits", nir_op_infos[op].name,
+                bits);
       return 0xdeadbeef;
    }
    return nir_const_value_as_uint(r, out_bits);
@@ -183,10 +185,11 @@ TEST(nir_fold_float64)
 TEST(nir_fold_float16)
 {
    /* Values in and out are float16 bits. */
-   nir_const_value srcs[2] = {cv_u(util_float_to_half(1.0f), 16), cv_u(util_float_to_half(2.0f), 16)};
+   nir_const_value srcs[2] = {cv_u(util_float_to_half(1.0f), 16),
+                              cv_u(util_float_to_half(2.0f), 16)};
    nir_const_value r;
    CHECK(fold(NIR_OP_FADD, 16, 2, srcs, &r));
-   CHECK_EQ(r.u16, 0x4200); /* 3.0 */
+   CHECK_EQ(r.u16, 0x4200);    /* 3.0 */
    srcs[0] = cv_u(0x7bff, 16); /* 65504, the largest half */
    CHECK(fold(NIR_OP_FMUL, 16, 2, srcs, &r));
    CHECK_EQ(r.u16, 0x7c00); /* +inf */
@@ -248,7 +251,8 @@ TEST(nir_fold_integer_wrap_and_division)
    CHECK_EQ_U64(fold_u(NIR_OP_IREM, 64, 64, 7, 0), 0);
    CHECK_EQ_U64(fold_u(NIR_OP_IMOD, 8, 8, 7, 0), 0);
    CHECK_EQ_U64(fold_u(NIR_OP_IDIV, 32, 32, 0x80000000u, 0xffffffffu), 0x80000000u);
-   CHECK_EQ_U64(fold_u(NIR_OP_IDIV, 64, 64, 0x8000000000000000ull, ~0ull), 0x8000000000000000ull);
+   CHECK_EQ_U64(fold_u(NIR_OP_IDIV, 64, 64, 0x8000000000000000ull, ~0ull),
+                0x8000000000000000ull);
    CHECK_EQ_U64(fold_u(NIR_OP_IREM, 64, 64, 0x8000000000000000ull, ~0ull), 0);
    CHECK_EQ_U64(fold_u(NIR_OP_IMOD, 64, 64, 0x8000000000000000ull, ~0ull), 0);
    /* Signs: -7 rem 3 = -1 (dividend), -7 mod 3 = 2 and 7 mod -3 = -2 (divisor). */
@@ -281,7 +285,8 @@ TEST(nir_fold_shifts_past_bit_size)
 TEST(nir_fold_bit_operations)
 {
    nir_const_value r;
-   nir_const_value ins[4] = {cv_u(0xffff0000u, 32), cv_u(0xabu, 32), cv_u(4, 32), cv_u(8, 32)};
+   nir_const_value ins[4] = {cv_u(0xffff0000u, 32), cv_u(0xabu, 32), cv_u(4, 32),
+                             cv_u(8, 32)};
    CHECK(fold(NIR_OP_BITFIELD_INSERT, 32, 4, ins, &r));
    CHECK_EQ_U64(r.u32, 0xffff0ab0u);
    ins[3] = cv_u(0, 32); /* zero bits: base unchanged */
@@ -468,12 +473,29 @@ TEST(nir_fold_refuses_what_it_cannot_fold)
  * the folder must return without trapping (UBSan checks the C side). */
 TEST(nir_fold_all_ops_edge_values)
 {
-   static const uint64_t ints[] = {0, 1, 2, 7, 31, 32, 33, 63, 64, 0x7f, 0x80, 0xff,
-                                   0x7fff, 0x8000, 0xffff, 0x7fffffff, 0x80000000u,
-                                   0xffffffffu, 0x7fffffffffffffffull,
-                                   0x8000000000000000ull, ~0ull};
-   static const double floats[] = {0.0, -0.0, 1.0, -1.5, 1e-40, 65504.0, 1e30, -1e300,
-                                   INFINITY, -INFINITY, NAN};
+   static const uint64_t ints[] = {0,
+                                   1,
+                                   2,
+                                   7,
+                                   31,
+                                   32,
+                                   33,
+                                   63,
+                                   64,
+                                   0x7f,
+                                   0x80,
+                                   0xff,
+                                   0x7fff,
+                                   0x8000,
+                                   0xffff,
+                                   0x7fffffff,
+                                   0x80000000u,
+                                   0xffffffffu,
+                                   0x7fffffffffffffffull,
+                                   0x8000000000000000ull,
+                                   ~0ull};
+   static const double floats[] = {0.0,  -0.0,   1.0,      -1.5,      1e-40, 65504.0,
+                                   1e30, -1e300, INFINITY, -INFINITY, NAN};
    unsigned folded = 0;
    for (unsigned op = 0; op < NIR_NUM_OPCODES; op++) {
       const nir_op_info *info = &nir_op_infos[op];
@@ -490,8 +512,8 @@ TEST(nir_fold_all_ops_edge_values)
                unsigned sb = nir_alu_type_get_type_size(info->input_types[i]);
                if (!sb)
                   sb = bits;
-               const bool is_float = nir_alu_type_get_base_type(info->input_types[i]) ==
-                                     NIR_TYPE_FLOAT;
+               const bool is_float =
+                  nir_alu_type_get_base_type(info->input_types[i]) == NIR_TYPE_FLOAT;
                for (unsigned c = 0; c < 16; c++) {
                   const unsigned k = (v + i * 5 + c) % ARRAY_SIZE(ints);
                   s[i][c] = is_float ? cv_f(floats[k % ARRAY_SIZE(floats)], sb)
@@ -499,9 +521,11 @@ TEST(nir_fold_all_ops_edge_values)
                }
             }
             const unsigned nc = info->output_size ? info->output_size : 4;
-            if (nir_eval_const_opcode((nir_op)op, r, nc, bits, (nir_const_value *[]){
-                                         s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7], s[8],
-                                         s[9], s[10], s[11], s[12], s[13], s[14], s[15]},
+            if (nir_eval_const_opcode((nir_op)op, r, nc, bits,
+                                      (nir_const_value *[]){s[0], s[1], s[2], s[3], s[4],
+                                                            s[5], s[6], s[7], s[8], s[9],
+                                                            s[10], s[11], s[12], s[13],
+                                                            s[14], s[15]},
                                       0))
                folded++;
          }

@@ -15,9 +15,9 @@
 #define CHECK_IR(shader, expected)                                                       \
    do {                                                                                  \
       char *_report = NULL;                                                              \
-      const unsigned _errors = nir_validate_shader_report(shader, &_report);            \
+      const unsigned _errors = nir_validate_shader_report(shader, &_report);             \
       if (!CHECK_EQ(_errors, 0))                                                         \
-         printf("%s\n", _report ? _report : "");                                        \
+         printf("%s\n", _report ? _report : "");                                         \
       free(_report);                                                                     \
       char *_text = nir_shader_to_string(shader);                                        \
       CHECK_STREQ(_text, expected);                                                      \
@@ -30,7 +30,8 @@ nir_test_print(nir_shader *shader)
 {
    char *report = NULL;
    if (nir_validate_shader_report(shader, &report)) {
-      test_fail(__FILE__, __LINE__, "shader does not validate:\n%s", report ? report : "");
+      test_fail(__FILE__, __LINE__, "shader does not validate:\n%s",
+                report ? report : "");
    }
    free(report);
    return nir_shader_to_string(shader);

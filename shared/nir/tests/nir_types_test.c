@@ -27,7 +27,8 @@ TEST(nir_types_interning)
    CHECK(glsl_vector_type(GLSL_TYPE_UINT, 16) == glsl_vector_type(GLSL_TYPE_UINT, 16));
    CHECK(glsl_type_is_error(glsl_vector_type(GLSL_TYPE_UINT, 5)));
    CHECK(glsl_type_is_error(glsl_vector_type(GLSL_TYPE_STRUCT, 2)));
-   CHECK(glsl_matrix_type(GLSL_TYPE_DOUBLE, 3, 4) == glsl_matrix_type(GLSL_TYPE_DOUBLE, 3, 4));
+   CHECK(glsl_matrix_type(GLSL_TYPE_DOUBLE, 3, 4) ==
+         glsl_matrix_type(GLSL_TYPE_DOUBLE, 3, 4));
    CHECK(glsl_type_is_error(glsl_matrix_type(GLSL_TYPE_INT, 3, 3)));
 
    const struct glsl_type *a1 = glsl_array_type(glsl_float_type(), 4, 0);
@@ -83,11 +84,14 @@ TEST(nir_types_queries_are_total)
    CHECK_EQ(glsl_get_vector_size_B(glsl_vector_type(GLSL_TYPE_BOOL, 2)), 8);
    CHECK_EQ(glsl_count_attribute_slots(glsl_vector_type(GLSL_TYPE_DOUBLE, 4), false), 2);
    CHECK_EQ(glsl_count_attribute_slots(glsl_vector_type(GLSL_TYPE_DOUBLE, 2), false), 1);
-   CHECK_EQ(glsl_count_attribute_slots(glsl_matrix_type(GLSL_TYPE_FLOAT, 4, 4), false), 4);
-   CHECK_EQ(glsl_count_attribute_slots(glsl_array_type(glsl_float_type(), 3, 0), false), 3);
-   CHECK_EQ(glsl_get_sampler_coordinate_components(glsl_image_type(
-               GLSL_SAMPLER_DIM_CUBE, true, false, 0, 1, GLSL_TYPE_FLOAT, NIR_FORMAT_UNKNOWN)),
+   CHECK_EQ(glsl_count_attribute_slots(glsl_matrix_type(GLSL_TYPE_FLOAT, 4, 4), false),
             4);
+   CHECK_EQ(glsl_count_attribute_slots(glsl_array_type(glsl_float_type(), 3, 0), false),
+            3);
+   CHECK_EQ(
+      glsl_get_sampler_coordinate_components(glsl_image_type(
+         GLSL_SAMPLER_DIM_CUBE, true, false, 0, 1, GLSL_TYPE_FLOAT, NIR_FORMAT_UNKNOWN)),
+      4);
    CHECK(glsl_type_with_base(glsl_array_type(glsl_vec4_type(), 2, 0), GLSL_TYPE_UINT) ==
          glsl_array_type(glsl_vector_type(GLSL_TYPE_UINT, 4), 2, 0));
 }
@@ -105,7 +109,8 @@ TEST(nir_types_layouts)
    /* std140: vec3 at 16, mat3 as 3 vec4 columns at 32, float[2] stride 16 at 80. */
    CHECK_EQ(glsl_get_layout_size_B(s, GLSL_LAYOUT_STD140, false), 112);
    CHECK_EQ(glsl_get_layout_align_B(s, GLSL_LAYOUT_STD140, false), 16);
-   const struct glsl_type *e140 = glsl_get_explicit_type_for_layout(s, GLSL_LAYOUT_STD140, false);
+   const struct glsl_type *e140 =
+      glsl_get_explicit_type_for_layout(s, GLSL_LAYOUT_STD140, false);
    CHECK_EQ(glsl_get_struct_field_data(e140, 0)->offset_B, 0);
    CHECK_EQ(glsl_get_struct_field_data(e140, 1)->offset_B, 16);
    CHECK_EQ(glsl_get_struct_field_data(e140, 2)->offset_B, 32);
@@ -116,14 +121,16 @@ TEST(nir_types_layouts)
 
    /* std430: arrays of scalars are tight; the struct pads to 16. */
    CHECK_EQ(glsl_get_layout_size_B(s, GLSL_LAYOUT_STD430, false), 96);
-   const struct glsl_type *e430 = glsl_get_explicit_type_for_layout(s, GLSL_LAYOUT_STD430, false);
+   const struct glsl_type *e430 =
+      glsl_get_explicit_type_for_layout(s, GLSL_LAYOUT_STD430, false);
    CHECK_EQ(glsl_get_struct_field_data(e430, 3)->offset_B, 80);
    CHECK_EQ(glsl_get_explicit_stride(glsl_get_struct_field(e430, 3)), 4);
    CHECK_EQ(glsl_get_explicit_size_B(e430), 88);
 
    /* scalar: everything tight. */
    CHECK_EQ(glsl_get_layout_size_B(s, GLSL_LAYOUT_SCALAR, false), 60);
-   const struct glsl_type *esc = glsl_get_explicit_type_for_layout(s, GLSL_LAYOUT_SCALAR, false);
+   const struct glsl_type *esc =
+      glsl_get_explicit_type_for_layout(s, GLSL_LAYOUT_SCALAR, false);
    CHECK_EQ(glsl_get_struct_field_data(esc, 1)->offset_B, 4);
    CHECK_EQ(glsl_get_struct_field_data(esc, 2)->offset_B, 16);
    CHECK_EQ(glsl_get_struct_field_data(esc, 2)->matrix_stride_B, 12);
@@ -135,8 +142,8 @@ TEST(nir_types_layouts)
    CHECK_EQ(glsl_get_layout_size_B(m23, GLSL_LAYOUT_STD140, false), 32);
    CHECK_EQ(glsl_get_layout_size_B(m23, GLSL_LAYOUT_STD430, true), 24);
    /* dvec3 aligns to 32 bytes. */
-   CHECK_EQ(glsl_get_layout_align_B(glsl_vector_type(GLSL_TYPE_DOUBLE, 3), GLSL_LAYOUT_STD430,
-                                    false),
+   CHECK_EQ(glsl_get_layout_align_B(glsl_vector_type(GLSL_TYPE_DOUBLE, 3),
+                                    GLSL_LAYOUT_STD430, false),
             32);
 }
 
@@ -147,7 +154,8 @@ TEST(nir_types_names)
    CHECK_TYPE_NAME(glsl_vector_type(GLSL_TYPE_UINT8, 16), "u8vec16");
    CHECK_TYPE_NAME(glsl_matrix_type(GLSL_TYPE_DOUBLE, 4, 3), "dmat3x4");
    CHECK_TYPE_NAME(glsl_array_type(glsl_uint_type(), 0, 4), "uint[](stride=4)");
-   CHECK_TYPE_NAME(glsl_array_type(glsl_array_type(glsl_bool_type(), 2, 0), 3, 0), "bool[2][3]");
+   CHECK_TYPE_NAME(glsl_array_type(glsl_array_type(glsl_bool_type(), 2, 0), 3, 0),
+                   "bool[2][3]");
    CHECK_TYPE_NAME(glsl_image_type(GLSL_SAMPLER_DIM_2D, true, true, 0, 2, GLSL_TYPE_INT,
                                    NIR_FORMAT_RGBA8I),
                    "image(2D, array, ms, int, depth=0, sampled=2, rgba8i)");

@@ -60,7 +60,8 @@ TEST(nir_pass_validates_when_asked)
    char buf[8192];
    size_t len = 0;
    ssize_t r;
-   while (len < sizeof(buf) - 1 && (r = read(fds[0], buf + len, sizeof(buf) - 1 - len)) > 0)
+   while (len < sizeof(buf) - 1 &&
+          (r = read(fds[0], buf + len, sizeof(buf) - 1 - len)) > 0)
       len += (size_t)r;
    buf[len] = 0;
    close(fds[0]);

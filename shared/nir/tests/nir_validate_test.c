@@ -33,7 +33,8 @@ error_follows(const char *text, const char *needle_line, const char *error)
       if (!next_end)
          return false;
       /* Allow several error lines after the instruction. */
-      while (next_end && strstr(next, "^ error:") && strstr(next, "^ error:") < next_end) {
+      while (next_end && strstr(next, "^ error:") &&
+             strstr(next, "^ error:") < next_end) {
          if (strstr(next, error) && strstr(next, error) < next_end)
             return true;
          next = next_end + 1;
@@ -47,7 +48,8 @@ TEST(nir_validate_accepts_valid_shader)
 {
    nir_builder b = nir_test_builder(NIR_STAGE_FRAGMENT);
    REQUIRE(b.shader);
-   nir_variable *o = nir_variable_create(b.shader, NIR_VAR_SHADER_OUT, glsl_vec4_type(), "o");
+   nir_variable *o =
+      nir_variable_create(b.shader, NIR_VAR_SHADER_OUT, glsl_vec4_type(), "o");
    nir_def *fc = nir_load_frag_coord(&b);
    nir_loop *loop = nir_push_loop(&b);
    nir_break_if(&b, nir_flt(&b, nir_channel(&b, fc, 0), nir_imm_float(&b, 0)));
@@ -71,7 +73,8 @@ TEST(nir_validate_alu_bit_size_mismatch)
    nir_alu_instr *alu = nir_instr_as_alu(y->parent_instr);
    nir_src_rewrite(&alu->src[1].src, d);
    char *report = expect_errors(b.shader, 1);
-   CHECK(error_follows(report, "fadd", "fadd source 1 is 64-bit but an earlier source is 32-bit"));
+   CHECK(error_follows(report, "fadd",
+                       "fadd source 1 is 64-bit but an earlier source is 32-bit"));
    free(report);
    nir_shader_destroy(b.shader);
 }
@@ -89,7 +92,8 @@ TEST(nir_validate_use_before_def_and_swizzle)
    nir_instr_as_alu(x->parent_instr)->src[0].swizzle[1] = 7;
    char *report = expect_errors(b.shader, 3);
    CHECK(error_follows(report, "fadd", "is used where its definition does not dominate"));
-   CHECK(error_follows(report, "fmul", "swizzle reads component 7 of a 4-component value"));
+   CHECK(
+      error_follows(report, "fmul", "swizzle reads component 7 of a 4-component value"));
    CHECK(report && strstr(report, "3 validation errors:"));
    free(report);
    nir_shader_destroy(b.shader);
@@ -99,7 +103,8 @@ TEST(nir_validate_def_in_branch_used_after)
 {
    nir_builder b = nir_test_builder(NIR_STAGE_FRAGMENT);
    REQUIRE(b.shader);
-   nir_variable *o = nir_variable_create(b.shader, NIR_VAR_SHADER_OUT, glsl_float_type(), "o");
+   nir_variable *o =
+      nir_variable_create(b.shader, NIR_VAR_SHADER_OUT, glsl_float_type(), "o");
    nir_def *x = nir_channel(&b, nir_load_frag_coord(&b), 0);
    nir_if *nif = nir_push_if(&b, nir_flt(&b, x, nir_imm_float(&b, 0)));
    nir_def *t = nir_fneg(&b, x);
@@ -126,10 +131,12 @@ TEST(nir_validate_phi_sources_and_if_condition)
    (void)phi;
    /* Drop one phi source, and make the condition 32-bit. */
    nir_phi_instr *p = nir_instr_as_phi(phi->parent_instr);
-   nir_phi_instr_remove_src(p, nir_phi_get_src_from_block(p, nir_if_last_else_block(nif)));
+   nir_phi_instr_remove_src(p,
+                            nir_phi_get_src_from_block(p, nir_if_last_else_block(nif)));
    nir_src_rewrite(&nif->condition, cond32);
    char *report = expect_errors(b.shader, 2);
-   CHECK(error_follows(report, "phi", "phi has 1 sources but its block has 2 predecessors"));
+   CHECK(
+      error_follows(report, "phi", "phi has 1 sources but its block has 2 predecessors"));
    CHECK(error_follows(report, "if %", "if condition must be a 1-bit scalar, not 32x1"));
    free(report);
    nir_shader_destroy(b.shader);
@@ -148,8 +155,10 @@ TEST(nir_validate_jumps_and_edges)
    start->successors[1] = start;
    char *report = expect_errors(b.shader, 3);
    CHECK(error_follows(report, "break", "break outside a loop"));
-   CHECK(error_follows(report, "block b0:", "successors are b-1 b0, the control flow says b-1 b-1"));
-   CHECK(error_follows(report, "block b0:", "b0 is a successor that does not list b0 as predecessor"));
+   CHECK(error_follows(
+      report, "block b0:", "successors are b-1 b0, the control flow says b-1 b-1"));
+   CHECK(error_follows(
+      report, "block b0:", "b0 is a successor that does not list b0 as predecessor"));
    free(report);
    nir_shader_destroy(b.shader);
 }
@@ -185,8 +194,10 @@ TEST(nir_validate_derefs_and_memory)
    /* A load whose size disagrees with the deref type. */
    nir_build_load_deref(&b, 2, 32, &d->def);
    char *report = expect_errors(b.shader, 3);
-   CHECK(error_follows(report, "@store_deref", "store_deref to a read-only variable mode"));
-   CHECK(error_follows(report, "->field3", "struct deref of member 3 of a 1-member struct"));
+   CHECK(
+      error_follows(report, "@store_deref", "store_deref to a read-only variable mode"));
+   CHECK(
+      error_follows(report, "->field3", "struct deref of member 3 of a 1-member struct"));
    CHECK(error_follows(report, "32x2 @load_deref",
                        "load_deref result has 2 components but the deref type has 4"));
    free(report);
@@ -197,9 +208,11 @@ TEST(nir_validate_intrinsic_sizes_and_variables)
 {
    nir_builder b = nir_test_builder(NIR_STAGE_COMPUTE);
    REQUIRE(b.shader);
-   nir_variable *v = nir_variable_create(b.shader, NIR_VAR_MEM_SHARED, glsl_uint_type(), "v");
+   nir_variable *v =
+      nir_variable_create(b.shader, NIR_VAR_MEM_SHARED, glsl_uint_type(), "v");
    /* A function_temp variable in the shader's list. */
-   nir_variable *bad = nir_variable_create(b.shader, NIR_VAR_MEM_SHARED, glsl_uint_type(), "bad");
+   nir_variable *bad =
+      nir_variable_create(b.shader, NIR_VAR_MEM_SHARED, glsl_uint_type(), "bad");
    bad->data.mode = NIR_VAR_FUNCTION_TEMP;
    /* An atomic whose result size differs from its data source. */
    nir_def *data = nir_imm_int64(&b, 1);

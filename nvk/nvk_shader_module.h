@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef NVK_SHADER_MODULE_H
+#define NVK_SHADER_MODULE_H
+
+#include "vk_object.h"
+
+/* A copy of the SPIR-V words; parsing happens at pipeline creation, where
+ * errors (with their word offset) belong. */
+struct nvk_shader_module {
+   struct vk_object_base base;
+   uint32_t hash;
+   size_t size_B;
+   uint32_t code[];
+};
+
+VK_DEFINE_NONDISP_HANDLE_CASTS(nvk_shader_module, base, VkShaderModule,
+                               VK_OBJECT_TYPE_SHADER_MODULE)
+
+#endif /* NVK_SHADER_MODULE_H */

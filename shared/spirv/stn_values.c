@@ -1,0 +1,190 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * SPIR-V SSA values: lookup with checked kinds, composites as trees of IR
+ * defs, constants and undefs materialised where they are used.
+ */
+#include "stn_ir.h"
+
+static uint64_t
+count_leaves(const struct glsl_type *t)
+{
+   if (glsl_type_is_vector_or_scalar(t))
+      return 1;
+   if (glsl_type_is_matrix(t))
+      return glsl_get_matrix_columns(t);
+   if (glsl_type_is_array(t)) {
+      const uint64_t e = count_leaves(glsl_get_array_element(t));
+      return e * glsl_get_length(t); /* both < 2^32: no overflow */
+   }
+   if (glsl_type_is_struct(t)) {
+      uint64_t n = 0;
+      for (unsigned i = 0; i < glsl_get_length(t) && n <= STN_MAX_COMPOSITE_LEAVES; i++)
+         n += count_leaves(glsl_get_struct_field(t, i));
+      return n;
+   }
+   return 1; /* opaque */
+}
+
+void
+stn_check_composite_size(struct stn_builder *b, const struct glsl_type *t)
+{
+   if (count_leaves(t) > STN_MAX_COMPOSITE_LEAVES)
+      stn_fail(b, "a value of this type has more than %u components to handle by value",
+               STN_MAX_COMPOSITE_LEAVES);
+}
+
+static struct stn_ssa *
+ssa_create(struct stn_builder *b, const struct glsl_type *type)
+{
+   struct stn_ssa *s = stn_new(b, struct stn_ssa);
+   s->type = type;
+   if (glsl_type_is_vector_or_scalar(type) || glsl_type_is_opaque(type) ||
+       glsl_type_is_void(type))
+      return s;
+   if (glsl_type_is_matrix(type)) {
+      s->num_elems = glsl_get_matrix_columns(type);
+      s->elems = stn_new_array(b, struct stn_ssa *, s->num_elems);
+      for (uint32_t i = 0; i < s->num_elems; i++)
+         s->elems[i] = ssa_create(b, glsl_get_column_type(type));
+   } else if (glsl_type_is_array(type)) {
+      s->num_elems = glsl_get_length(type);
+      s->elems = stn_new_array(b, struct stn_ssa *, s->num_elems);
+      for (uint32_t i = 0; i < s->num_elems; i++)
+         s->elems[i] = ssa_create(b, glsl_get_array_element(type));
+   } else if (glsl_type_is_struct(type)) {
+      s->num_elems = glsl_get_length(type);
+      s->elems = stn_new_array(b, struct stn_ssa *, s->num_elems);
+      for (uint32_t i = 0; i < s->num_elems; i++)
+         s->elems[i] = ssa_create(b, glsl_get_struct_field(type, i));
+   }
+   return s;
+}
+
+struct stn_ssa *
+stn_ssa_create(struct stn_builder *b, const struct glsl_type *type)
+{
+   if (glsl_type_is_unsized_array(type))
+      stn_fail(b, "a runtime array cannot be a value");
+   stn_check_composite_size(b, type);
+   return ssa_create(b, type);
+}
+
+static void
+fill_undef(struct stn_builder *b, struct stn_ssa *s)
+{
+   if (glsl_type_is_vector_or_scalar(s->type)) {
+      s->def = nir_undef(stn_nb(b), glsl_get_vector_elements(s->type),
+                         glsl_get_bit_size(s->type));
+      return;
+   }
+   if (glsl_type_is_opaque(s->type))
+      stn_fail(b, "an undefined image or sampler");
+   for (uint32_t i = 0; i < s->num_elems; i++)
+      fill_undef(b, s->elems[i]);
+}
+
+struct stn_ssa *
+stn_ssa_undef(struct stn_builder *b, struct stn_type *type)
+{
+   if (!type->glsl || glsl_type_is_void(type->glsl))
+      stn_fail(b, "an undefined %s value", stn_type_describe(type));
+   struct stn_ssa *s = stn_ssa_create(b, type->glsl);
+   fill_undef(b, s);
+   return s;
+}
+
+static void
+fill_constant(struct stn_builder *b, struct stn_ssa *s, const nir_constant *c)
+{
+   if (glsl_type_is_vector_or_scalar(s->type)) {
+      const unsigned n = glsl_get_vector_elements(s->type);
+      const unsigned bits = glsl_get_bit_size(s->type);
+      s->def = c->is_null_constant ? nir_imm_zero(stn_nb(b), n, bits)
+                                   : nir_build_imm(stn_nb(b), n, bits, c->values);
+      return;
+   }
+   for (uint32_t i = 0; i < s->num_elems; i++) {
+      if (c->num_elements == 0) {
+         const nir_constant zero = {.is_null_constant = true};
+         fill_constant(b, s->elems[i], &zero);
+      } else {
+         fill_constant(b, s->elems[i], c->elements[i]);
+      }
+   }
+}
+
+struct stn_ssa *
+stn_constant_ssa(struct stn_builder *b, struct stn_constant *c)
+{
+   struct stn_ssa *s = stn_ssa_create(b, c->type->glsl);
+   fill_constant(b, s, c->c);
+   return s;
+}
+
+struct stn_type *
+stn_value_type(struct stn_builder *b, uint32_t id)
+{
+   struct stn_value *val = stn_untyped_value(b, id);
+   if (val->type_id == 0)
+      stn_fail(b, "id %u has no type", id);
+   return stn_get_type(b, val->type_id);
+}
+
+struct stn_type *
+stn_result_type(struct stn_builder *b, const struct stn_inst *inst)
+{
+   return stn_get_type(b, inst->w[1]);
+}
+
+struct stn_ssa *
+stn_ssa_value(struct stn_builder *b, uint32_t id)
+{
+   struct stn_value *val = stn_untyped_value(b, id);
+   switch (val->kind) {
+   case STN_VALUE_SSA:
+   case STN_VALUE_SAMPLED_IMAGE:
+      if (val->owner && b->ir->frame && val->owner != b->ir->frame->func)
+         stn_fail(b, "id %u belongs to another function", id);
+      return val->ssa;
+   case STN_VALUE_CONSTANT:
+      return stn_constant_ssa(b, val->constant);
+   case STN_VALUE_UNDEF:
+      return stn_ssa_undef(b, val->constant->type);
+   default:
+      /* Reports never-defined, not-yet-defined and wrong-kind ids. */
+      return stn_value(b, id, STN_VALUE_SSA)->ssa;
+   }
+}
+
+nir_def *
+stn_def(struct stn_builder *b, uint32_t id)
+{
+   struct stn_ssa *s = stn_ssa_value(b, id);
+   if (!s->def)
+      stn_fail(b, "id %u must be a scalar or vector value", id);
+   return s->def;
+}
+
+void
+stn_push_ssa(struct stn_builder *b, uint32_t id, struct stn_ssa *ssa)
+{
+   struct stn_value *val = stn_push_value(b, id, STN_VALUE_SSA);
+   val->ssa = ssa;
+   val->owner = b->ir->frame ? b->ir->frame->func : NULL;
+}
+
+void
+stn_push_def(struct stn_builder *b, uint32_t id, nir_def *def)
+{
+   struct stn_type *t = stn_value_type(b, id);
+   if (!t->glsl || !glsl_type_is_vector_or_scalar(t->glsl))
+      stn_fail(b, "result type must be a scalar or vector");
+   if (def->num_components != t->components || def->bit_size != t->bit_size)
+      stn_fail(b, "the result type (%u x %u-bit) does not match the operation's value "
+                  "(%u x %u-bit)",
+               t->components, t->bit_size, def->num_components, def->bit_size);
+   struct stn_ssa *s = stn_new(b, struct stn_ssa);
+   s->type = t->glsl;
+   s->def = def;
+   stn_push_ssa(b, id, s);
+}

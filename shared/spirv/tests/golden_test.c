@@ -1,0 +1,109 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Golden tests: small shaders compiled by glslangValidator at build time,
+ * translated, and printed; the print must match tests/golden/<name>.nir.
+ * Each golden file was checked by hand when it was written (see the
+ * comments in the GLSL sources). KILN_UPDATE_GOLDEN=1 rewrites them.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "spirv/spirv_to_nir.h"
+#include "stn_test_util.h"
+#include "util/os.h"
+#include "util/test.h"
+
+static char *
+translate_to_text(const char *spv, nir_shader_stage stage,
+                  const struct spirv_to_nir_options *opts)
+{
+   size_t n;
+   uint32_t *words = stn_test_load_spv(spv, &n);
+   if (!words)
+      return NULL;
+   char *err = NULL;
+   nir_shader *s = spirv_to_nir(words, n, stage, "main", opts, NULL, &err);
+   free(words);
+   if (!s) {
+      char *msg = NULL;
+      if (asprintf(&msg, "translation failed: %s", err ? err : "?") < 0)
+         msg = NULL;
+      free(err);
+      return msg;
+   }
+   char *text = nir_shader_to_string(s);
+   nir_shader_destroy(s);
+   return text;
+}
+
+static void
+check_golden(const char *name, nir_shader_stage stage, const struct spirv_to_nir_options *opts,
+             const char *golden_name)
+{
+   char spv[256], path[4096];
+   snprintf(spv, sizeof(spv), "%s.spv", name);
+   char *text = translate_to_text(spv, stage, opts);
+   if (!text) {
+      test_skip("test module not built");
+      return;
+   }
+   const char *dir = getenv("KILN_SPIRV_GOLDEN_DIR");
+   REQUIRE(dir);
+   snprintf(path, sizeof(path), "%s/%s.nir", dir, golden_name);
+   if (getenv("KILN_UPDATE_GOLDEN")) {
+      CHECK_EQ(util_write_file(path, text, strlen(text)), 0);
+      free(text);
+      return;
+   }
+   size_t size_B;
+   char *want = util_read_file(path, &size_B);
+   if (CHECK(want != NULL))
+      CHECK_STREQ(text, want);
+   free(want);
+   free(text);
+}
+
+static const struct spirv_to_nir_options vk = {.env = SPIRV_ENV_VULKAN};
+
+TEST(golden_compute_shared_barrier)
+{
+   check_golden("golden_compute.comp", NIR_STAGE_COMPUTE, &vk, "compute");
+}
+
+TEST(golden_fragment_sampling)
+{
+   check_golden("golden_sampling.frag", NIR_STAGE_FRAGMENT, &vk, "sampling");
+}
+
+TEST(golden_vertex_per_vertex_xfb)
+{
+   check_golden("golden_xfb.vert", NIR_STAGE_VERTEX, &vk, "xfb");
+}
+
+TEST(golden_geometry_streams)
+{
+   check_golden("golden_streams.geom", NIR_STAGE_GEOMETRY, &vk, "streams");
+}
+
+TEST(golden_spec_constants_default)
+{
+   check_golden("golden_spec.comp", NIR_STAGE_COMPUTE, &vk, "spec_default");
+}
+
+TEST(golden_spec_constants_specialized)
+{
+   /* N = 5 (so M = 19), ENABLE = true, MASK = 0xff, local_size_x = 8. */
+   const struct spirv_specialization specs[] = {{0, 5}, {1, 1}, {2, 0xff}, {3, 8}};
+   const struct spirv_to_nir_options opts = {
+      .env = SPIRV_ENV_VULKAN,
+      .specializations = specs,
+      .num_specializations = ARRAY_SIZE(specs),
+   };
+   check_golden("golden_spec.comp", NIR_STAGE_COMPUTE, &opts, "spec_specialized");
+}
+
+TEST(golden_switch_and_loops)
+{
+   check_golden("golden_switch.frag", NIR_STAGE_FRAGMENT, &vk, "switch");
+}
