@@ -69,11 +69,13 @@ nvk_queue_thread(void *arg)
       struct nvk_queue_job *job = list_first_entry(&queue->jobs, struct nvk_queue_job, link);
 
       /* Wait-before-signal: block until the semaphores get there. Device
-       * loss or device destruction end the wait. */
-      while (!vk_sync_waits_reached_locked(job->waits, job->wait_count, false) &&
-             !sync->lost && !queue->shutdown)
+       * loss or device destruction end the wait, and are tested first: a
+       * device destroyed with work still blocked (invalid usage) may have
+       * had those semaphores destroyed already. */
+      while (!queue->shutdown && !sync->lost &&
+             !vk_sync_waits_reached_locked(job->waits, job->wait_count, false))
          vk_sync_domain_wait_locked(sync, UINT64_MAX);
-      const bool run = !sync->lost &&
+      const bool run = !queue->shutdown && !sync->lost &&
                        vk_sync_waits_reached_locked(job->waits, job->wait_count, false);
       list_del(&job->link);
       vk_sync_domain_unlock(sync);
@@ -83,7 +85,7 @@ nvk_queue_thread(void *arg)
 
       vk_sync_domain_lock(sync);
       /* A lost device signals nothing: waiters get VK_ERROR_DEVICE_LOST. */
-      if (!sync->lost) {
+      if (run && !sync->lost) {
          for (uint32_t i = 0; i < job->signal_count; i++)
             vk_sync_signal_locked(sync, job->signals[i].sync, job->signals[i].value);
       }

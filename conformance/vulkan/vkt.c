@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 #include "vkt.h"
 
+#include <dlfcn.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -158,9 +160,46 @@ check_features(VkInstance instance, VkPhysicalDevice pdev, const void *wanted)
    return true;
 }
 
+/* The library path a loader manifest names, or NULL. */
+static char *
+manifest_library(const char *manifest)
+{
+   FILE *f = fopen(manifest, "r");
+   if (!f)
+      return NULL;
+   char buf[4096];
+   const size_t n = fread(buf, 1, sizeof(buf) - 1, f);
+   fclose(f);
+   buf[n] = '\0';
+   const char *key = strstr(buf, "\"library_path\"");
+   const char *open = key ? strchr(key + 14, '"') : NULL;
+   const char *close = open ? strchr(open + 1, '"') : NULL;
+   return close ? strndup(open + 1, (size_t)(close - open - 1)) : NULL;
+}
+
+/* Keeps the driver and the validation layer mapped until exit (the loader
+ * dlcloses them at vkDestroyInstance): leak reports of sanitizer builds can
+ * then name their frames, so LeakSanitizer suppressions can tell the
+ * validation layer's and the peer driver's own leaks (lsan.supp) from
+ * ours, which are never suppressed. Harmless otherwise. */
+static void
+pin_libraries(void)
+{
+   dlopen("libVkLayer_khronos_validation.so", RTLD_NOW | RTLD_NODELETE | RTLD_LOCAL);
+   const char *files = getenv("VK_DRIVER_FILES");
+   if (!files)
+      files = getenv("VK_ICD_FILENAMES");
+   char *lib = files ? manifest_library(files) : NULL;
+   if (lib)
+      dlopen(lib, RTLD_NOW | RTLD_NODELETE | RTLD_LOCAL);
+   free(lib);
+}
+
 bool
 vkt_init(struct vkt *t, const struct vkt_req *req)
 {
+   static pthread_once_t pinned = PTHREAD_ONCE_INIT;
+   pthread_once(&pinned, pin_libraries);
    static const struct vkt_req defaults = {0};
    if (!req)
       req = &defaults;

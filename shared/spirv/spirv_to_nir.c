@@ -252,8 +252,9 @@ finish_shader(struct stn_builder *b)
     * definition no longer dominates; route those through variables. */
    stn_repair_ssa(s);
    stn_check_ir_oom(b);
-   if (!b->opts->no_vars_to_ssa) {
+   if (!b->opts->no_passes) {
       nir_lower_vars_to_ssa(s);
+      nir_opt_constant_folding(s);
       nir_opt_dce(s);
       stn_check_ir_oom(b);
    }

@@ -148,7 +148,8 @@ inverse(struct g *g, struct stn_ssa *m)
 {
    nir_builder *nb = g->nb;
    const unsigned n = m->num_elems;
-   nir_def *rdet = nir_frcp(nb, determinant(g, m));
+   nir_def *det = determinant(g, m);
+   nir_def *rdet = nir_fdiv(nb, nir_imm_floatN_t(nb, 1.0, det->bit_size), det);
    struct stn_ssa *r = stn_ssa_create(g->b, m->type);
    for (unsigned c = 0; c < n; c++) {
       nir_def *col[4];
@@ -448,13 +449,15 @@ stn_handle_glsl450(struct stn_builder *b, const struct stn_inst *inst)
    case GLSLstd450Step: {
       require_float(&g);
       nir_def *edge = op_same(&g, 0), *x = op_same(&g, 1);
-      r = nir_b2fN(nb, nir_fge(nb, x, edge), x->bit_size);
+      /* A select rather than b2f: the form SPIR-V writes back (OpSelect). */
+      r = nir_bcsel(nb, nir_fge(nb, x, edge), imm(&g, 1.0, x), imm(&g, 0.0, x));
       break;
    }
    case GLSLstd450SmoothStep: {
       require_float(&g);
       nir_def *e0 = op_same(&g, 0), *e1 = op_same(&g, 1), *x = op_same(&g, 2);
-      nir_def *t = nir_fsat(nb, nir_fdiv(nb, nir_fsub(nb, x, e0), nir_fsub(nb, e1, e0)));
+      nir_def *q = nir_fdiv(nb, nir_fsub(nb, x, e0), nir_fsub(nb, e1, e0));
+      nir_def *t = nir_fclamp(nb, q, imm(&g, 0.0, q), imm(&g, 1.0, q));
       r = nir_fmul(nb, nir_fmul(nb, t, t),
                    nir_fsub(nb, imm(&g, 3.0, t), nir_fmul(nb, imm(&g, 2.0, t), t)));
       break;

@@ -74,7 +74,9 @@ enum kgl_stage {
 
 enum kgl_flavour {
    /* Vulkan if every shader of the program compiles and links under Vulkan
-    * rules, GL otherwise. */
+    * rules and every module passes SPIRV-Tools' validator for Vulkan (glslang
+    * accepts a few things under Vulkan rules that it then writes as invalid
+    * Vulkan SPIR-V), GL otherwise. */
    KGL_FLAVOUR_AUTO,
    KGL_FLAVOUR_VULKAN,
    KGL_FLAVOUR_GL,

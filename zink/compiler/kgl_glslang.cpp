@@ -4,6 +4,7 @@
  * Everything that can throw runs inside one try block per entry point.
  */
 #include "kgl.h"
+#include "kgl_validate.h"
 
 #include <GL/glcorearb.h>
 #include <ctype.h>
@@ -31,6 +32,7 @@
 #include <glslang/Public/ResourceLimits.h>
 #include <glslang/Public/ShaderLang.h>
 #include <glslang/SPIRV/GlslangToSpv.h>
+#include <spirv-tools/optimizer.hpp>
 
 namespace {
 
@@ -178,19 +180,26 @@ struct kgl_shader {
 
 namespace {
 
-/* The number after a leading #version (only comments and white space may
- * come first), or 0 when there is none. A light scan, used only to refuse
- * what glslang cannot handle before it is asked. */
-int
-declared_version(const std::vector<std::string> &strings)
+/* Where a leading #version is (only comments and white space may come
+ * first). A light scan of the first string, used only to work around
+ * glslang before it is asked. */
+struct version_scan {
+   int version = 0;      /* 0: no #version at the start */
+   bool es = false;      /* "es" after the number */
+   size_t start = 0;     /* offset of '#' in strings[0] */
+   size_t end = 0;       /* offset of the newline ending the directive */
+};
+
+version_scan
+scan_version(const std::vector<std::string> &strings)
 {
-   std::string text;
-   for (const std::string &s : strings)
-      text += s;
+   version_scan v;
+   if (strings.empty())
+      return v;
+   const std::string &text = strings[0];
    size_t i = 0;
    while (i < text.size()) {
-      if (isspace((unsigned char)text[i]) || (text[i] == '\\' && i + 1 < text.size() &&
-                                              text[i + 1] == '\n')) {
+      if (isspace((unsigned char)text[i])) {
          i++;
       } else if (text.compare(i, 2, "//") == 0) {
          i = text.find('\n', i);
@@ -202,13 +211,39 @@ declared_version(const std::vector<std::string> &strings)
       }
    }
    if (i >= text.size() || text[i] != '#')
-      return 0;
-   i++;
-   while (i < text.size() && (text[i] == ' ' || text[i] == '\t'))
-      i++;
-   if (text.compare(i, 7, "version") != 0)
-      return 0;
-   return atoi(text.c_str() + i + 7);
+      return v;
+   size_t j = i + 1;
+   while (j < text.size() && (text[j] == ' ' || text[j] == '\t'))
+      j++;
+   if (text.compare(j, 7, "version") != 0)
+      return v;
+   j += 7;
+   v.version = atoi(text.c_str() + j);
+   v.start = i;
+   v.end = text.find('\n', j);
+   if (v.end == std::string::npos)
+      v.end = text.size();
+   const std::string rest = text.substr(j, v.end - j);
+   v.es = rest.find(" es") != std::string::npos || rest.find("\tes") != std::string::npos;
+   return v;
+}
+
+/* glslang 12 rejects comments or even blank lines before "#version 300 es"
+ * ("statement must appear first in es-profile shader"), where GLSL ES 3.00
+ * (3.4, "Version Declaration") allows comments and white space. Moves the
+ * directive to the very start and keeps every line's number: "#line 1 0"
+ * makes the next line line 1 in ES 3.x, and the directive's own line is
+ * blanked in place. */
+void
+hoist_es_version(std::vector<std::string> &strings)
+{
+   const version_scan v = scan_version(strings);
+   if (!v.version || !v.es || v.start == 0)
+      return;
+   std::string &text = strings[0];
+   const std::string directive = text.substr(v.start, v.end - v.start);
+   text.replace(v.start, v.end - v.start, std::string(v.end - v.start, ' '));
+   text.insert(0, directive + "\n#line 1 0\n");
 }
 
 std::unique_ptr<parsed_shader>
@@ -216,6 +251,7 @@ parse(const kgl_shader &src, const parse_config &cfg)
 {
    auto p = std::make_unique<parsed_shader>();
    p->strings = src.strings;
+   hoist_es_version(p->strings);
    for (const std::string &s : p->strings) {
       p->ptrs.push_back(s.c_str());
       p->lengths.push_back((int)s.size());
@@ -225,7 +261,7 @@ parse(const kgl_shader &src, const parse_config &cfg)
    p->shader = std::make_unique<glslang::TShader>(stage);
    const int default_version = src.default_version ? src.default_version
                                                    : (src.es ? 100 : 110);
-   const int version = declared_version(p->strings);
+   const int version = scan_version(p->strings).version;
    /* glslang 12 cannot build its compute built-ins below desktop 1.50: it
     * prints its whole built-in source to stdout and fails. (Compute shaders
     * need GL 4.3 or GL_ARB_compute_shader, which needs GL 4.2, anyway.) */
@@ -244,6 +280,13 @@ parse(const kgl_shader &src, const parse_config &cfg)
       sh.setEnvClient(glslang::EShClientVulkan, client);
       sh.setEnvTarget(glslang::EShTargetSpv, target);
    }
+   /* glslang 12's SPIR-V writer crashes on ftransform() (it has no case
+    * for the operation). GLSL 1.20, 8.5: ftransform() returns what fixed
+    * function would, gl_ModelViewProjectionMatrix * gl_Vertex, so it is
+    * spelled out before glslang sees it. Only vertex shaders have it, and
+    * only GL rules: Vulkan GLSL has neither it nor the built-ins. */
+   if (!cfg.vulkan && src.stage == KGL_STAGE_VERTEX)
+      sh.setPreamble("#define ftransform() (gl_ModelViewProjectionMatrix * gl_Vertex)\n");
    /* GL: no client and no target. Naming OpenGL as the client would define
     * GL_SPIRV in the preprocessor and apply GL_ARB_gl_spirv's rules, which
     * is not what a GL application's GLSL means; with no target glslang
@@ -662,6 +705,22 @@ link_attempt(kgl_program &prog, kgl_shader *const *shaders, unsigned count,
    return KGL_SUCCESS;
 }
 
+/* glslang accepts some GLSL under Vulkan rules that it then writes as
+ * SPIR-V Vulkan forbids (sampler2DRect's SampledRect capability,
+ * pixel_center_integer, a Location on an opaque uniform, overlapping
+ * locations after its mapper ran: measured on piglit's corpus). AUTO only
+ * keeps the Vulkan flavour when every module passes the validator. */
+bool
+vulkan_valid(const kgl_program &prog, uint32_t spirv_version)
+{
+   const kgl_spirv_env env = kgl_spirv_env_for(KGL_FLAVOUR_VULKAN, spirv_version);
+   for (const std::vector<uint32_t> &words : prog.spirv) {
+      if (!words.empty() && !kgl_spirv_validate(words.data(), words.size(), env, nullptr))
+         return false;
+   }
+   return true;
+}
+
 kgl_result
 program_create(kgl_shader *const *shaders, unsigned count, const kgl_link_options &opts,
                kgl_program **out)
@@ -693,7 +752,8 @@ program_create(kgl_shader *const *shaders, unsigned count, const kgl_link_option
    if (try_vulkan) {
       const parse_config vk = {true, opts.vulkan_spirv_version};
       result = link_attempt(*prog, shaders, count, vk, opts, false);
-      if (result == KGL_SUCCESS || opts.flavour == KGL_FLAVOUR_VULKAN) {
+      if (opts.flavour == KGL_FLAVOUR_VULKAN ||
+          (result == KGL_SUCCESS && vulkan_valid(*prog, opts.vulkan_spirv_version))) {
          *out = prog.release();
          return result;
       }
@@ -1010,6 +1070,37 @@ kgl_result_name(enum kgl_result result)
       return "internal_error";
    }
    return "invalid";
+}
+
+/* Not glslang, but the other C++ library we use, so it lives here, behind
+ * the same C interface. */
+bool
+kgl_spirv_reemit(const uint32_t *words, size_t word_count, uint32_t **out,
+                 size_t *out_count)
+{
+   if (!out || !out_count || !words)
+      return false;
+   *out = nullptr;
+   *out_count = 0;
+   try {
+      spvtools::Optimizer opt(SPV_ENV_UNIVERSAL_1_6);
+      opt.SetMessageConsumer([](spv_message_level_t, const char *, const spv_position_t &,
+                                const char *) {});
+      spvtools::OptimizerOptions options;
+      options.set_run_validator(false);
+      std::vector<uint32_t> result;
+      if (!opt.Run(words, word_count, &result, options) || result.empty())
+         return false;
+      uint32_t *copy = (uint32_t *)malloc(result.size() * sizeof(uint32_t));
+      if (!copy)
+         return false;
+      memcpy(copy, result.data(), result.size() * sizeof(uint32_t));
+      *out = copy;
+      *out_count = result.size();
+      return true;
+   } catch (...) {
+      return false;
+   }
 }
 
 }  // extern "C"

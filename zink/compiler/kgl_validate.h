@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * In-process SPIR-V validation (SPIRV-Tools' C API, the code behind
- * spirv-val) for kgl's output and for anything else that wants the same
- * judgement: the corpus runner, tests, a KILN_DEBUG check in the driver.
+ * In-process SPIRV-Tools: validation (its C API, the code behind spirv-val)
+ * for kgl's output and for anything else that wants the same judgement (the
+ * corpus runner, tests, a KILN_DEBUG check in the driver), and the
+ * optimizer's parse-and-emit as a benchmark baseline.
  */
 #ifndef KGL_VALIDATE_H
 #define KGL_VALIDATE_H
@@ -40,6 +41,13 @@ const char *kgl_spirv_env_name(enum kgl_spirv_env env);
  * even that allocation failed). Thread-safe. */
 bool kgl_spirv_validate(const uint32_t *words, size_t word_count, enum kgl_spirv_env env,
                         char **message);
+
+/* SPIRV-Tools' optimizer with no passes and no validation: parse into its
+ * IR and write the module out again, what `spirv-opt --skip-validation`
+ * does. The baseline of the corpus benchmark. On success *out is a malloc'd
+ * array the caller frees. Never throws; false on any failure. */
+bool kgl_spirv_reemit(const uint32_t *words, size_t word_count, uint32_t **out,
+                      size_t *out_count);
 
 #ifdef __cplusplus
 }

@@ -476,3 +476,106 @@ TEST(builtin_missing_from_profile_is_an_error_not_a_crash)
       kgl_program_destroy(prog);
    }
 }
+
+TEST(ftransform_compiles)
+{
+   /* glslang 12's SPIR-V writer crashes on ftransform(); kgl spells it out. */
+   const struct kgl_test_src src[] = {
+      {KGL_STAGE_VERTEX, "#version 120\nvoid main() { gl_Position = ftransform(); }\n"}};
+   struct kgl_program *prog = NULL;
+   CHECK_EQ(kgl_test_build(src, 1, KGL_FLAVOUR_AUTO, false, &prog), KGL_SUCCESS);
+   REQUIRE(prog);
+   size_t n;
+   const uint32_t *w = kgl_program_spirv(prog, KGL_STAGE_VERTEX, &n);
+   REQUIRE(w);
+   CHECK(spv_id_of(w, n, "gl_ModelViewProjectionMatrix") != 0);
+   CHECK(spv_id_of(w, n, "gl_Vertex") != 0);
+   char *msg = NULL;
+   CHECK(kgl_test_all_valid(prog, &msg) || test_fail(__FILE__, __LINE__, "%s", msg));
+   free(msg);
+   kgl_program_destroy(prog);
+
+   /* Core profiles have no ftransform: still an error there. */
+   const struct kgl_test_src core[] = {
+      {KGL_STAGE_VERTEX, "#version 150\nvoid main() { gl_Position = ftransform(); }\n"}};
+   CHECK_EQ(kgl_test_build(core, 1, KGL_FLAVOUR_AUTO, false, &prog), KGL_COMPILE_FAILED);
+   kgl_program_destroy(prog);
+}
+
+TEST(es_version_after_comments_keeps_line_numbers)
+{
+   /* GLSL ES 3.00 allows comments and blank lines before #version; glslang
+    * 12 does not, so kgl moves the directive and keeps the numbering. */
+   const char *ok = "// a comment\n\n/* another */\n#version 300 es // trailing\n"
+                    "precision highp float;\nout vec4 o;\nvoid main() { o = vec4(1); }\n";
+   const struct kgl_shader_desc desc = {
+      .stage = KGL_STAGE_FRAGMENT, .strings = &ok, .count = 1, .es = true};
+   struct kgl_shader *sh = NULL;
+   CHECK_EQ(kgl_shader_create(&desc, &sh), KGL_SUCCESS);
+   REQUIRE(sh);
+   bool es = false;
+   CHECK_EQ(kgl_shader_version(sh, &es, NULL), 300);
+   CHECK(es);
+   kgl_shader_destroy(sh);
+
+   const char *bad = "// a comment\n\n#version 310 es\nprecision highp float;\n"
+                     "void main() { undeclared_on_line_5 = 1.0; }\n";
+   const struct kgl_shader_desc bad_desc = {
+      .stage = KGL_STAGE_FRAGMENT, .strings = &bad, .count = 1, .es = true};
+   CHECK_EQ(kgl_shader_create(&bad_desc, &sh), KGL_COMPILE_FAILED);
+   REQUIRE(sh);
+   CHECK(strstr(kgl_shader_info_log(sh), "0:5: 'undeclared_on_line_5'") != NULL ||
+         test_fail(__FILE__, __LINE__, "log: %s", kgl_shader_info_log(sh)));
+   kgl_shader_destroy(sh);
+}
+
+TEST(auto_falls_back_to_gl_when_vulkan_output_is_invalid)
+{
+   /* glslang takes sampler2DRect under Vulkan rules and writes the
+    * SampledRect capability, which Vulkan 1.0 forbids. */
+   const struct kgl_test_src src[] = {
+      {KGL_STAGE_FRAGMENT, "#version 140\nuniform sampler2DRect s;\nout vec4 o;\n"
+                           "void main() { o = texture(s, vec2(1.0)); }\n"}};
+   struct kgl_program *prog = NULL;
+   CHECK_EQ(kgl_test_build(src, 1, KGL_FLAVOUR_VULKAN, false, &prog), KGL_SUCCESS);
+   REQUIRE(prog);
+   char *msg = NULL;
+   CHECK(!kgl_test_all_valid(prog, &msg));
+   CHECK(msg && strstr(msg, "Rect"));
+   free(msg);
+   kgl_program_destroy(prog);
+
+   CHECK_EQ(kgl_test_build(src, 1, KGL_FLAVOUR_AUTO, false, &prog), KGL_SUCCESS);
+   REQUIRE(prog);
+   CHECK_EQ(kgl_program_flavour(prog), KGL_FLAVOUR_GL);
+   msg = NULL;
+   CHECK(kgl_test_all_valid(prog, &msg) || test_fail(__FILE__, __LINE__, "%s", msg));
+   free(msg);
+   kgl_program_destroy(prog);
+}
+
+TEST(spirv_opt_reemit_baseline)
+{
+   const struct kgl_test_src src[] = {{KGL_STAGE_VERTEX, vs_450}};
+   struct kgl_program *prog = NULL;
+   CHECK_EQ(kgl_test_build(src, 1, KGL_FLAVOUR_AUTO, false, &prog), KGL_SUCCESS);
+   REQUIRE(prog);
+   size_t n;
+   const uint32_t *w = kgl_program_spirv(prog, KGL_STAGE_VERTEX, &n);
+   REQUIRE(w);
+   uint32_t *out = NULL;
+   size_t out_n = 0;
+   REQUIRE(kgl_spirv_reemit(w, n, &out, &out_n));
+   /* Parsed and written again: a valid module with the same header. */
+   CHECK(out_n > 5);
+   CHECK_EQ(out[0], w[0]);
+   CHECK_EQ(out[1], w[1]);
+   CHECK(kgl_spirv_validate(out, out_n, KGL_SPIRV_ENV_VULKAN_1_0, NULL));
+   free(out);
+
+   const uint32_t junk[] = {0x07230203, 0x00010000, 0, 100, 0, 0xdeadbeef, 1, 2};
+   CHECK(!kgl_spirv_reemit(junk, ARRAY_SIZE(junk), &out, &out_n));
+   CHECK(out == NULL);
+   CHECK(!kgl_spirv_reemit(NULL, 0, &out, &out_n));
+   kgl_program_destroy(prog);
+}
