@@ -4,6 +4,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "nvk_external_memory.h"
 #include "nvk_format.h"
 #include "nvk_instance.h"
 #include "nvk_private.h"
@@ -14,6 +15,17 @@
 /* Only what is implemented and tested (conformance/vulkan). Extensions that
  * need shaders or graphics come with them. */
 const struct vk_device_extension_table nvk_device_extensions = {
+   /* External memory and sync (nvk_external_memory.c, runtime/vk_sync_fd.c;
+    * docs/external-memory.md). */
+   .KHR_external_fence = true,
+   .KHR_external_fence_fd = true,
+   .KHR_external_memory = true,
+   .KHR_external_memory_fd = true,
+   .KHR_external_semaphore = true,
+   .KHR_external_semaphore_fd = true,
+   .EXT_external_memory_dma_buf = true,
+   .EXT_external_memory_host = true,
+   .EXT_queue_family_foreign = true,
    .KHR_bind_memory2 = true,
    .KHR_copy_commands2 = true,
    .KHR_dedicated_allocation = true,
@@ -274,6 +286,22 @@ nvk_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
          pd->maxPushDescriptors = NVK_MAX_PUSH_DESCRIPTORS;
          break;
       }
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ID_PROPERTIES: {
+         /* What external-memory and external-sync users compare before
+          * sharing opaque handles (same driver, same device). */
+         VkPhysicalDeviceIDProperties *id = (void *)s;
+         memcpy(id->deviceUUID, pdev->device_uuid, VK_UUID_SIZE);
+         memcpy(id->driverUUID, pdev->driver_uuid, VK_UUID_SIZE);
+         memset(id->deviceLUID, 0, VK_LUID_SIZE);
+         id->deviceNodeMask = 0;
+         id->deviceLUIDValid = VK_FALSE;
+         break;
+      }
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_MEMORY_HOST_PROPERTIES_EXT: {
+         VkPhysicalDeviceExternalMemoryHostPropertiesEXT *h = (void *)s;
+         h->minImportedHostPointerAlignment = NVK_HOST_POINTER_ALIGN_B;
+         break;
+      }
       case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_3_PROPERTIES: {
          VkPhysicalDeviceMaintenance3Properties *m = (void *)s;
          m->maxPerSetDescriptors = NVK_MAX_DESCRIPTORS;
@@ -353,14 +381,4 @@ nvk_GetPhysicalDeviceFormatProperties2(VkPhysicalDevice physicalDevice, VkFormat
       .optimalTilingFeatures = (VkFormatFeatureFlags)p3.optimalTilingFeatures,
       .bufferFeatures = (VkFormatFeatureFlags)p3.bufferFeatures,
    };
-}
-
-VKAPI_ATTR void VKAPI_CALL
-nvk_GetPhysicalDeviceExternalBufferProperties(
-   VkPhysicalDevice physicalDevice, const VkPhysicalDeviceExternalBufferInfo *pExternalBufferInfo,
-   VkExternalBufferProperties *pExternalBufferProperties)
-{
-   /* No external memory handle types yet (the kmd seam can export memfds;
-    * the extensions come with their tests). */
-   pExternalBufferProperties->externalMemoryProperties = (VkExternalMemoryProperties){0};
 }

@@ -33,6 +33,7 @@ vkt_result_str(VkResult r)
    R(VK_ERROR_FEATURE_NOT_PRESENT) R(VK_ERROR_INCOMPATIBLE_DRIVER)
    R(VK_ERROR_TOO_MANY_OBJECTS) R(VK_ERROR_FORMAT_NOT_SUPPORTED) R(VK_ERROR_FRAGMENTED_POOL)
    R(VK_ERROR_UNKNOWN) R(VK_ERROR_OUT_OF_POOL_MEMORY) R(VK_ERROR_FRAGMENTATION)
+   R(VK_ERROR_INVALID_EXTERNAL_HANDLE) R(VK_ERROR_INVALID_DRM_FORMAT_MODIFIER_PLANE_LAYOUT_EXT)
 #undef R
    default: {
       static _Thread_local char buf[32];
@@ -89,6 +90,22 @@ has_layer(const char *name)
    if (props && vkEnumerateInstanceLayerProperties(&n, props) == VK_SUCCESS) {
       for (uint32_t i = 0; i < n; i++)
          found |= strcmp(props[i].layerName, name) == 0;
+   }
+   free(props);
+   return found;
+}
+
+static bool
+has_instance_extension(const char *name)
+{
+   uint32_t n = 0;
+   if (vkEnumerateInstanceExtensionProperties(NULL, &n, NULL) != VK_SUCCESS)
+      return false;
+   VkExtensionProperties *props = calloc(n ? n : 1, sizeof(*props));
+   bool found = false;
+   if (props && vkEnumerateInstanceExtensionProperties(NULL, &n, props) == VK_SUCCESS) {
+      for (uint32_t i = 0; i < n; i++)
+         found |= strcmp(props[i].extensionName, name) == 0;
    }
    free(props);
    return found;
@@ -213,8 +230,20 @@ vkt_init(struct vkt *t, const struct vkt_req *req)
       return false;
    }
 
-   const char *inst_exts[] = {VK_EXT_DEBUG_UTILS_EXTENSION_NAME,
-                              VK_KHR_GET_PHYSICAL_DEVICE_PROPERTIES_2_EXTENSION_NAME};
+   const char *inst_exts[5] = {VK_EXT_DEBUG_UTILS_EXTENSION_NAME,
+                               VK_KHR_GET_PHYSICAL_DEVICE_PROPERTIES_2_EXTENSION_NAME};
+   uint32_t inst_ext_count = 2;
+   /* The external memory/semaphore/fence device extensions need these on a
+    * Vulkan 1.0 instance; enabled whenever present (they only add queries). */
+   static const char *const external_caps[] = {
+      VK_KHR_EXTERNAL_MEMORY_CAPABILITIES_EXTENSION_NAME,
+      VK_KHR_EXTERNAL_SEMAPHORE_CAPABILITIES_EXTENSION_NAME,
+      VK_KHR_EXTERNAL_FENCE_CAPABILITIES_EXTENSION_NAME,
+   };
+   for (unsigned i = 0; i < ARRAY_SIZE(external_caps); i++) {
+      if (has_instance_extension(external_caps[i]))
+         inst_exts[inst_ext_count++] = external_caps[i];
+   }
    VkDebugUtilsMessengerCreateInfoEXT mci = {
       .sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT,
       .messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT |
@@ -247,7 +276,7 @@ vkt_init(struct vkt *t, const struct vkt_req *req)
       .pApplicationInfo = &app,
       .enabledLayerCount = t->validation ? 1 : 0,
       .ppEnabledLayerNames = &layer,
-      .enabledExtensionCount = 2,
+      .enabledExtensionCount = inst_ext_count,
       .ppEnabledExtensionNames = inst_exts,
    };
    VkResult r = vkCreateInstance(&ici, t->alloc, &t->instance);
