@@ -8,6 +8,7 @@
 
 #include "nvk_device.h"
 #include "nvk_device_memory.h"
+#include "nvk_image.h"
 #include "nvk_physical_device.h"
 #include "nvkmd/nvkmd.h"
 #include "nvkmd/nvkmd_export.h"
@@ -71,7 +72,8 @@ import_fd(struct nvk_device *dev, struct nvk_device_memory *mem,
                        "fd %d is not a dma-buf or memory file (closed?)", import->fd);
    if (fd_size_B < size_B)
       return vk_errorf(dev, VK_ERROR_INVALID_EXTERNAL_HANDLE,
-                       "fd %d holds %llu bytes, the allocation needs %llu", import->fd,
+                       "fd %d holds %llu bytes, the allocation (or its image) needs %llu",
+                       import->fd,
                        (unsigned long long)fd_size_B, (unsigned long long)size_B);
    /* On success nvkmd closes the fd: "Importing memory from a file
     * descriptor transfers ownership of the file descriptor from the
@@ -130,8 +132,19 @@ nvk_device_memory_init_kmd(struct nvk_device *dev, struct nvk_device_memory *mem
 
    /* A zero handle type is no import (Vulkan 1.3.239, VkMemoryAllocateInfo:
     * only a non-zero handleType "defines a memory import operation"). */
-   if (fd_import && fd_import->handleType)
-      return import_fd(dev, mem, fd_import, info->allocationSize);
+   if (fd_import && fd_import->handleType) {
+      /* A dedicated image import is checked against what the image needs
+       * too (an explicit modifier layout may ask for more than the fd has,
+       * whatever allocationSize says). */
+      uint64_t need_B = info->allocationSize;
+      const VkMemoryDedicatedAllocateInfo *dedicated =
+         vk_find_struct_const(info->pNext, MEMORY_DEDICATED_ALLOCATE_INFO);
+      if (dedicated && dedicated->image) {
+         VK_FROM_HANDLE(nvk_image, image, dedicated->image);
+         need_B = MAX2(need_B, image->drm.plane_offset_B + image->layout.size_B);
+      }
+      return import_fd(dev, mem, fd_import, need_B);
+   }
    if (host_import && host_import->handleType)
       return import_host(dev, mem, host_import, info->allocationSize);
 

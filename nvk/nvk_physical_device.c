@@ -6,6 +6,7 @@
 
 #include "nvk_external_memory.h"
 #include "nvk_format.h"
+#include "nvk_image_drm.h"
 #include "nvk_instance.h"
 #include "nvk_private.h"
 #include "vk_alloc.h"
@@ -31,6 +32,9 @@ const struct vk_device_extension_table nvk_device_extensions = {
    .KHR_dedicated_allocation = true,
    .KHR_descriptor_update_template = true,
    .KHR_get_memory_requirements2 = true,
+   /* Accepted and used for nothing: views of other formats never change
+    * our layouts. */
+   .KHR_image_format_list = true,
    .KHR_maintenance3 = true,
    .KHR_push_descriptor = true,
    .KHR_synchronization2 = true,
@@ -115,6 +119,9 @@ nvk_enumerate_physical_devices(struct vk_instance *instance)
    kiln_device_info_init_host(&pdev->info);
    pdev->vk.api_version = NVK_API_VERSION;
    pdev->vk.supported_extensions = nvk_device_extensions;
+   /* Depends on the device version (nvk_image_drm.h explains). */
+   pdev->vk.supported_extensions.EXT_image_drm_format_modifier =
+      nvk_drm_format_modifier_advertised(pdev);
    nvk_get_features(&pdev->vk.supported_features);
    nvk_init_memory(pdev);
    nvk_init_uuids(pdev);
@@ -381,4 +388,6 @@ nvk_GetPhysicalDeviceFormatProperties2(VkPhysicalDevice physicalDevice, VkFormat
       .optimalTilingFeatures = (VkFormatFeatureFlags)p3.optimalTilingFeatures,
       .bufferFeatures = (VkFormatFeatureFlags)p3.bufferFeatures,
    };
+   if (pdev->vk.supported_extensions.EXT_image_drm_format_modifier)
+      nvk_get_drm_format_modifier_properties(pdev, format, pFormatProperties);
 }

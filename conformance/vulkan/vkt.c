@@ -55,10 +55,19 @@ messenger_cb(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
    const char *sev = error ? "error"
                      : (severity & VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT) ? "warning"
                                                                                      : "info";
-   bool allowed = false;
-   for (unsigned i = 0; i < t->allowed_vuid_count && data->pMessageIdName; i++)
-      allowed |= strcmp(data->pMessageIdName, t->allowed_vuids[i]) == 0;
-   if (validation && error && allowed) {
+   int allowed = -1;
+   for (unsigned i = 0; i < t->allowed_vuid_count && data->pMessageIdName; i++) {
+      if (strcmp(data->pMessageIdName, t->allowed_vuids[i]) == 0 &&
+          (!t->allowed_contains[i] ||
+           (data->pMessage && strstr(data->pMessage, t->allowed_contains[i]))))
+         allowed = (int)i;
+   }
+   if (validation && error && allowed >= 0 && t->allowed_reasons[allowed]) {
+      if (!t->allowed_printed[allowed])
+         printf("  (allowed, printed once: %s) %s\n", t->allowed_reasons[allowed],
+                data->pMessageIdName);
+      t->allowed_printed[allowed] = true;
+   } else if (validation && error && allowed >= 0) {
       if (!t->allowed_vuid_seen)
          printf("  (allowed on a device without graphics queue, printed once) %s\n",
                 data->pMessageIdName);
@@ -363,6 +372,15 @@ vkt_init(struct vkt *t, const struct vkt_req *req)
       vkt_skip("needs %u queues, the family has %u", t->queue_count,
                qf[t->queue_family].queueCount);
       goto fail_messenger;
+   }
+
+   for (uint32_t i = 0;
+        i < req->allowed_count && t->allowed_vuid_count < ARRAY_SIZE(t->allowed_vuids); i++) {
+      const uint32_t n = t->allowed_vuid_count++;
+      t->allowed_vuids[n] = req->allowed[i].vuid;
+      t->allowed_contains[n] = req->allowed[i].contains;
+      t->allowed_reasons[n] = req->allowed[i].reason ? req->allowed[i].reason
+                                                     : "known to the test";
    }
 
    const float prio[VKT_MAX_QUEUES] = {1.0f, 1.0f, 1.0f, 1.0f};
