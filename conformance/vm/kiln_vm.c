@@ -424,7 +424,7 @@ run_qemu(const struct opts *o, const char *kdir, const char *initrd, bool kvm)
    char smp[16];
    snprintf(smp, sizeof(smp), "%u", o->smp);
    const char *append = o->verbose ? "console=ttyS0 panic=-1 oops=panic"
-                                   : "console=ttyS0 panic=-1 oops=panic quiet";
+                                   : "console=ttyS0 panic=-1 oops=panic quiet loglevel=3";
    const char *argv[] = {
       "qemu-system-x86_64", "-accel", kvm ? "kvm" : "tcg", "-cpu", kvm ? "host" : "max",
       "-m", o->mem, "-smp", smp, "-nodefaults", "-no-user-config", "-display", "none",

@@ -20,6 +20,7 @@
 #include "stn_ir.h"
 
 bool stn_repair_ssa(nir_shader *shader);
+bool stn_hoist_constants(nir_shader *shader);
 
 long
 spirv_to_nir_error_offset(const char *error)
@@ -256,6 +257,7 @@ finish_shader(struct stn_builder *b)
       nir_lower_vars_to_ssa(s);
       nir_opt_constant_folding(s);
       nir_opt_dce(s);
+      stn_hoist_constants(s);
       stn_check_ir_oom(b);
    }
 

@@ -269,3 +269,46 @@ TEST(gl_flavoured_mutations_never_crash)
    CHECK_EQ(bad, 0);
    CHECK(ok > 0);
 }
+
+TEST(gl_flavoured_atomic_counters)
+{
+   static const char *const vs = "#version 420\nvoid main() { gl_Position = vec4(0.0); }\n";
+   static const char *const fs =
+      "#version 420\n"
+      "layout(binding = 0, offset = 4) uniform atomic_uint hits;\n"
+      "out vec4 c;\n"
+      "void main() { uint v = atomicCounterIncrement(hits); c = vec4(float(v)); }\n";
+   const struct stage_src srcs[] = {{KGL_STAGE_VERTEX, vs}, {KGL_STAGE_FRAGMENT, fs}};
+   char *err;
+   nir_shader *s =
+      gl_translate(srcs, 2, KGL_STAGE_FRAGMENT, SPIRV_ENV_OPENGL_GL_FLAVOURED, &err);
+   if (!CHECK(s)) {
+      printf("    %s\n", err ? err : "?");
+      free(err);
+      return;
+   }
+   nir_variable *hits = find_var(s, "hits");
+   if (CHECK(hits)) {
+      CHECK(hits->data.atomic_counter);
+      CHECK(hits->data.mode == NIR_VAR_UNIFORM);
+      CHECK(hits->data.explicit_binding);
+      CHECK_EQ(hits->data.binding, 0);
+      CHECK(hits->data.explicit_offset);
+      CHECK_EQ(hits->data.offset_B, 4);
+   }
+   /* The increment is an atomic on the counter's deref. */
+   bool found_atomic = false;
+   nir_foreach_function_impl(impl, s) {
+      nir_foreach_block(block, impl) {
+         nir_foreach_instr(instr, block) {
+            if (instr->type == NIR_INSTR_TYPE_INTRINSIC &&
+                nir_instr_as_intrinsic(instr)->intrinsic == NIR_INTRINSIC_DEREF_ATOMIC)
+               found_atomic = true;
+         }
+      }
+   }
+   CHECK(found_atomic);
+   CHECK_EQ(nir_validate_shader_report(s, NULL), 0);
+   nir_shader_destroy(s);
+   free(err);
+}
