@@ -140,9 +140,16 @@ unsigned corpus_run_test(const struct corpus_test *t, const struct corpus_option
 
 /* The round-trip stage (conformance/corpus/corpus_roundtrip.c). */
 bool corpus_roundtrip_available(const char **why_not);
-/* Returns true if the module survives spirv_to_nir -> validate -> ntv ->
- * spirv-val -> second round trip identical; else false with a reason. */
-bool corpus_roundtrip(const uint32_t *words, size_t word_count, enum kgl_flavour flavour,
-                      char *reason, size_t reason_size);
+/* Returns true if the module survives spirv_to_nir -> IR validation -> ntv
+ * -> spirv-val -> a second trip that reproduces ntv's output word for word;
+ * else false with a reason. */
+bool corpus_roundtrip(const uint32_t *words, size_t word_count, enum kgl_stage stage,
+                      enum kgl_flavour flavour, char *reason, size_t reason_size);
+/* One trip, spirv_to_nir then ntv (the benchmark's unit when validate_ir is
+ * false). The output lives in `arena`. */
+struct arena;
+bool corpus_trip(const uint32_t *words, size_t word_count, enum kgl_stage stage,
+                 bool gl_flavoured, bool validate_ir, struct arena *arena, uint32_t **out,
+                 size_t *out_count, char *reason, size_t reason_size);
 
 #endif /* CORPUS_H */

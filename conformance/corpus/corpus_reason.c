@@ -89,7 +89,8 @@ corpus_reason_bucket(const char *reason, char *bucket, size_t size)
     * go, so that "'foo' : undeclared identifier" and "'bar' : ..." meet. */
    size_t o = 0;
    for (const char *s = reason; *s && o + 1 < size; s++) {
-      if (*s == '\'') {
+      /* An opening quote follows a non-letter (so "doesn't" is no quote). */
+      if (*s == '\'' && (s == reason || !isalnum((unsigned char)s[-1]))) {
          const char *close = strchr(s + 1, '\'');
          if (close) {
             const bool keep = strncmp(s + 1, "GL_", 3) == 0 || strncmp(s + 1, "gl_", 3) == 0;

@@ -191,10 +191,11 @@ corpus_run_test(const struct corpus_test *t, const struct corpus_options *opts,
       }
       rec->status = CORPUS_PASS;
       if (opts->bench)
-         corpus_bench_module(w, words, flavour, opts->roundtrip, opts->bench);
+         corpus_bench_module(w, words, rec->stage, flavour, opts->roundtrip, opts->bench);
       if (opts->roundtrip) {
          t0 = util_time_ns();
-         if (!corpus_roundtrip(w, words, flavour, rec->reason, sizeof(rec->reason)))
+         if (!corpus_roundtrip(w, words, rec->stage, flavour, rec->reason,
+                               sizeof(rec->reason)))
             rec->status = CORPUS_ROUNDTRIP_FAIL;
          timing->roundtrip_ns += util_time_ns() - t0;
       }
