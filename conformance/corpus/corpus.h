@@ -125,6 +125,8 @@ void corpus_reason_bucket(const char *reason, char *bucket, size_t size);
  */
 struct corpus_bench;
 struct corpus_options {
+   /* Writes <out_dir>/spirv/<path>.<stage>.spv and, when the round trip
+    * passes, <path>.<stage>.roundtrip.spv (the first trip's module). */
    const char *out_dir;
    bool roundtrip;
    struct corpus_bench *bench; /* time every valid module when not NULL */
@@ -145,6 +147,11 @@ bool corpus_roundtrip_available(const char **why_not);
  * else false with a reason. */
 bool corpus_roundtrip(const uint32_t *words, size_t word_count, enum kgl_stage stage,
                       enum kgl_flavour flavour, char *reason, size_t reason_size);
+/* The same, also handing back the first trip's module (malloc'd; the caller
+ * frees it) when it passes. */
+bool corpus_roundtrip_output(const uint32_t *words, size_t word_count, enum kgl_stage stage,
+                             enum kgl_flavour flavour, uint32_t **first, size_t *first_count,
+                             char *reason, size_t reason_size);
 /* One trip, spirv_to_nir then ntv (the benchmark's unit when validate_ir is
  * false). The output lives in `arena`. */
 struct arena;

@@ -100,6 +100,15 @@ bool
 corpus_roundtrip(const uint32_t *words, size_t word_count, enum kgl_stage stage,
                  enum kgl_flavour flavour, char *reason, size_t reason_size)
 {
+   return corpus_roundtrip_output(words, word_count, stage, flavour, NULL, NULL, reason,
+                                  reason_size);
+}
+
+bool
+corpus_roundtrip_output(const uint32_t *words, size_t word_count, enum kgl_stage stage,
+                        enum kgl_flavour flavour, uint32_t **first, size_t *first_count,
+                        char *reason, size_t reason_size)
+{
    struct arena *arena = arena_create(NULL);
    if (!arena) {
       snprintf(reason, reason_size, "out of memory");
@@ -132,6 +141,15 @@ corpus_roundtrip(const uint32_t *words, size_t word_count, enum kgl_stage stage,
                "second trip differs from the first at word %zu (%zu vs %zu words)", i,
                a_count, b_count);
       goto out;
+   }
+   if (first) {
+      *first = malloc(a_count * 4);
+      if (!*first) {
+         snprintf(reason, reason_size, "out of memory");
+         goto out;
+      }
+      memcpy(*first, a, a_count * 4);
+      *first_count = a_count;
    }
    ok = true;
 out:

@@ -31,12 +31,12 @@ mkdir_p(char *path)
 }
 
 static void
-write_spirv(const char *out_dir, const char *key, const uint32_t *words, size_t n,
-            char *reason, size_t reason_size)
+write_spirv(const char *out_dir, const char *key, const char *suffix, const uint32_t *words,
+            size_t n, char *reason, size_t reason_size)
 {
    char path[1024];
-   /* path:stage -> <out>/spirv/<path>.<stage>.spv */
-   const int len = snprintf(path, sizeof(path), "%s/spirv/%s.spv", out_dir, key);
+   /* path:stage -> <out>/spirv/<path>.<stage><suffix> */
+   const int len = snprintf(path, sizeof(path), "%s/spirv/%s%s", out_dir, key, suffix);
    if (len < 0 || (size_t)len >= sizeof(path))
       return;
    char *colon = strrchr(path, ':');
@@ -178,7 +178,8 @@ corpus_run_test(const struct corpus_test *t, const struct corpus_options *opts,
          rec->vulkan_valid = kgl_spirv_validate(w, words, KGL_SPIRV_ENV_VULKAN_1_0, NULL);
       timing->validate_ns += util_time_ns() - t0;
       if (opts->out_dir)
-         write_spirv(opts->out_dir, rec->key, w, words, rec->reason, sizeof(rec->reason));
+         write_spirv(opts->out_dir, rec->key, ".spv", w, words, rec->reason,
+                     sizeof(rec->reason));
       if (!valid) {
          rec->status = CORPUS_INVALID_SPIRV;
          snprintf(rec->reason, sizeof(rec->reason), "spirv-val (%s): ",
@@ -194,9 +195,16 @@ corpus_run_test(const struct corpus_test *t, const struct corpus_options *opts,
          corpus_bench_module(w, words, rec->stage, flavour, opts->roundtrip, opts->bench);
       if (opts->roundtrip) {
          t0 = util_time_ns();
-         if (!corpus_roundtrip(w, words, rec->stage, flavour, rec->reason,
-                               sizeof(rec->reason)))
+         uint32_t *first = NULL;
+         size_t first_count = 0;
+         if (!corpus_roundtrip_output(w, words, rec->stage, flavour,
+                                      opts->out_dir ? &first : NULL, &first_count,
+                                      rec->reason, sizeof(rec->reason)))
             rec->status = CORPUS_ROUNDTRIP_FAIL;
+         else if (first)
+            write_spirv(opts->out_dir, rec->key, ".roundtrip.spv", first, first_count,
+                        rec->reason, sizeof(rec->reason));
+         free(first);
          timing->roundtrip_ns += util_time_ns() - t0;
       }
    }

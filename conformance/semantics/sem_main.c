@@ -3,6 +3,10 @@
  * kiln-semantics: run one compute or fragment module, or two and compare.
  *
  *    kiln-semantics [--groups X,Y,Z] [--dump] A.spv [B.spv]
+ *    kiln-semantics --corpus DIR [--limit N] [--expect FILE]...
+ *
+ * The second form compares every round-tripped compute and fragment module
+ * of a kiln-corpus --out directory with its original (see sem_corpus.h).
  *
  * Exit status: 0 the same results (or one module ran), 1 different results,
  * 77 a module the harness cannot drive (why is printed), 2 errors.
@@ -12,8 +16,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sem_corpus.h"
 #include "semantics.h"
 #include "util/os.h"
+
+#ifndef KILN_SEMANTICS_EXPECTATIONS
+#define KILN_SEMANTICS_EXPECTATIONS ""
+#endif
 
 #define LAVAPIPE_ICD "/usr/share/vulkan/icd.d/lvp_icd.x86_64.json"
 
@@ -37,6 +46,10 @@ main(int argc, char **argv)
 {
    uint32_t groups[3] = {1, 1, 1};
    bool want_dump = false;
+   const char *corpus_dir = NULL;
+   unsigned limit = 0;
+   const char *expect[8];
+   unsigned expect_count = 0;
    const char *files[2] = {NULL, NULL};
    unsigned nfiles = 0;
    for (int i = 1; i < argc; i++) {
@@ -45,6 +58,12 @@ main(int argc, char **argv)
             fprintf(stderr, "kiln-semantics: --groups X,Y,Z\n");
             return 2;
          }
+      } else if (strcmp(argv[i], "--corpus") == 0 && i + 1 < argc) {
+         corpus_dir = argv[++i];
+      } else if (strcmp(argv[i], "--limit") == 0 && i + 1 < argc) {
+         limit = (unsigned)atoi(argv[++i]);
+      } else if (strcmp(argv[i], "--expect") == 0 && i + 1 < argc && expect_count < 8) {
+         expect[expect_count++] = argv[++i];
       } else if (strcmp(argv[i], "--dump") == 0) {
          want_dump = true;
       } else if (nfiles < 2 && argv[i][0] != '-') {
@@ -54,13 +73,28 @@ main(int argc, char **argv)
          return 2;
       }
    }
-   if (!nfiles) {
-      fprintf(stderr, "usage: kiln-semantics [--groups X,Y,Z] [--dump] A.spv [B.spv]\n");
+   if (!nfiles && !corpus_dir) {
+      fprintf(stderr, "usage: kiln-semantics [--groups X,Y,Z] [--dump] A.spv [B.spv]\n"
+                      "       kiln-semantics --corpus DIR [--limit N] [--expect FILE]...\n");
       return 2;
    }
    /* Only when the caller chose no driver. */
    setenv("VK_ICD_FILENAMES", LAVAPIPE_ICD, 0);
    setenv("VK_DRIVER_FILES", getenv("VK_ICD_FILENAMES"), 0);
+
+   if (corpus_dir) {
+      if (!expect_count && KILN_SEMANTICS_EXPECTATIONS[0])
+         expect[expect_count++] = KILN_SEMANTICS_EXPECTATIONS;
+      struct sem_device *dev;
+      char error[256];
+      if (!sem_device_create(&dev, error, sizeof(error))) {
+         fprintf(stderr, "kiln-semantics: %s\n", error);
+         return 2;
+      }
+      const int rc = sem_corpus_run(dev, corpus_dir, limit, expect, expect_count);
+      sem_device_destroy(dev);
+      return rc;
+   }
 
    uint32_t *words[2] = {NULL, NULL};
    size_t counts[2] = {0, 0};
