@@ -191,9 +191,17 @@ corpus_run_test(const struct corpus_test *t, const struct corpus_options *opts,
          continue;
       }
       rec->status = CORPUS_PASS;
-      if (opts->bench)
+      if (opts->bench && (flavour == KGL_FLAVOUR_VULKAN || rec->vulkan_valid))
          corpus_bench_module(w, words, rec->stage, flavour, opts->roundtrip, opts->bench);
-      if (opts->roundtrip) {
+      if (opts->roundtrip && flavour == KGL_FLAVOUR_GL && !rec->vulkan_valid) {
+         t0 = util_time_ns();
+         if (corpus_roundtrip_gl_partial(w, words, rec->stage, rec->reason,
+                                         sizeof(rec->reason)))
+            rec->status = CORPUS_GL_PARTIAL;
+         else
+            rec->status = CORPUS_ROUNDTRIP_FAIL;
+         timing->roundtrip_ns += util_time_ns() - t0;
+      } else if (opts->roundtrip) {
          t0 = util_time_ns();
          uint32_t *first = NULL;
          size_t first_count = 0;

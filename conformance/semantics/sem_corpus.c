@@ -117,7 +117,7 @@ out:
 
 int
 sem_corpus_run(struct sem_device *dev, const char *dir, unsigned limit,
-               const char *const *expect_files, unsigned expect_count)
+               const char *const *expect_files, unsigned expect_count, FILE *write_fails)
 {
    char manifest_path[1024];
    snprintf(manifest_path, sizeof(manifest_path), "%s/manifest.txt", dir);
@@ -171,6 +171,8 @@ sem_corpus_run(struct sem_device *dev, const char *dir, unsigned limit,
                }
             } else if (o == DIFFERENT) {
                different++;
+               if (write_fails)
+                  fprintf(write_fails, "%s,Fail # %s\n", key, why);
                if (strcmp(want, "Fail") != 0) {
                   unexpected++;
                   printf("UNEXPECTED Fail %s: %s\n", key, why);

@@ -4,9 +4,12 @@
  *
  *    kiln-semantics [--groups X,Y,Z] [--dump] A.spv [B.spv]
  *    kiln-semantics --corpus DIR [--limit N] [--expect FILE]...
+ *    kiln-semantics --builtins [--sample N] [--limit N] [--expect FILE]...
+ * (both also take --write-expectations FILE: differences are appended there)
  *
  * The second form compares every round-tripped compute and fragment module
- * of a kiln-corpus --out directory with its original (see sem_corpus.h).
+ * of a kiln-corpus --out directory with its original; the third piglit's
+ * generated built-in-function fragment shaders (see sem_corpus.h).
  *
  * Exit status: 0 the same results (or one module ran), 1 different results,
  * 77 a module the harness cannot drive (why is printed), 2 errors.
@@ -16,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "corpus.h"
 #include "sem_corpus.h"
 #include "semantics.h"
 #include "util/os.h"
@@ -47,9 +51,11 @@ main(int argc, char **argv)
    uint32_t groups[3] = {1, 1, 1};
    bool want_dump = false;
    const char *corpus_dir = NULL;
-   unsigned limit = 0;
+   bool builtins = false;
+   unsigned limit = 0, sample = 1;
    const char *expect[8];
    unsigned expect_count = 0;
+   const char *write_path = NULL;
    const char *files[2] = {NULL, NULL};
    unsigned nfiles = 0;
    for (int i = 1; i < argc; i++) {
@@ -60,6 +66,14 @@ main(int argc, char **argv)
          }
       } else if (strcmp(argv[i], "--corpus") == 0 && i + 1 < argc) {
          corpus_dir = argv[++i];
+      } else if (strcmp(argv[i], "--write-expectations") == 0 && i + 1 < argc) {
+         write_path = argv[++i];
+      } else if (strcmp(argv[i], "--builtins") == 0) {
+         builtins = true;
+      } else if (strcmp(argv[i], "--sample") == 0 && i + 1 < argc) {
+         sample = (unsigned)atoi(argv[++i]);
+         if (!sample)
+            sample = 1;
       } else if (strcmp(argv[i], "--limit") == 0 && i + 1 < argc) {
          limit = (unsigned)atoi(argv[++i]);
       } else if (strcmp(argv[i], "--expect") == 0 && i + 1 < argc && expect_count < 8) {
@@ -73,7 +87,7 @@ main(int argc, char **argv)
          return 2;
       }
    }
-   if (!nfiles && !corpus_dir) {
+   if (!nfiles && !corpus_dir && !builtins) {
       fprintf(stderr, "usage: kiln-semantics [--groups X,Y,Z] [--dump] A.spv [B.spv]\n"
                       "       kiln-semantics --corpus DIR [--limit N] [--expect FILE]...\n");
       return 2;
@@ -82,7 +96,7 @@ main(int argc, char **argv)
    setenv("VK_ICD_FILENAMES", LAVAPIPE_ICD, 0);
    setenv("VK_DRIVER_FILES", getenv("VK_ICD_FILENAMES"), 0);
 
-   if (corpus_dir) {
+   if (corpus_dir || builtins) {
       if (!expect_count && KILN_SEMANTICS_EXPECTATIONS[0])
          expect[expect_count++] = KILN_SEMANTICS_EXPECTATIONS;
       struct sem_device *dev;
@@ -91,7 +105,17 @@ main(int argc, char **argv)
          fprintf(stderr, "kiln-semantics: %s\n", error);
          return 2;
       }
-      const int rc = sem_corpus_run(dev, corpus_dir, limit, expect, expect_count);
+      FILE *fails = write_path ? fopen(write_path, "a") : NULL;
+      if (write_path && !fails) {
+         perror(write_path);
+         return 2;
+      }
+      const int rc =
+         corpus_dir ? sem_corpus_run(dev, corpus_dir, limit, expect, expect_count, fails)
+                    : sem_builtins_run(dev, CORPUS_DEFAULT_ROOT, sample, limit, expect,
+                                       expect_count, fails);
+      if (fails)
+         fclose(fails);
       sem_device_destroy(dev);
       return rc;
    }

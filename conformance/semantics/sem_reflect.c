@@ -624,6 +624,16 @@ sem_reflect(const uint32_t *words, size_t word_count, struct sem_interface *ifac
       qsort(iface->outputs, iface->output_count, sizeof(struct sem_varying),
             compare_varyings);
       qsort(iface->inputs, iface->input_count, sizeof(struct sem_varying), compare_varyings);
+      /* Variables packed into one location with Component decorations would
+       * need one attachment (or vertex output) shared between them. */
+      for (unsigned i = 1; i < iface->output_count; i++)
+         if (iface->outputs[i].location == iface->outputs[i - 1].location)
+            fail(&r, "two outputs share location %u (components are not driven)",
+                 iface->outputs[i].location);
+      for (unsigned i = 1; i < iface->input_count; i++)
+         if (iface->inputs[i].location == iface->inputs[i - 1].location)
+            fail(&r, "two inputs share location %u (components are not driven)",
+                 iface->inputs[i].location);
    }
 out:
    if (r.ids) {

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "kgl.h"
+#include "sem_corpus.h"
 #include "util/test.h"
 
 /* Compiles GLSL 4.50 to Vulkan-flavoured SPIR-V (malloc'd words). */
@@ -355,4 +356,48 @@ TEST(storage_image_compute)
    sem_result_finish(&r);
    sem_interface_finish(&iface);
    free(w);
+}
+
+TEST(builtin_test_rewrite)
+{
+   /* A piglit generated fragment shader, rewritten for Vulkan: uniforms in
+    * a block, gl_FragColor on output 0, `result` on output 1. */
+   const char *piglit = "#version 130\n"
+                        "uniform uvec2 arg0;\n"
+                        "uniform uint arg1;\n"
+                        "uniform uvec2 expected;\n"
+                        "\n"
+                        "void main()\n"
+                        "{\n"
+                        "  uvec2 result = min(arg0, arg1);\n"
+                        "  gl_FragColor = result == expected ? vec4(0.0, 1.0, 0.0, 1.0) : "
+                        "vec4(1.0, 0.0, 0.0, 1.0);\n"
+                        "}\n";
+   const char *why = "unset";
+   char *glsl = sem_builtins_rewrite(piglit, &why);
+   REQUIRE(glsl);
+   CHECK(why == NULL);
+   CHECK(strncmp(glsl, "#version 450\n", 13) == 0);
+   CHECK(strstr(glsl, "uniform kiln_uniforms {\n   uvec2 arg0;\n   uint arg1;\n") != NULL);
+   CHECK(strstr(glsl, "layout(location = 7) out uvec2 kiln_result;") != NULL);
+   CHECK(strstr(glsl, "   kiln_result = (result);\n}") != NULL ||
+         test_fail(__FILE__, __LINE__, "%s", glsl));
+   CHECK(strstr(glsl, "gl_FragColor") == NULL);
+
+   /* It compiles to a module the harness drives, with both outputs. */
+   size_t n;
+   uint32_t *w = compile(KGL_STAGE_FRAGMENT, glsl, &n);
+   REQUIRE(w);
+   struct sem_interface iface;
+   char error[256];
+   REQUIRE(sem_reflect(w, n, &iface, error, sizeof(error)) ||
+           test_fail(__FILE__, __LINE__, "%s", error));
+   CHECK_EQ(iface.output_count, 2);
+   CHECK_EQ(iface.resource_count, 1);
+   sem_interface_finish(&iface);
+   free(w);
+   free(glsl);
+
+   CHECK(sem_builtins_rewrite("void main() { gl_FragColor = vec4(1); }\n", &why) == NULL);
+   CHECK(why && strstr(why, "uniforms"));
 }
