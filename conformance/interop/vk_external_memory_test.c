@@ -703,3 +703,142 @@ TEST(foreign_queue_family_ownership_transfer)
    ext_buffer_destroy(&t, &e);
    vkt_finish(&t);
 }
+
+/* Images without modifiers share too: an OPTIMAL (block-linear) image
+ * exported as an opaque fd is the same image in a second device created
+ * with the same parameters (Vulkan 1.3.239, "External Memory Handle Types":
+ * opaque handles are shared between instances of the same driver, which
+ * then agree on the layout). */
+TEST(opaque_fd_optimal_image_between_devices)
+{
+   struct vkt a, b;
+   if (!vkt_init(&a, &fd_req))
+      return;
+   if (!vkt_init(&b, &fd_req)) {
+      vkt_finish(&a);
+      return;
+   }
+   const VkExternalMemoryHandleTypeFlagBits type = VK_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_FD_BIT;
+   /* The capability query says so first. */
+   PFN_vkGetPhysicalDeviceImageFormatProperties2KHR query =
+      (PFN_vkGetPhysicalDeviceImageFormatProperties2KHR)vkGetInstanceProcAddr(
+         a.instance, "vkGetPhysicalDeviceImageFormatProperties2KHR");
+   const VkPhysicalDeviceExternalImageFormatInfo ext_info = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_IMAGE_FORMAT_INFO,
+      .handleType = type,
+   };
+   VkExternalImageFormatProperties ep = {
+      .sType = VK_STRUCTURE_TYPE_EXTERNAL_IMAGE_FORMAT_PROPERTIES};
+   VkImageFormatProperties2 ip = {.sType = VK_STRUCTURE_TYPE_IMAGE_FORMAT_PROPERTIES_2,
+                                  .pNext = &ep};
+   REQUIRE(VKT_CHECK(query(a.pdev,
+                           &(VkPhysicalDeviceImageFormatInfo2){
+                              .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_FORMAT_INFO_2,
+                              .pNext = &ext_info,
+                              .format = VK_FORMAT_R8G8B8A8_UNORM,
+                              .type = VK_IMAGE_TYPE_2D,
+                              .tiling = VK_IMAGE_TILING_OPTIMAL,
+                              .usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
+                                       VK_IMAGE_USAGE_TRANSFER_DST_BIT,
+                           },
+                           &ip)));
+   REQUIRE(ep.externalMemoryProperties.externalMemoryFeatures &
+           VK_EXTERNAL_MEMORY_FEATURE_EXPORTABLE_BIT);
+   REQUIRE(ep.externalMemoryProperties.externalMemoryFeatures &
+           VK_EXTERNAL_MEMORY_FEATURE_IMPORTABLE_BIT);
+   const bool dedicated_only = ep.externalMemoryProperties.externalMemoryFeatures &
+                               VK_EXTERNAL_MEMORY_FEATURE_DEDICATED_ONLY_BIT;
+
+   const VkExternalMemoryImageCreateInfo ext = {
+      .sType = VK_STRUCTURE_TYPE_EXTERNAL_MEMORY_IMAGE_CREATE_INFO,
+      .handleTypes = type,
+   };
+   VkImageCreateInfo ci = vkt_image_info(VK_IMAGE_TYPE_2D, VK_FORMAT_R8G8B8A8_UNORM,
+                                         VK_IMAGE_TILING_OPTIMAL, 123, 77, 1, 1, 1);
+   ci.pNext = &ext;
+   struct vkt_image ia = {.info = ci, .aspects = VK_IMAGE_ASPECT_COLOR_BIT};
+   struct vkt_image ib = ia;
+   REQUIRE(VKT_CHECK(vkCreateImage(a.dev, &ci, NULL, &ia.image)));
+   REQUIRE(VKT_CHECK(vkCreateImage(b.dev, &ci, NULL, &ib.image)));
+   VkMemoryRequirements req;
+   vkGetImageMemoryRequirements(a.dev, ia.image, &req);
+   const VkMemoryDedicatedAllocateInfo ded_a = {
+      .sType = VK_STRUCTURE_TYPE_MEMORY_DEDICATED_ALLOCATE_INFO,
+      .image = ia.image,
+   };
+   const VkExportMemoryAllocateInfo export = {
+      .sType = VK_STRUCTURE_TYPE_EXPORT_MEMORY_ALLOCATE_INFO,
+      .pNext = dedicated_only ? &ded_a : NULL,
+      .handleTypes = type,
+   };
+   REQUIRE(VKT_CHECK(vkAllocateMemory(a.dev,
+                                      &(VkMemoryAllocateInfo){
+                                         .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                                         .pNext = &export,
+                                         .allocationSize = req.size,
+                                         .memoryTypeIndex =
+                                            vkt_memory_type(&a, req.memoryTypeBits, 0),
+                                      },
+                                      NULL, &ia.memory)));
+   REQUIRE(VKT_CHECK(vkBindImageMemory(a.dev, ia.image, ia.memory, 0)));
+   int fd = -1;
+   PFN_vkGetMemoryFdKHR get_fd = VKT_PROC(&a, vkGetMemoryFdKHR);
+   REQUIRE(VKT_CHECK(get_fd(a.dev, &(VkMemoryGetFdInfoKHR){
+                                      .sType = VK_STRUCTURE_TYPE_MEMORY_GET_FD_INFO_KHR,
+                                      .memory = ia.memory,
+                                      .handleType = type,
+                                   },
+                            &fd)));
+   const VkMemoryDedicatedAllocateInfo ded_b = {
+      .sType = VK_STRUCTURE_TYPE_MEMORY_DEDICATED_ALLOCATE_INFO,
+      .image = ib.image,
+   };
+   const VkImportMemoryFdInfoKHR import = {
+      .sType = VK_STRUCTURE_TYPE_IMPORT_MEMORY_FD_INFO_KHR,
+      .pNext = dedicated_only ? &ded_b : NULL,
+      .handleType = type,
+      .fd = fd,
+   };
+   REQUIRE(VKT_CHECK(vkAllocateMemory(b.dev,
+                                      &(VkMemoryAllocateInfo){
+                                         .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                                         .pNext = &import,
+                                         .allocationSize = req.size,
+                                         .memoryTypeIndex =
+                                            vkt_memory_type(&b, req.memoryTypeBits, 0),
+                                      },
+                                      NULL, &ib.memory)));
+   REQUIRE(VKT_CHECK(vkBindImageMemory(b.dev, ib.image, ib.memory, 0)));
+
+   const size_t size = 123 * 77 * 4;
+   uint8_t *data = malloc(size), *back = malloc(size);
+   vkt_fill_pattern(data, size, 51);
+   CHECK(vkt_image_to_general(&a, &ia, VK_IMAGE_LAYOUT_UNDEFINED));
+   CHECK(vkt_write_image(&a, &ia, VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, (VkOffset3D){0, 0, 0},
+                         (VkExtent3D){123, 77, 1}, data));
+   /* b's view of the same memory: GENERAL without discarding (the layout
+    * a left it in), read back through b's queue. */
+   VkCommandBuffer cmd = vkt_cmd_begin(&b);
+   const VkImageMemoryBarrier acquire = {
+      .sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,
+      .dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT,
+      .oldLayout = VK_IMAGE_LAYOUT_GENERAL,
+      .newLayout = VK_IMAGE_LAYOUT_GENERAL,
+      .srcQueueFamilyIndex = VK_QUEUE_FAMILY_EXTERNAL,
+      .dstQueueFamilyIndex = b.queue_family,
+      .image = ib.image,
+      .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1},
+   };
+   vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                        0, 0, NULL, 0, NULL, 1, &acquire);
+   CHECK(vkt_cmd_submit_wait(&b, cmd));
+   CHECK(vkt_read_image(&b, &ib, VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, (VkOffset3D){0, 0, 0},
+                        (VkExtent3D){123, 77, 1}, back));
+   CHECK(memcmp(back, data, size) == 0);
+   free(data);
+   free(back);
+   vkt_image_destroy(&a, &ia);
+   vkt_image_destroy(&b, &ib);
+   vkt_finish(&b);
+   vkt_finish(&a);
+}
