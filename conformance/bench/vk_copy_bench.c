@@ -60,7 +60,7 @@ struct ctx {
    do {                                                                                  \
       VkResult r_ = (x);                                                                 \
       if (r_ != VK_SUCCESS) {                                                            \
-         fprintf(stderr, "vk_copy_bench: %s: %d\n", #x, (int)r_);                      \
+         fprintf(stderr, "vk_copy_bench: %s: %d\n", #x, (int)r_);                        \
          return false;                                                                   \
       }                                                                                  \
    } while (0)
@@ -73,9 +73,10 @@ ctx_init(struct ctx *c, char *name, size_t name_size)
       .pApplicationName = "vk_copy_bench",
       .apiVersion = VK_API_VERSION_1_0,
    };
-   VK(vkCreateInstance(&(VkInstanceCreateInfo){.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
-                                               .pApplicationInfo = &app},
-                       NULL, &c->instance));
+   VK(vkCreateInstance(
+      &(VkInstanceCreateInfo){.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
+                              .pApplicationInfo = &app},
+      NULL, &c->instance));
    uint32_t n = 1;
    VkResult r = vkEnumeratePhysicalDevices(c->instance, &n, &c->pdev);
    if ((r != VK_SUCCESS && r != VK_INCOMPLETE) || n == 0)
@@ -88,9 +89,9 @@ ctx_init(struct ctx *c, char *name, size_t name_size)
    VkQueueFamilyProperties qf[8];
    vkGetPhysicalDeviceQueueFamilyProperties(c->pdev, &nq, qf);
    uint32_t family = 0;
-   while (family < nq && !(qf[family].queueFlags & (VK_QUEUE_TRANSFER_BIT |
-                                                     VK_QUEUE_COMPUTE_BIT |
-                                                     VK_QUEUE_GRAPHICS_BIT)))
+   while (family < nq &&
+          !(qf[family].queueFlags &
+            (VK_QUEUE_TRANSFER_BIT | VK_QUEUE_COMPUTE_BIT | VK_QUEUE_GRAPHICS_BIT)))
       family++;
    const float prio = 1.0f;
    VK(vkCreateDevice(c->pdev,
@@ -172,8 +173,8 @@ barrier(VkCommandBuffer cmd)
       .dstAccessMask = VK_ACCESS_MEMORY_READ_BIT | VK_ACCESS_MEMORY_WRITE_BIT,
    };
    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT,
-                        VK_PIPELINE_STAGE_ALL_COMMANDS_BIT | VK_PIPELINE_STAGE_HOST_BIT, 0, 1,
-                        &mb, 0, NULL, 0, NULL);
+                        VK_PIPELINE_STAGE_ALL_COMMANDS_BIT | VK_PIPELINE_STAGE_HOST_BIT,
+                        0, 1, &mb, 0, NULL, 0, NULL);
 }
 
 /* Submits cmd and waits; returns the wall time in ns (0 on failure). */
@@ -219,26 +220,26 @@ run(uint32_t w, uint32_t h, uint32_t reps, struct bench_result *res)
    /* The staging buffer, host-visible. */
    VkBuffer buf;
    VkDeviceMemory buf_mem;
-   VK(vkCreateBuffer(c.dev,
-                     &(VkBufferCreateInfo){
-                        .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
-                        .size = size,
-                        .usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
-                                 VK_BUFFER_USAGE_TRANSFER_DST_BIT,
-                     },
-                     NULL, &buf));
+   VK(vkCreateBuffer(
+      c.dev,
+      &(VkBufferCreateInfo){
+         .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+         .size = size,
+         .usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+      },
+      NULL, &buf));
    VkMemoryRequirements breq;
    vkGetBufferMemoryRequirements(c.dev, buf, &breq);
-   VK(vkAllocateMemory(c.dev,
-                       &(VkMemoryAllocateInfo){
-                          .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-                          .allocationSize = breq.size,
-                          .memoryTypeIndex =
-                             mem_type(&c, breq.memoryTypeBits,
-                                      VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
-                                         VK_MEMORY_PROPERTY_HOST_COHERENT_BIT),
-                       },
-                       NULL, &buf_mem));
+   VK(vkAllocateMemory(
+      c.dev,
+      &(VkMemoryAllocateInfo){
+         .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+         .allocationSize = breq.size,
+         .memoryTypeIndex = mem_type(&c, breq.memoryTypeBits,
+                                     VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
+                                        VK_MEMORY_PROPERTY_HOST_COHERENT_BIT),
+      },
+      NULL, &buf_mem));
    VK(vkBindBufferMemory(c.dev, buf, buf_mem, 0));
    uint8_t *map;
    VK(vkMapMemory(c.dev, buf_mem, 0, VK_WHOLE_SIZE, 0, (void **)&map));
@@ -253,20 +254,20 @@ run(uint32_t w, uint32_t h, uint32_t reps, struct bench_result *res)
    VkImage images[2];
    VkDeviceMemory image_mem[2];
    for (unsigned i = 0; i < 2; i++) {
-      VK(vkCreateImage(c.dev,
-                       &(VkImageCreateInfo){
-                          .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
-                          .imageType = VK_IMAGE_TYPE_2D,
-                          .format = VK_FORMAT_R8G8B8A8_UNORM,
-                          .extent = {w, h, 1},
-                          .mipLevels = 1,
-                          .arrayLayers = 1,
-                          .samples = VK_SAMPLE_COUNT_1_BIT,
-                          .tiling = i ? VK_IMAGE_TILING_LINEAR : VK_IMAGE_TILING_OPTIMAL,
-                          .usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
-                                   VK_IMAGE_USAGE_TRANSFER_DST_BIT,
-                       },
-                       NULL, &images[i]));
+      VK(vkCreateImage(
+         c.dev,
+         &(VkImageCreateInfo){
+            .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
+            .imageType = VK_IMAGE_TYPE_2D,
+            .format = VK_FORMAT_R8G8B8A8_UNORM,
+            .extent = {w, h, 1},
+            .mipLevels = 1,
+            .arrayLayers = 1,
+            .samples = VK_SAMPLE_COUNT_1_BIT,
+            .tiling = i ? VK_IMAGE_TILING_LINEAR : VK_IMAGE_TILING_OPTIMAL,
+            .usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT,
+         },
+         NULL, &images[i]));
       if (!bind_image(&c, images[i], &image_mem[i]))
          return false;
    }
@@ -296,7 +297,8 @@ run(uint32_t w, uint32_t h, uint32_t reps, struct bench_result *res)
    barrier(setup);
    VK(vkEndCommandBuffer(setup));
    VkFence fence;
-   VK(vkCreateFence(c.dev, &(VkFenceCreateInfo){.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO},
+   VK(vkCreateFence(c.dev,
+                    &(VkFenceCreateInfo){.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO},
                     NULL, &fence));
    if (!submit_wait(&c, setup, fence))
       return false;
@@ -336,7 +338,8 @@ run(uint32_t w, uint32_t h, uint32_t reps, struct bench_result *res)
    for (unsigned op = 0; op < BENCH_OPS; op++)
       best[op] = UINT64_MAX;
    for (uint32_t rep = 0; rep < reps; rep++) {
-      const uint64_t tm = memcpy_once(rep & 1 ? host_a : host_b, rep & 1 ? host_b : host_a, size);
+      const uint64_t tm =
+         memcpy_once(rep & 1 ? host_a : host_b, rep & 1 ? host_b : host_a, size);
       best_memcpy = tm < best_memcpy ? tm : best_memcpy;
       for (unsigned op = 0; op < BENCH_OPS; op++) {
          const uint64_t t = submit_wait(&c, cmds[op], fence);
@@ -379,7 +382,8 @@ run(uint32_t w, uint32_t h, uint32_t reps, struct bench_result *res)
 /* Runs the benchmark on one driver in a child process (the loader picks up
  * VK_DRIVER_FILES there), the result coming back through a pipe. */
 static bool
-run_driver(const char *icd, uint32_t w, uint32_t h, uint32_t reps, struct bench_result *res)
+run_driver(const char *icd, uint32_t w, uint32_t h, uint32_t reps,
+           struct bench_result *res)
 {
    int p[2];
    memset(res, 0, sizeof(*res));
