@@ -199,6 +199,25 @@ ntv_emit(nir_shader *shader, const struct ntv_options *options, struct arena *ou
    *count = 0;
    *error = NULL;
 
+   /* A break out of a continue construct that is not its final conditional
+    * back edge has no structured SPIR-V form: work on a copy with continue
+    * constructs folded into the loop bodies. */
+   nir_shader *clone = NULL;
+   nir_function_impl *entry_impl = nir_shader_get_entrypoint(shader);
+   if (entry_impl && !nir_shader_oom(shader) &&
+       !ntv_continue_constructs_expressible(entry_impl)) {
+      clone = nir_shader_clone(NULL, shader);
+      if (clone)
+         nir_lower_continue_constructs(clone);
+      if (!clone || nir_shader_oom(clone)) {
+         if (clone)
+            nir_shader_destroy(clone);
+         *error = "out of memory";
+         return false;
+      }
+      shader = clone;
+   }
+
    struct ntv_context ctx;
    if (context_init(&ctx, shader, options) && check_shader(&ctx)) {
       nir_function *entry = nir_shader_get_entrypoint_function(shader);
@@ -230,5 +249,7 @@ ntv_emit(nir_shader *shader, const struct ntv_options *options, struct arena *ou
    spvb_finish(&ctx.b);
    if (ctx.arena)
       arena_destroy(ctx.arena);
+   if (clone)
+      nir_shader_destroy(clone);
    return ok;
 }

@@ -128,14 +128,11 @@ emit_vec(struct ntv_context *ctx, struct alu_ctx *a)
    if (shuffle) {
       const SpvId v0 = ntv_get_def(ctx, vecs[0], a->kind);
       const SpvId v1 = vecs[1] ? ntv_get_def(ctx, vecs[1], a->kind) : v0;
-      uint32_t comps[NIR_MAX_VEC_COMPONENTS];
+      SpvId w[2 + NIR_MAX_VEC_COMPONENTS] = {v0, v1};
       for (unsigned i = 0; i < n; i++) {
          const nir_alu_src *s = &alu->src[i];
-         comps[i] = s->swizzle[0] + (s->src.ssa == vecs[0] ? 0 : vecs[0]->num_components);
+         w[2 + i] = s->swizzle[0] + (s->src.ssa == vecs[0] ? 0 : vecs[0]->num_components);
       }
-      SpvId w[2 + NIR_MAX_VEC_COMPONENTS] = {v0, v1};
-      for (unsigned i = 0; i < n; i++)
-         w[2 + i] = comps[i];
       result_op(ctx, a, SpvOpVectorShuffle, w, 2 + n);
       return;
    }
@@ -437,6 +434,55 @@ emit_core(struct ntv_context *ctx, struct alu_ctx *a)
    return true;
 }
 
+/* True if source i reads the same component for every channel: SPIR-V's
+ * bitfield Offset and Count are scalars. */
+static bool
+src_is_uniform(struct alu_ctx *a, unsigned i)
+{
+   for (unsigned c = 1; c < a->n; c++) {
+      if (a->alu->src[i].swizzle[c] != a->alu->src[i].swizzle[0])
+         return false;
+   }
+   return true;
+}
+
+static SpvId
+src_component(struct ntv_context *ctx, struct alu_ctx *a, unsigned i, unsigned c, enum want w)
+{
+   nir_alu_src *s = &a->alu->src[i];
+   return ntv_get_def_swizzled(ctx, s->src.ssa, &s->swizzle[c], 1, want_code(a, w));
+}
+
+static void
+emit_bitfield(struct ntv_context *ctx, struct alu_ctx *a)
+{
+   nir_alu_instr *alu = a->alu;
+   const bool insert = alu->op == NIR_OP_BITFIELD_INSERT;
+   const SpvOp op = insert ? SpvOpBitFieldInsert
+                    : alu->op == NIR_OP_UBITFIELD_EXTRACT ? SpvOpBitFieldUExtract
+                                                          : SpvOpBitFieldSExtract;
+   const unsigned nvals = insert ? 2 : 1; /* base (and insert) */
+   if (src_is_uniform(a, nvals) && src_is_uniform(a, nvals + 1)) {
+      SpvId w[4];
+      for (unsigned i = 0; i < nvals; i++)
+         w[i] = src(ctx, a, i, W_EXACT);
+      w[nvals] = src_component(ctx, a, nvals, 0, W_INT);
+      w[nvals + 1] = src_component(ctx, a, nvals + 1, 0, W_INT);
+      result_op(ctx, a, op, w, nvals + 2);
+      return;
+   }
+   /* Offsets or counts differ per channel: one instruction per channel. */
+   const SpvId scalar = ntv_scalar_type(ctx, a->kind, a->bits);
+   SpvId parts[NIR_MAX_VEC_COMPONENTS];
+   for (unsigned c = 0; c < a->n; c++) {
+      SpvId w[4];
+      for (unsigned i = 0; i < nvals + 2; i++)
+         w[i] = src_component(ctx, a, i, c, i < nvals ? W_EXACT : W_INT);
+      parts[c] = spvb_op(&ctx->b, op, scalar, w, nvals + 2);
+   }
+   result_op(ctx, a, SpvOpCompositeConstruct, parts, a->n);
+}
+
 static void
 emit_special(struct ntv_context *ctx, struct alu_ctx *a)
 {
@@ -529,22 +575,11 @@ emit_special(struct ntv_context *ctx, struct alu_ctx *a)
                          NTV_KIND_UINT, SPVB_WORDS(x, y), 1);
       return;
    }
-   case NIR_OP_BITFIELD_INSERT: {
-      const SpvId base = src(ctx, a, 0, W_EXACT), ins = src(ctx, a, 1, W_EXACT);
-      const SpvId off = src(ctx, a, 2, W_INT), cnt = src(ctx, a, 3, W_INT);
-      result_op(ctx, a, SpvOpBitFieldInsert, SPVB_WORDS(base, ins, off, cnt));
-      return;
-   }
+   case NIR_OP_BITFIELD_INSERT:
    case NIR_OP_UBITFIELD_EXTRACT:
-   case NIR_OP_IBITFIELD_EXTRACT: {
-      const SpvId base = src(ctx, a, 0, W_EXACT);
-      const SpvId off = src(ctx, a, 1, W_INT), cnt = src(ctx, a, 2, W_INT);
-      result_op(ctx, a,
-                alu->op == NIR_OP_UBITFIELD_EXTRACT ? SpvOpBitFieldUExtract
-                                                    : SpvOpBitFieldSExtract,
-                SPVB_WORDS(base, off, cnt));
+   case NIR_OP_IBITFIELD_EXTRACT:
+      emit_bitfield(ctx, a);
       return;
-   }
    case NIR_OP_FDOT2:
    case NIR_OP_FDOT3:
    case NIR_OP_FDOT4: {

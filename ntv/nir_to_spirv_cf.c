@@ -78,6 +78,8 @@ exit_label(struct ntv_context *ctx, nir_block *block)
    struct ntv_block *info = block_info(ctx, block);
    if (!info)
       return 0;
+   if (info->folded_into)
+      return exit_label(ctx, info->folded_into);
    if (info->emitted || info->exit_label)
       return info->exit_label;
    if (!block_may_split(block))
@@ -269,13 +271,16 @@ emit_block_body(struct ntv_context *ctx, nir_block *block, bool phis_in_header)
    ctx->current_label = ntv_block_label(ctx, block);
    ctx->current_block = block;
    spvb_label(&ctx->b, ctx->current_label);
+   if (!phis_in_header) {
+      nir_foreach_phi(phi, block)
+         emit_phi(ctx, phi);
+   }
    nir_jump_instr *jump = NULL;
    nir_foreach_instr(instr, block) {
       if (ntv_failed(ctx))
          return NULL;
       if (instr->type == NIR_INSTR_TYPE_PHI) {
-         if (!phis_in_header)
-            emit_phi(ctx, nir_instr_as_phi(instr));
+         continue;
       } else if (instr->type == NIR_INSTR_TYPE_JUMP) {
          jump = nir_instr_as_jump(instr);
       } else {
@@ -307,6 +312,113 @@ skip_empty_branch(struct ntv_context *ctx, nir_block *empty)
    emit_phi_conversions(ctx, empty, empty->successors[0]);
    info->exit_label = ctx->current_label;
    info->emitted = true;
+}
+
+static bool
+list_is_break(struct list_head *list)
+{
+   if (list_is_empty(list) || list->next->next != list)
+      return false;
+   nir_cf_node *node = list_first_entry(list, nir_cf_node, node);
+   if (node->type != NIR_CF_NODE_BLOCK)
+      return false;
+   nir_block *block = nir_cf_node_as_block(node);
+   nir_instr *first = nir_block_first_instr(block);
+   return first && first == nir_block_last_instr(block) &&
+          first->type == NIR_INSTR_TYPE_JUMP &&
+          nir_instr_as_jump(first)->type == NIR_JUMP_BREAK;
+}
+
+/* A continue construct ending `P; if (c) {} else { break; } L` with L
+ * empty and last: SPIR-V wants the back-edge block to post-dominate the
+ * continue target, so this is one conditional branch at the end of P,
+ * to the loop header or out of the loop. Returns the if, or NULL. */
+static nir_if *
+find_back_edge_if(nir_loop *loop)
+{
+   struct list_head *list = &loop->continue_list;
+   if (list_is_empty(list))
+      return NULL;
+   nir_cf_node *last = list_last_entry(list, nir_cf_node, node);
+   nir_cf_node *prev = nir_cf_node_prev(last);
+   if (last->type != NIR_CF_NODE_BLOCK || !prev || prev->type != NIR_CF_NODE_IF ||
+       !list_is_empty(&nir_cf_node_as_block(last)->instr_list))
+      return NULL;
+   nir_if *nif = nir_cf_node_as_if(prev);
+   if ((list_is_empty_block(&nif->then_list) && list_is_break(&nif->else_list)) ||
+       (list_is_break(&nif->then_list) && list_is_empty_block(&nif->else_list)))
+      return nif;
+   return NULL;
+}
+
+static bool
+loops_expressible(struct list_head *list)
+{
+   list_for_each_entry(nir_cf_node, node, list, node) {
+      switch (node->type) {
+      case NIR_CF_NODE_IF: {
+         nir_if *nif = nir_cf_node_as_if(node);
+         if (!loops_expressible(&nif->then_list) || !loops_expressible(&nif->else_list))
+            return false;
+         break;
+      }
+      case NIR_CF_NODE_LOOP: {
+         nir_loop *loop = nir_cf_node_as_loop(node);
+         if (!loops_expressible(&loop->body) || !loops_expressible(&loop->continue_list))
+            return false;
+         nir_if *back_edge = find_back_edge_if(loop);
+         /* Everything before the back-edge if must stay inside the construct. */
+         struct list_head *list = &loop->continue_list;
+         list_for_each_entry(nir_cf_node, c, list, node) {
+            if (back_edge && c == &back_edge->cf_node)
+               break;
+            nir_foreach_block_in_cf_node(block, c) {
+               nir_instr *last = nir_block_last_instr(block);
+               if (last && last->type == NIR_INSTR_TYPE_JUMP &&
+                   (nir_instr_as_jump(last)->type == NIR_JUMP_RETURN ||
+                    nir_cf_node_get_loop(&block->cf_node) == loop))
+                  return false;
+            }
+         }
+         break;
+      }
+      default:
+         break;
+      }
+   }
+   return true;
+}
+
+bool
+ntv_continue_constructs_expressible(nir_function_impl *impl)
+{
+   return loops_expressible(&impl->body);
+}
+
+/* The back edge at the end of `header` (see find_back_edge_if). */
+static void
+emit_back_edge_if(struct ntv_context *ctx, nir_block *header, nir_if *nif,
+                  const struct ntv_loop_frame *loop)
+{
+   const SpvId cond = ntv_get_src(ctx, nif->condition, NTV_KIND_BOOL);
+   const bool then_continues = list_is_empty_block(&nif->then_list);
+   nir_block *stay = then_continues ? nir_if_first_then_block(nif) : nir_if_first_else_block(nif);
+   nir_block *leave = then_continues ? nir_if_first_else_block(nif) : nir_if_first_then_block(nif);
+   nir_block *latch = nir_cf_node_as_block(nir_cf_node_next(&nif->cf_node));
+   finish_block(ctx, header);
+   /* The skipped blocks owe their successors' phis from here. */
+   emit_phi_conversions(ctx, latch, latch->successors[0]);
+   emit_phi_conversions(ctx, leave, leave->successors[0]);
+   nir_block *skipped[3] = {stay, leave, latch};
+   for (unsigned i = 0; i < 3; i++) {
+      struct ntv_block *info = block_info(ctx, skipped[i]);
+      if (info) {
+         info->emitted = true;
+         info->exit_label = ctx->current_label;
+      }
+   }
+   spvb_branch_conditional(&ctx->b, cond, then_continues ? loop->header : loop->merge,
+                           then_continues ? loop->merge : loop->header);
 }
 
 static void
@@ -371,19 +483,35 @@ emit_loop(struct ntv_context *ctx, nir_loop *loop, nir_block *after)
    };
    frame.cont = has_cont ? ntv_block_label(ctx, nir_loop_first_continue_block(loop))
                          : spvb_id(&ctx->b);
+   frame.back_edge_if = has_cont ? find_back_edge_if(loop) : NULL;
+   if (frame.back_edge_if) {
+      /* Its blocks are never emitted: phis name the block that branches. */
+      nir_if *nif = frame.back_edge_if;
+      nir_block *header_block = nir_cf_node_as_block(nir_cf_node_prev(&nif->cf_node));
+      nir_block *folded[3] = {nir_if_first_then_block(nif), nir_if_first_else_block(nif),
+                              nir_cf_node_as_block(nir_cf_node_next(&nif->cf_node))};
+      for (unsigned i = 0; i < 3; i++) {
+         struct ntv_block *info = block_info(ctx, folded[i]);
+         if (info)
+            info->folded_into = header_block;
+      }
+   }
    /* Without a continue construct, several back edges meet in the
     * dedicated continue block, which needs phis of its own. */
    const bool cont_phis = !has_cont && count_latches(loop, first) > 1;
    unsigned num_phis = 0;
    nir_foreach_phi(phi, first)
       num_phis++;
-   SpvId *cont_phi_ids = NULL;
-   if (cont_phis && num_phis) {
-      cont_phi_ids = arena_zalloc_array(ctx->arena, num_phis, sizeof(SpvId));
-      if (!cont_phi_ids) {
-         ntv_fail(ctx, "out of memory");
-         return;
-      }
+   nir_phi_instr **phis = arena_zalloc_array(ctx->arena, num_phis + 1, sizeof(*phis));
+   SpvId *cont_phi_ids = arena_zalloc_array(ctx->arena, num_phis + 1, sizeof(SpvId));
+   if (!phis || !cont_phi_ids) {
+      ntv_fail(ctx, "out of memory");
+      return;
+   }
+   unsigned p = 0;
+   nir_foreach_phi(phi, first)
+      phis[p++] = phi;
+   if (cont_phis) {
       for (unsigned i = 0; i < num_phis; i++)
          cont_phi_ids[i] = spvb_id(&ctx->b);
    }
@@ -392,32 +520,30 @@ emit_loop(struct ntv_context *ctx, nir_loop *loop, nir_block *after)
    spvb_branch(&ctx->b, frame.header);
    spvb_label(&ctx->b, frame.header);
    ctx->current_label = frame.header;
-   unsigned p = 0;
-   nir_foreach_phi(phi, first) {
-      SpvId pairs[4] = {0};
+   for (unsigned i = 0; i < num_phis; i++) {
+      nir_phi_instr *phi = phis[i];
+      SpvId pairs[4];
       unsigned n = 0;
       bool latch_done = false;
       nir_foreach_phi_src(ps, phi) {
-         if (n + 2 > ARRAY_SIZE(pairs) && (!is_latch(loop, ps->pred) || has_cont ||
-                                           !latch_done)) {
+         const bool latch = is_latch(loop, ps->pred);
+         if (latch && !has_cont && latch_done)
+            continue; /* every back edge comes through the continue block */
+         if (n == ARRAY_SIZE(pairs)) {
             ntv_fail(ctx, "loop header with more than two predecessors");
             return;
          }
-         if (!is_latch(loop, ps->pred)) {
-            pairs[n++] = phi_src_value(ctx, phi, ps);
-            pairs[n++] = exit_label(ctx, ps->pred);
-         } else if (has_cont) {
-            pairs[n++] = phi_src_value(ctx, phi, ps);
-            pairs[n++] = exit_label(ctx, ps->pred);
-         } else if (!latch_done) {
-            pairs[n++] = cont_phis ? cont_phi_ids[p] : phi_src_value(ctx, phi, ps);
+         if (latch && !has_cont) {
+            pairs[n++] = cont_phis ? cont_phi_ids[i] : phi_src_value(ctx, phi, ps);
             pairs[n++] = frame.cont;
             latch_done = true;
+         } else {
+            pairs[n++] = phi_src_value(ctx, phi, ps);
+            pairs[n++] = exit_label(ctx, ps->pred);
          }
       }
       spvb_op_to(&ctx->b, ntv_def_id(ctx, &phi->def), SpvOpPhi,
                  ntv_def_type(ctx, &phi->def), pairs, n);
-      p++;
    }
    SpvLoopControlMask control = SpvLoopControlMaskNone;
    if (loop->control == NIR_LOOP_CONTROL_UNROLL)
@@ -437,21 +563,18 @@ emit_loop(struct ntv_context *ctx, nir_loop *loop, nir_block *after)
    } else {
       spvb_label(&ctx->b, frame.cont);
       ctx->current_label = frame.cont;
-      p = 0;
-      nir_foreach_phi(phi, first) {
-         if (cont_phis) {
-            SpvId pairs_local[16];
-            unsigned n = 0;
-            nir_foreach_phi_src(ps, phi) {
-               if (!is_latch(loop, ps->pred) || n + 2 > ARRAY_SIZE(pairs_local))
-                  continue;
-               pairs_local[n++] = phi_src_value(ctx, phi, ps);
-               pairs_local[n++] = exit_label(ctx, ps->pred);
-            }
-            spvb_op_to(&ctx->b, cont_phi_ids[p], SpvOpPhi, ntv_def_type(ctx, &phi->def),
-                       pairs_local, n);
+      for (unsigned i = 0; cont_phis && i < num_phis; i++) {
+         nir_phi_instr *phi = phis[i];
+         SpvId pairs_local[16];
+         unsigned n = 0;
+         nir_foreach_phi_src(ps, phi) {
+            if (!is_latch(loop, ps->pred) || n + 2 > ARRAY_SIZE(pairs_local))
+               continue;
+            pairs_local[n++] = phi_src_value(ctx, phi, ps);
+            pairs_local[n++] = exit_label(ctx, ps->pred);
          }
-         p++;
+         spvb_op_to(&ctx->b, cont_phi_ids[i], SpvOpPhi, ntv_def_type(ctx, &phi->def),
+                    pairs_local, n);
       }
       spvb_branch(&ctx->b, frame.header);
    }
@@ -499,7 +622,11 @@ emit_cf_list(struct ntv_context *ctx, struct list_head *list, SpvId fallthrough)
          return;
       }
       nir_block *after = nir_cf_node_as_block(after_node);
-      if (next->type == NIR_CF_NODE_IF) {
+      struct ntv_loop_frame *loop = innermost_loop(ctx);
+      if (next->type == NIR_CF_NODE_IF && loop && loop->back_edge_if == nir_cf_node_as_if(next)) {
+         emit_back_edge_if(ctx, block, loop->back_edge_if, loop);
+         return; /* the rest of the continue construct is folded in */
+      } else if (next->type == NIR_CF_NODE_IF) {
          emit_if(ctx, block, nir_cf_node_as_if(next), after);
       } else {
          finish_block(ctx, block);

@@ -23,46 +23,58 @@ ntv_deref_pointer_type(struct ntv_context *ctx, const nir_deref_instr *deref)
    return spvb_type_pointer(&ctx->b, sc, ntv_type(ctx, deref->type));
 }
 
-static SpvId
-deref_ptr(struct ntv_context *ctx, nir_src src)
-{
-   if (!nir_src_as_deref(src)) {
-      ntv_fail(ctx, "pointer source is not a deref");
-      return 0;
-   }
-   return ntv_get_src(ctx, src, NTV_KIND_POINTER);
-}
-
-void
-ntv_emit_deref(struct ntv_context *ctx, nir_deref_instr *deref)
+SpvId
+ntv_deref_ptr(struct ntv_context *ctx, nir_deref_instr *deref)
 {
    switch (deref->deref_type) {
    case NIR_DEREF_TYPE_VAR:
       if (!deref->var) {
          ntv_fail(ctx, "variable deref without a variable");
-         return;
+         return 0;
       }
-      ntv_def_alias(ctx, &deref->def, ntv_variable_id(ctx, deref->var));
-      return;
+      return ntv_variable_id(ctx, deref->var);
    case NIR_DEREF_TYPE_ARRAY: {
-      const SpvId base = deref_ptr(ctx, deref->parent);
+      nir_deref_instr *parent = nir_deref_instr_parent(deref);
+      if (!parent)
+         break;
+      const SpvId base = ntv_deref_ptr(ctx, parent);
       const SpvId index = ntv_get_src(ctx, deref->arr.index, NTV_WANT_ANY_INT | NTV_KIND_SINT);
-      spvb_op_to(&ctx->b, ntv_def_id(ctx, &deref->def), SpvOpAccessChain,
-                 ntv_deref_pointer_type(ctx, deref), SPVB_WORDS(base, index));
-      return;
+      return spvb_access_chain(&ctx->b, ntv_deref_pointer_type(ctx, deref), base, &index, 1);
    }
    case NIR_DEREF_TYPE_STRUCT: {
-      const SpvId base = deref_ptr(ctx, deref->parent);
+      nir_deref_instr *parent = nir_deref_instr_parent(deref);
+      if (!parent)
+         break;
+      const SpvId base = ntv_deref_ptr(ctx, parent);
       const SpvId index = ntv_const_i32(ctx, (int32_t)deref->strct.index);
-      spvb_op_to(&ctx->b, ntv_def_id(ctx, &deref->def), SpvOpAccessChain,
-                 ntv_deref_pointer_type(ctx, deref), SPVB_WORDS(base, index));
-      return;
+      return spvb_access_chain(&ctx->b, ntv_deref_pointer_type(ctx, deref), base, &index, 1);
    }
-   case NIR_DEREF_TYPE_PTR_AS_ARRAY:
-   case NIR_DEREF_TYPE_CAST:
+   default:
       break;
    }
    ntv_fail(ctx, "pointer casts and pointer arithmetic have no Vulkan SPIR-V form here");
+   return 0;
+}
+
+static SpvId
+deref_ptr(struct ntv_context *ctx, nir_src src)
+{
+   nir_deref_instr *deref = nir_src_as_deref(src);
+   if (!deref) {
+      ntv_fail(ctx, "pointer source is not a deref");
+      return 0;
+   }
+   return ntv_deref_ptr(ctx, deref);
+}
+
+/* Derefs write nothing where they stand: each use writes its chain
+ * (ntv_deref_ptr). What they would fail on is reported here. */
+void
+ntv_emit_deref(struct ntv_context *ctx, nir_deref_instr *deref)
+{
+   if (deref->deref_type == NIR_DEREF_TYPE_CAST ||
+       deref->deref_type == NIR_DEREF_TYPE_PTR_AS_ARRAY)
+      ntv_fail(ctx, "pointer casts and pointer arithmetic have no Vulkan SPIR-V form here");
 }
 
 static nir_deref_instr *

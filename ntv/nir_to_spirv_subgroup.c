@@ -197,8 +197,11 @@ ntv_emit_subgroup_intrinsic(struct ntv_context *ctx, nir_intrinsic_instr *intr)
                     SPVB_WORDS(scope, pred));
       } else if (intr->def.num_components == 1 && intr->def.bit_size == 64) {
          const SpvId v = spvb_op(b, SpvOpGroupNonUniformBallot, uvec4, SPVB_WORDS(scope, pred));
-         const SpvId xy = spvb_vector_shuffle(b, ntv_value_type(ctx, NTV_KIND_UINT, 32, 2), v,
-                                              v, SPVB_WORDS(0, 1));
+         const SpvId u32 = ntv_scalar_type(ctx, NTV_KIND_UINT, 32);
+         const SpvId x = spvb_composite_extract(b, u32, v, (const uint32_t[]){0}, 1);
+         const SpvId y = spvb_composite_extract(b, u32, v, (const uint32_t[]){1}, 1);
+         const SpvId xy = spvb_composite_construct(
+            b, ntv_value_type(ctx, NTV_KIND_UINT, 32, 2), SPVB_WORDS(x, y));
          spvb_op_to(b, result(ctx, intr), SpvOpBitcast, rtype(ctx, intr), &xy, 1);
       } else {
          ntv_fail(ctx, "ballot of %ux%u bits", intr->def.num_components, intr->def.bit_size);

@@ -85,27 +85,34 @@ texture_object(struct ntv_context *ctx, nir_tex_instr *tex, struct tex_srcs *s,
    nir_deref_instr *tderef = nir_src_as_deref(*s->texture);
    const struct glsl_type *t = tderef->type;
    const SpvId loaded = spvb_load(&ctx->b, ntv_type(ctx, t),
-                                  ntv_get_src(ctx, *s->texture, NTV_KIND_POINTER));
+                                  ntv_deref_ptr(ctx, tderef));
    if (tex->texture_non_uniform)
       non_uniform(ctx, loaded);
-   if (glsl_type_is_sampled_image(t)) {
+   const bool buffer_as_image = glsl_type_is_sampled_image(t) &&
+                                glsl_get_sampler_dim(t) == GLSL_SAMPLER_DIM_BUF &&
+                                ntv_version_at_least(ctx, 1, 6);
+   if (glsl_type_is_sampled_image(t) && !buffer_as_image) {
       if (sampling)
          return loaded;
       return spvb_op(&ctx->b, SpvOpImage, ntv_type(ctx, glsl_get_image_type(t)), &loaded, 1);
    }
-   if (!glsl_type_is_image(t)) {
+   if (!glsl_type_is_image(t) && !buffer_as_image) {
       ntv_fail(ctx, "texture deref of a type that is not an image");
       return 0;
    }
    if (!sampling)
       return loaded;
+   if (buffer_as_image) {
+      ntv_fail(ctx, "sampling a buffer texture");
+      return 0;
+   }
    if (!s->sampler) {
       ntv_fail(ctx, "sampling a texture without a sampler");
       return 0;
    }
    nir_deref_instr *sderef = nir_src_as_deref(*s->sampler);
    const SpvId smp = spvb_load(&ctx->b, ntv_type(ctx, sderef->type),
-                               ntv_get_src(ctx, *s->sampler, NTV_KIND_POINTER));
+                               ntv_deref_ptr(ctx, sderef));
    if (tex->sampler_non_uniform)
       non_uniform(ctx, smp);
    const SpvId si_type = spvb_type_sampled_image(&ctx->b, ntv_type(ctx, t));
@@ -227,12 +234,12 @@ finish_result(struct ntv_context *ctx, nir_tex_instr *tex, SpvOp op, SpvId type,
       spvb_op_to(&ctx->b, ntv_def_id(ctx, &tex->def), SpvOpCompositeExtract,
                  ntv_def_type(ctx, &tex->def), SPVB_WORDS(v, 0));
    } else {
-      uint32_t comps[4] = {0, 1, 2, 3};
-      SpvId sw[6] = {v, v};
+      const SpvId scalar = ntv_scalar_type(ctx, ntv_def_kind(ctx, &tex->def), tex->def.bit_size);
+      SpvId parts[4];
       for (unsigned i = 0; i < want && i < 4; i++)
-         sw[2 + i] = comps[i];
-      spvb_op_to(&ctx->b, ntv_def_id(ctx, &tex->def), SpvOpVectorShuffle,
-                 ntv_def_type(ctx, &tex->def), sw, 2 + want);
+         parts[i] = spvb_composite_extract(&ctx->b, scalar, v, &i, 1);
+      spvb_op_to(&ctx->b, ntv_def_id(ctx, &tex->def), SpvOpCompositeConstruct,
+                 ntv_def_type(ctx, &tex->def), parts, want);
    }
 }
 
@@ -390,7 +397,7 @@ ntv_emit_image_intrinsic(struct ntv_context *ctx, nir_intrinsic_instr *intr)
    if (!t)
       return true;
    struct spvb_builder *b = &ctx->b;
-   const SpvId ptr = ntv_get_src(ctx, intr->src[0], NTV_KIND_POINTER);
+   const SpvId ptr = ntv_deref_ptr(ctx, nir_src_as_deref(intr->src[0]));
    const bool ms = t->sampler_ms;
 
    switch (intr->intrinsic) {
@@ -456,9 +463,12 @@ ntv_emit_image_intrinsic(struct ntv_context *ctx, nir_intrinsic_instr *intr)
       spvb_op_to(b, ntv_def_id(ctx, &intr->def), SpvOpCompositeExtract,
                  ntv_def_type(ctx, &intr->def), SPVB_WORDS(v, 0));
    } else {
-      SpvId sw[6] = {v, v, 0, 1, 2, 3};
-      spvb_op_to(b, ntv_def_id(ctx, &intr->def), SpvOpVectorShuffle,
-                 ntv_def_type(ctx, &intr->def), sw, 2 + intr->def.num_components);
+      const SpvId scalar = ntv_scalar_type(ctx, kind, intr->def.bit_size);
+      SpvId parts[4];
+      for (unsigned i = 0; i < intr->def.num_components && i < 4; i++)
+         parts[i] = spvb_composite_extract(b, scalar, v, &i, 1);
+      spvb_op_to(b, ntv_def_id(ctx, &intr->def), SpvOpCompositeConstruct,
+                 ntv_def_type(ctx, &intr->def), parts, intr->def.num_components);
    }
    return true;
 }

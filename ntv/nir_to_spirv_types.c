@@ -269,6 +269,10 @@ build_type(struct ntv_context *ctx, const struct glsl_type *t)
          ntv_fail(ctx, "sampled image without an image type");
          return 0;
       }
+      /* SPIR-V 1.6 section 3.35 (OpTypeSampledImage): a buffer image is
+       * never sampled, so it is declared as the image itself. */
+      if (t->element->sampler_dim == GLSL_SAMPLER_DIM_BUF && ntv_version_at_least(ctx, 1, 6))
+         return ntv_type(ctx, t->element);
       return spvb_type_sampled_image(&ctx->b, ntv_type(ctx, t->element));
    case GLSL_TYPE_ERROR:
       break;

@@ -40,6 +40,70 @@ kind_is_int(enum ntv_kind kind)
    return kind == NTV_KIND_SINT || kind == NTV_KIND_UINT;
 }
 
+static bool
+op_is_typeless(nir_op op)
+{
+   return nir_op_is_vec(op) || op == NIR_OP_BCSEL;
+}
+
+/* The kind one use of `def` asks for, or NONE when it does not say. */
+static enum ntv_kind
+use_kind(struct ntv_context *ctx, nir_src *src)
+{
+   if (nir_src_is_if(src))
+      return NTV_KIND_BOOL;
+   nir_instr *user = nir_src_parent_instr(src);
+   switch (user->type) {
+   case NIR_INSTR_TYPE_ALU: {
+      nir_alu_instr *alu = nir_instr_as_alu(user);
+      const unsigned i = (unsigned)(container_of(src, nir_alu_src, src) - alu->src);
+      if (op_is_typeless(alu->op)) {
+         if (alu->op == NIR_OP_BCSEL && i == 0)
+            return NTV_KIND_BOOL;
+         return ntv_def_kind(ctx, &alu->def) == NTV_KIND_POINTER ? NTV_KIND_NONE
+                                                                  : ntv_def_kind(ctx, &alu->def);
+      }
+      const enum ntv_kind k = ntv_kind_for_alu_type(nir_op_infos[alu->op].input_types[i]);
+      return k;
+   }
+   case NIR_INSTR_TYPE_PHI:
+      return ntv_def_kind(ctx, nir_instr_def(user));
+   case NIR_INSTR_TYPE_INTRINSIC: {
+      nir_intrinsic_instr *intr = nir_instr_as_intrinsic(user);
+      if (intr->intrinsic == NIR_INTRINSIC_STORE_DEREF && src == &intr->src[1]) {
+         nir_deref_instr *d = nir_src_as_deref(intr->src[0]);
+         if (d && d->type)
+            return ntv_kind_for_base_type(glsl_get_base_type(glsl_without_array(d->type)));
+      }
+      return NTV_KIND_NONE;
+   }
+   default:
+      return NTV_KIND_NONE;
+   }
+}
+
+/* For a value nothing types at its source (a select or vector of
+ * constants): the kind its first use in program order asks for, so that
+ * reading it back (where it is typed by what this writes) agrees. */
+static enum ntv_kind
+kind_from_uses(struct ntv_context *ctx, nir_def *def)
+{
+   enum ntv_kind best = NTV_KIND_NONE;
+   unsigned best_index = UINT32_MAX;
+   nir_foreach_use(src, def) {
+      const enum ntv_kind k = use_kind(ctx, src);
+      if (k == NTV_KIND_NONE || k == NTV_KIND_POINTER)
+         continue;
+      const unsigned index =
+         nir_src_is_if(src) ? UINT32_MAX - 1 : nir_src_parent_instr(src)->index;
+      if (index < best_index) {
+         best_index = index;
+         best = k;
+      }
+   }
+   return best;
+}
+
 /* The kind of an ALU result (see ntv_private.h). */
 static enum ntv_kind
 alu_kind(struct ntv_context *ctx, nir_alu_instr *alu)
@@ -64,7 +128,7 @@ alu_kind(struct ntv_context *ctx, nir_alu_instr *alu)
          if (k != NTV_KIND_NONE && k != NTV_KIND_POINTER)
             return k;
       }
-      return NTV_KIND_UINT;
+      return kind_from_uses(ctx, &alu->def);
    default:
       break;
    }
@@ -157,7 +221,7 @@ phi_kind(struct ntv_context *ctx, nir_phi_instr *phi)
       if (k != NTV_KIND_NONE)
          return k;
    }
-   return NTV_KIND_NONE; /* unresolved for now */
+   return kind_from_uses(ctx, &phi->def); /* NONE: unresolved for now */
 }
 
 static enum ntv_kind
@@ -206,9 +270,11 @@ infer_kinds(struct ntv_context *ctx, nir_function_impl *impl)
          break;
    }
    nir_foreach_block(block, impl) {
-      nir_foreach_phi(phi, block) {
-         if (def_in_range(ctx, &phi->def) && ctx->defs[phi->def.index].kind == NTV_KIND_NONE)
-            ctx->defs[phi->def.index].kind = NTV_KIND_UINT;
+      nir_foreach_instr(instr, block) {
+         nir_def *def = nir_instr_def(instr);
+         if (def && !is_typeless(def) && def_in_range(ctx, def) &&
+             ctx->defs[def->index].kind == NTV_KIND_NONE)
+            ctx->defs[def->index].kind = def->bit_size == 1 ? NTV_KIND_BOOL : NTV_KIND_UINT;
       }
    }
 }
@@ -224,6 +290,7 @@ ntv_values_begin(struct ntv_context *ctx, nir_function_impl *impl)
       ctx->num_defs = 0;
       return;
    }
+   nir_index_instrs(impl);
    infer_kinds(ctx, impl);
 }
 
@@ -382,29 +449,28 @@ ntv_get_def_swizzled(struct ntv_context *ctx, nir_def *def, const uint8_t *comps
    if (identity)
       return convert(ctx, def, value, n, kind);
 
+   /* Several components of a vector: one OpVectorShuffle (spirv_to_nir
+    * reads a shuffle of one vector back as this swizzle). A scalar
+    * splatted: a construct, shuffles needing vector operands. */
    const enum ntv_kind own = ntv_def_kind(ctx, def);
    SpvId picked;
    if (n == 1) {
-      if (def->num_components == 1)
-         picked = value;
-      else
-         picked = spvb_composite_extract(&ctx->b, ntv_scalar_type(ctx, own, def->bit_size),
-                                         value, (const uint32_t[]){comps[0]}, 1);
+      picked = def->num_components == 1
+                  ? value
+                  : spvb_composite_extract(&ctx->b, ntv_scalar_type(ctx, own, def->bit_size),
+                                           value, (const uint32_t[]){comps[0]}, 1);
+   } else if (def->num_components == 1) {
+      SpvId parts[NIR_MAX_VEC_COMPONENTS];
+      for (unsigned i = 0; i < n; i++)
+         parts[i] = value;
+      picked = spvb_composite_construct(&ctx->b, ntv_value_type(ctx, own, def->bit_size, n),
+                                        parts, n);
    } else {
       uint32_t c32[NIR_MAX_VEC_COMPONENTS];
       for (unsigned i = 0; i < n; i++)
          c32[i] = comps[i];
-      if (def->num_components == 1) {
-         /* A scalar splatted: SPIR-V shuffles need vector operands. */
-         SpvId parts[NIR_MAX_VEC_COMPONENTS];
-         for (unsigned i = 0; i < n; i++)
-            parts[i] = value;
-         picked = spvb_composite_construct(
-            &ctx->b, ntv_value_type(ctx, own, def->bit_size, n), parts, n);
-      } else {
-         picked = spvb_vector_shuffle(&ctx->b, ntv_value_type(ctx, own, def->bit_size, n),
-                                      value, value, c32, n);
-      }
+      picked = spvb_vector_shuffle(&ctx->b, ntv_value_type(ctx, own, def->bit_size, n), value,
+                                   value, c32, n);
    }
    return convert(ctx, def, picked, n, kind);
 }

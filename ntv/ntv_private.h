@@ -47,6 +47,9 @@ struct ntv_block {
    SpvId label;      /* its OpLabel */
    SpvId exit_label; /* the label that ends it (differs when it was split) */
    bool emitted;
+   /* Not emitted: its branch is made by this block's end (empty if branches,
+    * the blocks of a conditional back edge). */
+   nir_block *folded_into;
 };
 
 struct ntv_loop_frame {
@@ -55,6 +58,9 @@ struct ntv_loop_frame {
    SpvId cont;     /* the continue target */
    SpvId merge;    /* the block after the loop */
    nir_block *body_first;
+   /* The if ending the continue construct that is a conditional back edge
+    * (`if (c) {} else break;`), emitted as one OpBranchConditional. */
+   nir_if *back_edge_if;
 };
 
 struct ntv_context {
@@ -179,6 +185,11 @@ SpvId ntv_block_label(struct ntv_context *ctx, const nir_block *block);
  * a new one, for instructions that end blocks in SPIR-V but not in the IR
  * (OpKill, OpTerminateInvocation). */
 void ntv_start_new_block(struct ntv_context *ctx);
+/* Whether the translator can express every loop's continue construct as
+ * it is (breaks out of a continue construct only as its final conditional
+ * back edge); if not, ntv_emit works on a copy with continue constructs
+ * folded into the loop bodies. */
+bool ntv_continue_constructs_expressible(nir_function_impl *impl);
 /* Emits `if (cond) { then_fn(data) }` as a structured selection in the
  * middle of an IR block (conditional discard). then_fn returns true when
  * it ended its block itself (OpKill...). */
@@ -199,6 +210,11 @@ SpvScope ntv_scope(nir_scope scope);
  * from `first_data` on are the value (comparator first for swaps). */
 void ntv_emit_atomic(struct ntv_context *ctx, nir_intrinsic_instr *intr, SpvId ptr,
                      SpvStorageClass sc, unsigned first_data);
+/* The pointer a deref makes, as access chains written here, at the use:
+ * spirv_to_nir rebuilds a deref chain at every use of a pointer, so a
+ * chain shared by several uses in the IR would not survive a round trip
+ * as one. */
+SpvId ntv_deref_ptr(struct ntv_context *ctx, nir_deref_instr *deref);
 /* The pointer type a deref's result has. */
 SpvId ntv_deref_pointer_type(struct ntv_context *ctx, const nir_deref_instr *deref);
 SpvStorageClass ntv_deref_storage_class(struct ntv_context *ctx,

@@ -93,3 +93,42 @@ ntv_spirv_disassemble(const uint32_t *words, size_t count, char **message)
    spvContextDestroy(ctx);
    return out;
 }
+
+uint32_t *
+ntv_spirv_assemble(const char *text, size_t length, size_t *count, char **message)
+{
+   *count = 0;
+   if (message)
+      *message = NULL;
+   spv_context ctx = spvContextCreate(SPV_ENV_UNIVERSAL_1_6);
+   if (!ctx) {
+      if (message)
+         *message = strdup("cannot create a SPIRV-Tools context");
+      return NULL;
+   }
+   spv_binary binary = NULL;
+   spv_diagnostic diag = NULL;
+   uint32_t *out = NULL;
+   if (spvTextToBinaryWithOptions(ctx, text, length, SPV_TEXT_TO_BINARY_OPTION_PRESERVE_NUMERIC_IDS,
+                                  &binary, &diag) == SPV_SUCCESS) {
+      out = malloc(binary->wordCount * sizeof(uint32_t));
+      if (out) {
+         memcpy(out, binary->code, binary->wordCount * sizeof(uint32_t));
+         *count = binary->wordCount;
+      } else if (message) {
+         *message = strdup("out of memory");
+      }
+   } else if (message) {
+      char *s = NULL;
+      if (diag && diag->error &&
+          asprintf(&s, "line %zu, column %zu: %s", diag->position.line + 1,
+                   diag->position.column + 1, diag->error) >= 0)
+         *message = s;
+      else
+         *message = strdup("cannot assemble");
+   }
+   spvBinaryDestroy(binary);
+   spvDiagnosticDestroy(diag);
+   spvContextDestroy(ctx);
+   return out;
+}

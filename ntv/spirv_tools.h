@@ -30,4 +30,8 @@ bool ntv_spirv_validate(const uint32_t *words, size_t count, enum ntv_target tar
  * or NULL with *message set (malloc'd) when the binary cannot be parsed. */
 char *ntv_spirv_disassemble(const uint32_t *words, size_t count, char **message);
 
+/* Assembles SPIR-V assembly text (spirv-as syntax). Returns malloc'd words
+ * (the caller frees them) or NULL with *message set (malloc'd). */
+uint32_t *ntv_spirv_assemble(const char *text, size_t length, size_t *count, char **message);
+
 #endif /* NTV_SPIRV_TOOLS_H */

@@ -64,7 +64,8 @@ nvk_CmdBindDescriptorSets(VkCommandBuffer commandBuffer, VkPipelineBindPoint pip
          .dynamic_start = pl->dynamic_start[firstSet + i],
       };
    }
-   memcpy(&p->sets[descriptorSetCount], pDynamicOffsets, dynamicOffsetCount * 4);
+   if (dynamicOffsetCount)
+      memcpy(&p->sets[descriptorSetCount], pDynamicOffsets, dynamicOffsetCount * 4);
 }
 
 void

@@ -2,6 +2,7 @@
 #include "nvk_device_memory.h"
 
 #include "nvk_device.h"
+#include "nvk_external_memory.h"
 #include "nvk_physical_device.h"
 #include "nvkmd/nvkmd.h"
 #include "vk_alloc.h"
@@ -48,8 +49,8 @@ nvk_AllocateMemory(VkDevice _device, const VkMemoryAllocateInfo *pAllocateInfo,
    mem->size_B = size_B;
 
    /* VkMemoryDedicatedAllocateInfo needs nothing: every allocation is its
-    * own mapping already. */
-   result = nvkmd_dev_alloc_mem(dev->kmd, &mem->base, size_B, 0, &mem->mem);
+    * own mapping already. Imports and exportable memory: nvk_external_memory.c. */
+   result = nvk_device_memory_init_kmd(dev, mem, pAllocateInfo, size_B);
    if (result != VK_SUCCESS)
       goto fail_obj;
 

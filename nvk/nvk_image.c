@@ -7,6 +7,7 @@
 #include "nvk_device.h"
 #include "nvk_device_memory.h"
 #include "nvk_format.h"
+#include "nvk_image_drm.h"
 #include "nvk_physical_device.h"
 #include "nvk_private.h"
 #include "nvkmd/nvkmd.h"
@@ -100,10 +101,14 @@ nvk_GetPhysicalDeviceImageFormatProperties2(VkPhysicalDevice physicalDevice,
    VkImageFormatProperties *p = &pProps->imageFormatProperties;
    memset(p, 0, sizeof(*p));
 
+   /* Modifier images and external memory: nvk_image_drm.c. */
+   if (pInfo->tiling == VK_IMAGE_TILING_DRM_FORMAT_MODIFIER_EXT)
+      return nvk_get_drm_image_format_properties(pdev, pInfo, pProps);
    const VkPhysicalDeviceExternalImageFormatInfo *ext =
       vk_find_struct_const(pInfo->pNext, PHYSICAL_DEVICE_EXTERNAL_IMAGE_FORMAT_INFO);
-   /* No external memory handle types yet. */
-   if ((ext && ext->handleType) ||
+   VkExternalMemoryProperties ext_props = {0};
+   if ((ext && ext->handleType &&
+        !nvk_image_external_memory_properties(ext->handleType, &ext_props)) ||
        !nvk_image_format_supported(pdev, pInfo->format, pInfo->type, pInfo->tiling,
                                    pInfo->usage, pInfo->flags, p)) {
       memset(p, 0, sizeof(*p));
@@ -112,7 +117,7 @@ nvk_GetPhysicalDeviceImageFormatProperties2(VkPhysicalDevice physicalDevice,
    vk_foreach_struct(s, pProps->pNext) {
       if (s->sType == VK_STRUCTURE_TYPE_EXTERNAL_IMAGE_FORMAT_PROPERTIES) {
          VkExternalImageFormatProperties *e = (void *)s;
-         e->externalMemoryProperties = (VkExternalMemoryProperties){0};
+         e->externalMemoryProperties = ext_props;
       }
    }
    return VK_SUCCESS;
@@ -121,6 +126,8 @@ nvk_GetPhysicalDeviceImageFormatProperties2(VkPhysicalDevice physicalDevice,
 VkResult
 nvk_image_init(struct nvk_device *dev, struct nvk_image *image, const VkImageCreateInfo *info)
 {
+   if (info->tiling == VK_IMAGE_TILING_DRM_FORMAT_MODIFIER_EXT)
+      return nvk_image_init_drm(dev, image, info);
    const enum kil_format format = nvk_format_to_kil(info->format);
    VkImageFormatProperties limits;
    /* Anything the format queries would refuse is invalid usage; it gets an
@@ -203,14 +210,18 @@ static void
 nvk_image_memory_requirements(const struct nvk_image *image, VkMemoryRequirements2 *req)
 {
    req->memoryRequirements = (VkMemoryRequirements){
-      .size = MAX2(image->layout.size_B, (uint64_t)1),
+      /* An explicit modifier layout may start plane 0 past the bind offset. */
+      .size = MAX2(image->drm.plane_offset_B + image->layout.size_B, (uint64_t)1),
       .alignment = nvk_image_align_B(image),
       .memoryTypeBits = BITFIELD_MASK(NVK_MEMORY_TYPE_COUNT),
    };
    vk_foreach_struct(s, req->pNext) {
       if (s->sType == VK_STRUCTURE_TYPE_MEMORY_DEDICATED_REQUIREMENTS) {
          VkMemoryDedicatedRequirements *d = (void *)s;
-         d->prefersDedicatedAllocation = VK_FALSE;
+         /* Modifier images are what gets shared with other drivers, whose
+          * imports expect one image per allocation (see
+          * shared/seeds: NVK prefers dedicated allocations for them too). */
+         d->prefersDedicatedAllocation = image->drm.enabled;
          d->requiresDedicatedAllocation = VK_FALSE;
       }
    }
@@ -274,7 +285,7 @@ nvk_BindImageMemory2(VkDevice _device, uint32_t bindInfoCount,
       VK_FROM_HANDLE(nvk_image, image, pBindInfos[i].image);
       VK_FROM_HANDLE(nvk_device_memory, mem, pBindInfos[i].memory);
       image->mem = mem;
-      image->addr = mem->mem->va + pBindInfos[i].memoryOffset;
+      image->addr = mem->mem->va + pBindInfos[i].memoryOffset + image->drm.plane_offset_B;
    }
    return VK_SUCCESS;
 }
@@ -298,6 +309,10 @@ nvk_GetImageSubresourceLayout(VkDevice _device, VkImage _image,
                               VkSubresourceLayout *pLayout)
 {
    VK_FROM_HANDLE(nvk_image, image, _image);
+   if (image->drm.enabled) {
+      nvk_image_drm_subresource_layout(image, pSubresource, pLayout);
+      return;
+   }
    const uint32_t level = pSubresource->mipLevel;
    struct kil_level_addr a;
    if (kil_level_addr_init(&a, &image->layout, level) != KIL_SUCCESS) {

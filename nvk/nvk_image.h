@@ -32,6 +32,16 @@ struct nvk_image {
 
    struct kil_image layout;
 
+   /* VK_IMAGE_TILING_DRM_FORMAT_MODIFIER_EXT images (nvk_image_drm.c).
+    * `tiling` then says what the modifier's layout is (LINEAR or OPTIMAL),
+    * so every other path treats the image as one of those. */
+   struct {
+      bool enabled;
+      uint64_t modifier;
+      /* Explicit layouts: where plane 0 starts in the bound memory. */
+      uint64_t plane_offset_B;
+   } drm;
+
    /* Set by vkBindImageMemory*: device address of the image's start. */
    struct nvk_device_memory *mem;
    uint64_t addr;

@@ -11,6 +11,9 @@
 
 /* Only what is implemented and tested (conformance/vulkan). */
 const struct vk_instance_extension_table nvk_instance_extensions = {
+   .KHR_external_fence_capabilities = true,
+   .KHR_external_memory_capabilities = true,
+   .KHR_external_semaphore_capabilities = true,
    .KHR_get_physical_device_properties2 = true,
    .EXT_debug_utils = true,
 };

@@ -4,7 +4,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "nvk_external_memory.h"
 #include "nvk_format.h"
+#include "nvk_image_drm.h"
 #include "nvk_instance.h"
 #include "nvk_private.h"
 #include "vk_alloc.h"
@@ -14,27 +16,50 @@
 /* Only what is implemented and tested (conformance/vulkan). Extensions that
  * need shaders or graphics come with them. */
 const struct vk_device_extension_table nvk_device_extensions = {
+   /* External memory and sync (nvk_external_memory.c, runtime/vk_sync_fd.c;
+    * docs/external-memory.md). */
+   .KHR_external_fence = true,
+   .KHR_external_fence_fd = true,
+   .KHR_external_memory = true,
+   .KHR_external_memory_fd = true,
+   .KHR_external_semaphore = true,
+   .KHR_external_semaphore_fd = true,
+   .EXT_external_memory_dma_buf = true,
+   .EXT_external_memory_host = true,
+   .EXT_queue_family_foreign = true,
    .KHR_bind_memory2 = true,
    .KHR_copy_commands2 = true,
    .KHR_dedicated_allocation = true,
    .KHR_descriptor_update_template = true,
    .KHR_get_memory_requirements2 = true,
+   /* Accepted and used for nothing: views of other formats never change
+    * our layouts. */
+   .KHR_image_format_list = true,
    .KHR_maintenance3 = true,
    .KHR_push_descriptor = true,
    .KHR_synchronization2 = true,
    .KHR_timeline_semaphore = true,
    .EXT_host_query_reset = true,
    .EXT_memory_budget = true,
+   .EXT_pipeline_creation_feedback = true,
    .EXT_private_data = true,
 };
 
 static void
 nvk_get_features(struct vk_features *f)
 {
-   /* Every VkPhysicalDeviceFeatures member is about shaders, graphics,
-    * sampling or sparse memory: none is implemented yet, so all stay false
-    * (robustBufferAccess included, although Vulkan 1.0 requires it: it is a
-    * promise about shader accesses we cannot keep before shaders exist). */
+   /* Only what is implemented and tested; graphics, sampling and sparse
+    * features come with their parts. */
+   /* Shaders (compute; nvk/compiler, nvk/exec): out-of-bounds buffer
+    * accesses are lowered to the null page; 64-bit and 16-bit integer and
+    * 64-bit float arithmetic run natively in the interpreter. */
+   f->robustBufferAccess = true;
+   f->shaderInt64 = true;
+   f->shaderFloat64 = true;
+   f->shaderInt16 = true;
+   /* Compute shader invocations are counted; the graphics statistics are
+    * zero because nothing can draw yet, which is what they must be. */
+   f->pipelineStatisticsQuery = true;
    f->timelineSemaphore = true;
    f->synchronization2 = true;
    f->privateData = true;
@@ -94,6 +119,9 @@ nvk_enumerate_physical_devices(struct vk_instance *instance)
    kiln_device_info_init_host(&pdev->info);
    pdev->vk.api_version = NVK_API_VERSION;
    pdev->vk.supported_extensions = nvk_device_extensions;
+   /* Depends on the device version (nvk_image_drm.h explains). */
+   pdev->vk.supported_extensions.EXT_image_drm_format_modifier =
+      nvk_drm_format_modifier_advertised(pdev);
    nvk_get_features(&pdev->vk.supported_features);
    nvk_init_memory(pdev);
    nvk_init_uuids(pdev);
@@ -173,10 +201,12 @@ nvk_get_limits(const struct nvk_physical_device *pdev)
       .maxFragmentInputComponents = 64,
       .maxFragmentOutputAttachments = 4,
       .maxFragmentCombinedOutputResources = 4,
-      .maxComputeSharedMemorySize = 16384,
-      .maxComputeWorkGroupCount = {65535, 65535, 65535},
-      .maxComputeWorkGroupInvocations = 128,
-      .maxComputeWorkGroupSize = {128, 128, 64},
+      /* The compute executor (nvk/exec/kx.h): workgroups of up to 1024
+       * invocations in strips of 32 lanes, shared memory per workgroup. */
+      .maxComputeSharedMemorySize = 49152,
+      .maxComputeWorkGroupCount = {0x7fffffff, 65535, 65535},
+      .maxComputeWorkGroupInvocations = 1024,
+      .maxComputeWorkGroupSize = {1024, 1024, 64},
       .subPixelPrecisionBits = 4,
       .subTexelPrecisionBits = 4,
       .mipmapPrecisionBits = 4,
@@ -263,6 +293,22 @@ nvk_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
          pd->maxPushDescriptors = NVK_MAX_PUSH_DESCRIPTORS;
          break;
       }
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ID_PROPERTIES: {
+         /* What external-memory and external-sync users compare before
+          * sharing opaque handles (same driver, same device). */
+         VkPhysicalDeviceIDProperties *id = (void *)s;
+         memcpy(id->deviceUUID, pdev->device_uuid, VK_UUID_SIZE);
+         memcpy(id->driverUUID, pdev->driver_uuid, VK_UUID_SIZE);
+         memset(id->deviceLUID, 0, VK_LUID_SIZE);
+         id->deviceNodeMask = 0;
+         id->deviceLUIDValid = VK_FALSE;
+         break;
+      }
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_MEMORY_HOST_PROPERTIES_EXT: {
+         VkPhysicalDeviceExternalMemoryHostPropertiesEXT *h = (void *)s;
+         h->minImportedHostPointerAlignment = NVK_HOST_POINTER_ALIGN_B;
+         break;
+      }
       case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_3_PROPERTIES: {
          VkPhysicalDeviceMaintenance3Properties *m = (void *)s;
          m->maxPerSetDescriptors = NVK_MAX_DESCRIPTORS;
@@ -342,14 +388,6 @@ nvk_GetPhysicalDeviceFormatProperties2(VkPhysicalDevice physicalDevice, VkFormat
       .optimalTilingFeatures = (VkFormatFeatureFlags)p3.optimalTilingFeatures,
       .bufferFeatures = (VkFormatFeatureFlags)p3.bufferFeatures,
    };
-}
-
-VKAPI_ATTR void VKAPI_CALL
-nvk_GetPhysicalDeviceExternalBufferProperties(
-   VkPhysicalDevice physicalDevice, const VkPhysicalDeviceExternalBufferInfo *pExternalBufferInfo,
-   VkExternalBufferProperties *pExternalBufferProperties)
-{
-   /* No external memory handle types yet (the kmd seam can export memfds;
-    * the extensions come with their tests). */
-   pExternalBufferProperties->externalMemoryProperties = (VkExternalMemoryProperties){0};
+   if (pdev->vk.supported_extensions.EXT_image_drm_format_modifier)
+      nvk_get_drm_format_modifier_properties(pdev, format, pFormatProperties);
 }

@@ -69,11 +69,14 @@ nvk_queue_thread(void *arg)
       struct nvk_queue_job *job = list_first_entry(&queue->jobs, struct nvk_queue_job, link);
 
       /* Wait-before-signal: block until the semaphores get there. Device
-       * loss or device destruction end the wait. */
-      while (!vk_sync_waits_reached_locked(job->waits, job->wait_count, false) &&
-             !sync->lost && !queue->shutdown)
-         vk_sync_domain_wait_locked(sync, UINT64_MAX);
-      const bool run = !sync->lost &&
+       * loss or device destruction end the wait, and are tested first: a
+       * device destroyed with work still blocked (invalid usage) may have
+       * had those semaphores destroyed already. */
+      while (!queue->shutdown && !sync->lost &&
+             !vk_sync_waits_reached_locked(job->waits, job->wait_count, false))
+         vk_sync_domain_wait_locked(
+            sync, vk_sync_waits_deadline(job->waits, job->wait_count, UINT64_MAX));
+      const bool run = !queue->shutdown && !sync->lost &&
                        vk_sync_waits_reached_locked(job->waits, job->wait_count, false);
       list_del(&job->link);
       vk_sync_domain_unlock(sync);
@@ -83,13 +86,14 @@ nvk_queue_thread(void *arg)
 
       vk_sync_domain_lock(sync);
       /* A lost device signals nothing: waiters get VK_ERROR_DEVICE_LOST. */
-      if (!sync->lost) {
+      if (run && !sync->lost) {
          for (uint32_t i = 0; i < job->signal_count; i++)
             vk_sync_signal_locked(sync, job->signals[i].sync, job->signals[i].value);
       }
       queue->completed++;
       vk_sync_domain_broadcast_locked(sync);
       vk_sync_domain_unlock(sync);
+      vk_sync_waits_release(job->waits, job->wait_count, &vk_dev->alloc);
       vk_free(&vk_dev->alloc, job);
       vk_sync_domain_lock(sync);
    }
@@ -130,6 +134,7 @@ nvk_queue_destroy(struct nvk_queue *queue)
     * blocked on a semaphore nobody signals) are dropped. */
    list_for_each_entry_safe(struct nvk_queue_job, job, &queue->jobs, link) {
       list_del(&job->link);
+      vk_sync_waits_release(job->waits, job->wait_count, &queue->dev->vk.alloc);
       vk_free(&queue->dev->vk.alloc, job);
    }
    const VkAllocationCallbacks alloc = queue->dev->vk.alloc;
@@ -224,8 +229,7 @@ nvk_queue_submit(struct nvk_queue *queue, uint32_t count, const VkSubmitInfo2 *s
    vk_sync_domain_lock(sync);
    list_for_each_entry(struct nvk_queue_job, job, &jobs, link) {
       for (uint32_t i = 0; i < job->wait_count; i++)
-         job->waits[i].value =
-            vk_sync_take_wait_value_locked(job->waits[i].sync, job->waits[i].value);
+         vk_sync_wait_prepare_locked(&job->waits[i]);
       queue->submitted++;
    }
    list_splicetail(&jobs, &queue->jobs);

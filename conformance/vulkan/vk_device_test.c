@@ -193,3 +193,81 @@ TEST(queues_are_distinct_and_idle)
    vkDestroyFence(t.dev, fence, NULL);
    vkt_finish(&t);
 }
+
+/* kiln promises only what it implements and tests (PROTOCOL.md): until the
+ * shader backend and the rasterizer land, nothing that needs them may be
+ * advertised. Whoever adds a feature or extension updates this list, next
+ * to the test that covers it. */
+TEST(kiln_advertises_only_what_it_implements)
+{
+   const struct vkt_req req = {.kiln_only = true};
+   struct vkt t;
+   if (!vkt_init(&t, &req))
+      return;
+   CHECK_EQ(VK_API_VERSION_MINOR(t.props.apiVersion), 0);
+   CHECK_EQ(t.queue_flags, VK_QUEUE_COMPUTE_BIT | VK_QUEUE_TRANSFER_BIT);
+
+   VkPhysicalDeviceFeatures f;
+   vkGetPhysicalDeviceFeatures(t.pdev, &f);
+   const VkBool32 *b = (const VkBool32 *)&f;
+   unsigned on = 0;
+   for (unsigned i = 0; i < sizeof(f) / sizeof(VkBool32); i++)
+      on += b[i] != VK_FALSE;
+   CHECK_EQ(on, 0);
+
+   /* Each extension: where it is tested. */
+   static const char *const expected[] = {
+      "VK_EXT_host_query_reset",            /* vk_query_test host_query_reset */
+      "VK_EXT_memory_budget",               /* vk_buffer_test memory_budget_tracks_... */
+      "VK_EXT_private_data",                /* vk_object_test private_data_slots */
+      "VK_KHR_bind_memory2",                /* vk_image_test copy_commands2_and_memory2 */
+      "VK_KHR_copy_commands2",              /* vk_image_test copy_commands2_and_memory2 */
+      "VK_KHR_dedicated_allocation",        /* vk_image_test copy_commands2_and_memory2 */
+      "VK_KHR_descriptor_update_template",  /* vk_descriptor_test */
+      "VK_KHR_get_memory_requirements2",    /* vk_image_test copy_commands2_and_memory2 */
+      "VK_KHR_maintenance3",                /* vk_descriptor_test layout support */
+      "VK_KHR_push_descriptor",             /* vk_descriptor_test, nvk_descriptor_test */
+      "VK_KHR_synchronization2",            /* vk_sync_test, vk_query_test */
+      "VK_KHR_timeline_semaphore",          /* vk_sync_test */
+   };
+   uint32_t n = 0;
+   VKT_CHECK(vkEnumerateDeviceExtensionProperties(t.pdev, NULL, &n, NULL));
+   VkExtensionProperties props[64];
+   n = n > 64 ? 64 : n;
+   VKT_CHECK(vkEnumerateDeviceExtensionProperties(t.pdev, NULL, &n, props));
+   CHECK_EQ(n, ARRAY_SIZE(expected));
+   for (uint32_t i = 0; i < n; i++) {
+      bool known = false;
+      for (unsigned j = 0; j < ARRAY_SIZE(expected); j++)
+         known |= strcmp(props[i].extensionName, expected[j]) == 0;
+      if (!known)
+         test_fail(__FILE__, __LINE__, "%s is advertised but not on the tested list",
+                   props[i].extensionName);
+   }
+
+   /* No format feature that needs shaders or graphics. */
+   const VkFormatFeatureFlags shader_or_graphics =
+      VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT | VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT |
+      VK_FORMAT_FEATURE_STORAGE_IMAGE_ATOMIC_BIT | VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT |
+      VK_FORMAT_FEATURE_STORAGE_TEXEL_BUFFER_BIT | VK_FORMAT_FEATURE_VERTEX_BUFFER_BIT |
+      VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT | VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BLEND_BIT |
+      VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT;
+   for (VkFormat fmt = VK_FORMAT_UNDEFINED; fmt <= VK_FORMAT_ASTC_12x12_SRGB_BLOCK; fmt++) {
+      VkFormatProperties fp;
+      vkGetPhysicalDeviceFormatProperties(t.pdev, fmt, &fp);
+      if ((fp.linearTilingFeatures | fp.optimalTilingFeatures | fp.bufferFeatures) &
+          shader_or_graphics)
+         test_fail(__FILE__, __LINE__, "format %d advertises shader/graphics features", fmt);
+   }
+   VkImageFormatProperties ifp;
+   VKT_CHECK_RESULT(vkGetPhysicalDeviceImageFormatProperties(
+                       t.pdev, VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_TYPE_2D,
+                       VK_IMAGE_TILING_OPTIMAL, VK_IMAGE_USAGE_SAMPLED_BIT, 0, &ifp),
+                    VK_ERROR_FORMAT_NOT_SUPPORTED);
+   CHECK_EQ(ifp.maxExtent.width, 0);
+   VKT_CHECK(vkGetPhysicalDeviceImageFormatProperties(
+      t.pdev, VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_OPTIMAL,
+      VK_IMAGE_USAGE_TRANSFER_DST_BIT, 0, &ifp));
+   CHECK(ifp.maxExtent.width >= 4096 && ifp.maxMipLevels >= 13);
+   vkt_finish(&t);
+}

@@ -904,3 +904,185 @@ TEST(every_advertised_transfer_feature_works)
    CHECK(tested > 10);
    vkt_finish(&t);
 }
+
+/* The *2 entry points of VK_KHR_copy_commands2, VK_KHR_get_memory_requirements2,
+ * VK_KHR_bind_memory2 and VK_KHR_dedicated_allocation: the same results as
+ * their 1.0 forms, several binds in one call, a dedicated allocation. */
+TEST(copy_commands2_and_memory2)
+{
+   static const char *const exts[] = {
+      VK_KHR_COPY_COMMANDS_2_EXTENSION_NAME, VK_KHR_GET_MEMORY_REQUIREMENTS_2_EXTENSION_NAME,
+      VK_KHR_BIND_MEMORY_2_EXTENSION_NAME, VK_KHR_DEDICATED_ALLOCATION_EXTENSION_NAME};
+   const struct vkt_req req = {.extensions = exts, .extension_count = 4};
+   struct vkt t;
+   if (!vkt_init(&t, &req))
+      return;
+   PFN_vkGetBufferMemoryRequirements2KHR buf_req2 = VKT_PROC(&t, vkGetBufferMemoryRequirements2KHR);
+   PFN_vkGetImageMemoryRequirements2KHR img_req2 = VKT_PROC(&t, vkGetImageMemoryRequirements2KHR);
+   PFN_vkBindBufferMemory2KHR bind_buf2 = VKT_PROC(&t, vkBindBufferMemory2KHR);
+   PFN_vkBindImageMemory2KHR bind_img2 = VKT_PROC(&t, vkBindImageMemory2KHR);
+   PFN_vkCmdCopyBuffer2KHR copy_buf2 = VKT_PROC(&t, vkCmdCopyBuffer2KHR);
+   PFN_vkCmdCopyBufferToImage2KHR b2i2 = VKT_PROC(&t, vkCmdCopyBufferToImage2KHR);
+   PFN_vkCmdCopyImage2KHR copy_img2 = VKT_PROC(&t, vkCmdCopyImage2KHR);
+   PFN_vkCmdCopyImageToBuffer2KHR i2b2 = VKT_PROC(&t, vkCmdCopyImageToBuffer2KHR);
+   PFN_vkCmdBlitImage2KHR blit2 = VKT_PROC(&t, vkCmdBlitImage2KHR);
+   REQUIRE(buf_req2 && img_req2 && bind_buf2 && bind_img2 && copy_buf2 && b2i2 && copy_img2 &&
+           i2b2 && blit2);
+
+   /* Two buffers and two images, requirements both ways. */
+   VkBuffer bufs[2];
+   const VkBufferCreateInfo bci = {
+      .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+      .size = 16 * 16 * 4,
+      .usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+   };
+   VkImage imgs[2];
+   const VkImageCreateInfo ici = vkt_image_info(VK_IMAGE_TYPE_2D, VK_FORMAT_R8G8B8A8_UNORM,
+                                                VK_IMAGE_TILING_OPTIMAL, 16, 16, 1, 1, 1);
+   VkMemoryRequirements r1[4];
+   VkMemoryDedicatedRequirements ded[4];
+   VkMemoryRequirements2 r2[4];
+   for (unsigned i = 0; i < 2; i++) {
+      VKT_REQUIRE(vkCreateBuffer(t.dev, &bci, NULL, &bufs[i]));
+      VKT_REQUIRE(vkCreateImage(t.dev, &ici, NULL, &imgs[i]));
+      vkGetBufferMemoryRequirements(t.dev, bufs[i], &r1[i]);
+      vkGetImageMemoryRequirements(t.dev, imgs[i], &r1[2 + i]);
+   }
+   for (unsigned i = 0; i < 4; i++) {
+      ded[i] = (VkMemoryDedicatedRequirements){
+         .sType = VK_STRUCTURE_TYPE_MEMORY_DEDICATED_REQUIREMENTS};
+      r2[i] = (VkMemoryRequirements2){.sType = VK_STRUCTURE_TYPE_MEMORY_REQUIREMENTS_2,
+                                      .pNext = &ded[i]};
+      if (i < 2) {
+         const VkBufferMemoryRequirementsInfo2 bi = {
+            .sType = VK_STRUCTURE_TYPE_BUFFER_MEMORY_REQUIREMENTS_INFO_2, .buffer = bufs[i]};
+         buf_req2(t.dev, &bi, &r2[i]);
+      } else {
+         const VkImageMemoryRequirementsInfo2 ii = {
+            .sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_REQUIREMENTS_INFO_2, .image = imgs[i - 2]};
+         img_req2(t.dev, &ii, &r2[i]);
+      }
+      CHECK(r1[i].size == r2[i].memoryRequirements.size &&
+            r1[i].alignment == r2[i].memoryRequirements.alignment &&
+            r1[i].memoryTypeBits == r2[i].memoryRequirements.memoryTypeBits);
+      CHECK(!ded[i].requiresDedicatedAllocation);
+   }
+
+   /* Buffers share one allocation; image 0 gets a dedicated one, image 1
+    * another plain one. */
+   const uint32_t type = vkt_memory_type(&t, r1[0].memoryTypeBits,
+                                         VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT);
+   const VkDeviceSize buf_stride = (r1[0].size + r1[0].alignment - 1) & ~(r1[0].alignment - 1);
+   VkDeviceMemory bmem, imem0, imem1;
+   const VkMemoryAllocateInfo bai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                                     .allocationSize = buf_stride + r1[1].size,
+                                     .memoryTypeIndex = type};
+   VKT_REQUIRE(vkAllocateMemory(t.dev, &bai, NULL, &bmem));
+   const VkMemoryDedicatedAllocateInfo dai = {
+      .sType = VK_STRUCTURE_TYPE_MEMORY_DEDICATED_ALLOCATE_INFO, .image = imgs[0]};
+   const VkMemoryAllocateInfo iai0 = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                                      .pNext = &dai,
+                                      .allocationSize = r1[2].size,
+                                      .memoryTypeIndex = vkt_memory_type(&t, r1[2].memoryTypeBits, 0)};
+   VKT_REQUIRE(vkAllocateMemory(t.dev, &iai0, NULL, &imem0));
+   const VkMemoryAllocateInfo iai1 = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                                      .allocationSize = r1[3].size,
+                                      .memoryTypeIndex = vkt_memory_type(&t, r1[3].memoryTypeBits, 0)};
+   VKT_REQUIRE(vkAllocateMemory(t.dev, &iai1, NULL, &imem1));
+   const VkBindBufferMemoryInfo bb[2] = {
+      {.sType = VK_STRUCTURE_TYPE_BIND_BUFFER_MEMORY_INFO, .buffer = bufs[0], .memory = bmem},
+      {.sType = VK_STRUCTURE_TYPE_BIND_BUFFER_MEMORY_INFO, .buffer = bufs[1], .memory = bmem,
+       .memoryOffset = buf_stride},
+   };
+   VKT_CHECK(bind_buf2(t.dev, 2, bb));
+   const VkBindImageMemoryInfo ib[2] = {
+      {.sType = VK_STRUCTURE_TYPE_BIND_IMAGE_MEMORY_INFO, .image = imgs[0], .memory = imem0},
+      {.sType = VK_STRUCTURE_TYPE_BIND_IMAGE_MEMORY_INFO, .image = imgs[1], .memory = imem1},
+   };
+   VKT_CHECK(bind_img2(t.dev, 2, ib));
+
+   uint8_t *map;
+   VKT_REQUIRE(vkMapMemory(t.dev, bmem, 0, VK_WHOLE_SIZE, 0, (void **)&map));
+   uint32_t *src = (uint32_t *)map, *dst = (uint32_t *)(map + buf_stride);
+   for (uint32_t i = 0; i < 256; i++)
+      src[i] = 0xff000000u | i;
+   memset(dst, 0, 1024);
+
+   /* buffer 0 -> image 0 -> image 1 (blit, mirrored in x) -> buffer 1,
+    * and a buffer copy of the first row over it at the end. */
+   VkCommandBuffer cmd = vkt_cmd_begin(&t);
+   const struct vkt_image i0 = {.image = imgs[0], .aspects = VK_IMAGE_ASPECT_COLOR_BIT};
+   const struct vkt_image i1 = {.image = imgs[1], .aspects = VK_IMAGE_ASPECT_COLOR_BIT};
+   vkt_cmd_transition(cmd, &i0, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_GENERAL);
+   vkt_cmd_transition(cmd, &i1, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_GENERAL);
+   const VkBufferImageCopy2 bic = {.sType = VK_STRUCTURE_TYPE_BUFFER_IMAGE_COPY_2,
+                                   .imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+                                   .imageExtent = {16, 16, 1}};
+   const VkCopyBufferToImageInfo2 cbi = {.sType = VK_STRUCTURE_TYPE_COPY_BUFFER_TO_IMAGE_INFO_2,
+                                         .srcBuffer = bufs[0],
+                                         .dstImage = imgs[0],
+                                         .dstImageLayout = VK_IMAGE_LAYOUT_GENERAL,
+                                         .regionCount = 1,
+                                         .pRegions = &bic};
+   b2i2(cmd, &cbi);
+   vkt_cmd_barrier(cmd);
+   const VkImageCopy2 ic = {.sType = VK_STRUCTURE_TYPE_IMAGE_COPY_2,
+                            .srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+                            .dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+                            .extent = {16, 8, 1}};
+   const VkCopyImageInfo2 cii = {.sType = VK_STRUCTURE_TYPE_COPY_IMAGE_INFO_2,
+                                 .srcImage = imgs[0],
+                                 .srcImageLayout = VK_IMAGE_LAYOUT_GENERAL,
+                                 .dstImage = imgs[1],
+                                 .dstImageLayout = VK_IMAGE_LAYOUT_GENERAL,
+                                 .regionCount = 1,
+                                 .pRegions = &ic};
+   copy_img2(cmd, &cii);
+   const VkImageBlit2 blit = {.sType = VK_STRUCTURE_TYPE_IMAGE_BLIT_2,
+                              .srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+                              .srcOffsets = {{0, 8, 0}, {16, 16, 1}},
+                              .dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+                              .dstOffsets = {{16, 8, 0}, {0, 16, 1}}};
+   const VkBlitImageInfo2 bli = {.sType = VK_STRUCTURE_TYPE_BLIT_IMAGE_INFO_2,
+                                 .srcImage = imgs[0],
+                                 .srcImageLayout = VK_IMAGE_LAYOUT_GENERAL,
+                                 .dstImage = imgs[1],
+                                 .dstImageLayout = VK_IMAGE_LAYOUT_GENERAL,
+                                 .regionCount = 1,
+                                 .pRegions = &blit,
+                                 .filter = VK_FILTER_NEAREST};
+   blit2(cmd, &bli);
+   vkt_cmd_barrier(cmd);
+   const VkCopyImageToBufferInfo2 ibi = {.sType = VK_STRUCTURE_TYPE_COPY_IMAGE_TO_BUFFER_INFO_2,
+                                         .srcImage = imgs[1],
+                                         .srcImageLayout = VK_IMAGE_LAYOUT_GENERAL,
+                                         .dstBuffer = bufs[1],
+                                         .regionCount = 1,
+                                         .pRegions = &bic};
+   i2b2(cmd, &ibi);
+   vkt_cmd_barrier(cmd);
+   const VkBufferCopy2 bc = {.sType = VK_STRUCTURE_TYPE_BUFFER_COPY_2, .size = 64};
+   const VkCopyBufferInfo2 cbf = {.sType = VK_STRUCTURE_TYPE_COPY_BUFFER_INFO_2,
+                                  .srcBuffer = bufs[0],
+                                  .dstBuffer = bufs[1],
+                                  .regionCount = 1,
+                                  .pRegions = &bc};
+   copy_buf2(cmd, &cbf);
+   vkt_cmd_barrier(cmd);
+   REQUIRE(vkt_cmd_submit_wait(&t, cmd));
+
+   bool ok = true;
+   for (uint32_t y = 0; y < 16; y++)
+      for (uint32_t x = 0; x < 16; x++)
+         ok &= dst[y * 16 + x] == (y < 8 ? src[y * 16 + x] : src[y * 16 + (15 - x)]);
+   CHECK(ok);
+
+   for (unsigned i = 0; i < 2; i++) {
+      vkDestroyBuffer(t.dev, bufs[i], NULL);
+      vkDestroyImage(t.dev, imgs[i], NULL);
+   }
+   vkFreeMemory(t.dev, bmem, NULL);
+   vkFreeMemory(t.dev, imem0, NULL);
+   vkFreeMemory(t.dev, imem1, NULL);
+   vkt_finish(&t);
+}

@@ -358,7 +358,7 @@ out:
 #undef NAMED
 }
 
-/* The loop; returns 0 if everything was clean. Runs in the child. */
+/* The loop; returns the number of problems (printed). Runs in the child. */
 static int
 oom_loop(bool is_kiln)
 {
@@ -385,35 +385,40 @@ oom_loop(bool is_kiln)
                (r == VK_ERROR_OUT_OF_DEVICE_MEMORY && call &&
                 strstr(call, "vkAllocateMemory"))) ||
              !fa.failed) {
-            test_fail(__FILE__, __LINE__, "failing allocation %ld: %s returned %s", n,
-                      call ? call : "?", vkt_result_str(r));
+            printf("  failing allocation %ld: %s returned %s\n", n, call ? call : "?",
+                   vkt_result_str(r));
             bad++;
             break;
          }
       }
       if (fa.live != 0) {
-         test_fail(__FILE__, __LINE__, "failing allocation %ld (at %s): %ld blocks leaked", n,
-                   call ? call : "(after the last call)", fa.live);
+         printf("  failing allocation %ld (at %s): %ld blocks %s\n", n,
+                call ? call : "(after the last call)", labs(fa.live),
+                fa.live > 0 ? "leaked" : "freed that were never allocated");
          bad++;
          break;
       }
       if (!fa.failed) {
          /* The whole sequence ran without reaching the failure: done. */
-         if (!CHECK(r == VK_SUCCESS))
+         if (r != VK_SUCCESS) {
+            printf("  the full run returned %s\n", vkt_result_str(r));
             bad++;
+         }
          printf("  %u sequences, %u ended by the injected failure, %ld allocations in a full "
                 "run (%s)\n",
                 iterations, failures, fa.total, is_kiln ? "kiln" : "other driver");
          break;
       }
       if (n > 20000) {
-         test_fail(__FILE__, __LINE__, "no end after %ld allocations", n);
+         printf("  no end after %ld allocations\n", n);
          bad++;
          break;
       }
    }
-   if (!CHECK(failures > 10))
+   if (failures <= 10) {
+      printf("  only %u injected failures\n", failures);
       bad++;
+   }
    return bad;
 }
 
@@ -452,8 +457,13 @@ TEST(every_allocation_failure_is_clean)
          vkt_skip("%s crashed (signal %d) when allocation %ld failed, in %s: the driver "
                   "does not survive out-of-memory there",
                   name, WTERMSIG(status), progress->n, progress->call);
-   } else {
-      CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+   } else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+      /* kiln must be clean; a peer that is not only shows where it is not
+       * (the lines above), which says nothing about this test. */
+      if (is_kiln)
+         test_fail(__FILE__, __LINE__, "out-of-memory handling is not clean (above)");
+      else
+         vkt_skip("%s does not handle failing allocations cleanly (above)", name);
    }
    munmap(progress, sizeof(*progress));
    progress = NULL;

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 #include "vkt.h"
 
+#include <dlfcn.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,6 +33,7 @@ vkt_result_str(VkResult r)
    R(VK_ERROR_FEATURE_NOT_PRESENT) R(VK_ERROR_INCOMPATIBLE_DRIVER)
    R(VK_ERROR_TOO_MANY_OBJECTS) R(VK_ERROR_FORMAT_NOT_SUPPORTED) R(VK_ERROR_FRAGMENTED_POOL)
    R(VK_ERROR_UNKNOWN) R(VK_ERROR_OUT_OF_POOL_MEMORY) R(VK_ERROR_FRAGMENTATION)
+   R(VK_ERROR_INVALID_EXTERNAL_HANDLE) R(VK_ERROR_INVALID_DRM_FORMAT_MODIFIER_PLANE_LAYOUT_EXT)
 #undef R
    default: {
       static _Thread_local char buf[32];
@@ -52,10 +55,19 @@ messenger_cb(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
    const char *sev = error ? "error"
                      : (severity & VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT) ? "warning"
                                                                                      : "info";
-   bool allowed = false;
-   for (unsigned i = 0; i < t->allowed_vuid_count && data->pMessageIdName; i++)
-      allowed |= strcmp(data->pMessageIdName, t->allowed_vuids[i]) == 0;
-   if (validation && error && allowed) {
+   int allowed = -1;
+   for (unsigned i = 0; i < t->allowed_vuid_count && data->pMessageIdName; i++) {
+      if (strcmp(data->pMessageIdName, t->allowed_vuids[i]) == 0 &&
+          (!t->allowed_contains[i] ||
+           (data->pMessage && strstr(data->pMessage, t->allowed_contains[i]))))
+         allowed = (int)i;
+   }
+   if (validation && error && allowed >= 0 && t->allowed_reasons[allowed]) {
+      if (!t->allowed_printed[allowed])
+         printf("  (allowed, printed once: %s) %s\n", t->allowed_reasons[allowed],
+                data->pMessageIdName);
+      t->allowed_printed[allowed] = true;
+   } else if (validation && error && allowed >= 0) {
       if (!t->allowed_vuid_seen)
          printf("  (allowed on a device without graphics queue, printed once) %s\n",
                 data->pMessageIdName);
@@ -87,6 +99,22 @@ has_layer(const char *name)
    if (props && vkEnumerateInstanceLayerProperties(&n, props) == VK_SUCCESS) {
       for (uint32_t i = 0; i < n; i++)
          found |= strcmp(props[i].layerName, name) == 0;
+   }
+   free(props);
+   return found;
+}
+
+static bool
+has_instance_extension(const char *name)
+{
+   uint32_t n = 0;
+   if (vkEnumerateInstanceExtensionProperties(NULL, &n, NULL) != VK_SUCCESS)
+      return false;
+   VkExtensionProperties *props = calloc(n ? n : 1, sizeof(*props));
+   bool found = false;
+   if (props && vkEnumerateInstanceExtensionProperties(NULL, &n, props) == VK_SUCCESS) {
+      for (uint32_t i = 0; i < n; i++)
+         found |= strcmp(props[i].extensionName, name) == 0;
    }
    free(props);
    return found;
@@ -158,9 +186,46 @@ check_features(VkInstance instance, VkPhysicalDevice pdev, const void *wanted)
    return true;
 }
 
+/* The library path a loader manifest names, or NULL. */
+static char *
+manifest_library(const char *manifest)
+{
+   FILE *f = fopen(manifest, "r");
+   if (!f)
+      return NULL;
+   char buf[4096];
+   const size_t n = fread(buf, 1, sizeof(buf) - 1, f);
+   fclose(f);
+   buf[n] = '\0';
+   const char *key = strstr(buf, "\"library_path\"");
+   const char *open = key ? strchr(key + 14, '"') : NULL;
+   const char *close = open ? strchr(open + 1, '"') : NULL;
+   return close ? strndup(open + 1, (size_t)(close - open - 1)) : NULL;
+}
+
+/* Keeps the driver and the validation layer mapped until exit (the loader
+ * dlcloses them at vkDestroyInstance): leak reports of sanitizer builds can
+ * then name their frames, so LeakSanitizer suppressions can tell the
+ * validation layer's and the peer driver's own leaks (lsan.supp) from
+ * ours, which are never suppressed. Harmless otherwise. */
+static void
+pin_libraries(void)
+{
+   dlopen("libVkLayer_khronos_validation.so", RTLD_NOW | RTLD_NODELETE | RTLD_LOCAL);
+   const char *files = getenv("VK_DRIVER_FILES");
+   if (!files)
+      files = getenv("VK_ICD_FILENAMES");
+   char *lib = files ? manifest_library(files) : NULL;
+   if (lib)
+      dlopen(lib, RTLD_NOW | RTLD_NODELETE | RTLD_LOCAL);
+   free(lib);
+}
+
 bool
 vkt_init(struct vkt *t, const struct vkt_req *req)
 {
+   static pthread_once_t pinned = PTHREAD_ONCE_INIT;
+   pthread_once(&pinned, pin_libraries);
    static const struct vkt_req defaults = {0};
    if (!req)
       req = &defaults;
@@ -174,8 +239,20 @@ vkt_init(struct vkt *t, const struct vkt_req *req)
       return false;
    }
 
-   const char *inst_exts[] = {VK_EXT_DEBUG_UTILS_EXTENSION_NAME,
-                              VK_KHR_GET_PHYSICAL_DEVICE_PROPERTIES_2_EXTENSION_NAME};
+   const char *inst_exts[5] = {VK_EXT_DEBUG_UTILS_EXTENSION_NAME,
+                               VK_KHR_GET_PHYSICAL_DEVICE_PROPERTIES_2_EXTENSION_NAME};
+   uint32_t inst_ext_count = 2;
+   /* The external memory/semaphore/fence device extensions need these on a
+    * Vulkan 1.0 instance; enabled whenever present (they only add queries). */
+   static const char *const external_caps[] = {
+      VK_KHR_EXTERNAL_MEMORY_CAPABILITIES_EXTENSION_NAME,
+      VK_KHR_EXTERNAL_SEMAPHORE_CAPABILITIES_EXTENSION_NAME,
+      VK_KHR_EXTERNAL_FENCE_CAPABILITIES_EXTENSION_NAME,
+   };
+   for (unsigned i = 0; i < ARRAY_SIZE(external_caps); i++) {
+      if (has_instance_extension(external_caps[i]))
+         inst_exts[inst_ext_count++] = external_caps[i];
+   }
    VkDebugUtilsMessengerCreateInfoEXT mci = {
       .sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT,
       .messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT |
@@ -208,7 +285,7 @@ vkt_init(struct vkt *t, const struct vkt_req *req)
       .pApplicationInfo = &app,
       .enabledLayerCount = t->validation ? 1 : 0,
       .ppEnabledLayerNames = &layer,
-      .enabledExtensionCount = 2,
+      .enabledExtensionCount = inst_ext_count,
       .ppEnabledExtensionNames = inst_exts,
    };
    VkResult r = vkCreateInstance(&ici, t->alloc, &t->instance);
@@ -246,6 +323,17 @@ vkt_init(struct vkt *t, const struct vkt_req *req)
    }
    if (req->features && !check_features(t->instance, t->pdev, req->features))
       goto fail_messenger;
+   if (req->core_features) {
+      VkPhysicalDeviceFeatures have;
+      vkGetPhysicalDeviceFeatures(t->pdev, &have);
+      const VkBool32 *w = (const VkBool32 *)req->core_features, *h = (const VkBool32 *)&have;
+      for (size_t i = 0; i < sizeof(have) / sizeof(VkBool32); i++) {
+         if (w[i] && !h[i]) {
+            vkt_skip("VkPhysicalDeviceFeatures member %zu not supported", i);
+            goto fail_messenger;
+         }
+      }
+   }
 
    uint32_t nq = 0;
    vkGetPhysicalDeviceQueueFamilyProperties(t->pdev, &nq, NULL);
@@ -286,6 +374,15 @@ vkt_init(struct vkt *t, const struct vkt_req *req)
       goto fail_messenger;
    }
 
+   for (uint32_t i = 0;
+        i < req->allowed_count && t->allowed_vuid_count < ARRAY_SIZE(t->allowed_vuids); i++) {
+      const uint32_t n = t->allowed_vuid_count++;
+      t->allowed_vuids[n] = req->allowed[i].vuid;
+      t->allowed_contains[n] = req->allowed[i].contains;
+      t->allowed_reasons[n] = req->allowed[i].reason ? req->allowed[i].reason
+                                                     : "known to the test";
+   }
+
    const float prio[VKT_MAX_QUEUES] = {1.0f, 1.0f, 1.0f, 1.0f};
    const VkDeviceQueueCreateInfo qci = {
       .sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
@@ -300,6 +397,7 @@ vkt_init(struct vkt *t, const struct vkt_req *req)
       .pQueueCreateInfos = &qci,
       .enabledExtensionCount = req->extension_count,
       .ppEnabledExtensionNames = req->extensions,
+      .pEnabledFeatures = req->core_features,
    };
    r = vkCreateDevice(t->pdev, &dci, t->alloc, &t->dev);
    if (r != VK_SUCCESS) {

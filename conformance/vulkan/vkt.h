@@ -35,6 +35,8 @@
 
 #define VKT_MAX_QUEUES 4
 
+struct vkt_allowed_message;
+
 struct vkt_req {
    /* Device extensions the test needs: the test is skipped without them. */
    const char *const *extensions;
@@ -43,11 +45,24 @@ struct vkt_req {
     * fills them with the features it needs; vkt checks support first and
     * skips if one is missing). */
    void *features;
+   /* Vulkan 1.0 features to enable (checked first, like `features`). */
+   const VkPhysicalDeviceFeatures *core_features;
    uint32_t queue_count;            /* 0 means 1 */
    bool no_validation;              /* device-loss and OOM tests */
    const VkAllocationCallbacks *alloc;
    /* Only on kiln (tests of kiln-specific behaviour, e.g. device loss). */
    bool kiln_only;
+   /* Validation messages the test knows about and accepts (each printed
+    * once with its reason, not counted), e.g. a spec dependency the device
+    * cannot meet yet. */
+   const struct vkt_allowed_message *allowed;
+   uint32_t allowed_count;
+};
+
+struct vkt_allowed_message {
+   const char *vuid;     /* pMessageIdName */
+   const char *contains; /* and the message must contain this (NULL: any) */
+   const char *reason;
 };
 
 struct vkt {
@@ -73,8 +88,12 @@ struct vkt {
                         const VkDebugUtilsMessengerCallbackDataEXT *data);
    void *hook_data;
 
-   /* Validation messages that do not fail the test (see vkt_init). */
+   /* Validation messages that do not fail the test (see vkt_init), what
+    * they must contain and why (NULL reason: no graphics queue). */
    const char *allowed_vuids[8];
+   const char *allowed_contains[8];
+   const char *allowed_reasons[8];
+   bool allowed_printed[8];
    unsigned allowed_vuid_count;
    bool allowed_vuid_seen;
 

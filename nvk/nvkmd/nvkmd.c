@@ -58,6 +58,12 @@ va_map_insert(struct nvkmd_dev *dev, struct nvkmd_mem *mem)
       dev->range_cap = cap;
    }
    const uint32_t i = range_lower_bound(dev, mem->va);
+   /* Ranges stay disjoint. Only a host-pointer import can overlap (the same
+    * host memory imported twice: device address = host address here). */
+   if (i < dev->range_count && dev->ranges[i].va < mem->va + mem->size_B) {
+      result = VK_ERROR_INVALID_EXTERNAL_HANDLE;
+      goto out;
+   }
    memmove(&dev->ranges[i + 1], &dev->ranges[i],
            (dev->range_count - i) * sizeof(dev->ranges[0]));
    dev->ranges[i] = (struct nvkmd_va_range){mem->va, mem->va + mem->size_B, mem};
@@ -117,6 +123,26 @@ nvkmd_dev_import_fd(struct nvkmd_dev *dev, struct vk_object_base *log_obj, int f
    return VK_SUCCESS;
 }
 
+VkResult
+nvkmd_dev_import_host_ptr(struct nvkmd_dev *dev, struct vk_object_base *log_obj, void *ptr,
+                          uint64_t size_B, struct nvkmd_mem **mem_out)
+{
+   struct nvkmd_mem *mem;
+   VkResult result = dev->ops->import_host_ptr(dev, log_obj, ptr, size_B, &mem);
+   if (result != VK_SUCCESS)
+      return result;
+   result = va_map_insert(dev, mem);
+   if (result != VK_SUCCESS) {
+      mem->ops->free(mem);
+      return vk_errorf(log_obj, result, "host memory at %p: %s", ptr,
+                       result == VK_ERROR_INVALID_EXTERNAL_HANDLE
+                          ? "overlaps memory this device already has"
+                          : "no room in the VA map");
+   }
+   *mem_out = mem;
+   return VK_SUCCESS;
+}
+
 void
 nvkmd_mem_free(struct nvkmd_mem *mem)
 {
@@ -134,6 +160,25 @@ nvkmd_dev_translate(struct nvkmd_dev *dev, uint64_t va, uint64_t size_B)
       const struct nvkmd_va_range *r = &dev->ranges[i];
       if (va >= r->va && size_B <= r->end - va)
          host = dev->ops->va_to_host(dev, va);
+   }
+   pthread_rwlock_unlock(&dev->va_lock);
+   return host;
+}
+
+void *
+nvkmd_dev_translate_range(struct nvkmd_dev *dev, uint64_t va, uint64_t size_B,
+                          uint64_t *range_va, uint64_t *range_end)
+{
+   void *host = NULL;
+   pthread_rwlock_rdlock(&dev->va_lock);
+   const uint32_t i = range_lower_bound(dev, va);
+   if (i < dev->range_count) {
+      const struct nvkmd_va_range *r = &dev->ranges[i];
+      if (va >= r->va && size_B <= r->end - va) {
+         host = dev->ops->va_to_host(dev, va);
+         *range_va = r->va;
+         *range_end = r->end;
+      }
    }
    pthread_rwlock_unlock(&dev->va_lock);
    return host;

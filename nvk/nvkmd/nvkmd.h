@@ -59,6 +59,10 @@ struct nvkmd_dev_ops {
     * closes it once the whole import succeeded. */
    VkResult (*import_fd)(struct nvkmd_dev *dev, struct vk_object_base *log_obj, int fd,
                          struct nvkmd_mem **mem_out);
+   /* Wraps host memory the caller keeps mapped (VK_EXT_external_memory_host):
+    * nothing is allocated or freed, the memory stays the caller's. */
+   VkResult (*import_host_ptr)(struct nvkmd_dev *dev, struct vk_object_base *log_obj,
+                               void *ptr, uint64_t size_B, struct nvkmd_mem **mem_out);
    /* Host pointer for device address va (valid for size_B bytes); the VA map
     * has already checked the range. */
    void *(*va_to_host)(struct nvkmd_dev *dev, uint64_t va);
@@ -103,6 +107,8 @@ VkResult nvkmd_dev_alloc_mem(struct nvkmd_dev *dev, struct vk_object_base *log_o
 /* Owns fd after success only (Vulkan import semantics). */
 VkResult nvkmd_dev_import_fd(struct nvkmd_dev *dev, struct vk_object_base *log_obj, int fd,
                              struct nvkmd_mem **mem_out);
+VkResult nvkmd_dev_import_host_ptr(struct nvkmd_dev *dev, struct vk_object_base *log_obj,
+                                   void *ptr, uint64_t size_B, struct nvkmd_mem **mem_out);
 /* Leaves the VA map first: from then on, accesses to it fault. */
 void nvkmd_mem_free(struct nvkmd_mem *mem);
 
@@ -129,5 +135,11 @@ nvkmd_mem_export_fd(struct nvkmd_mem *mem, struct vk_object_base *log_obj, int *
  * after; the spec forbids freeing memory that pending work uses, and the
  * check is what catches applications that do. */
 void *nvkmd_dev_translate(struct nvkmd_dev *dev, uint64_t va, uint64_t size_B);
+
+/* The same, also giving the whole live object's range [*range_va,
+ * *range_end) (host-contiguous), for callers that cache translations (the
+ * shader executor's TLB). */
+void *nvkmd_dev_translate_range(struct nvkmd_dev *dev, uint64_t va, uint64_t size_B,
+                                uint64_t *range_va, uint64_t *range_end);
 
 #endif /* NVKMD_H */

@@ -31,6 +31,8 @@ struct nvkmd_cpu_mem {
    struct nvkmd_mem base;
    void *map;
    int fd; /* -1 unless exportable */
+   /* The mapping is the application's (host-pointer import): never unmapped. */
+   bool borrowed;
 };
 
 static const struct nvkmd_mem_ops nvkmd_cpu_mem_ops;
@@ -177,6 +179,28 @@ cpu_import_fd(struct nvkmd_dev *dev, struct vk_object_base *log_obj, int fd,
    return VK_SUCCESS;
 }
 
+static VkResult
+cpu_import_host_ptr(struct nvkmd_dev *dev, struct vk_object_base *log_obj, void *ptr,
+                    uint64_t size_B, struct nvkmd_mem **mem_out)
+{
+   struct nvkmd_cpu_mem *mem =
+      vk_zalloc(dev->alloc, sizeof(*mem), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+   if (!mem)
+      return vk_error(log_obj, VK_ERROR_OUT_OF_HOST_MEMORY);
+   /* The device address is the host address, as for our own memory. */
+   mem->base = (struct nvkmd_mem){
+      .ops = &nvkmd_cpu_mem_ops,
+      .dev = dev,
+      .size_B = size_B,
+      .va = (uint64_t)(uintptr_t)ptr,
+   };
+   mem->map = ptr;
+   mem->fd = -1;
+   mem->borrowed = true;
+   *mem_out = &mem->base;
+   return VK_SUCCESS;
+}
+
 static void *
 cpu_va_to_host(struct nvkmd_dev *dev, uint64_t va)
 {
@@ -195,6 +219,7 @@ static const struct nvkmd_dev_ops nvkmd_cpu_dev_ops = {
    .destroy = cpu_dev_destroy,
    .alloc_mem = cpu_alloc_mem,
    .import_fd = cpu_import_fd,
+   .import_host_ptr = cpu_import_host_ptr,
    .va_to_host = cpu_va_to_host,
 };
 
@@ -217,7 +242,8 @@ static void
 cpu_mem_free(struct nvkmd_mem *base)
 {
    struct nvkmd_cpu_mem *mem = container_of(base, struct nvkmd_cpu_mem, base);
-   munmap(mem->map, base->size_B);
+   if (!mem->borrowed)
+      munmap(mem->map, base->size_B);
    if (mem->fd >= 0)
       close(mem->fd);
    vk_free(base->dev->alloc, mem);

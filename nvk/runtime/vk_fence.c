@@ -17,6 +17,15 @@ vk_common_CreateFence(VkDevice _device, const VkFenceCreateInfo *pCreateInfo,
       return vk_error(device, VK_ERROR_OUT_OF_HOST_MEMORY);
    vk_sync_init(&fence->sync, VK_SYNC_TYPE_FENCE,
                 (pCreateInfo->flags & VK_FENCE_CREATE_SIGNALED_BIT) ? 1 : 0);
+   /* Exportable as an opaque fd: the payload lives in shared memory. */
+   const VkExportFenceCreateInfo *export =
+      vk_find_struct_const(pCreateInfo->pNext, EXPORT_FENCE_CREATE_INFO);
+   VkResult result = vk_sync_make_exportable(&device->alloc, &fence->sync,
+                                             export ? export->handleTypes : 0);
+   if (result != VK_SUCCESS) {
+      vk_object_free(device, pAllocator, fence);
+      return vk_error(device, result);
+   }
    *pFence = vk_fence_to_handle(fence);
    return VK_SUCCESS;
 }
@@ -26,6 +35,9 @@ vk_common_DestroyFence(VkDevice _device, VkFence _fence, const VkAllocationCallb
 {
    VK_FROM_HANDLE(vk_device, device, _device);
    VK_FROM_HANDLE(vk_fence, fence, _fence);
+   if (!fence)
+      return;
+   vk_sync_finish(&fence->sync, &device->alloc);
    vk_object_free(device, pAllocator, fence);
 }
 
@@ -36,7 +48,7 @@ vk_common_ResetFences(VkDevice _device, uint32_t fenceCount, const VkFence *pFen
    vk_sync_domain_lock(&device->sync);
    for (uint32_t i = 0; i < fenceCount; i++) {
       VK_FROM_HANDLE(vk_fence, fence, pFences[i]);
-      vk_sync_reset_locked(&fence->sync);
+      vk_sync_reset_locked(&fence->sync, &device->alloc);
    }
    vk_sync_domain_unlock(&device->sync);
    return VK_SUCCESS;
@@ -50,7 +62,7 @@ vk_common_GetFenceStatus(VkDevice _device, VkFence _fence)
    if (vk_device_is_lost(device))
       return VK_ERROR_DEVICE_LOST;
    vk_sync_domain_lock(&device->sync);
-   const bool signaled = fence->sync.value != 0;
+   const bool signaled = vk_sync_value_locked(&fence->sync) != 0;
    vk_sync_domain_unlock(&device->sync);
    return signaled ? VK_SUCCESS : VK_NOT_READY;
 }
@@ -73,7 +85,7 @@ vk_common_WaitForFences(VkDevice _device, uint32_t fenceCount, const VkFence *pF
    }
    for (uint32_t i = 0; i < fenceCount; i++) {
       VK_FROM_HANDLE(vk_fence, fence, pFences[i]);
-      waits[i] = (struct vk_sync_wait){&fence->sync, 1};
+      waits[i] = (struct vk_sync_wait){vk_sync_active(&fence->sync), 1};
    }
    VkResult result = vk_sync_wait_many(&device->sync, waits, fenceCount, !waitAll, abs_timeout);
    if (waits != stack)
@@ -99,6 +111,14 @@ vk_common_CreateSemaphore(VkDevice _device, const VkSemaphoreCreateInfo *pCreate
       return vk_error(device, VK_ERROR_OUT_OF_HOST_MEMORY);
    vk_sync_init(&sem->sync, timeline ? VK_SYNC_TYPE_TIMELINE : VK_SYNC_TYPE_BINARY,
                 timeline ? type->initialValue : 0);
+   const VkExportSemaphoreCreateInfo *export =
+      vk_find_struct_const(pCreateInfo->pNext, EXPORT_SEMAPHORE_CREATE_INFO);
+   VkResult result = vk_sync_make_exportable(&device->alloc, &sem->sync,
+                                             export ? export->handleTypes : 0);
+   if (result != VK_SUCCESS) {
+      vk_object_free(device, pAllocator, sem);
+      return vk_error(device, result);
+   }
    *pSemaphore = vk_semaphore_to_handle(sem);
    return VK_SUCCESS;
 }
@@ -109,6 +129,9 @@ vk_common_DestroySemaphore(VkDevice _device, VkSemaphore semaphore,
 {
    VK_FROM_HANDLE(vk_device, device, _device);
    VK_FROM_HANDLE(vk_semaphore, sem, semaphore);
+   if (!sem)
+      return;
+   vk_sync_finish(&sem->sync, &device->alloc);
    vk_object_free(device, pAllocator, sem);
 }
 
@@ -120,7 +143,7 @@ vk_common_GetSemaphoreCounterValue(VkDevice _device, VkSemaphore semaphore, uint
    if (vk_device_is_lost(device))
       return VK_ERROR_DEVICE_LOST;
    vk_sync_domain_lock(&device->sync);
-   *pValue = sem->sync.value;
+   *pValue = vk_sync_value_locked(&sem->sync);
    vk_sync_domain_unlock(&device->sync);
    return VK_SUCCESS;
 }
@@ -165,26 +188,4 @@ vk_common_SignalSemaphore(VkDevice _device, const VkSemaphoreSignalInfo *pSignal
    vk_sync_signal_locked(&device->sync, &sem->sync, pSignalInfo->value);
    vk_sync_domain_unlock(&device->sync);
    return VK_SUCCESS;
-}
-
-/* No external fence or semaphore handle types yet. */
-VKAPI_ATTR void VKAPI_CALL
-vk_common_GetPhysicalDeviceExternalFenceProperties(
-   VkPhysicalDevice physicalDevice, const VkPhysicalDeviceExternalFenceInfo *pExternalFenceInfo,
-   VkExternalFenceProperties *pExternalFenceProperties)
-{
-   pExternalFenceProperties->exportFromImportedHandleTypes = 0;
-   pExternalFenceProperties->compatibleHandleTypes = 0;
-   pExternalFenceProperties->externalFenceFeatures = 0;
-}
-
-VKAPI_ATTR void VKAPI_CALL
-vk_common_GetPhysicalDeviceExternalSemaphoreProperties(
-   VkPhysicalDevice physicalDevice,
-   const VkPhysicalDeviceExternalSemaphoreInfo *pExternalSemaphoreInfo,
-   VkExternalSemaphoreProperties *pExternalSemaphoreProperties)
-{
-   pExternalSemaphoreProperties->exportFromImportedHandleTypes = 0;
-   pExternalSemaphoreProperties->compatibleHandleTypes = 0;
-   pExternalSemaphoreProperties->externalSemaphoreFeatures = 0;
 }

@@ -23,4 +23,9 @@ struct vk_semaphore {
 
 VK_DEFINE_NONDISP_HANDLE_CASTS(vk_semaphore, base, VkSemaphore, VK_OBJECT_TYPE_SEMAPHORE)
 
+/* Gives `sync` a shared-memory payload if handle_types (from
+ * VkExport{Fence,Semaphore}CreateInfo) has OPAQUE_FD (vk_sync_fd.c). */
+VkResult vk_sync_make_exportable(const VkAllocationCallbacks *alloc, struct vk_sync *sync,
+                                 uint32_t handle_types);
+
 #endif /* VK_FENCE_H */

@@ -2,10 +2,13 @@
 #include "vk_sync.h"
 
 #include <errno.h>
+#include <stdatomic.h>
 #include <time.h>
 
 #include "util/macros.h"
 #include "util/os.h"
+#include "vk_alloc.h"
+#include "vk_sync_ext.h"
 
 int
 vk_sync_domain_init(struct vk_sync_domain *d)
@@ -64,6 +67,32 @@ vk_sync_init(struct vk_sync *sync, enum vk_sync_type type, uint64_t initial_valu
    sync->type = type;
    sync->value = initial_value;
    sync->waits_submitted = 0;
+   sync->ext = NULL;
+   sync->temporary = NULL;
+}
+
+static void
+vk_sync_destroy_temporary(struct vk_sync *temp, const VkAllocationCallbacks *alloc)
+{
+   vk_sync_ext_destroy(alloc, temp->ext);
+   vk_free(alloc, temp);
+}
+
+void
+vk_sync_finish(struct vk_sync *sync, const VkAllocationCallbacks *alloc)
+{
+   if (sync->temporary)
+      vk_sync_destroy_temporary(sync->temporary, alloc);
+   vk_sync_ext_destroy(alloc, sync->ext);
+   sync->temporary = NULL;
+   sync->ext = NULL;
+}
+
+uint64_t
+vk_sync_value_locked(struct vk_sync *sync)
+{
+   sync = vk_sync_active(sync);
+   return sync->ext ? vk_sync_ext_value(sync->ext) : sync->value;
 }
 
 uint64_t
@@ -73,6 +102,10 @@ vk_sync_take_wait_value_locked(struct vk_sync *sync, uint64_t api_value)
    case VK_SYNC_TYPE_FENCE:
       return 1;
    case VK_SYNC_TYPE_BINARY:
+      if (sync->ext && sync->ext->kind == VK_SYNC_EXT_SYNC_FILE)
+         return 1;
+      if (sync->ext)
+         return atomic_fetch_add(&sync->ext->shm->waits_submitted, 1) + 1;
       return ++sync->waits_submitted;
    case VK_SYNC_TYPE_TIMELINE:
    default:
@@ -81,8 +114,74 @@ vk_sync_take_wait_value_locked(struct vk_sync *sync, uint64_t api_value)
 }
 
 void
+vk_sync_wait_prepare_locked(struct vk_sync_wait *w)
+{
+   /* Vulkan 1.3.239, "Importing Semaphore Payloads": a temporarily imported
+    * payload is used "until the next wait operation", after which the
+    * permanent one is restored; the wait itself uses the temporary one. */
+   if (w->sync->type == VK_SYNC_TYPE_BINARY && w->sync->temporary) {
+      struct vk_sync *temp = w->sync->temporary;
+      w->sync->temporary = NULL;
+      w->sync = temp;
+      w->owns_sync = true;
+   }
+   w->value = vk_sync_take_wait_value_locked(w->sync, w->value);
+}
+
+void
+vk_sync_waits_release(struct vk_sync_wait *waits, uint32_t count,
+                      const VkAllocationCallbacks *alloc)
+{
+   for (uint32_t i = 0; i < count; i++) {
+      if (waits[i].owns_sync) {
+         vk_sync_destroy_temporary(waits[i].sync, alloc);
+         waits[i].sync = NULL;
+         waits[i].owns_sync = false;
+      }
+   }
+}
+
+uint64_t
+vk_sync_waits_deadline(const struct vk_sync_wait *waits, uint32_t count,
+                       uint64_t abs_timeout_ns)
+{
+   for (uint32_t i = 0; i < count; i++) {
+      if (vk_sync_active(waits[i].sync)->ext)
+         return MIN2(abs_timeout_ns, vk_abs_timeout(VK_SYNC_POLL_NS));
+   }
+   return abs_timeout_ns;
+}
+
+bool
+vk_sync_wait_reached(const struct vk_sync_wait *w)
+{
+   const struct vk_sync *s = w->sync;
+   return (s->ext ? vk_sync_ext_value(s->ext) : s->value) >= w->value;
+}
+
+void
 vk_sync_signal_locked(struct vk_sync_domain *d, struct vk_sync *sync, uint64_t value)
 {
+   sync = vk_sync_active(sync);
+   if (sync->ext) {
+      /* A sync_file payload cannot be signalled by us; signalling a fence
+       * or semaphore that holds one is invalid usage (it is not unsignaled
+       * and idle), so there is nothing to do. */
+      if (sync->ext->kind == VK_SYNC_EXT_SHM) {
+         _Atomic uint64_t *v = &sync->ext->shm->value;
+         if (sync->type == VK_SYNC_TYPE_FENCE) {
+            atomic_store(v, 1);
+         } else if (sync->type == VK_SYNC_TYPE_BINARY) {
+            atomic_fetch_add(v, 1);
+         } else {
+            uint64_t old = atomic_load(v);
+            while (old < value && !atomic_compare_exchange_weak(v, &old, value)) {
+            }
+         }
+      }
+      vk_sync_domain_broadcast_locked(d);
+      return;
+   }
    switch (sync->type) {
    case VK_SYNC_TYPE_FENCE:
       sync->value = 1;
@@ -98,9 +197,17 @@ vk_sync_signal_locked(struct vk_sync_domain *d, struct vk_sync *sync, uint64_t v
 }
 
 void
-vk_sync_reset_locked(struct vk_sync *sync)
+vk_sync_reset_locked(struct vk_sync *sync, const VkAllocationCallbacks *alloc)
 {
-   if (sync->type == VK_SYNC_TYPE_FENCE)
+   if (sync->type != VK_SYNC_TYPE_FENCE)
+      return;
+   if (sync->temporary) {
+      vk_sync_destroy_temporary(sync->temporary, alloc);
+      sync->temporary = NULL;
+   }
+   if (sync->ext && sync->ext->kind == VK_SYNC_EXT_SHM)
+      atomic_store(&sync->ext->shm->value, 0);
+   else if (!sync->ext)
       sync->value = 0;
 }
 
@@ -129,6 +236,13 @@ vk_sync_wait_many(struct vk_sync_domain *d, const struct vk_sync_wait *waits, ui
       if (d->lost) {
          result = VK_ERROR_DEVICE_LOST;
          break;
+      }
+      /* External payloads change without a broadcast: look again in
+       * slices until the caller's own timeout. */
+      const uint64_t slice = vk_sync_waits_deadline(waits, count, abs_timeout_ns);
+      if (slice < abs_timeout_ns) {
+         vk_sync_domain_wait_locked(d, slice);
+         continue;
       }
       if (!vk_sync_domain_wait_locked(d, abs_timeout_ns)) {
          /* One last look: the signal may have landed with the timeout. */

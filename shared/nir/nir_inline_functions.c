@@ -12,6 +12,7 @@
  * (and the pass still reports what it did inline).
  */
 #include "nir/nir.h"
+#include "nir/nir_builder.h"
 
 #include "nir/nir_private.h"
 #include "util/dynarray.h"
@@ -79,6 +80,31 @@ replace_params(struct list_head *list, nir_call_instr *call)
 
 static bool inline_impl(nir_function_impl *impl, struct inline_state *state);
 
+/* Stores a constant through deref, leaf by leaf. */
+static void
+store_constant(nir_builder *b, nir_deref_instr *deref, const nir_constant *c)
+{
+   const struct glsl_type *t = deref->type;
+   if (glsl_type_is_vector_or_scalar(t)) {
+      const unsigned n = glsl_get_vector_elements(t), bits = glsl_get_bit_size(t);
+      nir_const_value v[NIR_MAX_VEC_COMPONENTS];
+      for (unsigned i = 0; i < n; i++)
+         v[i] = (!c || c->is_null_constant) ? nir_const_value_for_raw_uint(0, bits)
+                                            : c->values[i];
+      nir_store_deref(b, deref, nir_build_imm(b, n, bits, v), 0);
+      return;
+   }
+   const unsigned n = glsl_get_length(t);
+   for (unsigned i = 0; i < n; i++) {
+      const nir_constant *e =
+         (!c || c->is_null_constant || i >= c->num_elements) ? c : c->elements[i];
+      nir_deref_instr *child = glsl_type_is_struct(t)
+                                  ? nir_build_deref_struct(b, deref, i)
+                                  : nir_build_deref_array_imm(b, deref, i);
+      store_constant(b, child, e);
+   }
+}
+
 static bool
 inline_call(nir_function_impl *impl, nir_call_instr *call, struct inline_state *state)
 {
@@ -93,10 +119,21 @@ inline_call(nir_function_impl *impl, nir_call_instr *call, struct inline_state *
    nir_lower_returns_impl(callee->impl);
 
    nir_shader *shader = impl->function->shader;
+   struct list_head *last_local = impl->locals.prev;
    nir_cf_list body;
    if (!nir_clone_impl_body_(impl, callee->impl, &body))
       return false;
    replace_params(&body.list, call);
+   /* A function's local initializers apply on every entry: at the call
+    * site, not once per caller. */
+   nir_builder b = nir_builder_at(nir_before_instr(&call->instr));
+   for (struct list_head *l = last_local->next; l != &impl->locals; l = l->next) {
+      nir_variable *var = list_entry(l, nir_variable, node);
+      if (!var->constant_initializer)
+         continue;
+      store_constant(&b, nir_build_deref_var(&b, var), var->constant_initializer);
+      var->constant_initializer = NULL;
+   }
    if (!nir_cf_reinsert(&body, nir_before_instr(&call->instr))) {
       shader->oom = true;
       return false;

@@ -339,7 +339,8 @@ place_phis(struct state *st, struct slot *s)
       nir_block *b = *(nir_block **)((char *)work.data + work.size_B);
       for (unsigned i = 0; i < b->num_dom_frontier; i++) {
          nir_block *df = b->dom_frontier[i];
-         if (s->phis[df->index])
+         /* Nothing runs in the end block: no value needs merging there. */
+         if (s->phis[df->index] || df == st->impl->end_block)
             continue;
          nir_phi_instr *phi = nir_phi_instr_create(st->shader);
          if (!phi) {

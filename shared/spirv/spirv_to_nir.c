@@ -20,6 +20,7 @@
 #include "stn_ir.h"
 
 bool stn_repair_ssa(nir_shader *shader);
+bool stn_hoist_constants(nir_shader *shader);
 
 long
 spirv_to_nir_error_offset(const char *error)
@@ -252,9 +253,11 @@ finish_shader(struct stn_builder *b)
     * definition no longer dominates; route those through variables. */
    stn_repair_ssa(s);
    stn_check_ir_oom(b);
-   if (!b->opts->no_vars_to_ssa) {
+   if (!b->opts->no_passes) {
       nir_lower_vars_to_ssa(s);
+      nir_opt_constant_folding(s);
       nir_opt_dce(s);
+      stn_hoist_constants(s);
       stn_check_ir_oom(b);
    }
 

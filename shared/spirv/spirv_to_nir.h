@@ -51,10 +51,12 @@ struct spirv_to_nir_options {
    uint32_t num_capabilities;
 
    /* The output is one entry function with every call inlined (inlining
-    * happens during translation, so pointer parameters stay plain derefs)
-    * and, unless this is set, with the translation's temporaries (phi
-    * variables, Function variables) promoted to SSA by vars_to_ssa. */
-   bool no_vars_to_ssa;
+    * happens during translation, so pointer parameters stay plain derefs),
+    * brought to a canonical form by vars_to_ssa (phi and Function variables
+    * become SSA), constant folding and DCE. That form is what makes
+    * SPIR-V -> IR -> SPIR-V -> IR -> SPIR-V reproduce the first output.
+    * Set this to get the emitter's raw output instead. */
+   bool no_passes;
 };
 
 /* Translates the entry point `entry_point` (NULL: the only one) of the

@@ -250,14 +250,30 @@ bitcast(struct stn_builder *b, nir_def *src, const struct stn_type *dst)
    if (src->bit_size == dst->bit_size)
       return src; /* the bits are the value */
 
-   /* Through 32-bit words: split or join components. */
+   /* Whole-vector packs first: the forms the IR -> SPIR-V direction
+    * writes as one OpBitcast, so they read back the same. */
+   if (src->bit_size == 32 && dst->bit_size == 64 && src->num_components == 2)
+      return nir_pack_64_2x32(nb, src);
+   if (src->bit_size == 64 && dst->bit_size == 32 && src->num_components == 1)
+      return nir_unpack_64_2x32(nb, src);
+   if (src->bit_size == 16 && dst->bit_size == 32 && src->num_components == 2)
+      return nir_pack_32_2x16(nb, src);
+   if (src->bit_size == 32 && dst->bit_size == 16 && src->num_components == 1)
+      return nir_unpack_32_2x16(nb, src);
+   if (src->bit_size == 8 && dst->bit_size == 32 && src->num_components == 4)
+      return nir_pack_32_4x8(nb, src);
+   if (src->bit_size == 32 && dst->bit_size == 8 && src->num_components == 1)
+      return nir_unpack_32_4x8(nb, src);
+
+   /* Otherwise through 32-bit words: split or join components. */
    nir_def *words[NIR_MAX_VEC_COMPONENTS];
    unsigned nwords = 0;
    for (unsigned c = 0; c < src->num_components; c++) {
       nir_def *x = nir_channel(nb, src, c);
       if (src->bit_size == 64) {
-         words[nwords++] = nir_unpack_64_2x32_split_x(nb, x);
-         words[nwords++] = nir_unpack_64_2x32_split_y(nb, x);
+         nir_def *pair = nir_unpack_64_2x32(nb, x);
+         words[nwords++] = nir_channel(nb, pair, 0);
+         words[nwords++] = nir_channel(nb, pair, 1);
       } else if (src->bit_size == 32) {
          words[nwords++] = x;
       } else {
@@ -278,7 +294,8 @@ bitcast(struct stn_builder *b, nir_def *src, const struct stn_type *dst)
       if (dst->bit_size == 64) {
          if (w % 2)
             continue;
-         out[nout++] = nir_pack_64_2x32_split(nb, words[w], words[w + 1]);
+         nir_def *pair[2] = {words[w], words[w + 1]};
+         out[nout++] = nir_pack_64_2x32(nb, nir_vec(nb, pair, 2));
       } else if (dst->bit_size == 32) {
          out[nout++] = words[w];
       } else {
@@ -455,6 +472,47 @@ handle_matrix_op(struct stn_builder *b, const struct stn_inst *inst)
    }
 }
 
+/* any()/all() of a vector comparison, fused into the IR's bany/ball ops
+ * (which is also how the IR -> SPIR-V direction writes those ops back:
+ * OpAny/OpAll of the comparison). NULL if v is not such a comparison. */
+static nir_def *
+fused_any_all(struct stn_builder *b, nir_def *v, bool any)
+{
+   nir_instr *in = v->parent_instr;
+   if (in->type != NIR_INSTR_TYPE_ALU || v->num_components < 2 || v->num_components > 4)
+      return NULL;
+   nir_alu_instr *cmp = nir_instr_as_alu(in);
+   static const nir_op bany_i[] = {NIR_OP_BANY_INEQUAL2, NIR_OP_BANY_INEQUAL3,
+                                   NIR_OP_BANY_INEQUAL4};
+   static const nir_op ball_i[] = {NIR_OP_BALL_IEQUAL2, NIR_OP_BALL_IEQUAL3,
+                                   NIR_OP_BALL_IEQUAL4};
+   static const nir_op bany_f[] = {NIR_OP_BANY_FNEQUAL2, NIR_OP_BANY_FNEQUAL3,
+                                   NIR_OP_BANY_FNEQUAL4};
+   static const nir_op ball_f[] = {NIR_OP_BALL_FEQUAL2, NIR_OP_BALL_FEQUAL3,
+                                   NIR_OP_BALL_FEQUAL4};
+   const nir_op *table;
+   if (any && cmp->op == NIR_OP_INE)
+      table = bany_i;
+   else if (!any && cmp->op == NIR_OP_IEQ)
+      table = ball_i;
+   else if (any && cmp->op == NIR_OP_FNEU)
+      table = bany_f;
+   else if (!any && cmp->op == NIR_OP_FEQ)
+      table = ball_f;
+   else
+      return NULL;
+   for (unsigned s = 0; s < 2; s++) {
+      if (cmp->src[s].src.ssa->num_components != v->num_components)
+         return NULL;
+      for (unsigned c = 0; c < v->num_components; c++) {
+         if (cmp->src[s].swizzle[c] != c)
+            return NULL;
+      }
+   }
+   return alu(b, table[v->num_components - 2], cmp->src[0].src.ssa, cmp->src[1].src.ssa,
+              NULL, NULL);
+}
+
 static void
 push_pair(struct stn_builder *b, const struct stn_inst *inst, nir_def *first, nir_def *second)
 {
@@ -502,6 +560,8 @@ stn_handle_alu(struct stn_builder *b, const struct stn_inst *inst)
          stn_fail(b, "%s needs a boolean vector", spirv_op_name(inst->opcode));
       if (v->num_components == 1) {
          def = v;
+      } else if ((def = fused_any_all(b, v, inst->opcode == SpvOpAny))) {
+         /* any(a != b) / all(a == b) as one op. */
       } else {
          const bool any = inst->opcode == SpvOpAny;
          nir_def *k = any ? nir_imm_zero(nb, v->num_components, 1) : NULL;

@@ -195,6 +195,31 @@ static void build_list(struct cfg_ctx *ctx, struct stn_cf_list *list,
                        struct stn_block *start, struct stn_construct *c,
                        bool start_is_placed_header);
 
+/* A continue construct that is one block doing nothing but branching back
+ * to a header whose phis take nothing from it: the loop needs no continue
+ * construct (the IR -> SPIR-V direction writes such a block for loops that
+ * have none, so dropping it keeps round trips a fixed point). */
+static bool
+continue_is_empty(struct cfg_ctx *ctx, struct stn_block *header, struct stn_block *cont)
+{
+   struct stn_builder *b = ctx->b;
+   if (cont->placed || cont->merge_offset_w || cont->first_w != cont->term_offset_w ||
+       cont->terminator != SpvOpBranch || stn_inst_at(b, cont->term_offset_w).w[1] != header->label_id)
+      return false;
+   for (size_t pos = header->first_w; pos < header->phis_end_w;) {
+      const struct stn_inst inst = stn_inst_at(b, pos);
+      pos += inst.count;
+      if (inst.opcode != SpvOpPhi)
+         continue;
+      for (unsigned i = 4; i < inst.count; i += 2) {
+         if (inst.w[i] == cont->label_id)
+            return false;
+      }
+   }
+   cont->placed = true;
+   return true;
+}
+
 static struct stn_block *
 build_loop(struct cfg_ctx *ctx, struct stn_cf_list *list, struct stn_block *header,
            struct stn_construct *c)
@@ -218,7 +243,7 @@ build_loop(struct cfg_ctx *ctx, struct stn_cf_list *list, struct stn_block *head
    node->loop.body.end = cont;
    build_list(ctx, &node->loop.body, header, loop, true);
 
-   if (cont != header) {
+   if (cont != header && !continue_is_empty(ctx, header, cont)) {
       /* The continue construct sits beside the body: its parent is the
        * loop's parent, so a branch in it cannot "continue". */
       struct stn_construct *cc =

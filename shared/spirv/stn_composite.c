@@ -179,16 +179,34 @@ stn_handle_composite(struct stn_builder *b, const struct stn_inst *inst)
           v0->num_components < 2 || v1->num_components < 2)
          stn_fail(b, "OpVectorShuffle operand or result types");
       nir_def *comps[NIR_MAX_VEC_COMPONENTS];
+      unsigned swiz[NIR_MAX_VEC_COMPONENTS];
+      bool one_source = true;
+      for (unsigned i = 0; i < rt->components; i++) {
+         const uint32_t sel = inst->w[5 + i];
+         if (sel == 0xffffffffu) {
+            comps[i] = nir_undef(nb, 1, rt->bit_size);
+            one_source = false;
+         } else if (sel < v0->num_components) {
+            swiz[i] = sel;
+         } else if (sel - v0->num_components < v1->num_components) {
+            swiz[i] = sel - v0->num_components;
+            one_source &= v1 == v0;
+         } else {
+            stn_fail(b, "OpVectorShuffle component %u out of range", sel);
+         }
+      }
+      /* A shuffle of one vector is a swizzle (one mov), which is also what
+       * the IR -> SPIR-V direction turns back into a shuffle. */
+      if (one_source) {
+         stn_push_def(b, result, nir_swizzle(nb, v0, swiz, rt->components));
+         break;
+      }
       for (unsigned i = 0; i < rt->components; i++) {
          const uint32_t sel = inst->w[5 + i];
          if (sel == 0xffffffffu)
-            comps[i] = nir_undef(nb, 1, rt->bit_size);
-         else if (sel < v0->num_components)
-            comps[i] = nir_channel(nb, v0, sel);
-         else if (sel - v0->num_components < v1->num_components)
-            comps[i] = nir_channel(nb, v1, sel - v0->num_components);
-         else
-            stn_fail(b, "OpVectorShuffle component %u out of range", sel);
+            continue;
+         comps[i] = sel < v0->num_components ? nir_channel(nb, v0, sel)
+                                             : nir_channel(nb, v1, sel - v0->num_components);
       }
       stn_push_def(b, result, nir_vec(nb, comps, rt->components));
       break;

@@ -438,6 +438,10 @@ stn_handle_constant(struct stn_builder *b, const struct stn_inst *inst)
    case SpvOpSpecConstantComposite:
       c->c = composite_constant(b, inst, t);
       c->is_spec = inst->opcode == SpvOpSpecConstantComposite;
+      if (t->base != STN_BASE_VECTOR) {
+         c->num_constituents = inst->count - 3;
+         c->constituents = &inst->w[3];
+      }
       break;
 
    case SpvOpConstantNull:

@@ -190,11 +190,23 @@ static void
 store_phis_of(struct stn_builder *b, struct stn_block *pred, uint32_t succ_id)
 {
    struct stn_block *succ = stn_value(b, succ_id, STN_VALUE_BLOCK)->block;
+   /* The phis' offsets, stored in reverse order: vars_to_ssa places the
+    * phis of a block in the reverse order of their variables' first
+    * access, so the IR's phis come out in OpPhi order, which is what the
+    * IR -> SPIR-V direction writes back (round trips stay word-exact). */
+   size_t offs[64], *phis = offs;
+   unsigned n = 0;
+   const size_t max = (succ->phis_end_w - succ->first_w) / 3 + 1;
+   if (max > ARRAY_SIZE(offs))
+      phis = stn_new_array(b, size_t, max);
    for (size_t pos = succ->first_w; pos < succ->phis_end_w;) {
       const struct stn_inst inst = stn_inst_at(b, pos);
+      if (inst.opcode == SpvOpPhi)
+         phis[n++] = pos;
       pos += inst.count;
-      if (inst.opcode != SpvOpPhi)
-         continue;
+   }
+   while (n--) {
+      const struct stn_inst inst = stn_inst_at(b, phis[n]);
       uint32_t value_id = 0;
       for (unsigned i = 3; i + 1 < inst.count; i += 2) {
          if (inst.w[i + 1] == pred->label_id) {

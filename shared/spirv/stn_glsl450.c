@@ -8,6 +8,49 @@
 #include <math.h>
 #include <spirv/unified1/GLSL.std.450.h>
 
+/* SPV_AMD_shader_trinary_minmax: min/max/mid of three, as two-operand
+ * min/max (mid3(a, b, c) = max(min(a, b), min(max(a, b), c))). */
+static void
+handle_trinary_minmax(struct stn_builder *b, const struct stn_inst *inst)
+{
+   const uint32_t num = inst->w[4];
+   if (num < 1 || num > 9 || inst->count != 8)
+      stn_fail(b, "SPV_AMD_shader_trinary_minmax instruction %u with %u operands", num,
+               inst->count - 5);
+   struct stn_type *rt = stn_result_type(b, inst);
+   nir_def *x[3];
+   for (unsigned i = 0; i < 3; i++) {
+      x[i] = stn_def(b, inst->w[5 + i]);
+      if (!stn_type_is_scalar_or_vector(rt) || x[i]->num_components != rt->components ||
+          x[i]->bit_size != rt->bit_size || rt->bit_size == 1)
+         stn_fail(b, "operand %u does not have the result type", i);
+   }
+   /* 1-3 min, 4-6 max, 7-9 mid; float, unsigned, signed in each group. */
+   static const nir_op mins[] = {NIR_OP_FMIN, NIR_OP_UMIN, NIR_OP_IMIN};
+   static const nir_op maxs[] = {NIR_OP_FMAX, NIR_OP_UMAX, NIR_OP_IMAX};
+   const unsigned kind = (num - 1) % 3;
+   const struct stn_type *s = rt->scalar ? rt->scalar : rt;
+   if ((kind == 0) != (s->base == STN_BASE_FLOAT))
+      stn_fail(b, "operand types do not match the instruction");
+   nir_builder *nb = stn_nb(b);
+   nir_def *r;
+   if (num <= 3) {
+      r = nir_build_alu(nb, mins[kind], nir_build_alu(nb, mins[kind], x[0], x[1], NULL, NULL),
+                        x[2], NULL, NULL);
+   } else if (num <= 6) {
+      r = nir_build_alu(nb, maxs[kind], nir_build_alu(nb, maxs[kind], x[0], x[1], NULL, NULL),
+                        x[2], NULL, NULL);
+   } else {
+      nir_def *lo = nir_build_alu(nb, mins[kind], x[0], x[1], NULL, NULL);
+      nir_def *hi = nir_build_alu(nb, maxs[kind], x[0], x[1], NULL, NULL);
+      r = nir_build_alu(nb, maxs[kind], lo,
+                        nir_build_alu(nb, mins[kind], hi, x[2], NULL, NULL), NULL, NULL);
+   }
+   stn_emit_count(b);
+   stn_check_ir_oom(b);
+   stn_push_def(b, inst->w[2], r);
+}
+
 void
 stn_handle_ext_inst(struct stn_builder *b, const struct stn_inst *inst)
 {
@@ -15,6 +58,9 @@ stn_handle_ext_inst(struct stn_builder *b, const struct stn_inst *inst)
    switch (set->ext_set) {
    case STN_EXT_SET_GLSL450:
       stn_handle_glsl450(b, inst);
+      break;
+   case STN_EXT_SET_AMD_TRINARY_MINMAX:
+      handle_trinary_minmax(b, inst);
       break;
    case STN_EXT_SET_NON_SEMANTIC:
       /* The result, if any, has no meaning; nothing may use it. */
@@ -148,7 +194,8 @@ inverse(struct g *g, struct stn_ssa *m)
 {
    nir_builder *nb = g->nb;
    const unsigned n = m->num_elems;
-   nir_def *rdet = nir_frcp(nb, determinant(g, m));
+   nir_def *det = determinant(g, m);
+   nir_def *rdet = nir_fdiv(nb, nir_imm_floatN_t(nb, 1.0, det->bit_size), det);
    struct stn_ssa *r = stn_ssa_create(g->b, m->type);
    for (unsigned c = 0; c < n; c++) {
       nir_def *col[4];
@@ -448,13 +495,15 @@ stn_handle_glsl450(struct stn_builder *b, const struct stn_inst *inst)
    case GLSLstd450Step: {
       require_float(&g);
       nir_def *edge = op_same(&g, 0), *x = op_same(&g, 1);
-      r = nir_b2fN(nb, nir_fge(nb, x, edge), x->bit_size);
+      /* A select rather than b2f: the form SPIR-V writes back (OpSelect). */
+      r = nir_bcsel(nb, nir_fge(nb, x, edge), imm(&g, 1.0, x), imm(&g, 0.0, x));
       break;
    }
    case GLSLstd450SmoothStep: {
       require_float(&g);
       nir_def *e0 = op_same(&g, 0), *e1 = op_same(&g, 1), *x = op_same(&g, 2);
-      nir_def *t = nir_fsat(nb, nir_fdiv(nb, nir_fsub(nb, x, e0), nir_fsub(nb, e1, e0)));
+      nir_def *q = nir_fdiv(nb, nir_fsub(nb, x, e0), nir_fsub(nb, e1, e0));
+      nir_def *t = nir_fclamp(nb, q, imm(&g, 0.0, q), imm(&g, 1.0, q));
       r = nir_fmul(nb, nir_fmul(nb, t, t),
                    nir_fsub(nb, imm(&g, 3.0, t), nir_fmul(nb, imm(&g, 2.0, t), t)));
       break;

@@ -60,6 +60,83 @@ coord_def(struct stn_builder *b, uint32_t id, unsigned want, bool is_float)
    return c->num_components > want ? nir_trim_vector(stn_nb(b), c, want) : c;
 }
 
+/* ---- canonical coordinates ---------------------------------------------
+ *
+ * Where the IR and SPIR-V disagree on a coordinate's shape (image
+ * intrinsics take it padded to 4; Proj sampling keeps the projector apart)
+ * the IR -> SPIR-V direction reshapes it with a shuffle or a construct.
+ * Reading such a reshaped value back, these look through the reshaping, so
+ * a second round trip sees the same IR as the first. */
+
+/* The value a def reads component `c` of, through a one-component mov. */
+static nir_def *
+component_source(nir_def *def, unsigned c, unsigned *comp)
+{
+   nir_instr *in = def->parent_instr;
+   if (def->num_components != 1)
+      return NULL;
+   if (in->type == NIR_INSTR_TYPE_ALU && nir_instr_as_alu(in)->op == NIR_OP_MOV) {
+      const nir_alu_instr *mov = nir_instr_as_alu(in);
+      *comp = mov->src[0].swizzle[0];
+      return mov->src[0].src.ssa;
+   }
+   *comp = 0;
+   return def;
+   (void)c;
+}
+
+/* If c is a prefix swizzle (mov .x, .xy, .xyz) of a 4-component value:
+ * that value, which is c padded. */
+static nir_def *
+pad_coordinate(struct stn_builder *b, nir_def *c)
+{
+   if (c->num_components == 4)
+      return c;
+   nir_instr *in = c->parent_instr;
+   if (in->type == NIR_INSTR_TYPE_ALU && nir_instr_as_alu(in)->op == NIR_OP_MOV) {
+      const nir_alu_instr *mov = nir_instr_as_alu(in);
+      nir_def *src = mov->src[0].src.ssa;
+      bool prefix = src->num_components == 4;
+      for (unsigned i = 0; prefix && i < c->num_components; i++)
+         prefix = mov->src[0].swizzle[i] == i;
+      if (prefix)
+         return src;
+   }
+   return nir_pad_vector(stn_nb(b), c, 4);
+}
+
+/* Splits a Proj coordinate of n + 1 components into the coordinate and
+ * the projector, reusing the n-component value it was built from. */
+static void
+split_projective(struct stn_builder *b, nir_def *c, unsigned n, nir_def **coord,
+                 nir_def **proj)
+{
+   nir_builder *nb = stn_nb(b);
+   nir_instr *in = c->parent_instr;
+   if (in->type == NIR_INSTR_TYPE_ALU && nir_instr_as_alu(in)->op == nir_op_vec(n + 1)) {
+      nir_alu_instr *vec = nir_instr_as_alu(in);
+      nir_def *y = NULL;
+      bool ok = true;
+      for (unsigned i = 0; ok && i < n; i++) {
+         unsigned comp;
+         nir_def *d = vec->src[i].src.ssa;
+         nir_def *src = d->num_components == 1 ? component_source(d, i, &comp) : d;
+         if (d->num_components != 1)
+            comp = vec->src[i].swizzle[0];
+         ok = src && src->num_components == n && comp == i && (!y || y == src);
+         y = src;
+      }
+      nir_def *p = vec->src[n].src.ssa;
+      if (ok && y && p->num_components == 1 && vec->src[n].swizzle[0] == 0) {
+         *coord = y;
+         *proj = p;
+         return;
+      }
+   }
+   *coord = nir_channels_range(nb, c, 0, n);
+   *proj = nir_channel(nb, c, n);
+}
+
 static nir_alu_type
 result_alu_type(struct stn_builder *b, const struct stn_type *rt, bool shadow)
 {
@@ -275,8 +352,10 @@ sample(struct stn_builder *b, const struct stn_inst *inst)
    const unsigned coords = coord_components(img);
    nir_def *c = coord_def(b, inst->w[4], coords + (proj ? 1 : 0), true);
    if (proj) {
-      add_src(b, &t, NIR_TEX_SRC_COORD, nir_channels_range(stn_nb(b), c, 0, coords));
-      add_src(b, &t, NIR_TEX_SRC_PROJECTOR, nir_channel(stn_nb(b), c, coords));
+      nir_def *xy, *q;
+      split_projective(b, c, coords, &xy, &q);
+      add_src(b, &t, NIR_TEX_SRC_COORD, xy);
+      add_src(b, &t, NIR_TEX_SRC_PROJECTOR, q);
    } else {
       add_src(b, &t, NIR_TEX_SRC_COORD, c);
    }
@@ -427,7 +506,7 @@ read_write(struct stn_builder *b, const struct stn_inst *inst)
    nir_def *c = coord_def(b, inst->w[img_w + 1], coords, false);
    if (c->bit_size != 32)
       stn_fail(b, "image coordinates must be 32-bit integers");
-   nir_def *c4 = nir_pad_vector(nb, c, 4);
+   nir_def *c4 = pad_coordinate(b, c);
 
    const unsigned ops_w = img_w + (is_write ? 3 : 2);
    nir_def *sample = nir_imm_int(nb, 0), *lod = nir_imm_int(nb, 0);
@@ -493,7 +572,7 @@ stn_image_atomic(struct stn_builder *b, struct stn_pointer *texel, nir_atomic_op
       stn_fail(b, "the sample must be a 32-bit integer");
    const enum glsl_sampler_dim dim = glsl_get_sampler_dim(img->glsl);
    const enum nir_image_format fmt = (enum nir_image_format)img->format;
-   nir_def *c4 = nir_pad_vector(nb, c, 4);
+   nir_def *c4 = pad_coordinate(b, c);
    (void)bit_size;
    b->ir->shader->info.writes_memory = true;
    if (data2)

@@ -94,6 +94,12 @@ struct stn_type {
 struct stn_constant {
    struct stn_type *type;
    nir_constant *c;
+   /* OpConstantComposite/OpSpecConstantComposite of a matrix, array or
+    * struct: the constituents' ids (values are built from them). */
+   uint32_t num_constituents;
+   const uint32_t *constituents;
+   /* The value at the top of the entry point (scalars and vectors). */
+   struct stn_ssa *materialized;
    bool is_spec;     /* OpSpecConstant*: the value after specialization */
    bool has_spec_id; /* SpecId decoration */
    uint32_t spec_id;
@@ -160,6 +166,7 @@ struct stn_ir {
    struct stn_level *level;  /* innermost open IR loop, NULL at top level */
    struct stn_frame *frame;
    nir_variable *escape_var; /* uint: which construct a multi-level exit targets */
+   nir_instr *last_constant; /* constants are made at the top, after this */
    unsigned num_emitted;
    /* Variables of the entry point's interface, for checks. */
    nir_variable *frag_depth_var;
@@ -186,8 +193,11 @@ struct stn_constant *stn_get_constant(struct stn_builder *b, uint32_t id);
 /* A scalar integer constant's value (sign-extended if signed); fails if id
  * is not one. */
 int64_t stn_constant_int(struct stn_builder *b, uint32_t id);
-/* Materialises a constant as an SSA value at the cursor. */
+/* The constant as an SSA value: scalars and vectors are made once, at the
+ * top of the entry point, in order of first use;
+ * composites are built from their constituents where they are used. */
 struct stn_ssa *stn_constant_ssa(struct stn_builder *b, struct stn_constant *c);
+
 /* A nir_constant for a variable initializer (shared, not copied). */
 nir_constant *stn_constant_nir(struct stn_builder *b, struct stn_constant *c);
 /* The OpSpecConstantOp opcodes that fold through the ALU table. */

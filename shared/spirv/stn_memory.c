@@ -62,46 +62,73 @@ stn_pointer_deref(struct stn_builder *b, struct stn_pointer *ptr)
 
 /* ---- loads and stores --------------------------------------------------- */
 
-static void
-load_into(struct stn_builder *b, nir_deref_instr *d, struct stn_ssa *s, enum nir_access access)
+/* A pointer one level further down (constant index). */
+static struct stn_pointer *
+child_pointer(struct stn_builder *b, const struct stn_pointer *ptr, uint32_t index)
 {
-   nir_builder *nb = stn_nb(b);
+   struct stn_pointer *c = stn_new(b, struct stn_pointer);
+   *c = *ptr;
+   c->num_indices = ptr->num_indices + 1;
+   c->indices = stn_new_array(b, struct stn_index, c->num_indices);
+   for (uint32_t i = 0; i < ptr->num_indices; i++)
+      c->indices[i] = ptr->indices[i];
+   c->indices[ptr->num_indices] = (struct stn_index){.is_const = true, .value = index};
+   return c;
+}
+
+/* Composites are loaded and stored leaf by leaf, each access with its own
+ * deref chain from the variable: the same shape a module written back by
+ * the IR -> SPIR-V direction produces, so a round trip is a fixed point. */
+static void
+load_into(struct stn_builder *b, const struct stn_pointer *ptr, struct stn_ssa *s,
+          enum nir_access access)
+{
    if (glsl_type_is_vector_or_scalar(s->type)) {
-      s->def = nir_load_deref_with_access(nb, d, access);
+      nir_deref_instr *d = stn_pointer_deref(b, (struct stn_pointer *)ptr);
+      s->def = nir_load_deref_with_access(stn_nb(b), d, access);
       stn_emit_count(b);
       return;
    }
-   for (uint32_t i = 0; i < s->num_elems; i++) {
-      nir_deref_instr *c = glsl_type_is_struct(d->type) ? nir_build_deref_struct(nb, d, i)
-                                                        : nir_build_deref_array_imm(nb, d, i);
-      load_into(b, c, s->elems[i], access);
-   }
+   for (uint32_t i = 0; i < s->num_elems; i++)
+      load_into(b, child_pointer(b, ptr, i), s->elems[i], access);
 }
 
 static void
-store_from(struct stn_builder *b, nir_deref_instr *d, struct stn_ssa *s, enum nir_access access)
+store_from(struct stn_builder *b, const struct stn_pointer *ptr, struct stn_ssa *s,
+           enum nir_access access)
 {
-   nir_builder *nb = stn_nb(b);
    if (glsl_type_is_vector_or_scalar(s->type)) {
-      nir_store_deref_with_access(nb, d, s->def, 0, access);
+      nir_deref_instr *d = stn_pointer_deref(b, (struct stn_pointer *)ptr);
+      nir_store_deref_with_access(stn_nb(b), d, s->def, 0, access);
       stn_emit_count(b);
       return;
    }
-   for (uint32_t i = 0; i < s->num_elems; i++) {
-      nir_deref_instr *c = glsl_type_is_struct(d->type) ? nir_build_deref_struct(nb, d, i)
-                                                        : nir_build_deref_array_imm(nb, d, i);
-      store_from(b, c, s->elems[i], access);
+   for (uint32_t i = 0; i < s->num_elems; i++)
+      store_from(b, child_pointer(b, ptr, i), s->elems[i], access);
+}
+
+/* The IR type a pointer's deref chain ends in (without building it). */
+static const struct glsl_type *
+pointer_glsl_type(struct stn_builder *b, const struct stn_pointer *ptr)
+{
+   const struct glsl_type *t = ptr->var->type;
+   for (uint32_t i = 0; i < ptr->num_indices; i++) {
+      t = glsl_type_is_struct(t) ? glsl_get_struct_field(t, (unsigned)ptr->indices[i].value)
+                                 : glsl_get_deref_element(t);
    }
+   return t;
 }
 
 struct stn_ssa *
 stn_load(struct stn_builder *b, struct stn_pointer *ptr, enum nir_access access)
 {
-   nir_deref_instr *d = stn_pointer_deref(b, ptr);
-   struct stn_ssa *s = stn_ssa_create(b, d->type);
-   if (glsl_type_is_opaque(d->type))
+   if (!ptr->var)
+      stn_fail(b, "an image texel pointer can only be used by atomics");
+   const struct glsl_type *t = pointer_glsl_type(b, ptr);
+   if (glsl_type_is_opaque(t))
       stn_fail(b, "internal: opaque load");
-   load_into(b, d, s, access | ptr->access);
+   struct stn_ssa *s = stn_ssa_create(b, t);
+   load_into(b, ptr, s, access | ptr->access);
    stn_check_ir_oom(b);
    return s;
 }
@@ -110,13 +137,14 @@ void
 stn_store(struct stn_builder *b, struct stn_pointer *ptr, struct stn_ssa *val,
           enum nir_access access)
 {
-   nir_deref_instr *d = stn_pointer_deref(b, ptr);
-   if (d->type != val->type)
+   if (!ptr->var)
+      stn_fail(b, "an image texel pointer can only be used by atomics");
+   if (pointer_glsl_type(b, ptr) != val->type)
       stn_fail(b, "stored value type differs from the pointer's");
    if (ptr->var->data.mode & NIR_VAR_READ_ONLY_MODES)
       stn_fail(b, "store to a read-only %s variable",
                nir_variable_mode_name(ptr->var->data.mode));
-   store_from(b, d, val, access | ptr->access);
+   store_from(b, ptr, val, access | ptr->access);
    stn_check_ir_oom(b);
 }
 

@@ -578,7 +578,12 @@ stn_module_scan(struct stn_builder *b)
 
       const struct spirv_op_info *info = spirv_op_info(inst.opcode);
       const enum stn_section section = section_of(inst.opcode, s.func != NULL);
-      if (inst.opcode != SpvOpNop) {
+      /* Debug line instructions may sit anywhere after the memory model,
+       * between functions too (SPIR-V 1.6, 2.4). */
+      const bool anywhere = inst.opcode == SpvOpNop ||
+                            ((inst.opcode == SpvOpLine || inst.opcode == SpvOpNoLine) &&
+                             s.seen_memory_model);
+      if (!anywhere) {
          if (section < s.section)
             stn_fail(b, "%s is out of the logical layout order", info->name);
          if (section == STN_SECTION_MEMORY_MODEL && s.seen_memory_model)

@@ -96,7 +96,10 @@ static const SpvCapability supported_capabilities[] = {
    SpvCapabilityAtomicFloat64MinMaxEXT,
    SpvCapabilitySubgroupBallotKHR,
    SpvCapabilitySubgroupVoteKHR,
-   SpvCapabilityImageGatherBiasLodAMD,
+   SpvCapabilityMultiView,
+   SpvCapabilitySampleMaskPostDepthCoverage,
+   SpvCapabilityStencilExportEXT,
+   SpvCapabilityAtomicStorageOps,
 };
 
 /* Extensions whose SPIR-V additions the translation understands (or that
@@ -121,7 +124,11 @@ static const char *const supported_extensions[] = {
    "SPV_GOOGLE_hlsl_functionality1",
    "SPV_GOOGLE_user_type",
    "SPV_AMD_gpu_shader_half_float",
-   "SPV_AMD_texture_gather_bias_lod",
+   "SPV_KHR_multiview",
+   "SPV_KHR_post_depth_coverage",
+   "SPV_KHR_shader_atomic_counter_ops",
+   "SPV_EXT_shader_stencil_export",
+   "SPV_AMD_shader_trinary_minmax",
 };
 
 static bool
@@ -195,6 +202,8 @@ stn_handle_preamble(struct stn_builder *b, const struct stn_inst *inst)
       enum stn_ext_set set;
       if (strcmp(name, "GLSL.std.450") == 0)
          set = STN_EXT_SET_GLSL450;
+      else if (strcmp(name, "SPV_AMD_shader_trinary_minmax") == 0)
+         set = STN_EXT_SET_AMD_TRINARY_MINMAX;
       else if (strncmp(name, "NonSemantic.", 12) == 0)
          set = STN_EXT_SET_NON_SEMANTIC;
       else

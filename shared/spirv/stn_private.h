@@ -79,6 +79,7 @@ enum stn_value_kind {
 
 enum stn_ext_set {
    STN_EXT_SET_GLSL450,
+   STN_EXT_SET_AMD_TRINARY_MINMAX, /* SPV_AMD_shader_trinary_minmax */
    STN_EXT_SET_NON_SEMANTIC, /* NonSemantic.*: ignored by definition */
    STN_EXT_SET_OTHER,
 };

@@ -113,11 +113,52 @@ fill_constant(struct stn_builder *b, struct stn_ssa *s, const nir_constant *c)
    }
 }
 
+static struct stn_ssa *materialize(struct stn_builder *b, struct stn_constant *c, bool undef);
+
 struct stn_ssa *
 stn_constant_ssa(struct stn_builder *b, struct stn_constant *c)
 {
+   if (c->materialized)
+      return c->materialized;
+   if (glsl_type_is_vector_or_scalar(c->type->glsl))
+      return materialize(b, c, false);
+   if (c->num_constituents) {
+      /* From the constituents, so their (materialised) defs are shared. */
+      struct stn_ssa *s = stn_ssa_create(b, c->type->glsl);
+      if (s->num_elems != c->num_constituents)
+         stn_fail(b, "internal: constituent count");
+      /* (Constituent types were checked when the constant was made.) */
+      for (uint32_t i = 0; i < c->num_constituents; i++)
+         s->elems[i] = stn_ssa_value(b, c->constituents[i]);
+      return s;
+   }
    struct stn_ssa *s = stn_ssa_create(b, c->type->glsl);
    fill_constant(b, s, c->c);
+   return s;
+}
+
+/* Scalar and vector constants (and global undefs) are made once, at the top
+ * of the entry point, in order of first use: one canonical place for them
+ * is what lets IR -> SPIR-V -> IR reach a fixed point, and the top
+ * dominates every use, inlined callees included. */
+static struct stn_ssa *
+materialize(struct stn_builder *b, struct stn_constant *c, bool undef)
+{
+   struct stn_ir *ir = b->ir;
+   nir_builder top = nir_builder_at(ir->last_constant ? nir_after_instr(ir->last_constant)
+                                                      : nir_before_impl(ir->impl));
+   struct stn_ssa *s = stn_new(b, struct stn_ssa);
+   s->type = c->type->glsl;
+   const unsigned n = c->type->components, bits = c->type->bit_size;
+   if (undef)
+      s->def = nir_undef(&top, n, bits);
+   else if (c->c->is_null_constant)
+      s->def = nir_imm_zero(&top, n, bits);
+   else
+      s->def = nir_build_imm(&top, n, bits, c->c->values);
+   stn_check_ir_oom(b);
+   ir->last_constant = s->def->parent_instr;
+   c->materialized = s;
    return s;
 }
 
@@ -149,6 +190,10 @@ stn_ssa_value(struct stn_builder *b, uint32_t id)
    case STN_VALUE_CONSTANT:
       return stn_constant_ssa(b, val->constant);
    case STN_VALUE_UNDEF:
+      if (val->constant->materialized)
+         return val->constant->materialized;
+      if (val->constant->type->glsl && glsl_type_is_vector_or_scalar(val->constant->type->glsl))
+         return materialize(b, val->constant, true);
       return stn_ssa_undef(b, val->constant->type);
    default:
       /* Reports never-defined, not-yet-defined and wrong-kind ids. */

@@ -38,6 +38,11 @@ void test_register(struct test_case *tc);
 bool test_fail(const char *file, int line, const char *fmt, ...) PRINTFLIKE(3, 4);
 /* Marks the current test as skipped with a reason (counted separately). */
 void test_skip(const char *reason);
+/* Failed checks so far in the current test (a forked child reports its own
+ * verdict through its exit status). */
+unsigned test_current_failures(void);
+/* Whether test_skip was called in the current test. */
+bool test_current_skipped(void);
 
 #define TEST(name)                                                                       \
    static void test_fn_##name(void);                                                     \

@@ -39,6 +39,18 @@ test_skip(const char *reason)
    current_skip = reason;
 }
 
+unsigned
+test_current_failures(void)
+{
+   return current_failures;
+}
+
+bool
+test_current_skipped(void)
+{
+   return current_skip != NULL;
+}
+
 static bool
 selected(const struct test_case *tc, int argc, char **argv)
 {

@@ -107,3 +107,10 @@ TEST(golden_switch_and_loops)
 {
    check_golden("golden_switch.frag", NIR_STAGE_FRAGMENT, &vk, "switch");
 }
+
+TEST(golden_escape_repairs_dominance)
+{
+   /* A value defined before a multi-level exit and used after the loop:
+    * routed through a variable that vars_to_ssa turns into phis. */
+   check_golden("escape_dominance", NIR_STAGE_FRAGMENT, &vk, "escape_dominance");
+}

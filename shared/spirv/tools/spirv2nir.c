@@ -2,7 +2,7 @@
 /*
  * spirv2nir: translates a SPIR-V module and prints the IR (or the error).
  *
- *    spirv2nir [--gl] [--no-ssa] [--stage vert|tesc|tese|geom|frag|comp]
+ *    spirv2nir [--gl] [--raw] [--stage vert|tesc|tese|geom|frag|comp]
  *              [--entry NAME] [--spec ID=VALUE]... FILE.spv
  *
  * Without --stage the stage of the module's first entry point is used.
@@ -60,8 +60,8 @@ main(int argc, char **argv)
    for (int i = 1; i < argc; i++) {
       if (strcmp(argv[i], "--gl") == 0) {
          opts.env = SPIRV_ENV_OPENGL_GL_FLAVOURED;
-      } else if (strcmp(argv[i], "--no-ssa") == 0) {
-         opts.no_vars_to_ssa = true;
+      } else if (strcmp(argv[i], "--raw") == 0) {
+         opts.no_passes = true;
       } else if (strcmp(argv[i], "--stage") == 0 && i + 1 < argc) {
          stage = stage_from_name(argv[++i]);
          if (stage < 0)
@@ -83,7 +83,7 @@ main(int argc, char **argv)
       }
    }
    if (!file) {
-      fprintf(stderr, "usage: spirv2nir [--gl] [--no-ssa] [--stage S] [--entry N] "
+      fprintf(stderr, "usage: spirv2nir [--gl] [--raw] [--stage S] [--entry N] "
                       "[--spec ID=V] FILE.spv\n");
       return 2;
    }

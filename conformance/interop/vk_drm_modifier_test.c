@@ -1,0 +1,655 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * VK_EXT_image_drm_format_modifier: the advertised modifiers and their
+ * features, image format queries, creation from a list (the driver picks)
+ * and from an explicit modifier and plane layout, the layout queries, and
+ * bad input: each refused with the VkResult the spec names (quoted at each
+ * check), nothing crashing, nothing leaked (the same program runs under ASan
+ * in build-asan/ and inside the VM).
+ *
+ * The two-process sharing of every format and modifier is
+ * kiln_interop_matrix.c.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <drm_fourcc.h>
+
+#include "interop_share.h"
+
+/* Our block-linear modifier for block height h (docs/layout.md): c = 0,
+ * s = 1, g = 2, k = 0x06. */
+#define BL(h) DRM_FORMAT_MOD_NVIDIA_BLOCK_LINEAR_2D(0, 1, 2, 0x06, h)
+
+static VkFormatProperties2
+format_props(struct vkt *t, VkFormat format, void *pnext)
+{
+   PFN_vkGetPhysicalDeviceFormatProperties2KHR props2 =
+      (PFN_vkGetPhysicalDeviceFormatProperties2KHR)vkGetInstanceProcAddr(
+         t->instance, "vkGetPhysicalDeviceFormatProperties2KHR");
+   VkFormatProperties2 p = {.sType = VK_STRUCTURE_TYPE_FORMAT_PROPERTIES_2,
+                            .pNext = pnext};
+   props2(t->pdev, format, &p);
+   return p;
+}
+
+static VkResult
+image_format_query(struct vkt *t, VkFormat format, VkImageType type,
+                   VkImageUsageFlags usage, uint64_t modifier,
+                   VkExternalMemoryHandleTypeFlagBits handle,
+                   VkImageFormatProperties *out, VkExternalMemoryProperties *ext_out)
+{
+   PFN_vkGetPhysicalDeviceImageFormatProperties2KHR query =
+      (PFN_vkGetPhysicalDeviceImageFormatProperties2KHR)vkGetInstanceProcAddr(
+         t->instance, "vkGetPhysicalDeviceImageFormatProperties2KHR");
+   const VkPhysicalDeviceExternalImageFormatInfo ext = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_IMAGE_FORMAT_INFO,
+      .handleType = handle,
+   };
+   const VkPhysicalDeviceImageDrmFormatModifierInfoEXT mod = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_DRM_FORMAT_MODIFIER_INFO_EXT,
+      .pNext = handle ? &ext : NULL,
+      .drmFormatModifier = modifier,
+      .sharingMode = VK_SHARING_MODE_EXCLUSIVE,
+   };
+   VkExternalImageFormatProperties ep = {
+      .sType = VK_STRUCTURE_TYPE_EXTERNAL_IMAGE_FORMAT_PROPERTIES};
+   VkImageFormatProperties2 p = {.sType = VK_STRUCTURE_TYPE_IMAGE_FORMAT_PROPERTIES_2,
+                                 .pNext = handle ? &ep : NULL};
+   const VkResult r =
+      query(t->pdev,
+            &(VkPhysicalDeviceImageFormatInfo2){
+               .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_FORMAT_INFO_2,
+               .pNext = &mod,
+               .format = format,
+               .type = type,
+               .tiling = VK_IMAGE_TILING_DRM_FORMAT_MODIFIER_EXT,
+               .usage = usage,
+            },
+            &p);
+   if (out)
+      *out = p.imageFormatProperties;
+   if (ext_out)
+      *ext_out = ep.externalMemoryProperties;
+   return r;
+}
+
+TEST(modifier_properties_are_honest)
+{
+   struct vkt t;
+   const struct vkt_req req = share_req();
+   if (!vkt_init(&t, &req))
+      return;
+   unsigned formats_with_modifiers = 0;
+   for (int f = 1; f <= VK_FORMAT_ASTC_12x12_SRGB_BLOCK; f++) {
+      VkDrmFormatModifierPropertiesListEXT l1 = {
+         .sType = VK_STRUCTURE_TYPE_DRM_FORMAT_MODIFIER_PROPERTIES_LIST_EXT};
+      VkDrmFormatModifierPropertiesList2EXT l2 = {
+         .sType = VK_STRUCTURE_TYPE_DRM_FORMAT_MODIFIER_PROPERTIES_LIST_2_EXT,
+         .pNext = &l1};
+      const VkFormatProperties2 plain = format_props(&t, f, &l2);
+      CHECK_EQ(l1.drmFormatModifierCount, l2.drmFormatModifierCount);
+      if (l1.drmFormatModifierCount == 0)
+         continue;
+      formats_with_modifiers++;
+      VkDrmFormatModifierPropertiesEXT m1[8];
+      VkDrmFormatModifierProperties2EXT m2[8];
+      REQUIRE(l1.drmFormatModifierCount <= 8);
+      l1.pDrmFormatModifierProperties = m1;
+      l2.pDrmFormatModifierProperties = m2;
+      format_props(&t, f, &l2);
+      for (uint32_t i = 0; i < l1.drmFormatModifierCount; i++) {
+         CHECK_EQ_U64(m1[i].drmFormatModifier, m2[i].drmFormatModifier);
+         CHECK_EQ(m1[i].drmFormatModifierPlaneCount, 1);
+         CHECK_EQ(m2[i].drmFormatModifierPlaneCount, 1);
+         CHECK_EQ(m1[i].drmFormatModifierTilingFeatures,
+                  (VkFormatFeatureFlags)m2[i].drmFormatModifierTilingFeatures);
+         /* Honest: a modifier's features are exactly those of the tiling
+          * whose layout it names (same memory, same code). */
+         const VkFormatFeatureFlags tiling_features =
+            m1[i].drmFormatModifier == DRM_FORMAT_MOD_LINEAR
+               ? plain.formatProperties.linearTilingFeatures
+               : plain.formatProperties.optimalTilingFeatures;
+         CHECK_EQ(m1[i].drmFormatModifierTilingFeatures, tiling_features);
+         /* Only ours: LINEAR and BLOCK_LINEAR_2D(0, 1, 2, 0x06, 0..5). */
+         const uint64_t m = m1[i].drmFormatModifier;
+         CHECK(m == DRM_FORMAT_MOD_LINEAR || (m & ~0xfull) == (BL(0) & ~0xfull));
+         CHECK(m == DRM_FORMAT_MOD_LINEAR || (m & 0xf) <= 5);
+         /* Each one the image format query accepts. */
+         VkImageFormatProperties ip;
+         CHECK(VKT_CHECK(image_format_query(&t, f, VK_IMAGE_TYPE_2D,
+                                            VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
+                                               VK_IMAGE_USAGE_TRANSFER_DST_BIT,
+                                            m, 0, &ip, NULL)));
+         CHECK_EQ(ip.maxMipLevels, 1);
+         CHECK_EQ(ip.maxArrayLayers, 1);
+         CHECK_EQ(ip.sampleCounts, VK_SAMPLE_COUNT_1_BIT);
+         CHECK_EQ(ip.maxExtent.depth, 1);
+      }
+   }
+   printf("  %u formats have modifiers\n", formats_with_modifiers);
+   CHECK(formats_with_modifiers > 50);
+
+   /* RGBA8: LINEAR and all six block heights. */
+   uint64_t mods[8];
+   const uint32_t n = share_format_modifiers(&t, VK_FORMAT_R8G8B8A8_UNORM, mods, 8);
+   CHECK_EQ(n, 7);
+   bool seen[8] = {0};
+   for (uint32_t i = 0; i < n; i++) {
+      if (mods[i] == DRM_FORMAT_MOD_LINEAR)
+         seen[7] = true;
+      for (unsigned h = 0; h <= 5; h++)
+         seen[h] |= mods[i] == BL(h);
+   }
+   for (unsigned h = 0; h < 8; h++)
+      CHECK(h == 6 || seen[h]);
+   /* Depth/stencil and compressed formats are not shared. */
+   CHECK_EQ(share_format_modifiers(&t, VK_FORMAT_D32_SFLOAT, mods, 8), 0);
+   CHECK_EQ(share_format_modifiers(&t, VK_FORMAT_BC1_RGB_UNORM_BLOCK, mods, 8), 0);
+   /* 3-byte formats: LINEAR only (block-linear needs 1/2/4/8/16 B). */
+   if (share_format_modifiers(&t, VK_FORMAT_R8G8B8_UNORM, mods, 8)) {
+      CHECK_EQ(share_format_modifiers(&t, VK_FORMAT_R8G8B8_UNORM, mods, 8), 1);
+      CHECK_EQ_U64(mods[0], DRM_FORMAT_MOD_LINEAR);
+   }
+   vkt_finish(&t);
+}
+
+/* "If the combination of parameters to
+ * vkGetPhysicalDeviceImageFormatProperties2 is not supported by the
+ * implementation for use in vkCreateImage, then all members of
+ * imageFormatProperties will be filled with zero" and the call returns
+ * VK_ERROR_FORMAT_NOT_SUPPORTED (Vulkan 1.3.239). */
+TEST(image_format_query_refuses_what_a_modifier_cannot_name)
+{
+   struct vkt t;
+   const struct vkt_req req = share_req();
+   if (!vkt_init(&t, &req))
+      return;
+   const VkFormat f = VK_FORMAT_R8G8B8A8_UNORM;
+   const VkImageUsageFlags usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT;
+   const struct {
+      VkImageType type;
+      uint64_t mod;
+      const char *what;
+   } bad[] = {
+      {VK_IMAGE_TYPE_3D, BL(2), "a 3D image"},
+      {VK_IMAGE_TYPE_1D, DRM_FORMAT_MOD_LINEAR, "a 1D image"},
+      {VK_IMAGE_TYPE_2D, I915_FORMAT_MOD_X_TILED, "another vendor's modifier"},
+      {VK_IMAGE_TYPE_2D, DRM_FORMAT_MOD_NVIDIA_BLOCK_LINEAR_2D(1, 1, 2, 0x06, 2),
+       "compressed"},
+      {VK_IMAGE_TYPE_2D, DRM_FORMAT_MOD_NVIDIA_BLOCK_LINEAR_2D(0, 1, 2, 0xfe, 2),
+       "the Fermi-Volta page kind"},
+      {VK_IMAGE_TYPE_2D, DRM_FORMAT_MOD_NVIDIA_BLOCK_LINEAR_2D(0, 0, 0, 0, 2),
+       "Tegra GOBs"},
+      {VK_IMAGE_TYPE_2D, DRM_FORMAT_MOD_NVIDIA_BLOCK_LINEAR_2D(0, 1, 2, 0x06, 6),
+       "block height 6"},
+      {VK_IMAGE_TYPE_2D, DRM_FORMAT_MOD_INVALID, "DRM_FORMAT_MOD_INVALID"},
+   };
+   for (unsigned i = 0; i < ARRAY_SIZE(bad); i++) {
+      VkImageFormatProperties ip;
+      memset(&ip, 0xab, sizeof(ip));
+      const VkResult r =
+         image_format_query(&t, f, bad[i].type, usage, bad[i].mod, 0, &ip, NULL);
+      printf("  query with %s: %s\n", bad[i].what, vkt_result_str(r));
+      CHECK(VKT_CHECK_RESULT(r, VK_ERROR_FORMAT_NOT_SUPPORTED));
+      CHECK_EQ(ip.maxMipLevels, 0);
+      CHECK_EQ(ip.maxExtent.width, 0);
+      CHECK_EQ(ip.sampleCounts, 0);
+   }
+   /* Sampling needs shaders: not advertised for modifier images either. */
+   CHECK(VKT_CHECK_RESULT(image_format_query(&t, f, VK_IMAGE_TYPE_2D,
+                                             VK_IMAGE_USAGE_SAMPLED_BIT, BL(3), 0, NULL,
+                                             NULL),
+                          VK_ERROR_FORMAT_NOT_SUPPORTED));
+   /* A depth format has no modifiers. */
+   CHECK(VKT_CHECK_RESULT(image_format_query(&t, VK_FORMAT_D16_UNORM, VK_IMAGE_TYPE_2D,
+                                             usage, BL(3), 0, NULL, NULL),
+                          VK_ERROR_FORMAT_NOT_SUPPORTED));
+   /* External memory: dma-buf (and opaque) fds, export and import; host
+    * memory is for buffers. */
+   VkExternalMemoryProperties ep;
+   CHECK(VKT_CHECK(image_format_query(&t, f, VK_IMAGE_TYPE_2D, usage, BL(4),
+                                      VK_EXTERNAL_MEMORY_HANDLE_TYPE_DMA_BUF_BIT_EXT,
+                                      NULL, &ep)));
+   CHECK(ep.externalMemoryFeatures & VK_EXTERNAL_MEMORY_FEATURE_EXPORTABLE_BIT);
+   CHECK(ep.externalMemoryFeatures & VK_EXTERNAL_MEMORY_FEATURE_IMPORTABLE_BIT);
+   CHECK(!(ep.externalMemoryFeatures & VK_EXTERNAL_MEMORY_FEATURE_DEDICATED_ONLY_BIT));
+   CHECK(ep.compatibleHandleTypes & VK_EXTERNAL_MEMORY_HANDLE_TYPE_DMA_BUF_BIT_EXT);
+   CHECK(VKT_CHECK_RESULT(
+      image_format_query(&t, f, VK_IMAGE_TYPE_2D, usage, BL(4),
+                         VK_EXTERNAL_MEMORY_HANDLE_TYPE_HOST_ALLOCATION_BIT_EXT, NULL,
+                         NULL),
+      VK_ERROR_FORMAT_NOT_SUPPORTED));
+   vkt_finish(&t);
+}
+
+static VkResult
+create_from_list(struct vkt *t, VkFormat f, uint32_t w, uint32_t h, const uint64_t *mods,
+                 uint32_t n, VkImage *image)
+{
+   const VkImageDrmFormatModifierListCreateInfoEXT list = {
+      .sType = VK_STRUCTURE_TYPE_IMAGE_DRM_FORMAT_MODIFIER_LIST_CREATE_INFO_EXT,
+      .drmFormatModifierCount = n,
+      .pDrmFormatModifiers = mods,
+   };
+   return vkCreateImage(
+      t->dev,
+      &(VkImageCreateInfo){
+         .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
+         .pNext = &list,
+         .imageType = VK_IMAGE_TYPE_2D,
+         .format = f,
+         .extent = {w, h, 1},
+         .mipLevels = 1,
+         .arrayLayers = 1,
+         .samples = VK_SAMPLE_COUNT_1_BIT,
+         .tiling = VK_IMAGE_TILING_DRM_FORMAT_MODIFIER_EXT,
+         .usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT,
+      },
+      NULL, image);
+}
+
+static uint64_t
+image_modifier(struct vkt *t, VkImage image)
+{
+   PFN_vkGetImageDrmFormatModifierPropertiesEXT get =
+      VKT_PROC(t, vkGetImageDrmFormatModifierPropertiesEXT);
+   VkImageDrmFormatModifierPropertiesEXT p = {
+      .sType = VK_STRUCTURE_TYPE_IMAGE_DRM_FORMAT_MODIFIER_PROPERTIES_EXT};
+   VKT_CHECK(get(t->dev, image, &p));
+   return p.drmFormatModifier;
+}
+
+static VkSubresourceLayout
+plane_layout(struct vkt *t, VkImage image)
+{
+   VkSubresourceLayout l;
+   vkGetImageSubresourceLayout(
+      t->dev, image, &(VkImageSubresource){VK_IMAGE_ASPECT_MEMORY_PLANE_0_BIT_EXT, 0, 0},
+      &l);
+   return l;
+}
+
+/* The driver picks from a list: the block height the layout library would
+ * choose for the image, else the nearest, else LINEAR. */
+TEST(create_from_modifier_list)
+{
+   struct vkt t;
+   const struct vkt_req req = share_req();
+   if (!vkt_init(&t, &req))
+      return;
+   const VkFormat f = VK_FORMAT_R8G8B8A8_UNORM;
+   uint64_t all[8];
+   const uint32_t n = share_format_modifiers(&t, f, all, 8);
+   REQUIRE(n == 7);
+   const struct {
+      uint32_t w, h;
+      uint64_t list[3];
+      uint32_t count;
+      uint64_t want;
+   } cases[] = {
+      /* 64 rows = 8 GOBs: h = 3 */
+      {64, 64, {0}, 0, BL(3)},
+      /* 1000 rows: h = 5 (the tallest) */
+      {500, 1000, {0}, 0, BL(5)},
+      /* 5 rows: one GOB, h = 0 */
+      {300, 5, {0}, 0, BL(0)},
+      /* only smaller heights than wanted: the largest of them */
+      {64, 64, {BL(0), BL(1), DRM_FORMAT_MOD_LINEAR}, 3, BL(1)},
+      /* only taller: the smallest of them */
+      {64, 16, {BL(5), BL(4)}, 2, BL(4)},
+      /* LINEAR alone */
+      {64, 64, {DRM_FORMAT_MOD_LINEAR}, 1, DRM_FORMAT_MOD_LINEAR},
+      /* unknown entries are skipped */
+      {64,
+       64,
+       {I915_FORMAT_MOD_Y_TILED, DRM_FORMAT_MOD_LINEAR},
+       2,
+       DRM_FORMAT_MOD_LINEAR},
+   };
+   for (unsigned i = 0; i < ARRAY_SIZE(cases); i++) {
+      VkImage image;
+      const uint64_t *list = cases[i].count ? cases[i].list : all;
+      const uint32_t count = cases[i].count ? cases[i].count : n;
+      /* An unknown modifier in the list is invalid usage (VUID-
+       * VkImageDrmFormatModifierListCreateInfoEXT-pDrmFormatModifiers-02263);
+       * the driver skips it. */
+      vkt_expect_validation_errors_begin(&t);
+      REQUIRE(
+         VKT_CHECK(create_from_list(&t, f, cases[i].w, cases[i].h, list, count, &image)));
+      vkt_expect_validation_errors_end(&t);
+      const uint64_t got = image_modifier(&t, image);
+      printf("  %ux%u from %u modifiers: 0x%016llx\n", cases[i].w, cases[i].h, count,
+             (unsigned long long)got);
+      CHECK_EQ_U64(got, cases[i].want);
+      /* The layout of MEMORY_PLANE_0: offset 0, a pitch of 64 B multiples. */
+      const VkSubresourceLayout l = plane_layout(&t, image);
+      CHECK_EQ_U64(l.offset, 0);
+      CHECK(l.rowPitch >= cases[i].w * 4u && l.rowPitch % 64 == 0);
+      CHECK(l.size >= l.rowPitch * cases[i].h);
+      vkDestroyImage(t.dev, image, NULL);
+   }
+   vkt_finish(&t);
+}
+
+/* An explicit modifier and layout makes the same image: data written
+ * through one is read through the other, in the same memory. */
+TEST(create_explicit_matches_the_exported_layout)
+{
+   struct vkt t;
+   const struct vkt_req req = share_req();
+   if (!vkt_init(&t, &req))
+      return;
+   static const VkFormat formats[] = {VK_FORMAT_R8_UNORM, VK_FORMAT_R8G8B8A8_UNORM,
+                                      VK_FORMAT_R16G16B16A16_SFLOAT,
+                                      VK_FORMAT_R32G32B32A32_UINT};
+   for (unsigned fi = 0; fi < ARRAY_SIZE(formats); fi++) {
+      uint64_t mods[8];
+      const uint32_t n = share_format_modifiers(&t, formats[fi], mods, 8);
+      for (uint32_t m = 0; m < n; m++) {
+         struct share_image a, b;
+         int fd;
+         struct share_desc d;
+         REQUIRE(
+            share_export(&t, formats[fi], mods[m], 97, 33, fi * 10 + m, &a, &fd, &d));
+         /* Re-import into this same device, with the explicit layout. */
+         CHECK(VKT_CHECK(share_import(&t, &d, fd, &b)));
+         CHECK(share_check(&t, &b, d.seed));
+         CHECK_EQ_U64(image_modifier(&t, b.img.image), mods[m]);
+         const VkSubresourceLayout la = plane_layout(&t, a.img.image);
+         const VkSubresourceLayout lb = plane_layout(&t, b.img.image);
+         CHECK_EQ_U64(la.rowPitch, lb.rowPitch);
+         CHECK_EQ_U64(la.size, lb.size);
+         share_image_destroy(&t, &b);
+         share_image_destroy(&t, &a);
+      }
+   }
+   vkt_finish(&t);
+}
+
+/* An explicit layout with a plane offset and a wider pitch than needed:
+ * the driver lays the image out there (the other side decides). */
+TEST(create_explicit_with_offset_and_wide_pitch)
+{
+   struct vkt t;
+   const struct vkt_req req = share_req();
+   if (!vkt_init(&t, &req))
+      return;
+   const uint64_t mods[] = {DRM_FORMAT_MOD_LINEAR, BL(0), BL(4)};
+   for (unsigned i = 0; i < ARRAY_SIZE(mods); i++) {
+      struct share_image a, b;
+      int fd;
+      struct share_desc d;
+      REQUIRE(share_export(&t, VK_FORMAT_B8G8R8A8_UNORM, mods[i], 50, 40, 900 + i, &a,
+                           &fd, &d));
+      close(fd);
+      /* A second, bigger exported image whose memory holds the first's
+       * bytes 8 KiB in and with a pitch of +128 B... */
+      struct share_desc wide = d;
+      wide.offset_B = 8192;
+      wide.row_pitch_B = d.row_pitch_B + 128;
+      /* ...is made here from a fresh exportable allocation: create,
+       * write, read back. */
+      struct share_image big;
+      int big_fd;
+      struct share_desc bd;
+      REQUIRE(share_export(&t, VK_FORMAT_B8G8R8A8_UNORM, mods[i], 500, 400, 1, &big,
+                           &big_fd, &bd));
+      wide.size_B = bd.size_B;
+      CHECK(VKT_CHECK(share_import(&t, &wide, big_fd, &b)));
+      const VkSubresourceLayout l = plane_layout(&t, b.img.image);
+      CHECK_EQ_U64(l.offset, 8192);
+      CHECK_EQ_U64(l.rowPitch, wide.row_pitch_B);
+      CHECK(share_write(&t, &b, 77) && share_check(&t, &b, 77));
+      share_image_destroy(&t, &b);
+      share_image_destroy(&t, &big);
+      share_image_destroy(&t, &a);
+   }
+   vkt_finish(&t);
+}
+
+static VkResult
+create_explicit(struct vkt *t, VkImageType type, VkFormat f, VkExtent3D extent,
+                uint32_t levels, VkSampleCountFlagBits samples, uint64_t mod,
+                uint32_t plane_count, const VkSubresourceLayout *planes)
+{
+   const VkImageDrmFormatModifierExplicitCreateInfoEXT explicit = {
+      .sType = VK_STRUCTURE_TYPE_IMAGE_DRM_FORMAT_MODIFIER_EXPLICIT_CREATE_INFO_EXT,
+      .drmFormatModifier = mod,
+      .drmFormatModifierPlaneCount = plane_count,
+      .pPlaneLayouts = planes,
+   };
+   VkImage image = VK_NULL_HANDLE;
+   const VkResult r = vkCreateImage(
+      t->dev,
+      &(VkImageCreateInfo){
+         .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
+         .pNext = &explicit,
+         .imageType = type,
+         .format = f,
+         .extent = extent,
+         .mipLevels = levels,
+         .arrayLayers = 1,
+         .samples = samples,
+         .tiling = VK_IMAGE_TILING_DRM_FORMAT_MODIFIER_EXT,
+         .usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT,
+      },
+      NULL, &image);
+   if (r == VK_SUCCESS)
+      vkDestroyImage(t->dev, image, NULL);
+   return r;
+}
+
+/* Vulkan 1.3.239, VkImageDrmFormatModifierExplicitCreateInfoEXT: "the
+ * implementation must validate that the provided pPlaneLayouts, when
+ * combined with the provided drmFormatModifier and other creation parameters
+ * in VkImageCreateInfo and its pNext chain, produce a valid image. [...] If
+ * this validation fails, then vkCreateImage returns
+ * VK_ERROR_INVALID_DRM_FORMAT_MODIFIER_PLANE_LAYOUT_EXT."
+ * Some of these are also invalid usage the layer reports (a wrong plane
+ * count, VUID-...-drmFormatModifierPlaneCount-02265; a 3D or multisampled
+ * image, VUID-VkImageCreateInfo-imageCreateMaxMipLevels-02251 and friends):
+ * the driver answers them the same way instead of crashing. */
+TEST(bad_explicit_layouts_return_invalid_plane_layout)
+{
+   struct vkt t;
+   const struct vkt_req req = share_req();
+   if (!vkt_init(&t, &req))
+      return;
+   const VkFormat f = VK_FORMAT_R8G8B8A8_UNORM;
+   const VkExtent3D e = {100, 50, 1};
+   /* 100 px * 4 B = 400 B: LINEAR pitch >= 400, multiple of 64 -> 448;
+    * block-linear: 7 GOBs wide -> 448. */
+   const VkSubresourceLayout good = {.offset = 0, .rowPitch = 448};
+   const struct {
+      VkImageType type;
+      VkExtent3D extent;
+      uint32_t levels;
+      VkSampleCountFlagBits samples;
+      uint64_t mod;
+      uint32_t planes;
+      VkSubresourceLayout layout;
+      const char *what;
+   } bad[] = {
+      {VK_IMAGE_TYPE_2D,
+       e,
+       1,
+       1,
+       DRM_FORMAT_MOD_LINEAR,
+       1,
+       {.offset = 0, .rowPitch = 384},
+       "LINEAR pitch below the row"},
+      {VK_IMAGE_TYPE_2D,
+       e,
+       1,
+       1,
+       DRM_FORMAT_MOD_LINEAR,
+       1,
+       {.offset = 0, .rowPitch = 420},
+       "LINEAR pitch not a multiple of 64"},
+      {VK_IMAGE_TYPE_2D,
+       e,
+       1,
+       1,
+       DRM_FORMAT_MOD_LINEAR,
+       1,
+       {.offset = 32, .rowPitch = 448},
+       "LINEAR offset not a multiple of 64"},
+      {VK_IMAGE_TYPE_2D,
+       e,
+       1,
+       1,
+       BL(3),
+       1,
+       {.offset = 0, .rowPitch = 384},
+       "block-linear pitch below the row"},
+      {VK_IMAGE_TYPE_2D,
+       e,
+       1,
+       1,
+       BL(3),
+       1,
+       {.offset = 0, .rowPitch = 480},
+       "block-linear pitch not a multiple of 64"},
+      {VK_IMAGE_TYPE_2D,
+       e,
+       1,
+       1,
+       BL(3),
+       1,
+       {.offset = 256, .rowPitch = 448},
+       "block-linear offset not on a GOB"},
+      {VK_IMAGE_TYPE_2D,
+       e,
+       1,
+       1,
+       BL(3),
+       1,
+       {.offset = 0, .rowPitch = 1ull << 40},
+       "a pitch past 32 bits"},
+      {VK_IMAGE_TYPE_2D,
+       e,
+       1,
+       1,
+       BL(3),
+       1,
+       {.offset = UINT64_MAX - 511, .rowPitch = 448},
+       "an offset that overflows"},
+      {VK_IMAGE_TYPE_2D, e, 1, 1, I915_FORMAT_MOD_X_TILED, 1, good,
+       "another vendor's modifier"},
+      {VK_IMAGE_TYPE_2D, e, 1, 1, DRM_FORMAT_MOD_NVIDIA_BLOCK_LINEAR_2D(0, 1, 2, 0xfe, 3),
+       1, good, "the wrong page kind"},
+      {VK_IMAGE_TYPE_2D, e, 1, 1, DRM_FORMAT_MOD_NVIDIA_BLOCK_LINEAR_2D(2, 1, 2, 0x06, 3),
+       1, good, "compression"},
+      {VK_IMAGE_TYPE_2D, e, 1, 1, BL(3) | (1ull << 30), 1, good, "reserved bits"},
+      {VK_IMAGE_TYPE_2D, e, 1, 1, BL(3), 0, good, "no plane layout"},
+      {VK_IMAGE_TYPE_2D, e, 1, 1, BL(3), 2, good, "two plane layouts"},
+      {VK_IMAGE_TYPE_3D, {100, 50, 4}, 1, 1, BL(3), 1, good, "a 3D image"},
+      {VK_IMAGE_TYPE_2D, e, 1, VK_SAMPLE_COUNT_4_BIT, BL(3), 1, good, "4 samples"},
+      {VK_IMAGE_TYPE_2D, e, 2, 1, BL(3), 1, good, "2 mip levels"},
+   };
+   const VkSubresourceLayout two[2] = {good, good};
+   for (unsigned i = 0; i < ARRAY_SIZE(bad); i++) {
+      vkt_expect_validation_errors_begin(&t);
+      const VkResult r = create_explicit(&t, bad[i].type, f, bad[i].extent, bad[i].levels,
+                                         bad[i].samples, bad[i].mod, bad[i].planes,
+                                         bad[i].planes == 2 ? two : &bad[i].layout);
+      const unsigned layer_errors = vkt_expect_validation_errors_end(&t);
+      printf("  %-42s %s%s\n", bad[i].what, vkt_result_str(r),
+             layer_errors ? " (the layer flags it too)" : "");
+      CHECK(VKT_CHECK_RESULT(r, VK_ERROR_INVALID_DRM_FORMAT_MODIFIER_PLANE_LAYOUT_EXT));
+   }
+   /* And the good layouts work. */
+   CHECK(VKT_CHECK(create_explicit(&t, VK_IMAGE_TYPE_2D, f, e, 1, 1,
+                                   DRM_FORMAT_MOD_LINEAR, 1, &good)));
+   CHECK(VKT_CHECK(create_explicit(&t, VK_IMAGE_TYPE_2D, f, e, 1, 1, BL(3), 1, &good)));
+   vkt_finish(&t);
+}
+
+/* A modifier list with nothing usable is invalid usage
+ * (VUID-VkImageDrmFormatModifierListCreateInfoEXT-pDrmFormatModifiers-02263)
+ * and the spec names no result for it: kiln refuses it with
+ * VK_ERROR_UNKNOWN, the answer every unsupported image creation gets. */
+TEST(unusable_modifier_list_is_refused)
+{
+   struct vkt t;
+   const struct vkt_req req = share_req();
+   if (!vkt_init(&t, &req))
+      return;
+   const uint64_t list[] = {I915_FORMAT_MOD_X_TILED, AMD_FMT_MOD | 1};
+   VkImage image = VK_NULL_HANDLE;
+   vkt_expect_validation_errors_begin(&t);
+   const VkResult r =
+      create_from_list(&t, VK_FORMAT_R8G8B8A8_UNORM, 64, 64, list, 2, &image);
+   vkt_expect_validation_errors_end(&t);
+   CHECK(r != VK_SUCCESS);
+   if (t.is_kiln)
+      CHECK(VKT_CHECK_RESULT(r, VK_ERROR_UNKNOWN));
+   if (r == VK_SUCCESS)
+      vkDestroyImage(t.dev, image, NULL);
+   vkt_finish(&t);
+}
+
+static bool
+fd_is_open(int fd)
+{
+   return fcntl(fd, F_GETFD) != -1 || errno != EBADF;
+}
+
+/* Importing memory for a modifier image: a closed fd, something that is not
+ * memory, and a dma-buf smaller than the image (its plane layout) needs are
+ * "not a valid handle of the specified type" (Vulkan 1.3.239, Return Codes:
+ * VK_ERROR_INVALID_EXTERNAL_HANDLE); the fd stays the application's. */
+TEST(bad_memory_for_a_modifier_image)
+{
+   struct vkt t;
+   const struct vkt_req req = share_req();
+   if (!vkt_init(&t, &req))
+      return;
+   struct share_image a;
+   int fd;
+   struct share_desc d;
+   REQUIRE(share_export(&t, VK_FORMAT_R8G8B8A8_UNORM, BL(2), 120, 80, 5, &a, &fd, &d));
+
+   /* The same dma-buf, described as a taller image than it holds. */
+   struct share_desc tall = d;
+   tall.height = 4 * d.height;
+   struct share_image b;
+   VkResult r = share_import(&t, &tall, fd, &b);
+   printf("  a dma-buf smaller than the image: %s\n", vkt_result_str(r));
+   CHECK(VKT_CHECK_RESULT(r, VK_ERROR_INVALID_EXTERNAL_HANDLE));
+   CHECK(fd_is_open(fd));
+   share_image_destroy(&t, &b);
+
+   /* A closed fd, and a pipe. */
+   int p[2];
+   REQUIRE(pipe(p) == 0);
+   const int closed = dup(p[1]);
+   close(closed);
+   const int bad_fds[] = {closed, p[0]};
+   for (unsigned i = 0; i < 2; i++) {
+      /* vkGetMemoryFdPropertiesKHR refuses them first (share_import asks it
+       * for the memory type, as applications must). */
+      vkt_expect_validation_errors_begin(&t);
+      r = share_import(&t, &d, bad_fds[i], &b);
+      vkt_expect_validation_errors_end(&t);
+      printf("  %s: %s\n", i ? "a pipe" : "a closed fd", vkt_result_str(r));
+      CHECK(VKT_CHECK_RESULT(r, VK_ERROR_INVALID_EXTERNAL_HANDLE));
+      share_image_destroy(&t, &b);
+   }
+   CHECK(fd_is_open(p[0]));
+   close(p[0]);
+   close(p[1]);
+
+   /* The right one still imports, and the data is there. */
+   CHECK(VKT_CHECK(share_import(&t, &d, fd, &b)));
+   CHECK(share_check(&t, &b, 5));
+   share_image_destroy(&t, &b);
+   share_image_destroy(&t, &a);
+   vkt_finish(&t);
+}
