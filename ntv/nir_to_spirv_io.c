@@ -306,6 +306,8 @@ decorate_variable(struct ntv_context *ctx, SpvId id, const nir_variable *var)
       decorate_u32(ctx, id, SpvDecorationDescriptorSet, d->descriptor_set);
    if (d->explicit_binding)
       decorate_u32(ctx, id, SpvDecorationBinding, d->binding);
+   if (d->explicit_input_attachment_index)
+      decorate_u32(ctx, id, SpvDecorationInputAttachmentIndex, d->input_attachment_index);
    if (d->interpolation == GLSL_INTERP_MODE_FLAT)
       spvb_decorate(b, id, SpvDecorationFlat, NULL, 0);
    else if (d->interpolation == GLSL_INTERP_MODE_NOPERSPECTIVE)

@@ -198,6 +198,7 @@ SpvId spvb_type_function(struct spvb_builder *b, SpvId ret, const SpvId *params,
                          unsigned n);
 /* Adds the capability the dimensionality/format needs (Sampled1D, Image1D,
  * SampledBuffer, ImageBuffer, SampledCubeArray, ImageCubeArray, ImageMSArray,
+ * StorageImageMultisample,
  * InputAttachment, SampledRect, StorageImageExtendedFormats). */
 SpvId spvb_type_image(struct spvb_builder *b, SpvId sampled_type, SpvDim dim,
                       unsigned depth, bool arrayed, bool ms, unsigned sampled,

@@ -239,6 +239,8 @@ spvb_type_image(struct spvb_builder *b, SpvId sampled_type, SpvDim dim, unsigned
    default:
       break;
    }
+   if (storage && ms)
+      spvb_capability(b, SpvCapabilityStorageImageMultisample);
    if (storage && ms && arrayed)
       spvb_capability(b, SpvCapabilityImageMSArray);
    if (format == SpvImageFormatR64i || format == SpvImageFormatR64ui) {

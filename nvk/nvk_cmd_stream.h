@@ -47,6 +47,9 @@
    X(BIND_DESCRIPTOR_SETS, bind_descriptor_sets)                                         \
    X(PUSH_DESCRIPTOR_SET, push_descriptor_set)                                           \
    X(PUSH_CONSTANTS, push_constants)                                                     \
+   /* nvk_cmd_dispatch.c */                                                              \
+   X(DISPATCH, dispatch)                                                                 \
+   X(DISPATCH_INDIRECT, dispatch_indirect)                                               \
    /* nvk_event.c */                                                                     \
    X(SET_EVENT, set_event)                                                               \
    X(WAIT_EVENTS, wait_events)                                                           \

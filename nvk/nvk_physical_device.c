@@ -41,16 +41,25 @@ const struct vk_device_extension_table nvk_device_extensions = {
    .KHR_timeline_semaphore = true,
    .EXT_host_query_reset = true,
    .EXT_memory_budget = true,
+   .EXT_pipeline_creation_feedback = true,
    .EXT_private_data = true,
 };
 
 static void
 nvk_get_features(struct vk_features *f)
 {
-   /* Every VkPhysicalDeviceFeatures member is about shaders, graphics,
-    * sampling or sparse memory: none is implemented yet, so all stay false
-    * (robustBufferAccess included, although Vulkan 1.0 requires it: it is a
-    * promise about shader accesses we cannot keep before shaders exist). */
+   /* Only what is implemented and tested; graphics, sampling and sparse
+    * features come with their parts. */
+   /* Shaders (compute; nvk/compiler, nvk/exec): out-of-bounds buffer
+    * accesses are lowered to the null page; 64-bit and 16-bit integer and
+    * 64-bit float arithmetic run natively in the interpreter. */
+   f->robustBufferAccess = true;
+   f->shaderInt64 = true;
+   f->shaderFloat64 = true;
+   f->shaderInt16 = true;
+   /* Compute shader invocations are counted; the graphics statistics are
+    * zero because nothing can draw yet, which is what they must be. */
+   f->pipelineStatisticsQuery = true;
    f->timelineSemaphore = true;
    f->synchronization2 = true;
    f->privateData = true;
@@ -192,10 +201,12 @@ nvk_get_limits(const struct nvk_physical_device *pdev)
       .maxFragmentInputComponents = 64,
       .maxFragmentOutputAttachments = 4,
       .maxFragmentCombinedOutputResources = 4,
-      .maxComputeSharedMemorySize = 16384,
-      .maxComputeWorkGroupCount = {65535, 65535, 65535},
-      .maxComputeWorkGroupInvocations = 128,
-      .maxComputeWorkGroupSize = {128, 128, 64},
+      /* The compute executor (nvk/exec/kx.h): workgroups of up to 1024
+       * invocations in strips of 32 lanes, shared memory per workgroup. */
+      .maxComputeSharedMemorySize = 49152,
+      .maxComputeWorkGroupCount = {0x7fffffff, 65535, 65535},
+      .maxComputeWorkGroupInvocations = 1024,
+      .maxComputeWorkGroupSize = {1024, 1024, 64},
       .subPixelPrecisionBits = 4,
       .subTexelPrecisionBits = 4,
       .mipmapPrecisionBits = 4,

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Pipelines: the shaders of each stage (nvk_shader.h) plus the state the
- * executor needs to run them. Compute pipelines come first (with the shader
- * backend), graphics ones with the rasterizer.
+ * executor needs to run them. This is the part every kind shares (destroy,
+ * bind); compute pipelines are made in nvk_compute_pipeline.c, graphics
+ * ones will come with the rasterizer. Pipeline caches: nvk_pipeline_cache.h.
  */
 #ifndef NVK_PIPELINE_H
 #define NVK_PIPELINE_H
@@ -22,11 +23,10 @@ struct nvk_pipeline {
 
 VK_DEFINE_NONDISP_HANDLE_CASTS(nvk_pipeline, base, VkPipeline, VK_OBJECT_TYPE_PIPELINE)
 
-struct nvk_pipeline_cache {
-   struct vk_object_base base;
-};
+struct nvk_device;
 
-VK_DEFINE_NONDISP_HANDLE_CASTS(nvk_pipeline_cache, base, VkPipelineCache,
-                               VK_OBJECT_TYPE_PIPELINE_CACHE)
+/* Frees a pipeline of any kind (and its shaders). */
+void nvk_pipeline_destroy(struct nvk_device *dev, struct nvk_pipeline *pipeline,
+                          const VkAllocationCallbacks *alloc);
 
 #endif /* NVK_PIPELINE_H */

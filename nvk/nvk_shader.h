@@ -1,32 +1,36 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The shader hooks: where the shader backend plugs into pipelines.
+ * A compiled shader: the backend's program (nvk/exec) for one stage.
  *
- * A pipeline holds one struct nvk_shader per stage, made by
- * nvk_shader_compile from the stage's SPIR-V (shader module or inline),
- * specialization constants and the pipeline layout (for descriptor and push
- * constant lowering, nvk_descriptor_types.h). The executor finds the bound
- * pipeline, descriptor sets, dynamic buffers and push constants in
- * nvk_exec::desc (nvk_cmd_exec.h) when a dispatch or draw runs.
- *
- * Until the backend exists nvk_shader_compile reports UNIMPLEMENTED and
- * fails, so pipeline creation fails cleanly and nothing that needs shaders
- * is advertised.
+ * nvk_shader_compile runs the compiler flow (nvk/compiler/nvk_compiler.h)
+ * on a stage's SPIR-V, specialization constants and pipeline layout, or
+ * finds the result in a pipeline cache: the cache key is a hash of every
+ * input that shapes the program (nvk_shader_key).
  */
 #ifndef NVK_SHADER_H
 #define NVK_SHADER_H
 
+#include <stdbool.h>
 #include <vulkan/vulkan_core.h>
 
+#include "util/sha256.h"
+
+struct kx_program;
 struct nvk_device;
+struct nvk_pipeline_cache;
 struct nvk_pipeline_layout;
 
-/* Defined by the backend. */
-struct nvk_shader;
+struct nvk_shader {
+   struct kx_program *prog;
+   uint8_t key[SHA256_DIGEST_B];
+};
 
+/* *cache_hit says whether the program came from `cache` (which may be
+ * NULL). */
 VkResult nvk_shader_compile(struct nvk_device *dev, const VkPipelineShaderStageCreateInfo *stage,
                             const struct nvk_pipeline_layout *layout,
-                            const VkAllocationCallbacks *alloc, struct nvk_shader **shader_out);
+                            struct nvk_pipeline_cache *cache, const VkAllocationCallbacks *alloc,
+                            bool *cache_hit, struct nvk_shader **shader_out);
 void nvk_shader_destroy(struct nvk_device *dev, struct nvk_shader *shader,
                         const VkAllocationCallbacks *alloc);
 

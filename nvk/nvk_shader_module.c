@@ -4,7 +4,6 @@
 #include <string.h>
 
 #include "nvk_device.h"
-#include "util/hash_table.h"
 #include "vk_log.h"
 
 VKAPI_ATTR VkResult VKAPI_CALL
@@ -18,7 +17,7 @@ nvk_CreateShaderModule(VkDevice _device, const VkShaderModuleCreateInfo *pCreate
       return vk_error(dev, VK_ERROR_OUT_OF_HOST_MEMORY);
    module->size_B = pCreateInfo->codeSize;
    memcpy(module->code, pCreateInfo->pCode, pCreateInfo->codeSize);
-   module->hash = util_hash_data(module->code, module->size_B);
+   sha256(module->code, module->size_B, module->sha256);
    *pShaderModule = nvk_shader_module_to_handle(module);
    return VK_SUCCESS;
 }

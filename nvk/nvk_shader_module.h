@@ -2,13 +2,15 @@
 #ifndef NVK_SHADER_MODULE_H
 #define NVK_SHADER_MODULE_H
 
+#include "util/sha256.h"
 #include "vk_object.h"
 
 /* A copy of the SPIR-V words; parsing happens at pipeline creation, where
- * errors (with their word offset) belong. */
+ * errors (with their word offset) belong. The SHA-256 of the words is part
+ * of every pipeline cache key made from the module. */
 struct nvk_shader_module {
    struct vk_object_base base;
-   uint32_t hash;
+   uint8_t sha256[SHA256_DIGEST_B];
    size_t size_B;
    uint32_t code[];
 };

@@ -323,6 +323,17 @@ vkt_init(struct vkt *t, const struct vkt_req *req)
    }
    if (req->features && !check_features(t->instance, t->pdev, req->features))
       goto fail_messenger;
+   if (req->core_features) {
+      VkPhysicalDeviceFeatures have;
+      vkGetPhysicalDeviceFeatures(t->pdev, &have);
+      const VkBool32 *w = (const VkBool32 *)req->core_features, *h = (const VkBool32 *)&have;
+      for (size_t i = 0; i < sizeof(have) / sizeof(VkBool32); i++) {
+         if (w[i] && !h[i]) {
+            vkt_skip("VkPhysicalDeviceFeatures member %zu not supported", i);
+            goto fail_messenger;
+         }
+      }
+   }
 
    uint32_t nq = 0;
    vkGetPhysicalDeviceQueueFamilyProperties(t->pdev, &nq, NULL);
@@ -386,6 +397,7 @@ vkt_init(struct vkt *t, const struct vkt_req *req)
       .pQueueCreateInfos = &qci,
       .enabledExtensionCount = req->extension_count,
       .ppEnabledExtensionNames = req->extensions,
+      .pEnabledFeatures = req->core_features,
    };
    r = vkCreateDevice(t->pdev, &dci, t->alloc, &t->dev);
    if (r != VK_SUCCESS) {

@@ -45,6 +45,8 @@ struct vkt_req {
     * fills them with the features it needs; vkt checks support first and
     * skips if one is missing). */
    void *features;
+   /* Vulkan 1.0 features to enable (checked first, like `features`). */
+   const VkPhysicalDeviceFeatures *core_features;
    uint32_t queue_count;            /* 0 means 1 */
    bool no_validation;              /* device-loss and OOM tests */
    const VkAllocationCallbacks *alloc;

@@ -164,3 +164,22 @@ nvkmd_dev_translate(struct nvkmd_dev *dev, uint64_t va, uint64_t size_B)
    pthread_rwlock_unlock(&dev->va_lock);
    return host;
 }
+
+void *
+nvkmd_dev_translate_range(struct nvkmd_dev *dev, uint64_t va, uint64_t size_B,
+                          uint64_t *range_va, uint64_t *range_end)
+{
+   void *host = NULL;
+   pthread_rwlock_rdlock(&dev->va_lock);
+   const uint32_t i = range_lower_bound(dev, va);
+   if (i < dev->range_count) {
+      const struct nvkmd_va_range *r = &dev->ranges[i];
+      if (va >= r->va && size_B <= r->end - va) {
+         host = dev->ops->va_to_host(dev, va);
+         *range_va = r->va;
+         *range_end = r->end;
+      }
+   }
+   pthread_rwlock_unlock(&dev->va_lock);
+   return host;
+}

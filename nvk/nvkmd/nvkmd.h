@@ -136,4 +136,10 @@ nvkmd_mem_export_fd(struct nvkmd_mem *mem, struct vk_object_base *log_obj, int *
  * check is what catches applications that do. */
 void *nvkmd_dev_translate(struct nvkmd_dev *dev, uint64_t va, uint64_t size_B);
 
+/* The same, also giving the whole live object's range [*range_va,
+ * *range_end) (host-contiguous), for callers that cache translations (the
+ * shader executor's TLB). */
+void *nvkmd_dev_translate_range(struct nvkmd_dev *dev, uint64_t va, uint64_t size_B,
+                                uint64_t *range_va, uint64_t *range_end);
+
 #endif /* NVKMD_H */

@@ -117,7 +117,7 @@ TEST(nvk_sync_payload_rules)
    vk_sync_domain_lock(&d);
    vk_sync_signal_locked(&d, &fence, 0);
    CHECK_EQ(fence.value, 1);
-   vk_sync_reset_locked(&fence);
+   vk_sync_reset_locked(&fence, vk_default_allocator());
    CHECK_EQ(fence.value, 0);
    vk_sync_domain_unlock(&d);
    vk_sync_domain_finish(&d);

@@ -116,6 +116,17 @@ intrinsic("image_deref_size", [-1, 1], 0, IMG, [CAN_ELIMINATE], [32],
           description="srcs: image deref, lod")
 intrinsic("image_deref_samples", [-1], 1, IMG, [CAN_ELIMINATE], [32])
 
+# --- images by handle (a backend's descriptor: after descriptor lowering) -----------
+intrinsic("image_load", [1, 4, 1, 1], 0, IMG + ["dest_type"], [CAN_ELIMINATE],
+          description="srcs: handle, coord (padded to 4), sample, lod")
+intrinsic("image_store", [1, 4, 1, 0, 1], None, IMG + ["src_type"],
+          description="srcs: handle, coord, sample, value, lod")
+intrinsic("image_atomic", [1, 4, 1, 1], 1, IMG + ["atomic_op"], bit_size_src=3)
+intrinsic("image_atomic_swap", [1, 4, 1, 1, 1], 1, IMG + ["atomic_op"], bit_size_src=3)
+intrinsic("image_size", [1, 1], 0, IMG, [CAN_ELIMINATE], [32],
+          description="srcs: handle, lod")
+intrinsic("image_samples", [1], 1, IMG, [CAN_ELIMINATE], [32])
+
 # --- control / synchronization ------------------------------------------------------
 intrinsic("barrier", [], None,
           ["execution_scope", "memory_scope", "memory_semantics", "memory_modes"],

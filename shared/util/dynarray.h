@@ -46,7 +46,9 @@ dynarray_clear(struct dynarray *d)
 #define dynarray_num_elements(d, type) ((d)->size_B / sizeof(type))
 #define dynarray_element(d, type, i) (&((type *)(d)->data)[i])
 #define dynarray_begin(d, type) ((type *)(d)->data)
-#define dynarray_end(d, type) ((type *)((char *)(d)->data + (d)->size_B))
+/* No arithmetic on an empty array's NULL data (undefined behaviour). */
+#define dynarray_end(d, type)                                                            \
+   ((type *)((d)->size_B ? (char *)(d)->data + (d)->size_B : (char *)(d)->data))
 #define dynarray_foreach(d, type, elem)                                                  \
    for (type *elem = dynarray_begin(d, type); elem < dynarray_end(d, type); elem++)
 

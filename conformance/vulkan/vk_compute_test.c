@@ -1,0 +1,588 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Compute shaders through the loader: shared memory and barriers, atomics,
+ * matrix multiply, push constants, dispatch base and indirect,
+ * specialization constants, out-of-bounds reads, the pipeline cache, and
+ * the compute-invocations statistic. Every result is checked against the
+ * same computation on the host.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vkt_compute.h"
+
+#include "dispatch_ids_comp.h"
+#include "histogram_comp.h"
+#include "matmul_comp.h"
+#include "oob_read_comp.h"
+#include "prefix_sum_comp.h"
+#include "push_consts_comp.h"
+#include "spec_consts_comp.h"
+#include "store_push_comp.h"
+#include "wide_types_comp.h"
+
+#define SSBO VK_DESCRIPTOR_TYPE_STORAGE_BUFFER
+#define CS VK_SHADER_STAGE_COMPUTE_BIT
+
+static bool
+storage_buffer(struct vkt *t, VkDeviceSize size, struct vkt_buffer *b)
+{
+   return vkt_buffer_create(t, size, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, b);
+}
+
+TEST(store_push_constant)
+{
+   struct vkt t;
+   if (!vkt_init(&t, NULL))
+      return;
+   const VkDescriptorSetLayoutBinding b[] = {{0, SSBO, 1, CS, NULL}};
+   struct vkt_pipeline p;
+   struct vkt_buffer buf;
+   REQUIRE(storage_buffer(&t, 1024 * 4, &buf));
+   memset(buf.map, 0, 1024 * 4);
+   REQUIRE(vkt_pipeline_create(
+      &t, &(struct vkt_pipeline_info){VKT_SPIRV(store_push_comp_spv), .bindings = b,
+                                      .binding_count = 1, .push_size = 4},
+      &p));
+   vkt_pipeline_set_buffer(&t, &p, 0, SSBO, buf.buffer, 0, VK_WHOLE_SIZE);
+   const uint32_t value = 0xc0ffee;
+   REQUIRE(vkt_run_compute(&t, &p, &value, 4, 1000, 1, 1));
+   const uint32_t *v = (const uint32_t *)buf.map;
+   for (unsigned i = 0; i < 1024; i++)
+      CHECK_EQ(v[i], i < 1000 ? value : 0);
+   vkt_pipeline_destroy(&t, &p);
+   vkt_buffer_destroy(&t, &buf);
+   vkt_finish(&t);
+}
+
+TEST(prefix_sum_shared_memory_barriers)
+{
+   struct vkt t;
+   if (!vkt_init(&t, NULL))
+      return;
+   enum { G = 37, N = 256 * G };
+   const VkDescriptorSetLayoutBinding b[] = {
+      {0, SSBO, 1, CS, NULL}, {1, SSBO, 1, CS, NULL}, {2, SSBO, 1, CS, NULL}};
+   struct vkt_buffer in, out, totals;
+   REQUIRE(storage_buffer(&t, N * 4, &in));
+   REQUIRE(storage_buffer(&t, N * 4, &out));
+   REQUIRE(storage_buffer(&t, G * 4, &totals));
+   uint32_t *src = (uint32_t *)in.map;
+   for (unsigned i = 0; i < N; i++)
+      src[i] = (i * 2654435761u) >> 24;
+   struct vkt_pipeline p;
+   REQUIRE(vkt_pipeline_create(&t, &(struct vkt_pipeline_info){VKT_SPIRV(prefix_sum_comp_spv),
+                                                               .bindings = b, .binding_count = 3},
+                               &p));
+   vkt_pipeline_set_buffer(&t, &p, 0, SSBO, in.buffer, 0, VK_WHOLE_SIZE);
+   vkt_pipeline_set_buffer(&t, &p, 1, SSBO, out.buffer, 0, VK_WHOLE_SIZE);
+   vkt_pipeline_set_buffer(&t, &p, 2, SSBO, totals.buffer, 0, VK_WHOLE_SIZE);
+   REQUIRE(vkt_run_compute(&t, &p, NULL, 0, G, 1, 1));
+   const uint32_t *dst = (const uint32_t *)out.map, *tot = (const uint32_t *)totals.map;
+   unsigned bad = 0;
+   for (unsigned g = 0; g < G; g++) {
+      uint32_t sum = 0;
+      for (unsigned i = 0; i < 256; i++) {
+         sum += src[g * 256 + i];
+         if (dst[g * 256 + i] != sum && bad++ < 5)
+            CHECK_EQ(dst[g * 256 + i], sum);
+      }
+      CHECK_EQ(tot[g], sum);
+   }
+   CHECK_EQ(bad, 0);
+   vkt_pipeline_destroy(&t, &p);
+   vkt_buffer_destroy(&t, &in);
+   vkt_buffer_destroy(&t, &out);
+   vkt_buffer_destroy(&t, &totals);
+   vkt_finish(&t);
+}
+
+TEST(histogram_buffer_and_shared_atomics)
+{
+   struct vkt t;
+   if (!vkt_init(&t, NULL))
+      return;
+   enum { G = 200, N = 64 * G };
+   const VkDescriptorSetLayoutBinding b[] = {{0, SSBO, 1, CS, NULL}, {1, SSBO, 1, CS, NULL}};
+   struct vkt_buffer in, hist;
+   REQUIRE(storage_buffer(&t, N * 4, &in));
+   REQUIRE(storage_buffer(&t, 33 * 4, &hist));
+   uint32_t *src = (uint32_t *)in.map;
+   uint32_t want[32] = {0}, maxv = 0;
+   for (unsigned i = 0; i < N; i++) {
+      src[i] = (i * 2246822519u) ^ (i >> 3);
+      want[src[i] % 32]++;
+      maxv = src[i] > maxv ? src[i] : maxv;
+   }
+   memset(hist.map, 0, 33 * 4);
+   struct vkt_pipeline p;
+   REQUIRE(vkt_pipeline_create(&t, &(struct vkt_pipeline_info){VKT_SPIRV(histogram_comp_spv),
+                                                               .bindings = b, .binding_count = 2},
+                               &p));
+   vkt_pipeline_set_buffer(&t, &p, 0, SSBO, in.buffer, 0, VK_WHOLE_SIZE);
+   vkt_pipeline_set_buffer(&t, &p, 1, SSBO, hist.buffer, 0, VK_WHOLE_SIZE);
+   REQUIRE(vkt_run_compute(&t, &p, NULL, 0, G, 1, 1));
+   const uint32_t *h = (const uint32_t *)hist.map;
+   CHECK_EQ(h[0], maxv);
+   for (unsigned i = 0; i < 32; i++)
+      CHECK_EQ(h[1 + i], want[i]);
+   vkt_pipeline_destroy(&t, &p);
+   vkt_buffer_destroy(&t, &in);
+   vkt_buffer_destroy(&t, &hist);
+   vkt_finish(&t);
+}
+
+TEST(matrix_multiply)
+{
+   struct vkt t;
+   if (!vkt_init(&t, NULL))
+      return;
+   enum { N = 96 };
+   const VkDescriptorSetLayoutBinding b[] = {
+      {0, SSBO, 1, CS, NULL}, {1, SSBO, 1, CS, NULL}, {2, SSBO, 1, CS, NULL}};
+   struct vkt_buffer ba, bb, bc;
+   REQUIRE(storage_buffer(&t, N * N * 4, &ba));
+   REQUIRE(storage_buffer(&t, N * N * 4, &bb));
+   REQUIRE(storage_buffer(&t, N * N * 4, &bc));
+   float *a = (float *)ba.map, *m = (float *)bb.map;
+   for (unsigned i = 0; i < N * N; i++) {
+      a[i] = (float)((int)(i % 13) - 6) * 0.25f;
+      m[i] = (float)((int)((i * 7) % 11) - 5) * 0.5f;
+   }
+   struct vkt_pipeline p;
+   REQUIRE(vkt_pipeline_create(&t, &(struct vkt_pipeline_info){VKT_SPIRV(matmul_comp_spv),
+                                                               .bindings = b, .binding_count = 3,
+                                                               .push_size = 4},
+                               &p));
+   vkt_pipeline_set_buffer(&t, &p, 0, SSBO, ba.buffer, 0, VK_WHOLE_SIZE);
+   vkt_pipeline_set_buffer(&t, &p, 1, SSBO, bb.buffer, 0, VK_WHOLE_SIZE);
+   vkt_pipeline_set_buffer(&t, &p, 2, SSBO, bc.buffer, 0, VK_WHOLE_SIZE);
+   const uint32_t n = N;
+   REQUIRE(vkt_run_compute(&t, &p, &n, 4, N / 16, N / 16, 1));
+   const float *c = (const float *)bc.map;
+   unsigned bad = 0;
+   for (unsigned r = 0; r < N; r++) {
+      for (unsigned col = 0; col < N; col++) {
+         float want = 0;
+         for (unsigned k = 0; k < N; k++)
+            want += a[r * N + k] * m[k * N + col];
+         /* Products of multiples of 1/8 sum exactly: no rounding slack. */
+         if (c[r * N + col] != want && bad++ < 5)
+            test_fail(__FILE__, __LINE__, "C[%u][%u] = %g, want %g", r, col, c[r * N + col],
+                      want);
+      }
+   }
+   CHECK_EQ(bad, 0);
+   vkt_pipeline_destroy(&t, &p);
+   vkt_buffer_destroy(&t, &ba);
+   vkt_buffer_destroy(&t, &bb);
+   vkt_buffer_destroy(&t, &bc);
+   vkt_finish(&t);
+}
+
+TEST(push_constants_types_and_offsets)
+{
+   struct vkt t;
+   if (!vkt_init(&t, NULL))
+      return;
+   const VkDescriptorSetLayoutBinding b[] = {{0, SSBO, 1, CS, NULL}};
+   struct vkt_buffer out;
+   REQUIRE(storage_buffer(&t, 16 * 16, &out));
+   struct {
+      uint32_t a;
+      float b;
+      uint32_t c[2];
+      float d[4];
+      int32_t e[3];
+   } push = {7, 1.5f, {0xf0f0, 0x0ff0}, {0.25f, 2.0f, -3.0f, 8.0f}, {-1, 5, 100}};
+   struct vkt_pipeline p;
+   REQUIRE(vkt_pipeline_create(&t, &(struct vkt_pipeline_info){VKT_SPIRV(push_consts_comp_spv),
+                                                               .bindings = b, .binding_count = 1,
+                                                               .push_size = sizeof(push)},
+                               &p));
+   vkt_pipeline_set_buffer(&t, &p, 0, SSBO, out.buffer, 0, VK_WHOLE_SIZE);
+   REQUIRE(vkt_run_compute(&t, &p, &push, sizeof(push), 4, 1, 1));
+   const uint32_t *o = (const uint32_t *)out.map;
+   for (uint32_t i = 0; i < 16; i++) {
+      CHECK_EQ(o[i * 4 + 0], 7 + i);
+      float f = 1.5f * (float)(i + 1);
+      uint32_t fb;
+      memcpy(&fb, &f, 4);
+      CHECK_EQ(o[i * 4 + 1], fb);
+      CHECK_EQ(o[i * 4 + 2], 0xf0f0u ^ 0x0ff0u);
+      uint32_t db;
+      memcpy(&db, &push.d[i % 4], 4);
+      CHECK_EQ(o[i * 4 + 3], db + (uint32_t)push.e[i % 3]);
+   }
+   vkt_pipeline_destroy(&t, &p);
+   vkt_buffer_destroy(&t, &out);
+   vkt_finish(&t);
+}
+
+/* dispatch_ids.comp writes at (z * 64 + y) * 64 + x of the global id. */
+static void
+check_ids(const uint32_t *o, const uint32_t base[3], const uint32_t count[3], unsigned *bad)
+{
+   for (uint32_t gz = 0; gz < 64; gz++)
+      for (uint32_t gy = 0; gy < 64; gy++)
+         for (uint32_t gx = 0; gx < 64; gx++) {
+            const uint32_t *e = &o[((gz * 64 + gy) * 64 + gx) * 4];
+            const uint32_t wx = gx / 2, wy = gy / 2, wz = gz;
+            const bool inside = wx >= base[0] && wx < base[0] + count[0] && wy >= base[1] &&
+                                wy < base[1] + count[1] && wz >= base[2] &&
+                                wz < base[2] + count[2];
+            if (!inside) {
+               if (e[3] != 0 && (*bad)++ < 5)
+                  test_fail(__FILE__, __LINE__, "invocation (%u,%u,%u) ran", gx, gy, gz);
+               continue;
+            }
+            const uint32_t want0 = wx | (wy << 8) | (wz << 16);
+            const uint32_t want1 = (gy % 2) * 2 + gx % 2;
+            const uint32_t want2 = (count[0] * 2) | ((count[1] * 2) << 8) | (count[2] << 16);
+            if ((e[0] != want0 || e[1] != want1 || e[2] != want2 || e[3] != 1) &&
+                (*bad)++ < 5)
+               test_fail(__FILE__, __LINE__,
+                         "invocation (%u,%u,%u): %x %x %x %x, want %x %x %x 1", gx, gy, gz,
+                         e[0], e[1], e[2], e[3], want0, want1, want2);
+         }
+}
+
+TEST(dispatch_base_and_indirect)
+{
+   struct vkt t;
+   if (!vkt_init(&t, NULL))
+      return;
+   PFN_vkCmdDispatchBaseKHR dispatch_base = NULL;
+   if (t.props.apiVersion >= VK_API_VERSION_1_1)
+      dispatch_base = (PFN_vkCmdDispatchBaseKHR)vkGetDeviceProcAddr(t.dev, "vkCmdDispatchBase");
+   const VkDescriptorSetLayoutBinding b[] = {{0, SSBO, 1, CS, NULL}};
+   const size_t size = 64 * 64 * 64 * 16;
+   struct vkt_buffer out, ind;
+   REQUIRE(storage_buffer(&t, size, &out));
+   REQUIRE(vkt_buffer_create(&t, 64, VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT, &ind));
+   struct vkt_pipeline p;
+   REQUIRE(vkt_pipeline_create(&t, &(struct vkt_pipeline_info){VKT_SPIRV(dispatch_ids_comp_spv),
+                                                               .bindings = b, .binding_count = 1},
+                               &p));
+   vkt_pipeline_set_buffer(&t, &p, 0, SSBO, out.buffer, 0, VK_WHOLE_SIZE);
+
+   /* Indirect, with the counts at an offset. */
+   memset(out.map, 0, size);
+   const uint32_t icount[3] = {5, 3, 2};
+   memcpy(ind.map + 16, icount, 12);
+   VkCommandBuffer cmd = vkt_cmd_begin(&t);
+   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, p.pipeline);
+   vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, p.layout, 0, 1, &p.set, 0, NULL);
+   vkCmdDispatchIndirect(cmd, ind.buffer, 16);
+   vkt_cmd_barrier(cmd);
+   REQUIRE(vkt_cmd_submit_wait(&t, cmd));
+   unsigned bad = 0;
+   const uint32_t zero[3] = {0, 0, 0};
+   check_ids((const uint32_t *)out.map, zero, icount, &bad);
+   CHECK_EQ(bad, 0);
+
+   if (dispatch_base) {
+      memset(out.map, 0, size);
+      const uint32_t base[3] = {3, 7, 1}, count[3] = {4, 2, 3};
+      cmd = vkt_cmd_begin(&t);
+      vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, p.pipeline);
+      vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, p.layout, 0, 1, &p.set, 0,
+                              NULL);
+      dispatch_base(cmd, base[0], base[1], base[2], count[0], count[1], count[2]);
+      vkt_cmd_barrier(cmd);
+      REQUIRE(vkt_cmd_submit_wait(&t, cmd));
+      bad = 0;
+      check_ids((const uint32_t *)out.map, base, count, &bad);
+      CHECK_EQ(bad, 0);
+   } else {
+      printf("  (Vulkan 1.0 device: vkCmdDispatchBase not tested)\n");
+   }
+   vkt_pipeline_destroy(&t, &p);
+   vkt_buffer_destroy(&t, &out);
+   vkt_buffer_destroy(&t, &ind);
+   vkt_finish(&t);
+}
+
+TEST(specialization_constants_and_workgroup_size)
+{
+   struct vkt t;
+   if (!vkt_init(&t, NULL))
+      return;
+   const VkDescriptorSetLayoutBinding b[] = {{0, SSBO, 1, CS, NULL}};
+   struct vkt_buffer out;
+   REQUIRE(storage_buffer(&t, 256 * 16, &out));
+   /* Defaults first (workgroup size 1), then specialized. */
+   for (unsigned pass = 0; pass < 2; pass++) {
+      memset(out.map, 0, 256 * 16);
+      struct {
+         uint32_t wg;
+         int32_t scale;
+         VkBool32 negate;
+         float offset;
+         uint32_t mask;
+      } data = {16, 3, VK_TRUE, 0.25f, 0x0f};
+      const VkSpecializationMapEntry map[] = {
+         {0, offsetof(__typeof__(data), wg), 4},     {1, offsetof(__typeof__(data), scale), 4},
+         {2, offsetof(__typeof__(data), negate), 4}, {3, offsetof(__typeof__(data), offset), 4},
+         {4, offsetof(__typeof__(data), mask), 4},
+      };
+      const VkSpecializationInfo spec = {5, map, sizeof(data), &data};
+      struct vkt_pipeline p;
+      REQUIRE(vkt_pipeline_create(&t,
+                                  &(struct vkt_pipeline_info){VKT_SPIRV(spec_consts_comp_spv),
+                                                              .bindings = b, .binding_count = 1,
+                                                              .spec = pass ? &spec : NULL},
+                                  &p));
+      vkt_pipeline_set_buffer(&t, &p, 0, SSBO, out.buffer, 0, VK_WHOLE_SIZE);
+      const uint32_t wg = pass ? 16 : 1;
+      REQUIRE(vkt_run_compute(&t, &p, NULL, 0, 256 / wg, 1, 1));
+      const uint32_t *o = (const uint32_t *)out.map;
+      for (uint32_t i = 0; i < 256; i++) {
+         const int32_t scale2 = pass ? 3 * 3 + 1 : 2 * 2 + 1;
+         const int32_t x = (int32_t)i * scale2 * (pass ? -1 : 1);
+         CHECK_EQ(o[i * 4 + 0], (uint32_t)x);
+         const float f = (float)i + (pass ? 0.25f : 0.5f);
+         uint32_t fb;
+         memcpy(&fb, &f, 4);
+         CHECK_EQ(o[i * 4 + 1], fb);
+         CHECK_EQ(o[i * 4 + 2], i & (pass ? 0x0fu : 0xffu));
+         CHECK_EQ(o[i * 4 + 3], wg);
+      }
+      vkt_pipeline_destroy(&t, &p);
+   }
+   vkt_buffer_destroy(&t, &out);
+   vkt_finish(&t);
+}
+
+/* Reads past the end of a buffer with robustBufferAccess: each value is
+ * zero or one from inside the buffer (Vulkan 1.3, "Robust Buffer Access";
+ * kiln gives zero), writes past the end change nothing outside the range,
+ * and the device stays alive. */
+TEST(out_of_bounds_reads_are_robust)
+{
+   const VkPhysicalDeviceFeatures f = {.robustBufferAccess = VK_TRUE};
+   struct vkt t;
+   if (!vkt_init(&t, &(struct vkt_req){.core_features = &f}))
+      return;
+   enum { N = 64 * 8 };
+   const VkDescriptorSetLayoutBinding b[] = {{0, SSBO, 1, CS, NULL}, {1, SSBO, 1, CS, NULL}};
+   struct vkt_buffer in, out;
+   /* The bound range is 256 bytes of a larger buffer: the canary after it
+    * must survive. */
+   REQUIRE(storage_buffer(&t, 4096, &in));
+   REQUIRE(storage_buffer(&t, N * 4, &out));
+   uint32_t *src = (uint32_t *)in.map;
+   for (unsigned i = 0; i < 1024; i++)
+      src[i] = i < 64 ? 1000 + i : 0xdeadbeef;
+   struct vkt_pipeline p;
+   REQUIRE(vkt_pipeline_create(&t, &(struct vkt_pipeline_info){VKT_SPIRV(oob_read_comp_spv),
+                                                               .bindings = b, .binding_count = 2,
+                                                               .push_size = 4},
+                               &p));
+   vkt_pipeline_set_buffer(&t, &p, 0, SSBO, in.buffer, 0, 256);
+   vkt_pipeline_set_buffer(&t, &p, 1, SSBO, out.buffer, 0, VK_WHOLE_SIZE);
+   const uint32_t stride = 3;
+   REQUIRE(vkt_run_compute(&t, &p, &stride, 4, N / 64, 1, 1));
+   const uint32_t *o = (const uint32_t *)out.map;
+   unsigned zeros = 0;
+   for (uint32_t i = 0; i < N; i++) {
+      const uint32_t idx = i * stride;
+      if (idx < 64) {
+         CHECK_EQ(o[i], 1000 + idx);
+      } else {
+         const bool ok = o[i] == 0 || o[i] == 7 || (o[i] >= 1000 && o[i] < 1064);
+         if (!ok)
+            test_fail(__FILE__, __LINE__, "out-of-bounds read %u gave 0x%x", idx, o[i]);
+         zeros += o[i] == 0;
+      }
+   }
+   for (unsigned i = 64; i < 1024; i++)
+      CHECK_EQ(src[i], 0xdeadbeef);
+   if (t.is_kiln)
+      CHECK(zeros > 0);
+   vkt_pipeline_destroy(&t, &p);
+   vkt_buffer_destroy(&t, &in);
+   vkt_buffer_destroy(&t, &out);
+   vkt_finish(&t);
+}
+
+/* The second creation with the same cache is a hit (creation feedback),
+ * also from a cache rebuilt from vkGetPipelineCacheData; a different
+ * specialization is a miss. */
+TEST(pipeline_cache_hits_and_round_trip)
+{
+   static const char *const exts[] = {VK_EXT_PIPELINE_CREATION_FEEDBACK_EXTENSION_NAME};
+   struct vkt t;
+   if (!vkt_init(&t, &(struct vkt_req){.extensions = exts, .extension_count = 1}))
+      return;
+   const VkDescriptorSetLayoutBinding b[] = {{0, SSBO, 1, CS, NULL}};
+   const VkPipelineCacheCreateInfo cci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO};
+   VkPipelineCache cache;
+   VKT_REQUIRE(vkCreatePipelineCache(t.dev, &cci, NULL, &cache));
+   struct vkt_buffer out;
+   REQUIRE(storage_buffer(&t, 64 * 4, &out));
+
+   VkPipelineCreationFeedback pfb, sfb;
+   const VkPipelineCreationFeedbackCreateInfo fci = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_CREATION_FEEDBACK_CREATE_INFO,
+      .pPipelineCreationFeedback = &pfb,
+      .pipelineStageCreationFeedbackCount = 1,
+      .pPipelineStageCreationFeedbacks = &sfb,
+   };
+   const struct vkt_pipeline_info info = {VKT_SPIRV(store_push_comp_spv), .bindings = b,
+                                          .binding_count = 1, .push_size = 4,
+                                          .cache = cache, .pipeline_pnext = &fci};
+   bool hit[3];
+   for (unsigned i = 0; i < 2; i++) {
+      memset(&pfb, 0, sizeof(pfb));
+      struct vkt_pipeline p;
+      REQUIRE(vkt_pipeline_create(&t, &info, &p));
+      CHECK(pfb.flags & VK_PIPELINE_CREATION_FEEDBACK_VALID_BIT);
+      hit[i] = pfb.flags & VK_PIPELINE_CREATION_FEEDBACK_APPLICATION_PIPELINE_CACHE_HIT_BIT;
+      /* The cached program runs. */
+      vkt_pipeline_set_buffer(&t, &p, 0, SSBO, out.buffer, 0, VK_WHOLE_SIZE);
+      const uint32_t v = 100 + i;
+      REQUIRE(vkt_run_compute(&t, &p, &v, 4, 64, 1, 1));
+      for (unsigned k = 0; k < 64; k++)
+         CHECK_EQ(((uint32_t *)out.map)[k], 100 + i);
+      vkt_pipeline_destroy(&t, &p);
+   }
+   printf("  first creation %s, second %s\n", hit[0] ? "hit" : "miss", hit[1] ? "hit" : "miss");
+   CHECK(!hit[0]);
+   if (t.is_kiln)
+      CHECK(hit[1]);
+
+   /* Round trip through vkGetPipelineCacheData. */
+   size_t size = 0;
+   VKT_CHECK(vkGetPipelineCacheData(t.dev, cache, &size, NULL));
+   uint8_t *data = malloc(size);
+   REQUIRE(data);
+   VKT_CHECK(vkGetPipelineCacheData(t.dev, cache, &size, data));
+   if (t.is_kiln)
+      CHECK(size > 32 + 4);
+   /* Too small a buffer: VK_INCOMPLETE, still a valid header. */
+   size_t small = 40;
+   uint8_t small_data[40];
+   const VkResult rs = vkGetPipelineCacheData(t.dev, cache, &small, small_data);
+   if (t.is_kiln)
+      CHECK(rs == VK_INCOMPLETE);
+   const VkPipelineCacheCreateInfo cci2 = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO,
+      .initialDataSize = size,
+      .pInitialData = data,
+   };
+   VkPipelineCache cache2;
+   VKT_REQUIRE(vkCreatePipelineCache(t.dev, &cci2, NULL, &cache2));
+   struct vkt_pipeline_info info2 = info;
+   info2.cache = cache2;
+   memset(&pfb, 0, sizeof(pfb));
+   struct vkt_pipeline p;
+   REQUIRE(vkt_pipeline_create(&t, &info2, &p));
+   hit[2] = pfb.flags & VK_PIPELINE_CREATION_FEEDBACK_APPLICATION_PIPELINE_CACHE_HIT_BIT;
+   printf("  from the round-tripped data: %s\n", hit[2] ? "hit" : "miss");
+   if (t.is_kiln)
+      CHECK(hit[2]);
+   vkt_pipeline_set_buffer(&t, &p, 0, SSBO, out.buffer, 0, VK_WHOLE_SIZE);
+   const uint32_t v = 555;
+   REQUIRE(vkt_run_compute(&t, &p, &v, 4, 64, 1, 1));
+   CHECK_EQ(((uint32_t *)out.map)[63], 555);
+   vkt_pipeline_destroy(&t, &p);
+
+   /* Damaged data is ignored, not trusted: creation still works. */
+   for (size_t i = 36; i < size; i += 7)
+      data[i] ^= 0xa5;
+   VkPipelineCache cache3;
+   VKT_REQUIRE(vkCreatePipelineCache(t.dev, &cci2, NULL, &cache3));
+   info2.cache = cache3;
+   REQUIRE(vkt_pipeline_create(&t, &info2, &p));
+   vkt_pipeline_set_buffer(&t, &p, 0, SSBO, out.buffer, 0, VK_WHOLE_SIZE);
+   REQUIRE(vkt_run_compute(&t, &p, &v, 4, 64, 1, 1));
+   vkt_pipeline_destroy(&t, &p);
+
+   free(data);
+   vkDestroyPipelineCache(t.dev, cache3, NULL);
+   vkDestroyPipelineCache(t.dev, cache2, NULL);
+   vkDestroyPipelineCache(t.dev, cache, NULL);
+   vkt_buffer_destroy(&t, &out);
+   vkt_finish(&t);
+}
+
+TEST(compute_invocations_statistic)
+{
+   const VkPhysicalDeviceFeatures f = {.pipelineStatisticsQuery = VK_TRUE};
+   struct vkt t;
+   if (!vkt_init(&t, &(struct vkt_req){.core_features = &f}))
+      return;
+   const VkDescriptorSetLayoutBinding b[] = {{0, SSBO, 1, CS, NULL}};
+   struct vkt_buffer out;
+   REQUIRE(storage_buffer(&t, 64 * 64 * 64 * 16, &out));
+   struct vkt_pipeline p;
+   REQUIRE(vkt_pipeline_create(&t, &(struct vkt_pipeline_info){VKT_SPIRV(dispatch_ids_comp_spv),
+                                                               .bindings = b, .binding_count = 1},
+                               &p));
+   vkt_pipeline_set_buffer(&t, &p, 0, SSBO, out.buffer, 0, VK_WHOLE_SIZE);
+   const VkQueryPoolCreateInfo qci = {
+      .sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
+      .queryType = VK_QUERY_TYPE_PIPELINE_STATISTICS,
+      .queryCount = 1,
+      .pipelineStatistics = VK_QUERY_PIPELINE_STATISTIC_COMPUTE_SHADER_INVOCATIONS_BIT,
+   };
+   VkQueryPool pool;
+   VKT_REQUIRE(vkCreateQueryPool(t.dev, &qci, NULL, &pool));
+   VkCommandBuffer cmd = vkt_cmd_begin(&t);
+   vkCmdResetQueryPool(cmd, pool, 0, 1);
+   vkCmdBeginQuery(cmd, pool, 0, 0);
+   vkt_cmd_dispatch(cmd, &p, NULL, 0, 7, 5, 3);
+   vkt_cmd_dispatch(cmd, &p, NULL, 0, 2, 1, 1);
+   vkCmdEndQuery(cmd, pool, 0);
+   REQUIRE(vkt_cmd_submit_wait(&t, cmd));
+   uint64_t n = 0;
+   VKT_CHECK(vkGetQueryPoolResults(t.dev, pool, 0, 1, sizeof(n), &n, sizeof(n),
+                                   VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT));
+   /* Implementations may count more (helpers); kiln counts exactly. */
+   CHECK(n >= (7 * 5 * 3 + 2) * 4);
+   if (t.is_kiln)
+      CHECK_EQ(n, (7 * 5 * 3 + 2) * 4);
+   vkDestroyQueryPool(t.dev, pool, NULL);
+   vkt_pipeline_destroy(&t, &p);
+   vkt_buffer_destroy(&t, &out);
+   vkt_finish(&t);
+}
+
+TEST(int64_float64_int16_arithmetic)
+{
+   const VkPhysicalDeviceFeatures f = {
+      .shaderInt64 = VK_TRUE, .shaderFloat64 = VK_TRUE, .shaderInt16 = VK_TRUE};
+   struct vkt t;
+   if (!vkt_init(&t, &(struct vkt_req){.core_features = &f}))
+      return;
+   enum { N = 96 };
+   const VkDescriptorSetLayoutBinding b[] = {{0, SSBO, 1, CS, NULL}};
+   struct vkt_buffer out;
+   REQUIRE(storage_buffer(&t, N * 6 * 4, &out));
+   struct vkt_pipeline p;
+   REQUIRE(vkt_pipeline_create(&t, &(struct vkt_pipeline_info){VKT_SPIRV(wide_types_comp_spv),
+                                                               .bindings = b, .binding_count = 1},
+                               &p));
+   vkt_pipeline_set_buffer(&t, &p, 0, SSBO, out.buffer, 0, VK_WHOLE_SIZE);
+   REQUIRE(vkt_run_compute(&t, &p, NULL, 0, N / 32, 1, 1));
+   const uint32_t *o = (const uint32_t *)out.map;
+   for (uint32_t i = 0; i < N; i++) {
+      const uint64_t a = (uint64_t)i * 0x100000001ull + 0xffffffffull;
+      const int64_t s = -(int64_t)i * 3000000000ll;
+      const double d = (double)i / 3.0 + 1e10;
+      const int16_t h = (int16_t)(i * 1000);
+      const uint16_t u = (uint16_t)(i * 3000);
+      CHECK_EQ(o[i * 6 + 0], (uint32_t)(a >> 32));
+      CHECK_EQ(o[i * 6 + 1], (uint32_t)a);
+      CHECK_EQ(o[i * 6 + 2], (uint32_t)(int32_t)(s / 1000000));
+      CHECK_EQ(o[i * 6 + 3], (uint32_t)(d - 1e10) + (uint32_t)((d - floor(d)) * 3.0 + 0.5));
+      CHECK_EQ(o[i * 6 + 4], (uint32_t)(int32_t)h);
+      CHECK_EQ(o[i * 6 + 5], (uint32_t)(u >> 3));
+   }
+   vkt_pipeline_destroy(&t, &p);
+   vkt_buffer_destroy(&t, &out);
+   vkt_finish(&t);
+}

@@ -1,0 +1,91 @@
+/* SPDX-License-Identifier: MIT */
+#include "nvk_compiler.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kx.h"
+#include "nvk_nir.h"
+
+void
+nvk_compile_optimize(nir_shader *shader)
+{
+   bool progress = true;
+   for (unsigned i = 0; progress && i < 32; i++) {
+      progress = false;
+      NIR_PASS(progress, shader, nir_opt_copy_prop);
+      NIR_PASS(progress, shader, nir_opt_cse);
+      NIR_PASS(progress, shader, nir_opt_constant_folding);
+      NIR_PASS(progress, shader, nir_opt_dce);
+   }
+}
+
+static char *
+error_dup(const char *fmt, const char *what)
+{
+   char *e = NULL;
+   if (asprintf(&e, fmt, what) < 0)
+      return NULL;
+   return e;
+}
+
+nir_shader *
+nvk_compile_to_nir(const struct nvk_compile_info *info, char **error)
+{
+   *error = NULL;
+   /* 1. Pre-process. */
+   const struct spirv_to_nir_options opts = {
+      .env = SPIRV_ENV_VULKAN,
+      .specializations = info->specializations,
+      .num_specializations = info->num_specializations,
+   };
+   nir_shader *shader = spirv_to_nir(info->spirv, info->word_count, info->stage,
+                                     info->entry_point, &opts, NULL, error);
+   if (!shader)
+      return NULL;
+   NIR_PASS_V(shader, nir_lower_global_vars_to_local);
+   NIR_PASS_V(shader, nir_lower_vars_to_ssa);
+   nvk_compile_optimize(shader);
+
+   /* 3. Lower. */
+   bool unsupported = false;
+   NIR_PASS_V(shader, nvk_nir_lower_system_values, KX_SUBGROUP_SIZE);
+   NIR_PASS_V(shader, nvk_nir_lower_descriptors, info->layout, &unsupported);
+   struct nvk_nir_io_options io = {
+      .layout = info->layout,
+      .robust_buffer_access = info->robust_buffer_access,
+   };
+   NIR_PASS_V(shader, nvk_nir_lower_explicit_io, &io);
+   if (unsupported || io.unsupported || nir_shader_oom(shader)) {
+      *error = error_dup("%s", nir_shader_oom(shader)
+                                  ? "out of memory"
+                                  : "the shader accesses resources in a way the driver does "
+                                    "not lower");
+      nir_shader_destroy(shader);
+      return NULL;
+   }
+   return shader;
+}
+
+struct kx_program *
+nvk_compile_finalize(nir_shader *shader, char **error)
+{
+   nvk_compile_optimize(shader);
+   if (nir_shader_oom(shader)) {
+      *error = strdup("out of memory");
+      return NULL;
+   }
+   return kx_compile(shader, error);
+}
+
+struct kx_program *
+nvk_compile(const struct nvk_compile_info *info, char **error)
+{
+   nir_shader *shader = nvk_compile_to_nir(info, error);
+   if (!shader)
+      return NULL;
+   struct kx_program *prog = nvk_compile_finalize(shader, error);
+   nir_shader_destroy(shader);
+   return prog;
+}

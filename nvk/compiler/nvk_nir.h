@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The driver's IR passes (one per file), run by nvk_compiler.c in the
+ * "lower" step: they turn the Vulkan binding model and API idioms into what
+ * the backend (nvk/exec) reads.
+ */
+#ifndef NVK_NIR_H
+#define NVK_NIR_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "nir/nir.h"
+#include "nir/nir_builder.h"
+
+struct nvk_pipeline_layout;
+
+/* Loads of built-in variables (gl_LocalInvocationID...) become the
+ * backend's system-value intrinsics; gl_GlobalInvocationID and friends are
+ * computed from workgroup and local ids, gl_NumSubgroups and
+ * gl_SubgroupSize become constants. */
+bool nvk_nir_lower_system_values(nir_shader *shader, unsigned subgroup_size);
+
+/* Where a uniform/storage buffer's descriptor is: its device address and
+ * size, loaded from set memory or the root table (dynamic buffers). */
+struct nvk_buffer_desc {
+   nir_def *addr; /* 64-bit */
+   nir_def *size; /* 32-bit, bytes */
+};
+struct nvk_buffer_desc nvk_nir_load_buffer_desc(nir_builder *b,
+                                                const struct nvk_pipeline_layout *layout,
+                                                const nir_variable *var, nir_def *index);
+
+/* Images, samplers and textures: derefs of descriptor variables become
+ * 64-bit handles (pointers to kx headers loaded from set memory) on the
+ * image_* intrinsics and the texture instructions' handle sources. */
+bool nvk_nir_lower_descriptors(nir_shader *shader, const struct nvk_pipeline_layout *layout,
+                               bool *unsupported);
+
+struct nvk_nir_io_options {
+   const struct nvk_pipeline_layout *layout;
+   /* robustBufferAccess: an access past a buffer's range reads zeros and
+    * writes nothing (it goes to the backend's null page). */
+   bool robust_buffer_access;
+   /* Set by the pass: an access it cannot lower (stores to push
+    * constants, atomics on local variables...). */
+   bool unsupported;
+};
+
+/* Explicit I/O: deref chains into uniform/storage buffers, push constants,
+ * shared memory, local arrays left after vars_to_ssa and physical storage
+ * buffer pointers become byte offsets and the backend's load/store/atomic
+ * intrinsics (global, constant buffer, shared, scratch). Assigns shared
+ * and scratch sizes. */
+bool nvk_nir_lower_explicit_io(nir_shader *shader, struct nvk_nir_io_options *options);
+
+#endif /* NVK_NIR_H */

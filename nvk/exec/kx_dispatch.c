@@ -1,0 +1,320 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Running a dispatch: workgroups over threads, strips over workgroups.
+ *
+ * Threads take chunks of workgroups from an atomic counter (so a slow
+ * chunk does not hold up the others). Two modes (kx.h):
+ *  - cooperative (barriers or subgroup operations): a chunk is one
+ *    workgroup; its strips take turns at each barrier until all are done;
+ *  - independent: a chunk is a few workgroups laid end to end over strips
+ *    (so a 1x1x1 workgroup does not waste KX_W - 1 lanes), each strip run
+ *    to the end in turn.
+ */
+#include "kx.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "kx_mem.h"
+#include "kx_program.h"
+#include "util/debug.h"
+
+enum {
+   KX_DEBUG_BASE_ISA = 1 << 0,
+};
+
+static const struct util_debug_flag kx_debug_table[] = {
+   {"kx_base", KX_DEBUG_BASE_ISA, "run shaders with the baseline (SSE2) kernels"},
+   {NULL, 0, NULL},
+};
+UTIL_DEBUG_DEFINE_GETTER(kx_debug_flags, "kx", kx_debug_table)
+
+/* Invocations a chunk of independent workgroups aims for. */
+#define KX_INDEPENDENT_CHUNK 256u
+
+bool
+kx_isa_supported(enum kx_isa isa)
+{
+   switch (isa) {
+   case KX_ISA_AUTO:
+   case KX_ISA_BASE:
+      return true;
+   case KX_ISA_AVX2:
+#if defined(__x86_64__) && defined(KX_HAVE_AVX2)
+      return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+#else
+      return false;
+#endif
+   }
+   return false;
+}
+
+static kx_run_fn
+kx_select_run(enum kx_isa isa)
+{
+#if defined(__x86_64__) && defined(KX_HAVE_AVX2)
+   if (isa == KX_ISA_AUTO && !(kx_debug_flags() & KX_DEBUG_BASE_ISA) &&
+       kx_isa_supported(KX_ISA_AVX2))
+      return kx_run_avx2;
+   if (isa == KX_ISA_AVX2 && kx_isa_supported(KX_ISA_AVX2))
+      return kx_run_avx2;
+#endif
+   return kx_run_base;
+}
+
+void
+kx_regs_init_consts(const struct kx_program *prog, uint8_t *regs)
+{
+   for (uint32_t i = 0; i < prog->num_consts; i++) {
+      const struct kx_const *c = &prog->consts[i];
+      if (c->bits == 64) {
+         uint64_t *d = (uint64_t *)(regs + c->offset_B);
+         for (unsigned l = 0; l < KX_W; l++)
+            d[l] = c->value;
+      } else {
+         uint32_t *d = (uint32_t *)(regs + c->offset_B);
+         for (unsigned l = 0; l < KX_W; l++)
+            d[l] = (uint32_t)c->value;
+      }
+   }
+}
+
+struct kx_job {
+   struct kx_dispatch *d;
+   const struct kx_program *prog;
+   kx_run_fn run;
+   uint32_t wg_size;
+   uint32_t strips_per_wg;
+   bool cooperative;
+   uint32_t wgs_per_chunk;
+   uint64_t num_wgs;
+   uint64_t num_chunks;
+   uint64_t next_chunk; /* atomic */
+};
+
+static void
+kx_wg_coords(const struct kx_dispatch *d, uint64_t linear, uint32_t id[3])
+{
+   id[0] = d->base[0] + (uint32_t)(linear % d->count[0]);
+   id[1] = d->base[1] + (uint32_t)((linear / d->count[0]) % d->count[1]);
+   id[2] = d->base[2] + (uint32_t)(linear / ((uint64_t)d->count[0] * d->count[1]));
+}
+
+static void
+kx_local_coords(const struct kx_program_info *info, uint32_t index, uint32_t id[3])
+{
+   id[0] = index % info->workgroup_size[0];
+   id[1] = (index / info->workgroup_size[0]) % info->workgroup_size[1];
+   id[2] = index / (info->workgroup_size[0] * info->workgroup_size[1]);
+}
+
+static void
+kx_strip_reset(struct kx_ctx *ctx)
+{
+   ctx->exec = ctx->live;
+   ctx->sp = 0;
+   ctx->loop_frame = -1;
+   ctx->done = false;
+   ctx->resume = ctx->thread->prog->instrs;
+}
+
+/* One workgroup, its strips taking turns at barriers. */
+static uint64_t
+kx_run_cooperative(struct kx_job *job, struct kx_thread *t, struct kx_ctx **strips,
+                   uint64_t wg, uint8_t *shared)
+{
+   const struct kx_program_info *info = &job->prog->info;
+   uint32_t wid[3];
+   kx_wg_coords(job->d, wg, wid);
+   uint64_t invocations = 0;
+   for (uint32_t s = 0; s < job->strips_per_wg; s++) {
+      struct kx_ctx *ctx = strips[s];
+      ctx->live = 0;
+      for (unsigned l = 0; l < KX_W; l++) {
+         const uint32_t index = s * KX_W + l;
+         uint32_t lid[3] = {0, 0, 0};
+         if (index < job->wg_size) {
+            ctx->live |= (kx_mask)1 << l;
+            kx_local_coords(info, index, lid);
+            invocations++;
+         }
+         for (unsigned c = 0; c < 3; c++) {
+            ctx->local_id[c][l] = lid[c];
+            ctx->workgroup_id[c][l] = wid[c];
+         }
+         ctx->local_index[l] = index;
+         ctx->shared[l] = shared;
+      }
+      ctx->subgroup_id = s;
+      kx_strip_reset(ctx);
+   }
+
+   bool running = true;
+   while (running && !t->faulted) {
+      running = false;
+      for (uint32_t s = 0; s < job->strips_per_wg && !t->faulted; s++) {
+         struct kx_ctx *ctx = strips[s];
+         if (ctx->done)
+            continue;
+         job->run(ctx, ctx->resume);
+         if (!ctx->done && !ctx->resume)
+            ctx->done = true; /* stopped by a fault */
+         running |= !ctx->done;
+      }
+   }
+   return invocations;
+}
+
+/* A chunk of whole workgroups laid over strips end to end. */
+static uint64_t
+kx_run_independent(struct kx_job *job, struct kx_thread *t, struct kx_ctx *ctx,
+                   uint64_t first_wg, uint8_t *shared)
+{
+   const struct kx_program_info *info = &job->prog->info;
+   const uint64_t wgs = MIN2((uint64_t)job->wgs_per_chunk, job->num_wgs - first_wg);
+   const uint64_t total = wgs * job->wg_size;
+   uint64_t invocations = 0;
+   for (uint64_t base = 0; base < total && !t->faulted; base += KX_W) {
+      ctx->live = 0;
+      uint64_t cur_wg = UINT64_MAX;
+      uint32_t wid[3] = {0, 0, 0};
+      for (unsigned l = 0; l < KX_W; l++) {
+         const uint64_t inv = base + l;
+         uint32_t lid[3] = {0, 0, 0};
+         uint32_t index = 0;
+         uint64_t wg_in_chunk = 0;
+         if (inv < total) {
+            ctx->live |= (kx_mask)1 << l;
+            wg_in_chunk = inv / job->wg_size;
+            index = (uint32_t)(inv % job->wg_size);
+            if (wg_in_chunk != cur_wg) {
+               cur_wg = wg_in_chunk;
+               kx_wg_coords(job->d, first_wg + wg_in_chunk, wid);
+            }
+            kx_local_coords(info, index, lid);
+            invocations++;
+         }
+         for (unsigned c = 0; c < 3; c++) {
+            ctx->local_id[c][l] = lid[c];
+            ctx->workgroup_id[c][l] = wid[c];
+         }
+         ctx->local_index[l] = index;
+         ctx->shared[l] = shared + wg_in_chunk * t->shared_size_B;
+      }
+      ctx->subgroup_id = 0;
+      kx_strip_reset(ctx);
+      job->run(ctx, ctx->resume);
+   }
+   return invocations;
+}
+
+static void
+kx_worker(void *data, uint32_t index)
+{
+   struct kx_job *job = data;
+   const struct kx_program *prog = job->prog;
+   const uint32_t nstrips = job->cooperative ? job->strips_per_wg : 1;
+   /* One slot of padding: a 64-bit operand in the last slot stays inside. */
+   const size_t regs_B = (size_t)(prog->num_slots + 1) * KX_SLOT_B;
+   const size_t stack_B = (size_t)(prog->max_depth + 1) * sizeof(struct kx_frame);
+   const size_t scratch_B = (size_t)prog->info.scratch_size_B * KX_W;
+   const size_t shared_B =
+      (size_t)prog->info.shared_size_B * (job->cooperative ? 1 : job->wgs_per_chunk);
+   const size_t per_strip_B =
+      ALIGN_POT(sizeof(struct kx_ctx), 64) + ALIGN_POT(regs_B, 64) +
+      ALIGN_POT(stack_B, 64) + ALIGN_POT(scratch_B, 64);
+   const size_t total_B = sizeof(struct kx_thread) + 64 + per_strip_B * nstrips +
+                          ALIGN_POT(shared_B, 64) + 64;
+
+   uint8_t *mem = aligned_alloc(64, ALIGN_POT(total_B, 64));
+   if (!mem) {
+      struct kx_thread tmp = {.d = job->d};
+      kx_thread_fault(&tmp, "kx: out of memory for %zu bytes of shader state", total_B);
+      return;
+   }
+   uint8_t *p = mem;
+   struct kx_thread *t = (struct kx_thread *)p;
+   memset(t, 0, sizeof(*t));
+   p += ALIGN_POT(sizeof(*t), 64);
+   t->d = job->d;
+   t->prog = prog;
+   t->shared_size_B = prog->info.shared_size_B;
+   t->scratch_size_B = prog->info.scratch_size_B;
+
+   struct kx_ctx *strips[KX_MAX_WORKGROUP_INVOCATIONS / KX_W + 1];
+   for (uint32_t s = 0; s < nstrips; s++) {
+      struct kx_ctx *ctx = (struct kx_ctx *)p;
+      memset(ctx, 0, sizeof(*ctx));
+      p += ALIGN_POT(sizeof(struct kx_ctx), 64);
+      ctx->regs = p;
+      p += ALIGN_POT(regs_B, 64);
+      ctx->stack = (struct kx_frame *)p;
+      p += ALIGN_POT(stack_B, 64);
+      ctx->scratch = p;
+      p += ALIGN_POT(scratch_B, 64);
+      ctx->aux = prog->aux;
+      ctx->float_controls = prog->float_controls;
+      ctx->thread = t;
+      memset(ctx->regs, 0, regs_B);
+      kx_regs_init_consts(prog, ctx->regs);
+      strips[s] = ctx;
+   }
+   uint8_t *shared = p;
+
+   uint64_t invocations = 0;
+   for (;;) {
+      if (__atomic_load_n(&job->d->faulted, __ATOMIC_RELAXED))
+         break;
+      const uint64_t chunk = __atomic_fetch_add(&job->next_chunk, 1, __ATOMIC_RELAXED);
+      if (chunk >= job->num_chunks)
+         break;
+      if (job->cooperative)
+         invocations += kx_run_cooperative(job, t, strips, chunk, shared);
+      else
+         invocations += kx_run_independent(job, t, strips[0], chunk * job->wgs_per_chunk,
+                                           shared);
+      if (t->faulted)
+         break;
+   }
+   __atomic_fetch_add(&job->d->invocations, invocations, __ATOMIC_RELAXED);
+   free(mem);
+   (void)index;
+}
+
+bool
+kx_dispatch_run(struct kx_dispatch *d)
+{
+   const struct kx_program *prog = d->prog;
+   d->faulted = false;
+   d->fault[0] = '\0';
+   d->invocations = 0;
+   const uint64_t num_wgs = (uint64_t)d->count[0] * d->count[1] * d->count[2];
+   if (num_wgs == 0)
+      return true;
+
+   struct kx_job job = {
+      .d = d,
+      .prog = prog,
+      .run = kx_select_run(d->isa),
+      .num_wgs = num_wgs,
+   };
+   const struct kx_program_info *info = &prog->info;
+   job.wg_size = info->workgroup_size[0] * info->workgroup_size[1] * info->workgroup_size[2];
+   job.strips_per_wg = (job.wg_size + KX_W - 1) / KX_W;
+   job.cooperative = info->uses_barrier || info->uses_subgroups;
+   if (job.cooperative) {
+      job.wgs_per_chunk = 1;
+   } else {
+      job.wgs_per_chunk = MAX2(1u, KX_INDEPENDENT_CHUNK / job.wg_size);
+   }
+   job.num_chunks = (num_wgs + job.wgs_per_chunk - 1) / job.wgs_per_chunk;
+
+   unsigned threads = d->parallel_for ? MAX2(d->thread_count, 1u) : 1;
+   if (threads > job.num_chunks)
+      threads = (unsigned)job.num_chunks;
+   if (threads > 1)
+      d->parallel_for(d->pool, threads, kx_worker, &job);
+   else
+      kx_worker(&job, 0);
+   return !d->faulted;
+}
