@@ -57,6 +57,10 @@ nvk_get_features(struct vk_features *f)
    f->shaderInt64 = true;
    f->shaderFloat64 = true;
    f->shaderInt16 = true;
+   /* Storage images take any view format (nvk_format_shader.c). */
+   f->shaderStorageImageExtendedFormats = true;
+   f->shaderStorageImageReadWithoutFormat = true;
+   f->shaderStorageImageWriteWithoutFormat = true;
    /* Compute shader invocations are counted; the graphics statistics are
     * zero because nothing can draw yet, which is what they must be. */
    f->pipelineStatisticsQuery = true;

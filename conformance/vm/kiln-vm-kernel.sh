@@ -18,10 +18,12 @@
 #   the guest loads, dependencies first).
 #
 # When the host's apt sources have no bookworm-security (the suite that
-# carries 6.12), a private apt state under CACHE_DIR/apt is used, pointing at
-# the security archive next to the host's Debian mirror; no system file is
-# touched. Exit status: 0 ready, 77 the kernel cannot be obtained here (the
-# reason is printed: callers report the VM tests as skipped), 1 a real error.
+# carries 6.12), or its lists are stale, a private apt state under
+# CACHE_DIR/apt is used, pointing at the security archive next to the host's
+# Debian mirror; no system file is touched (KILN_VM_APT=private forces that
+# path, to test it). Exit status: 0 ready, 77 the kernel cannot be obtained
+# here (the reason is printed: callers report the VM tests as skipped), 1 a
+# real error.
 set -eu
 
 CACHE=${1:-${KILN_VM_CACHE:-/var/tmp/kiln-vm}}
@@ -58,9 +60,8 @@ if [ -s "$CACHE/current" ] && [ -s "$CACHE/$(cat "$CACHE/current")/ready" ]; the
    exit 0
 fi
 command -v apt-get >/dev/null 2>&1 || skip "no apt-get on this machine"
-KPKG=$(resolve_kpkg apt-cache)
-if [ -z "$KPKG" ]; then
-   note "the host's apt sources have no linux-image-6.12; using a private apt state for bookworm-security"
+use_private_apt() {
+   note "using a private apt state for bookworm-security ($(security_uri))"
    mkdir -p "$APT_PRIVATE/lists/partial" "$APT_PRIVATE/cache/archives/partial"
    echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $(security_uri) bookworm-security main" \
       > "$APT_PRIVATE/sources.list"
@@ -69,6 +70,12 @@ if [ -z "$KPKG" ]; then
    APT="apt_private apt-get" APTC="apt_private apt-cache"
    KPKG=$(resolve_kpkg "$APTC")
    [ -n "$KPKG" ] || skip "bookworm-security has no linux-image-6.12-amd64"
+}
+KPKG=
+[ "${KILN_VM_APT:-}" = private ] || KPKG=$(resolve_kpkg apt-cache)
+if [ -z "$KPKG" ]; then
+   note "the host's apt sources have no linux-image-6.12"
+   use_private_apt
 fi
 KREL=${KPKG#linux-image-}   # 6.12.117+deb12-amd64
 KABI=${KREL%-amd64}         # 6.12.117+deb12
@@ -94,9 +101,20 @@ note "building the guest kernel cache for $KPKG $VER in $KDIR"
 W=$(mktemp -d "$CACHE/build.XXXXXX")
 trap 'rm -rf "$W"' EXIT
 cd "$W"
-$APT download "$KPKG=$VER" "linux-headers-$KREL=$VER" "linux-headers-$KABI-common=$VER" \
-   "linux-kbuild-$KABI=$VER" "linux-source-6.12=$VER" >download.log 2>&1 ||
-   { cat download.log >&2; skip "apt-get download of the 6.12 kernel packages failed"; }
+download() {
+   $APT download "$KPKG=$VER" "linux-headers-$KREL=$VER" "linux-headers-$KABI-common=$VER" \
+      "linux-kbuild-$KABI=$VER" "linux-source-6.12=$VER" >download.log 2>&1
+}
+if ! download; then
+   # The host's lists may name a version the mirror no longer has.
+   if [ "$APT" = apt-get ]; then
+      note "download with the host's apt lists failed; retrying with fresh lists"
+      use_private_apt
+      VER=$($APTC policy "$KPKG" 2>/dev/null | sed -n 's/^ *Candidate: //p')
+      KREL=${KPKG#linux-image-} KABI=${KREL%-amd64} KDIR=$CACHE/${KPKG#linux-image-}
+   fi
+   download || { cat download.log >&2; skip "apt-get download of the 6.12 kernel packages failed"; }
+fi
 mkdir img hdr src out out/modules vkms
 dpkg-deb -x linux-image-*.deb img
 for d in linux-headers-*.deb linux-kbuild-*.deb; do dpkg-deb -x "$d" hdr; done
