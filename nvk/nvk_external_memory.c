@@ -48,7 +48,8 @@ nvk_external_memory_properties(VkExternalMemoryHandleTypeFlagBits handle_type)
 
 VKAPI_ATTR void VKAPI_CALL
 nvk_GetPhysicalDeviceExternalBufferProperties(
-   VkPhysicalDevice physicalDevice, const VkPhysicalDeviceExternalBufferInfo *pExternalBufferInfo,
+   VkPhysicalDevice physicalDevice,
+   const VkPhysicalDeviceExternalBufferInfo *pExternalBufferInfo,
    VkExternalBufferProperties *pExternalBufferProperties)
 {
    /* Buffers are plain bytes: any usage and flags work with every type. */
@@ -73,8 +74,8 @@ import_fd(struct nvk_device *dev, struct nvk_device_memory *mem,
    if (fd_size_B < size_B)
       return vk_errorf(dev, VK_ERROR_INVALID_EXTERNAL_HANDLE,
                        "fd %d holds %llu bytes, the allocation (or its image) needs %llu",
-                       import->fd,
-                       (unsigned long long)fd_size_B, (unsigned long long)size_B);
+                       import->fd, (unsigned long long)fd_size_B,
+                       (unsigned long long)size_B);
    /* On success nvkmd closes the fd: "Importing memory from a file
     * descriptor transfers ownership of the file descriptor from the
     * application to the Vulkan implementation" (Vulkan 1.3.239,
@@ -109,14 +110,15 @@ import_host(struct nvk_device *dev, struct nvk_device_memory *mem,
     * not a device that reads past the application's memory. */
    if (!p || p % NVK_HOST_POINTER_ALIGN_B || api_size_B % NVK_HOST_POINTER_ALIGN_B)
       return vk_errorf(dev, VK_ERROR_INVALID_EXTERNAL_HANDLE,
-                       "host pointer %p / size %llu not aligned to %u", import->pHostPointer,
-                       (unsigned long long)api_size_B, NVK_HOST_POINTER_ALIGN_B);
+                       "host pointer %p / size %llu not aligned to %u",
+                       import->pHostPointer, (unsigned long long)api_size_B,
+                       NVK_HOST_POINTER_ALIGN_B);
    if (!host_range_mapped(import->pHostPointer, api_size_B))
       return vk_errorf(dev, VK_ERROR_INVALID_EXTERNAL_HANDLE,
-                       "host memory at %p is not mapped for %llu bytes", import->pHostPointer,
-                       (unsigned long long)api_size_B);
-   return nvkmd_dev_import_host_ptr(dev->kmd, &mem->base, import->pHostPointer, api_size_B,
-                                    &mem->mem);
+                       "host memory at %p is not mapped for %llu bytes",
+                       import->pHostPointer, (unsigned long long)api_size_B);
+   return nvkmd_dev_import_host_ptr(dev->kmd, &mem->base, import->pHostPointer,
+                                    api_size_B, &mem->mem);
 }
 
 VkResult
@@ -160,8 +162,8 @@ nvk_GetMemoryFdKHR(VkDevice _device, const VkMemoryGetFdInfoKHR *pGetFdInfo, int
    VK_FROM_HANDLE(nvk_device, dev, _device);
    VK_FROM_HANDLE(nvk_device_memory, mem, pGetFdInfo->memory);
    if (!(pGetFdInfo->handleType & NVK_EXTERNAL_MEMORY_FD_TYPES))
-      return vk_errorf(dev, VK_ERROR_TOO_MANY_OBJECTS, "handle type 0x%x is not exportable",
-                       pGetFdInfo->handleType);
+      return vk_errorf(dev, VK_ERROR_TOO_MANY_OBJECTS,
+                       "handle type 0x%x is not exportable", pGetFdInfo->handleType);
    /* A new fd each call ("Each call to vkGetMemoryFdKHR must create a new
     * file descriptor holding a reference to the memory object's payload",
     * Vulkan 1.3.239): a dup of what nvkmd holds, close-on-exec. */
@@ -169,18 +171,21 @@ nvk_GetMemoryFdKHR(VkDevice _device, const VkMemoryGetFdInfoKHR *pGetFdInfo, int
 }
 
 VKAPI_ATTR VkResult VKAPI_CALL
-nvk_GetMemoryFdPropertiesKHR(VkDevice _device, VkExternalMemoryHandleTypeFlagBits handleType,
-                             int fd, VkMemoryFdPropertiesKHR *pMemoryFdProperties)
+nvk_GetMemoryFdPropertiesKHR(VkDevice _device,
+                             VkExternalMemoryHandleTypeFlagBits handleType, int fd,
+                             VkMemoryFdPropertiesKHR *pMemoryFdProperties)
 {
    VK_FROM_HANDLE(nvk_device, dev, _device);
    pMemoryFdProperties->memoryTypeBits = 0;
    /* Opaque fds are only valid to query with... nothing: the spec forbids
     * OPAQUE_FD here (VUID-vkGetMemoryFdPropertiesKHR-handleType-00674). */
    if (handleType != VK_EXTERNAL_MEMORY_HANDLE_TYPE_DMA_BUF_BIT_EXT)
-      return vk_errorf(dev, VK_ERROR_INVALID_EXTERNAL_HANDLE, "handle type 0x%x", handleType);
+      return vk_errorf(dev, VK_ERROR_INVALID_EXTERNAL_HANDLE, "handle type 0x%x",
+                       handleType);
    uint64_t size_B;
    if (nvkmd_fd_inspect(fd, &size_B) == NVKMD_FD_NOT_MEMORY)
-      return vk_errorf(dev, VK_ERROR_INVALID_EXTERNAL_HANDLE, "fd %d is not a dma-buf", fd);
+      return vk_errorf(dev, VK_ERROR_INVALID_EXTERNAL_HANDLE, "fd %d is not a dma-buf",
+                       fd);
    /* Every memory type is host memory: any can hold it. */
    pMemoryFdProperties->memoryTypeBits = BITFIELD_MASK(NVK_MEMORY_TYPE_COUNT);
    return VK_SUCCESS;
@@ -188,7 +193,8 @@ nvk_GetMemoryFdPropertiesKHR(VkDevice _device, VkExternalMemoryHandleTypeFlagBit
 
 VKAPI_ATTR VkResult VKAPI_CALL
 nvk_GetMemoryHostPointerPropertiesEXT(
-   VkDevice _device, VkExternalMemoryHandleTypeFlagBits handleType, const void *pHostPointer,
+   VkDevice _device, VkExternalMemoryHandleTypeFlagBits handleType,
+   const void *pHostPointer,
    VkMemoryHostPointerPropertiesEXT *pMemoryHostPointerProperties)
 {
    VK_FROM_HANDLE(nvk_device, dev, _device);
@@ -196,7 +202,8 @@ nvk_GetMemoryHostPointerPropertiesEXT(
    if (!(handleType & NVK_EXTERNAL_MEMORY_HOST_TYPES) || !pHostPointer ||
        (uintptr_t)pHostPointer % NVK_HOST_POINTER_ALIGN_B ||
        !host_range_mapped(pHostPointer, NVK_HOST_POINTER_ALIGN_B))
-      return vk_errorf(dev, VK_ERROR_INVALID_EXTERNAL_HANDLE, "host pointer %p", pHostPointer);
+      return vk_errorf(dev, VK_ERROR_INVALID_EXTERNAL_HANDLE, "host pointer %p",
+                       pHostPointer);
    pMemoryHostPointerProperties->memoryTypeBits = BITFIELD_MASK(NVK_MEMORY_TYPE_COUNT);
    return VK_SUCCESS;
 }

@@ -19,7 +19,8 @@ struct nvk_device;
 struct nvk_device_memory;
 
 #define NVK_EXTERNAL_MEMORY_FD_TYPES                                                     \
-   (VK_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_FD_BIT | VK_EXTERNAL_MEMORY_HANDLE_TYPE_DMA_BUF_BIT_EXT)
+   (VK_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_FD_BIT |                                       \
+    VK_EXTERNAL_MEMORY_HANDLE_TYPE_DMA_BUF_BIT_EXT)
 #define NVK_EXTERNAL_MEMORY_HOST_TYPES                                                   \
    (VK_EXTERNAL_MEMORY_HANDLE_TYPE_HOST_ALLOCATION_BIT_EXT |                             \
     VK_EXTERNAL_MEMORY_HANDLE_TYPE_HOST_MAPPED_FOREIGN_MEMORY_BIT_EXT)
@@ -30,7 +31,8 @@ struct nvk_device_memory;
 /* What a resource of `handle_type` can do (buffers and non-modifier
  * images; modifier images add their own checks). Zero for unsupported
  * types. */
-VkExternalMemoryProperties nvk_external_memory_properties(VkExternalMemoryHandleTypeFlagBits handle_type);
+VkExternalMemoryProperties
+nvk_external_memory_properties(VkExternalMemoryHandleTypeFlagBits handle_type);
 
 /* Makes mem->mem for vkAllocateMemory: a fresh allocation (exportable if
  * VkExportMemoryAllocateInfo asks), or an import (VkImportMemoryFdInfoKHR,

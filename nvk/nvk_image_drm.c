@@ -16,7 +16,8 @@
 
 /* What a modifier image may be used for: the image paths we have
  * (transfers; sampling, storage and attachments come with shaders). */
-#define NVK_DRM_IMAGE_USAGE (VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT)
+#define NVK_DRM_IMAGE_USAGE                                                              \
+   (VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT)
 /* Views of other formats are layout-neutral; nothing else applies to a
  * single-level single-layer 2D image. */
 #define NVK_DRM_IMAGE_FLAGS VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT
@@ -63,32 +64,36 @@ format_modifiers(const struct nvk_physical_device *pdev, VkFormat format,
 }
 
 void
-nvk_get_drm_format_modifier_properties(const struct nvk_physical_device *pdev, VkFormat format,
-                                       VkFormatProperties2 *props)
+nvk_get_drm_format_modifier_properties(const struct nvk_physical_device *pdev,
+                                       VkFormat format, VkFormatProperties2 *props)
 {
    uint64_t mods[8];
    VkFormatFeatureFlags2 features[8];
    const uint32_t n = format_modifiers(pdev, format, mods, features);
-   vk_foreach_struct(s, props->pNext) {
+   vk_foreach_struct(s, props->pNext)
+   {
       if (s->sType == VK_STRUCTURE_TYPE_DRM_FORMAT_MODIFIER_PROPERTIES_LIST_EXT) {
          VkDrmFormatModifierPropertiesListEXT *list = (void *)s;
          VK_OUTARRAY_MAKE_TYPED(VkDrmFormatModifierPropertiesEXT, out,
                                 list->pDrmFormatModifierProperties,
                                 &list->drmFormatModifierCount);
          for (uint32_t i = 0; i < n; i++) {
-            vk_outarray_append_typed(VkDrmFormatModifierPropertiesEXT, &out, p) {
+            vk_outarray_append_typed(VkDrmFormatModifierPropertiesEXT, &out, p)
+            {
                p->drmFormatModifier = mods[i];
                p->drmFormatModifierPlaneCount = 1;
                p->drmFormatModifierTilingFeatures = (VkFormatFeatureFlags)features[i];
             }
          }
-      } else if (s->sType == VK_STRUCTURE_TYPE_DRM_FORMAT_MODIFIER_PROPERTIES_LIST_2_EXT) {
+      } else if (s->sType ==
+                 VK_STRUCTURE_TYPE_DRM_FORMAT_MODIFIER_PROPERTIES_LIST_2_EXT) {
          VkDrmFormatModifierPropertiesList2EXT *list = (void *)s;
          VK_OUTARRAY_MAKE_TYPED(VkDrmFormatModifierProperties2EXT, out,
                                 list->pDrmFormatModifierProperties,
                                 &list->drmFormatModifierCount);
          for (uint32_t i = 0; i < n; i++) {
-            vk_outarray_append_typed(VkDrmFormatModifierProperties2EXT, &out, p) {
+            vk_outarray_append_typed(VkDrmFormatModifierProperties2EXT, &out, p)
+            {
                p->drmFormatModifier = mods[i];
                p->drmFormatModifierPlaneCount = 1;
                p->drmFormatModifierTilingFeatures = features[i];
@@ -114,8 +119,9 @@ nvk_image_external_memory_properties(VkExternalMemoryHandleTypeFlagBits handle_t
 
 /* Format, modifier and image parameters a modifier image can have. */
 static bool
-drm_image_supported(const struct nvk_physical_device *pdev, VkFormat format, VkImageType type,
-                    VkImageUsageFlags usage, VkImageCreateFlags flags, uint64_t modifier)
+drm_image_supported(const struct nvk_physical_device *pdev, VkFormat format,
+                    VkImageType type, VkImageUsageFlags usage, VkImageCreateFlags flags,
+                    uint64_t modifier)
 {
    const enum kil_format k = nvk_format_to_kil(format);
    if (k == KIL_FORMAT_NONE || type != VK_IMAGE_TYPE_2D)
@@ -126,9 +132,11 @@ drm_image_supported(const struct nvk_physical_device *pdev, VkFormat format, VkI
       return false;
    const VkFormatProperties3 p = nvk_get_format_properties(pdev, format);
    const VkFormatFeatureFlags2 f = modifier_features(&p, modifier);
-   if ((usage & VK_IMAGE_USAGE_TRANSFER_SRC_BIT) && !(f & VK_FORMAT_FEATURE_2_TRANSFER_SRC_BIT))
+   if ((usage & VK_IMAGE_USAGE_TRANSFER_SRC_BIT) &&
+       !(f & VK_FORMAT_FEATURE_2_TRANSFER_SRC_BIT))
       return false;
-   if ((usage & VK_IMAGE_USAGE_TRANSFER_DST_BIT) && !(f & VK_FORMAT_FEATURE_2_TRANSFER_DST_BIT))
+   if ((usage & VK_IMAGE_USAGE_TRANSFER_DST_BIT) &&
+       !(f & VK_FORMAT_FEATURE_2_TRANSFER_DST_BIT))
       return false;
    return f != 0;
 }
@@ -140,8 +148,8 @@ nvk_get_drm_image_format_properties(const struct nvk_physical_device *pdev,
 {
    VkImageFormatProperties *p = &props->imageFormatProperties;
    memset(p, 0, sizeof(*p));
-   const VkPhysicalDeviceImageDrmFormatModifierInfoEXT *mod =
-      vk_find_struct_const(info->pNext, PHYSICAL_DEVICE_IMAGE_DRM_FORMAT_MODIFIER_INFO_EXT);
+   const VkPhysicalDeviceImageDrmFormatModifierInfoEXT *mod = vk_find_struct_const(
+      info->pNext, PHYSICAL_DEVICE_IMAGE_DRM_FORMAT_MODIFIER_INFO_EXT);
    const VkPhysicalDeviceExternalImageFormatInfo *ext =
       vk_find_struct_const(info->pNext, PHYSICAL_DEVICE_EXTERNAL_IMAGE_FORMAT_INFO);
    VkExternalMemoryProperties ext_props = {0};
@@ -150,8 +158,9 @@ nvk_get_drm_image_format_properties(const struct nvk_physical_device *pdev,
     * member zero. 3D and the other shapes fail here: a modifier names one
     * level of one 2D layer (the extent, levels, layers and samples we return
     * say so). */
-   if (!mod || !drm_image_supported(pdev, info->format, info->type, info->usage, info->flags,
-                                    mod->drmFormatModifier) ||
+   if (!mod ||
+       !drm_image_supported(pdev, info->format, info->type, info->usage, info->flags,
+                            mod->drmFormatModifier) ||
        (ext && ext->handleType &&
         !nvk_image_external_memory_properties(ext->handleType, &ext_props)))
       return VK_ERROR_FORMAT_NOT_SUPPORTED;
@@ -163,7 +172,8 @@ nvk_get_drm_image_format_properties(const struct nvk_physical_device *pdev,
       .sampleCounts = VK_SAMPLE_COUNT_1_BIT,
       .maxResourceSize = pdev->mem_heap.size,
    };
-   vk_foreach_struct(s, props->pNext) {
+   vk_foreach_struct(s, props->pNext)
+   {
       if (s->sType == VK_STRUCTURE_TYPE_EXTERNAL_IMAGE_FORMAT_PROPERTIES)
          ((VkExternalImageFormatProperties *)s)->externalMemoryProperties = ext_props;
    }
@@ -196,7 +206,8 @@ drm_image_shape_ok(const VkImageCreateInfo *info)
 }
 
 static void
-image_fields(struct nvk_image *image, const VkImageCreateInfo *info, enum kil_format format)
+image_fields(struct nvk_image *image, const VkImageCreateInfo *info,
+             enum kil_format format)
 {
    image->type = VK_IMAGE_TYPE_2D;
    image->vk_format = info->format;
@@ -209,8 +220,8 @@ image_fields(struct nvk_image *image, const VkImageCreateInfo *info, enum kil_fo
    image->flags = info->flags;
    /* What the layout is: everything but the DRM-specific queries treats the
     * image as a LINEAR or OPTIMAL one. */
-   image->tiling = image->layout.tiling.is_tiled ? VK_IMAGE_TILING_OPTIMAL
-                                                  : VK_IMAGE_TILING_LINEAR;
+   image->tiling =
+      image->layout.tiling.is_tiled ? VK_IMAGE_TILING_OPTIMAL : VK_IMAGE_TILING_LINEAR;
 }
 
 /* Vulkan 1.3.239, VkImageDrmFormatModifierExplicitCreateInfoEXT: "the
@@ -227,7 +238,8 @@ image_fields(struct nvk_image *image, const VkImageCreateInfo *info, enum kil_fo
  * check of kil_image_init_modifier (offset alignment, pitch alignment and
  * size, overflow). */
 static VkResult
-init_explicit(struct nvk_device *dev, struct nvk_image *image, const VkImageCreateInfo *info,
+init_explicit(struct nvk_device *dev, struct nvk_image *image,
+              const VkImageCreateInfo *info,
               const VkImageDrmFormatModifierExplicitCreateInfoEXT *explicit)
 {
    const VkResult bad = VK_ERROR_INVALID_DRM_FORMAT_MODIFIER_PLANE_LAYOUT_EXT;
@@ -236,12 +248,13 @@ init_explicit(struct nvk_device *dev, struct nvk_image *image, const VkImageCrea
    if (!drm_image_shape_ok(info) ||
        !drm_image_supported(dev->pdev, info->format, info->imageType, info->usage,
                             info->flags, mod))
-      return vk_errorf(dev, bad,
-                       "modifier 0x%016llx cannot lay out this image (format %d, type %d, "
-                       "%ux%ux%u, %u levels, %u layers, %u samples, usage 0x%x)",
-                       (unsigned long long)mod, info->format, info->imageType,
-                       info->extent.width, info->extent.height, info->extent.depth,
-                       info->mipLevels, info->arrayLayers, info->samples, info->usage);
+      return vk_errorf(
+         dev, bad,
+         "modifier 0x%016llx cannot lay out this image (format %d, type %d, "
+         "%ux%ux%u, %u levels, %u layers, %u samples, usage 0x%x)",
+         (unsigned long long)mod, info->format, info->imageType, info->extent.width,
+         info->extent.height, info->extent.depth, info->mipLevels, info->arrayLayers,
+         info->samples, info->usage);
    /* drmFormatModifierPlaneCount is the modifier's (VUID-...-02265): ours
     * always have one plane. */
    if (explicit->drmFormatModifierPlaneCount != 1 || !explicit->pPlaneLayouts)
@@ -259,11 +272,13 @@ init_explicit(struct nvk_device *dev, struct nvk_image *image, const VkImageCrea
    const enum kil_result r =
       kil_image_init_modifier(&dev->pdev->info, &kinfo, mod, &plane, &image->layout);
    if (r != KIL_SUCCESS)
-      return vk_errorf(dev, bad, "plane layout (offset %llu, row pitch %llu) for 0x%016llx: %s",
+      return vk_errorf(dev, bad,
+                       "plane layout (offset %llu, row pitch %llu) for 0x%016llx: %s",
                        (unsigned long long)pl->offset, (unsigned long long)pl->rowPitch,
                        (unsigned long long)mod, kil_result_str(r));
    if (pl->offset > UINT64_MAX - image->layout.size_B)
-      return vk_errorf(dev, bad, "plane offset %llu overflows", (unsigned long long)pl->offset);
+      return vk_errorf(dev, bad, "plane offset %llu overflows",
+                       (unsigned long long)pl->offset);
    image->drm.modifier = mod;
    image->drm.plane_offset_B = pl->offset;
    image_fields(image, info, format);
@@ -277,11 +292,13 @@ init_explicit(struct nvk_device *dev, struct nvk_image *image, const VkImageCrea
  * says); the spec names no result, so it gets the one every unsupported
  * image creation gets here. */
 static VkResult
-init_from_list(struct nvk_device *dev, struct nvk_image *image, const VkImageCreateInfo *info,
+init_from_list(struct nvk_device *dev, struct nvk_image *image,
+               const VkImageCreateInfo *info,
                const VkImageDrmFormatModifierListCreateInfoEXT *list)
 {
    const enum kil_format format = nvk_format_to_kil(info->format);
-   if (!drm_image_shape_ok(info) || format == KIL_FORMAT_NONE || !list->pDrmFormatModifiers)
+   if (!drm_image_shape_ok(info) || format == KIL_FORMAT_NONE ||
+       !list->pDrmFormatModifiers)
       return vk_errorf(dev, VK_ERROR_UNKNOWN, "no modifier can lay out this image");
    /* Only modifiers this image's usage works with go to kil. */
    uint64_t usable[64];
@@ -302,8 +319,8 @@ init_from_list(struct nvk_device *dev, struct nvk_image *image, const VkImageCre
    if (r == KIL_ERROR_OVERFLOW)
       return vk_errorf(dev, VK_ERROR_OUT_OF_DEVICE_MEMORY, "image too large");
    if (r != KIL_SUCCESS)
-      return vk_errorf(dev, VK_ERROR_UNKNOWN, "modifier 0x%016llx: %s", (unsigned long long)mod,
-                       kil_result_str(r));
+      return vk_errorf(dev, VK_ERROR_UNKNOWN, "modifier 0x%016llx: %s",
+                       (unsigned long long)mod, kil_result_str(r));
    image->drm.modifier = mod;
    image->drm.plane_offset_B = 0;
    image_fields(image, info, format);
@@ -316,8 +333,8 @@ nvk_image_init_drm(struct nvk_device *dev, struct nvk_image *image,
 {
    const VkImageDrmFormatModifierListCreateInfoEXT *list =
       vk_find_struct_const(info->pNext, IMAGE_DRM_FORMAT_MODIFIER_LIST_CREATE_INFO_EXT);
-   const VkImageDrmFormatModifierExplicitCreateInfoEXT *explicit =
-      vk_find_struct_const(info->pNext, IMAGE_DRM_FORMAT_MODIFIER_EXPLICIT_CREATE_INFO_EXT);
+   const VkImageDrmFormatModifierExplicitCreateInfoEXT *explicit = vk_find_struct_const(
+      info->pNext, IMAGE_DRM_FORMAT_MODIFIER_EXPLICIT_CREATE_INFO_EXT);
    image->drm.enabled = true;
    /* Exactly one of the two (VUID-VkImageCreateInfo-tiling-02261). */
    VkResult result;
@@ -361,15 +378,15 @@ nvk_image_drm_subresource_layout(const struct nvk_image *image,
 }
 
 VKAPI_ATTR VkResult VKAPI_CALL
-nvk_GetImageDrmFormatModifierPropertiesEXT(VkDevice _device, VkImage _image,
-                                           VkImageDrmFormatModifierPropertiesEXT *pProperties)
+nvk_GetImageDrmFormatModifierPropertiesEXT(
+   VkDevice _device, VkImage _image, VkImageDrmFormatModifierPropertiesEXT *pProperties)
 {
    VK_FROM_HANDLE(nvk_device, dev, _device);
    VK_FROM_HANDLE(nvk_image, image, _image);
    /* Other images are invalid usage (VUID-...-image-02272); they get the
     * modifier naming their layout, or DRM_FORMAT_MOD_INVALID. */
-   pProperties->drmFormatModifier = image->drm.enabled
-                                       ? image->drm.modifier
-                                       : kil_image_modifier(&dev->pdev->info, &image->layout);
+   pProperties->drmFormatModifier =
+      image->drm.enabled ? image->drm.modifier
+                         : kil_image_modifier(&dev->pdev->info, &image->layout);
    return VK_SUCCESS;
 }

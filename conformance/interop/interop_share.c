@@ -28,12 +28,12 @@ const uint32_t share_extension_count = ARRAY_SIZE(share_extensions);
  * layer says so at device creation and then treats the extension's one
  * command as not enabled. Those two messages, and only those, are known. */
 #define UNMET_DEPENDENCY                                                                 \
-   "VK_EXT_image_drm_format_modifier needs VK_KHR_sampler_ycbcr_conversion on a "       \
+   "VK_EXT_image_drm_format_modifier needs VK_KHR_sampler_ycbcr_conversion on a "        \
    "Vulkan 1.0 device, which kiln cannot offer before it samples (opt-in "               \
    "KILN_EXPOSE_DRM_FORMAT_MODIFIER=1, nvk/nvk_image_drm.h)"
 static const struct vkt_allowed_message share_allowed[] = {
-   {"VUID-vkCreateDevice-ppEnabledExtensionNames-01387", "VK_KHR_sampler_ycbcr_conversion",
-    UNMET_DEPENDENCY},
+   {"VUID-vkCreateDevice-ppEnabledExtensionNames-01387",
+    "VK_KHR_sampler_ycbcr_conversion", UNMET_DEPENDENCY},
    {"UNASSIGNED-GeneralParameterError-ExtensionNotEnabled",
     "vkGetImageDrmFormatModifierPropertiesEXT", UNMET_DEPENDENCY},
 };
@@ -59,7 +59,8 @@ share_format_name(VkFormat format)
 uint32_t
 share_format_fourcc(VkFormat format)
 {
-   return kil_format_to_drm_fourcc(kil_format_from_name(share_format_name(format)), false);
+   return kil_format_to_drm_fourcc(kil_format_from_name(share_format_name(format)),
+                                   false);
 }
 
 uint32_t
@@ -70,7 +71,8 @@ share_format_modifiers(struct vkt *t, VkFormat format, uint64_t *mods, uint32_t 
          t->instance, "vkGetPhysicalDeviceFormatProperties2KHR");
    VkDrmFormatModifierPropertiesListEXT list = {
       .sType = VK_STRUCTURE_TYPE_DRM_FORMAT_MODIFIER_PROPERTIES_LIST_EXT};
-   VkFormatProperties2 p = {.sType = VK_STRUCTURE_TYPE_FORMAT_PROPERTIES_2, .pNext = &list};
+   VkFormatProperties2 p = {.sType = VK_STRUCTURE_TYPE_FORMAT_PROPERTIES_2,
+                            .pNext = &list};
    props2(t->pdev, format, &p);
    if (list.drmFormatModifierCount == 0)
       return 0;
@@ -102,7 +104,8 @@ share_handoff(struct vkt *t, struct share_image *s, bool acquire)
    const VkImageMemoryBarrier b = {
       .sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,
       .srcAccessMask = acquire ? 0 : VK_ACCESS_TRANSFER_WRITE_BIT,
-      .dstAccessMask = acquire ? VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT : 0,
+      .dstAccessMask =
+         acquire ? VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT : 0,
       .oldLayout = VK_IMAGE_LAYOUT_GENERAL,
       .newLayout = VK_IMAGE_LAYOUT_GENERAL,
       .srcQueueFamilyIndex = acquire ? VK_QUEUE_FAMILY_EXTERNAL : t->queue_family,
@@ -110,22 +113,24 @@ share_handoff(struct vkt *t, struct share_image *s, bool acquire)
       .image = s->img.image,
       .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1},
    };
-   vkCmdPipelineBarrier(cmd,
-                        acquire ? VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT
-                                : VK_PIPELINE_STAGE_TRANSFER_BIT,
-                        acquire ? VK_PIPELINE_STAGE_TRANSFER_BIT
-                                : VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT,
-                        0, 0, NULL, 0, NULL, 1, &b);
+   vkCmdPipelineBarrier(
+      cmd, acquire ? VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT : VK_PIPELINE_STAGE_TRANSFER_BIT,
+      acquire ? VK_PIPELINE_STAGE_TRANSFER_BIT : VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, 0,
+      0, NULL, 0, NULL, 1, &b);
    return vkt_cmd_submit_wait(t, cmd);
 }
 
 static VkResult
-bind_dedicated(struct vkt *t, struct share_image *s, const void *import_pnext, bool export)
+bind_dedicated(struct vkt *t, struct share_image *s, const void *import_pnext,
+               bool export)
 {
-   VkMemoryDedicatedRequirements dr = {.sType = VK_STRUCTURE_TYPE_MEMORY_DEDICATED_REQUIREMENTS};
-   VkMemoryRequirements2 req = {.sType = VK_STRUCTURE_TYPE_MEMORY_REQUIREMENTS_2, .pNext = &dr};
+   VkMemoryDedicatedRequirements dr = {
+      .sType = VK_STRUCTURE_TYPE_MEMORY_DEDICATED_REQUIREMENTS};
+   VkMemoryRequirements2 req = {.sType = VK_STRUCTURE_TYPE_MEMORY_REQUIREMENTS_2,
+                                .pNext = &dr};
    PFN_vkGetImageMemoryRequirements2KHR get_req =
-      (PFN_vkGetImageMemoryRequirements2KHR)vkt_device_proc(t, "vkGetImageMemoryRequirements2KHR");
+      (PFN_vkGetImageMemoryRequirements2KHR)vkt_device_proc(
+         t, "vkGetImageMemoryRequirements2KHR");
    get_req(t->dev,
            &(VkImageMemoryRequirementsInfo2){
               .sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_REQUIREMENTS_INFO_2,
@@ -229,16 +234,16 @@ share_export(struct vkt *t, VkFormat format, uint64_t modifier, uint32_t width,
        !CHECK_EQ_U64(mp.drmFormatModifier, modifier))
       return false;
    VkSubresourceLayout layout;
-   vkGetImageSubresourceLayout(t->dev, s->img.image,
-                               &(VkImageSubresource){VK_IMAGE_ASPECT_MEMORY_PLANE_0_BIT_EXT, 0,
-                                                     0},
-                               &layout);
+   vkGetImageSubresourceLayout(
+      t->dev, s->img.image,
+      &(VkImageSubresource){VK_IMAGE_ASPECT_MEMORY_PLANE_0_BIT_EXT, 0, 0}, &layout);
 
-   if (!vkt_image_to_general(t, &s->img, VK_IMAGE_LAYOUT_UNDEFINED) || !share_write(t, s, seed) ||
-       !share_handoff(t, s, false))
+   if (!vkt_image_to_general(t, &s->img, VK_IMAGE_LAYOUT_UNDEFINED) ||
+       !share_write(t, s, seed) || !share_handoff(t, s, false))
       return false;
 
-   PFN_vkGetMemoryFdKHR get_fd = (PFN_vkGetMemoryFdKHR)vkt_device_proc(t, "vkGetMemoryFdKHR");
+   PFN_vkGetMemoryFdKHR get_fd =
+      (PFN_vkGetMemoryFdKHR)vkt_device_proc(t, "vkGetMemoryFdKHR");
    if (!VKT_CHECK(get_fd(t->dev,
                          &(VkMemoryGetFdInfoKHR){
                             .sType = VK_STRUCTURE_TYPE_MEMORY_GET_FD_INFO_KHR,
@@ -326,8 +331,8 @@ share_check(struct vkt *t, struct share_image *s, uint32_t seed)
    const uint32_t texel = vkt_format_texel_size(s->img.info.format);
    uint8_t *want = malloc(size), *got = malloc(size);
    vkt_fill_pattern(want, size, seed);
-   bool ok = vkt_read_image(t, &s->img, VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, (VkOffset3D){0, 0, 0},
-                            s->img.info.extent, got);
+   bool ok = vkt_read_image(t, &s->img, VK_IMAGE_ASPECT_COLOR_BIT, 0, 0,
+                            (VkOffset3D){0, 0, 0}, s->img.info.extent, got);
    if (ok) {
       uint64_t bad = 0, first = UINT64_MAX;
       for (uint64_t i = 0; i < size; i += texel) {
@@ -339,7 +344,8 @@ share_check(struct vkt *t, struct share_image *s, uint32_t seed)
       }
       if (bad) {
          const uint32_t w = s->img.info.extent.width;
-         ok = test_fail(__FILE__, __LINE__, "%s: %llu of %llu pixels differ, first at (%u, %u)",
+         ok = test_fail(__FILE__, __LINE__,
+                        "%s: %llu of %llu pixels differ, first at (%u, %u)",
                         share_format_name(s->img.info.format), (unsigned long long)bad,
                         (unsigned long long)(size / texel), (unsigned)(first % w),
                         (unsigned)(first / w));

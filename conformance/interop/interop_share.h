@@ -25,10 +25,10 @@ struct share_desc {
    uint32_t drm_fourcc; /* 0 if the format has none */
    uint32_t width, height;
    uint64_t modifier;
-   uint64_t offset_B;    /* VkSubresourceLayout of MEMORY_PLANE_0 */
+   uint64_t offset_B; /* VkSubresourceLayout of MEMORY_PLANE_0 */
    uint64_t row_pitch_B;
-   uint64_t size_B;      /* the fd's memory (allocationSize) */
-   uint32_t seed;        /* pattern written before sending */
+   uint64_t size_B; /* the fd's memory (allocationSize) */
+   uint32_t seed;   /* pattern written before sending */
    uint32_t pad;
 };
 
@@ -48,7 +48,8 @@ extern const uint32_t share_extension_count;
 struct vkt_req share_req(void);
 
 /* The modifiers the device advertises for format with TRANSFER_SRC|DST. */
-uint32_t share_format_modifiers(struct vkt *t, VkFormat format, uint64_t *mods, uint32_t max);
+uint32_t share_format_modifiers(struct vkt *t, VkFormat format, uint64_t *mods,
+                                uint32_t max);
 
 /* "R8G8B8A8_UNORM" and its DRM fourcc (0 if none), for tables. */
 const char *share_format_name(VkFormat format);

@@ -115,7 +115,8 @@ peer(int sock, void *arg)
          if (fd >= 0)
             close(fd);
       } else if (m.cmd == CMD_CHECK) {
-         reply.ok = share_handoff(&t, &exported, true) && share_check(&t, &exported, m.d.seed);
+         reply.ok =
+            share_handoff(&t, &exported, true) && share_check(&t, &exported, m.d.seed);
          share_image_destroy(&t, &exported);
          ipc_send(sock, &reply, sizeof(reply), NULL, 0);
       } else {
@@ -129,7 +130,8 @@ peer(int sock, void *arg)
 
 /* A exports, the peer imports; then the peer's write is checked here. */
 static bool
-a_to_b(struct vkt *t, int sock, VkFormat f, uint64_t mod, uint32_t w, uint32_t h, uint32_t seed)
+a_to_b(struct vkt *t, int sock, VkFormat f, uint64_t mod, uint32_t w, uint32_t h,
+       uint32_t seed)
 {
    struct share_image s;
    int fd = -1;
@@ -147,10 +149,12 @@ a_to_b(struct vkt *t, int sock, VkFormat f, uint64_t mod, uint32_t w, uint32_t h
 
 /* The peer exports, A imports and checks, writes, the peer checks. */
 static bool
-b_to_a(struct vkt *t, int sock, VkFormat f, uint64_t mod, uint32_t w, uint32_t h, uint32_t seed)
+b_to_a(struct vkt *t, int sock, VkFormat f, uint64_t mod, uint32_t w, uint32_t h,
+       uint32_t seed)
 {
-   struct msg m = {.cmd = CMD_EXPORT,
-                   .d = {.vk_format = f, .modifier = mod, .width = w, .height = h, .seed = seed}};
+   struct msg m = {
+      .cmd = CMD_EXPORT,
+      .d = {.vk_format = f, .modifier = mod, .width = w, .height = h, .seed = seed}};
    struct msg reply;
    int fds[IPC_MAX_FDS];
    unsigned nfd = 0;
@@ -173,8 +177,8 @@ b_to_a(struct vkt *t, int sock, VkFormat f, uint64_t mod, uint32_t w, uint32_t h
                 (unsigned long long)mod, vkt_result_str(r));
       close(fds[0]);
    }
-   bool ok = r == VK_SUCCESS && share_check(t, &s, seed) && share_write(t, &s, seed + 1) &&
-             share_handoff(t, &s, false);
+   bool ok = r == VK_SUCCESS && share_check(t, &s, seed) &&
+             share_write(t, &s, seed + 1) && share_handoff(t, &s, false);
    share_image_destroy(t, &s);
    m.cmd = CMD_CHECK;
    m.d.seed = seed + 1;
@@ -269,8 +273,9 @@ TEST(interop_matrix)
       fflush(stdout);
       rows++;
    }
-   printf("\n%u formats, %u format/modifier pairs: %u passed both directions, %u failed\n",
-          rows, pass + fail, pass, fail);
+   printf(
+      "\n%u formats, %u format/modifier pairs: %u passed both directions, %u failed\n",
+      rows, pass + fail, pass, fail);
    CHECK(rows > 0);
    CHECK_EQ(fail, 0);
 

@@ -32,14 +32,16 @@ format_props(struct vkt *t, VkFormat format, void *pnext)
    PFN_vkGetPhysicalDeviceFormatProperties2KHR props2 =
       (PFN_vkGetPhysicalDeviceFormatProperties2KHR)vkGetInstanceProcAddr(
          t->instance, "vkGetPhysicalDeviceFormatProperties2KHR");
-   VkFormatProperties2 p = {.sType = VK_STRUCTURE_TYPE_FORMAT_PROPERTIES_2, .pNext = pnext};
+   VkFormatProperties2 p = {.sType = VK_STRUCTURE_TYPE_FORMAT_PROPERTIES_2,
+                            .pNext = pnext};
    props2(t->pdev, format, &p);
    return p;
 }
 
 static VkResult
-image_format_query(struct vkt *t, VkFormat format, VkImageType type, VkImageUsageFlags usage,
-                   uint64_t modifier, VkExternalMemoryHandleTypeFlagBits handle,
+image_format_query(struct vkt *t, VkFormat format, VkImageType type,
+                   VkImageUsageFlags usage, uint64_t modifier,
+                   VkExternalMemoryHandleTypeFlagBits handle,
                    VkImageFormatProperties *out, VkExternalMemoryProperties *ext_out)
 {
    PFN_vkGetPhysicalDeviceImageFormatProperties2KHR query =
@@ -59,16 +61,17 @@ image_format_query(struct vkt *t, VkFormat format, VkImageType type, VkImageUsag
       .sType = VK_STRUCTURE_TYPE_EXTERNAL_IMAGE_FORMAT_PROPERTIES};
    VkImageFormatProperties2 p = {.sType = VK_STRUCTURE_TYPE_IMAGE_FORMAT_PROPERTIES_2,
                                  .pNext = handle ? &ep : NULL};
-   const VkResult r = query(t->pdev,
-                            &(VkPhysicalDeviceImageFormatInfo2){
-                               .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_FORMAT_INFO_2,
-                               .pNext = &mod,
-                               .format = format,
-                               .type = type,
-                               .tiling = VK_IMAGE_TILING_DRM_FORMAT_MODIFIER_EXT,
-                               .usage = usage,
-                            },
-                            &p);
+   const VkResult r =
+      query(t->pdev,
+            &(VkPhysicalDeviceImageFormatInfo2){
+               .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_FORMAT_INFO_2,
+               .pNext = &mod,
+               .format = format,
+               .type = type,
+               .tiling = VK_IMAGE_TILING_DRM_FORMAT_MODIFIER_EXT,
+               .usage = usage,
+            },
+            &p);
    if (out)
       *out = p.imageFormatProperties;
    if (ext_out)
@@ -87,7 +90,8 @@ TEST(modifier_properties_are_honest)
       VkDrmFormatModifierPropertiesListEXT l1 = {
          .sType = VK_STRUCTURE_TYPE_DRM_FORMAT_MODIFIER_PROPERTIES_LIST_EXT};
       VkDrmFormatModifierPropertiesList2EXT l2 = {
-         .sType = VK_STRUCTURE_TYPE_DRM_FORMAT_MODIFIER_PROPERTIES_LIST_2_EXT, .pNext = &l1};
+         .sType = VK_STRUCTURE_TYPE_DRM_FORMAT_MODIFIER_PROPERTIES_LIST_2_EXT,
+         .pNext = &l1};
       const VkFormatProperties2 plain = format_props(&t, f, &l2);
       CHECK_EQ(l1.drmFormatModifierCount, l2.drmFormatModifierCount);
       if (l1.drmFormatModifierCount == 0)
@@ -176,10 +180,12 @@ TEST(image_format_query_refuses_what_a_modifier_cannot_name)
       {VK_IMAGE_TYPE_3D, BL(2), "a 3D image"},
       {VK_IMAGE_TYPE_1D, DRM_FORMAT_MOD_LINEAR, "a 1D image"},
       {VK_IMAGE_TYPE_2D, I915_FORMAT_MOD_X_TILED, "another vendor's modifier"},
-      {VK_IMAGE_TYPE_2D, DRM_FORMAT_MOD_NVIDIA_BLOCK_LINEAR_2D(1, 1, 2, 0x06, 2), "compressed"},
+      {VK_IMAGE_TYPE_2D, DRM_FORMAT_MOD_NVIDIA_BLOCK_LINEAR_2D(1, 1, 2, 0x06, 2),
+       "compressed"},
       {VK_IMAGE_TYPE_2D, DRM_FORMAT_MOD_NVIDIA_BLOCK_LINEAR_2D(0, 1, 2, 0xfe, 2),
        "the Fermi-Volta page kind"},
-      {VK_IMAGE_TYPE_2D, DRM_FORMAT_MOD_NVIDIA_BLOCK_LINEAR_2D(0, 0, 0, 0, 2), "Tegra GOBs"},
+      {VK_IMAGE_TYPE_2D, DRM_FORMAT_MOD_NVIDIA_BLOCK_LINEAR_2D(0, 0, 0, 0, 2),
+       "Tegra GOBs"},
       {VK_IMAGE_TYPE_2D, DRM_FORMAT_MOD_NVIDIA_BLOCK_LINEAR_2D(0, 1, 2, 0x06, 6),
        "block height 6"},
       {VK_IMAGE_TYPE_2D, DRM_FORMAT_MOD_INVALID, "DRM_FORMAT_MOD_INVALID"},
@@ -187,7 +193,8 @@ TEST(image_format_query_refuses_what_a_modifier_cannot_name)
    for (unsigned i = 0; i < ARRAY_SIZE(bad); i++) {
       VkImageFormatProperties ip;
       memset(&ip, 0xab, sizeof(ip));
-      const VkResult r = image_format_query(&t, f, bad[i].type, usage, bad[i].mod, 0, &ip, NULL);
+      const VkResult r =
+         image_format_query(&t, f, bad[i].type, usage, bad[i].mod, 0, &ip, NULL);
       printf("  query with %s: %s\n", bad[i].what, vkt_result_str(r));
       CHECK(VKT_CHECK_RESULT(r, VK_ERROR_FORMAT_NOT_SUPPORTED));
       CHECK_EQ(ip.maxMipLevels, 0);
@@ -196,25 +203,27 @@ TEST(image_format_query_refuses_what_a_modifier_cannot_name)
    }
    /* Sampling needs shaders: not advertised for modifier images either. */
    CHECK(VKT_CHECK_RESULT(image_format_query(&t, f, VK_IMAGE_TYPE_2D,
-                                             VK_IMAGE_USAGE_SAMPLED_BIT, BL(3), 0, NULL, NULL),
+                                             VK_IMAGE_USAGE_SAMPLED_BIT, BL(3), 0, NULL,
+                                             NULL),
                           VK_ERROR_FORMAT_NOT_SUPPORTED));
    /* A depth format has no modifiers. */
-   CHECK(VKT_CHECK_RESULT(image_format_query(&t, VK_FORMAT_D16_UNORM, VK_IMAGE_TYPE_2D, usage,
-                                             BL(3), 0, NULL, NULL),
+   CHECK(VKT_CHECK_RESULT(image_format_query(&t, VK_FORMAT_D16_UNORM, VK_IMAGE_TYPE_2D,
+                                             usage, BL(3), 0, NULL, NULL),
                           VK_ERROR_FORMAT_NOT_SUPPORTED));
    /* External memory: dma-buf (and opaque) fds, export and import; host
     * memory is for buffers. */
    VkExternalMemoryProperties ep;
    CHECK(VKT_CHECK(image_format_query(&t, f, VK_IMAGE_TYPE_2D, usage, BL(4),
-                                      VK_EXTERNAL_MEMORY_HANDLE_TYPE_DMA_BUF_BIT_EXT, NULL,
-                                      &ep)));
+                                      VK_EXTERNAL_MEMORY_HANDLE_TYPE_DMA_BUF_BIT_EXT,
+                                      NULL, &ep)));
    CHECK(ep.externalMemoryFeatures & VK_EXTERNAL_MEMORY_FEATURE_EXPORTABLE_BIT);
    CHECK(ep.externalMemoryFeatures & VK_EXTERNAL_MEMORY_FEATURE_IMPORTABLE_BIT);
    CHECK(!(ep.externalMemoryFeatures & VK_EXTERNAL_MEMORY_FEATURE_DEDICATED_ONLY_BIT));
    CHECK(ep.compatibleHandleTypes & VK_EXTERNAL_MEMORY_HANDLE_TYPE_DMA_BUF_BIT_EXT);
    CHECK(VKT_CHECK_RESULT(
       image_format_query(&t, f, VK_IMAGE_TYPE_2D, usage, BL(4),
-                         VK_EXTERNAL_MEMORY_HANDLE_TYPE_HOST_ALLOCATION_BIT_EXT, NULL, NULL),
+                         VK_EXTERNAL_MEMORY_HANDLE_TYPE_HOST_ALLOCATION_BIT_EXT, NULL,
+                         NULL),
       VK_ERROR_FORMAT_NOT_SUPPORTED));
    vkt_finish(&t);
 }
@@ -228,21 +237,21 @@ create_from_list(struct vkt *t, VkFormat f, uint32_t w, uint32_t h, const uint64
       .drmFormatModifierCount = n,
       .pDrmFormatModifiers = mods,
    };
-   return vkCreateImage(t->dev,
-                        &(VkImageCreateInfo){
-                           .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
-                           .pNext = &list,
-                           .imageType = VK_IMAGE_TYPE_2D,
-                           .format = f,
-                           .extent = {w, h, 1},
-                           .mipLevels = 1,
-                           .arrayLayers = 1,
-                           .samples = VK_SAMPLE_COUNT_1_BIT,
-                           .tiling = VK_IMAGE_TILING_DRM_FORMAT_MODIFIER_EXT,
-                           .usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
-                                    VK_IMAGE_USAGE_TRANSFER_DST_BIT,
-                        },
-                        NULL, image);
+   return vkCreateImage(
+      t->dev,
+      &(VkImageCreateInfo){
+         .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
+         .pNext = &list,
+         .imageType = VK_IMAGE_TYPE_2D,
+         .format = f,
+         .extent = {w, h, 1},
+         .mipLevels = 1,
+         .arrayLayers = 1,
+         .samples = VK_SAMPLE_COUNT_1_BIT,
+         .tiling = VK_IMAGE_TILING_DRM_FORMAT_MODIFIER_EXT,
+         .usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT,
+      },
+      NULL, image);
 }
 
 static uint64_t
@@ -261,7 +270,8 @@ plane_layout(struct vkt *t, VkImage image)
 {
    VkSubresourceLayout l;
    vkGetImageSubresourceLayout(
-      t->dev, image, &(VkImageSubresource){VK_IMAGE_ASPECT_MEMORY_PLANE_0_BIT_EXT, 0, 0}, &l);
+      t->dev, image, &(VkImageSubresource){VK_IMAGE_ASPECT_MEMORY_PLANE_0_BIT_EXT, 0, 0},
+      &l);
    return l;
 }
 
@@ -296,7 +306,11 @@ TEST(create_from_modifier_list)
       /* LINEAR alone */
       {64, 64, {DRM_FORMAT_MOD_LINEAR}, 1, DRM_FORMAT_MOD_LINEAR},
       /* unknown entries are skipped */
-      {64, 64, {I915_FORMAT_MOD_Y_TILED, DRM_FORMAT_MOD_LINEAR}, 2, DRM_FORMAT_MOD_LINEAR},
+      {64,
+       64,
+       {I915_FORMAT_MOD_Y_TILED, DRM_FORMAT_MOD_LINEAR},
+       2,
+       DRM_FORMAT_MOD_LINEAR},
    };
    for (unsigned i = 0; i < ARRAY_SIZE(cases); i++) {
       VkImage image;
@@ -306,7 +320,8 @@ TEST(create_from_modifier_list)
        * VkImageDrmFormatModifierListCreateInfoEXT-pDrmFormatModifiers-02263);
        * the driver skips it. */
       vkt_expect_validation_errors_begin(&t);
-      REQUIRE(VKT_CHECK(create_from_list(&t, f, cases[i].w, cases[i].h, list, count, &image)));
+      REQUIRE(
+         VKT_CHECK(create_from_list(&t, f, cases[i].w, cases[i].h, list, count, &image)));
       vkt_expect_validation_errors_end(&t);
       const uint64_t got = image_modifier(&t, image);
       printf("  %ux%u from %u modifiers: 0x%016llx\n", cases[i].w, cases[i].h, count,
@@ -340,7 +355,8 @@ TEST(create_explicit_matches_the_exported_layout)
          struct share_image a, b;
          int fd;
          struct share_desc d;
-         REQUIRE(share_export(&t, formats[fi], mods[m], 97, 33, fi * 10 + m, &a, &fd, &d));
+         REQUIRE(
+            share_export(&t, formats[fi], mods[m], 97, 33, fi * 10 + m, &a, &fd, &d));
          /* Re-import into this same device, with the explicit layout. */
          CHECK(VKT_CHECK(share_import(&t, &d, fd, &b)));
          CHECK(share_check(&t, &b, d.seed));
@@ -369,8 +385,8 @@ TEST(create_explicit_with_offset_and_wide_pitch)
       struct share_image a, b;
       int fd;
       struct share_desc d;
-      REQUIRE(share_export(&t, VK_FORMAT_B8G8R8A8_UNORM, mods[i], 50, 40, 900 + i, &a, &fd,
-                           &d));
+      REQUIRE(share_export(&t, VK_FORMAT_B8G8R8A8_UNORM, mods[i], 50, 40, 900 + i, &a,
+                           &fd, &d));
       close(fd);
       /* A second, bigger exported image whose memory holds the first's
        * bytes 8 KiB in and with a pitch of +128 B... */
@@ -382,8 +398,8 @@ TEST(create_explicit_with_offset_and_wide_pitch)
       struct share_image big;
       int big_fd;
       struct share_desc bd;
-      REQUIRE(share_export(&t, VK_FORMAT_B8G8R8A8_UNORM, mods[i], 500, 400, 1, &big, &big_fd,
-                           &bd));
+      REQUIRE(share_export(&t, VK_FORMAT_B8G8R8A8_UNORM, mods[i], 500, 400, 1, &big,
+                           &big_fd, &bd));
       wide.size_B = bd.size_B;
       CHECK(VKT_CHECK(share_import(&t, &wide, big_fd, &b)));
       const VkSubresourceLayout l = plane_layout(&t, b.img.image);
@@ -409,21 +425,21 @@ create_explicit(struct vkt *t, VkImageType type, VkFormat f, VkExtent3D extent,
       .pPlaneLayouts = planes,
    };
    VkImage image = VK_NULL_HANDLE;
-   const VkResult r = vkCreateImage(t->dev,
-                                    &(VkImageCreateInfo){
-                                       .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
-                                       .pNext = &explicit,
-                                       .imageType = type,
-                                       .format = f,
-                                       .extent = extent,
-                                       .mipLevels = levels,
-                                       .arrayLayers = 1,
-                                       .samples = samples,
-                                       .tiling = VK_IMAGE_TILING_DRM_FORMAT_MODIFIER_EXT,
-                                       .usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
-                                                VK_IMAGE_USAGE_TRANSFER_DST_BIT,
-                                    },
-                                    NULL, &image);
+   const VkResult r = vkCreateImage(
+      t->dev,
+      &(VkImageCreateInfo){
+         .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
+         .pNext = &explicit,
+         .imageType = type,
+         .format = f,
+         .extent = extent,
+         .mipLevels = levels,
+         .arrayLayers = 1,
+         .samples = samples,
+         .tiling = VK_IMAGE_TILING_DRM_FORMAT_MODIFIER_EXT,
+         .usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT,
+      },
+      NULL, &image);
    if (r == VK_SUCCESS)
       vkDestroyImage(t->dev, image, NULL);
    return r;
@@ -460,27 +476,76 @@ TEST(bad_explicit_layouts_return_invalid_plane_layout)
       VkSubresourceLayout layout;
       const char *what;
    } bad[] = {
-      {VK_IMAGE_TYPE_2D, e, 1, 1, DRM_FORMAT_MOD_LINEAR, 1, {.offset = 0, .rowPitch = 384},
+      {VK_IMAGE_TYPE_2D,
+       e,
+       1,
+       1,
+       DRM_FORMAT_MOD_LINEAR,
+       1,
+       {.offset = 0, .rowPitch = 384},
        "LINEAR pitch below the row"},
-      {VK_IMAGE_TYPE_2D, e, 1, 1, DRM_FORMAT_MOD_LINEAR, 1, {.offset = 0, .rowPitch = 420},
+      {VK_IMAGE_TYPE_2D,
+       e,
+       1,
+       1,
+       DRM_FORMAT_MOD_LINEAR,
+       1,
+       {.offset = 0, .rowPitch = 420},
        "LINEAR pitch not a multiple of 64"},
-      {VK_IMAGE_TYPE_2D, e, 1, 1, DRM_FORMAT_MOD_LINEAR, 1, {.offset = 32, .rowPitch = 448},
+      {VK_IMAGE_TYPE_2D,
+       e,
+       1,
+       1,
+       DRM_FORMAT_MOD_LINEAR,
+       1,
+       {.offset = 32, .rowPitch = 448},
        "LINEAR offset not a multiple of 64"},
-      {VK_IMAGE_TYPE_2D, e, 1, 1, BL(3), 1, {.offset = 0, .rowPitch = 384},
+      {VK_IMAGE_TYPE_2D,
+       e,
+       1,
+       1,
+       BL(3),
+       1,
+       {.offset = 0, .rowPitch = 384},
        "block-linear pitch below the row"},
-      {VK_IMAGE_TYPE_2D, e, 1, 1, BL(3), 1, {.offset = 0, .rowPitch = 480},
+      {VK_IMAGE_TYPE_2D,
+       e,
+       1,
+       1,
+       BL(3),
+       1,
+       {.offset = 0, .rowPitch = 480},
        "block-linear pitch not a multiple of 64"},
-      {VK_IMAGE_TYPE_2D, e, 1, 1, BL(3), 1, {.offset = 256, .rowPitch = 448},
+      {VK_IMAGE_TYPE_2D,
+       e,
+       1,
+       1,
+       BL(3),
+       1,
+       {.offset = 256, .rowPitch = 448},
        "block-linear offset not on a GOB"},
-      {VK_IMAGE_TYPE_2D, e, 1, 1, BL(3), 1, {.offset = 0, .rowPitch = 1ull << 40},
+      {VK_IMAGE_TYPE_2D,
+       e,
+       1,
+       1,
+       BL(3),
+       1,
+       {.offset = 0, .rowPitch = 1ull << 40},
        "a pitch past 32 bits"},
-      {VK_IMAGE_TYPE_2D, e, 1, 1, BL(3), 1, {.offset = UINT64_MAX - 511, .rowPitch = 448},
+      {VK_IMAGE_TYPE_2D,
+       e,
+       1,
+       1,
+       BL(3),
+       1,
+       {.offset = UINT64_MAX - 511, .rowPitch = 448},
        "an offset that overflows"},
-      {VK_IMAGE_TYPE_2D, e, 1, 1, I915_FORMAT_MOD_X_TILED, 1, good, "another vendor's modifier"},
-      {VK_IMAGE_TYPE_2D, e, 1, 1, DRM_FORMAT_MOD_NVIDIA_BLOCK_LINEAR_2D(0, 1, 2, 0xfe, 3), 1,
-       good, "the wrong page kind"},
-      {VK_IMAGE_TYPE_2D, e, 1, 1, DRM_FORMAT_MOD_NVIDIA_BLOCK_LINEAR_2D(2, 1, 2, 0x06, 3), 1,
-       good, "compression"},
+      {VK_IMAGE_TYPE_2D, e, 1, 1, I915_FORMAT_MOD_X_TILED, 1, good,
+       "another vendor's modifier"},
+      {VK_IMAGE_TYPE_2D, e, 1, 1, DRM_FORMAT_MOD_NVIDIA_BLOCK_LINEAR_2D(0, 1, 2, 0xfe, 3),
+       1, good, "the wrong page kind"},
+      {VK_IMAGE_TYPE_2D, e, 1, 1, DRM_FORMAT_MOD_NVIDIA_BLOCK_LINEAR_2D(2, 1, 2, 0x06, 3),
+       1, good, "compression"},
       {VK_IMAGE_TYPE_2D, e, 1, 1, BL(3) | (1ull << 30), 1, good, "reserved bits"},
       {VK_IMAGE_TYPE_2D, e, 1, 1, BL(3), 0, good, "no plane layout"},
       {VK_IMAGE_TYPE_2D, e, 1, 1, BL(3), 2, good, "two plane layouts"},
@@ -500,8 +565,8 @@ TEST(bad_explicit_layouts_return_invalid_plane_layout)
       CHECK(VKT_CHECK_RESULT(r, VK_ERROR_INVALID_DRM_FORMAT_MODIFIER_PLANE_LAYOUT_EXT));
    }
    /* And the good layouts work. */
-   CHECK(VKT_CHECK(create_explicit(&t, VK_IMAGE_TYPE_2D, f, e, 1, 1, DRM_FORMAT_MOD_LINEAR, 1,
-                                   &good)));
+   CHECK(VKT_CHECK(create_explicit(&t, VK_IMAGE_TYPE_2D, f, e, 1, 1,
+                                   DRM_FORMAT_MOD_LINEAR, 1, &good)));
    CHECK(VKT_CHECK(create_explicit(&t, VK_IMAGE_TYPE_2D, f, e, 1, 1, BL(3), 1, &good)));
    vkt_finish(&t);
 }
@@ -519,7 +584,8 @@ TEST(unusable_modifier_list_is_refused)
    const uint64_t list[] = {I915_FORMAT_MOD_X_TILED, AMD_FMT_MOD | 1};
    VkImage image = VK_NULL_HANDLE;
    vkt_expect_validation_errors_begin(&t);
-   const VkResult r = create_from_list(&t, VK_FORMAT_R8G8B8A8_UNORM, 64, 64, list, 2, &image);
+   const VkResult r =
+      create_from_list(&t, VK_FORMAT_R8G8B8A8_UNORM, 64, 64, list, 2, &image);
    vkt_expect_validation_errors_end(&t);
    CHECK(r != VK_SUCCESS);
    if (t.is_kiln)

@@ -37,7 +37,8 @@ static const char *const dmabuf_exts[] = {
    VK_KHR_EXTERNAL_MEMORY_FD_EXTENSION_NAME,
    VK_EXT_EXTERNAL_MEMORY_DMA_BUF_EXTENSION_NAME,
 };
-static const struct vkt_req dmabuf_req = {.extensions = dmabuf_exts, .extension_count = 3};
+static const struct vkt_req dmabuf_req = {.extensions = dmabuf_exts,
+                                          .extension_count = 3};
 
 static const char *const host_exts[] = {
    VK_KHR_EXTERNAL_MEMORY_EXTENSION_NAME,
@@ -153,21 +154,25 @@ TEST(external_memory_properties_are_honest)
       vkt_has_device_extension(t.pdev, VK_EXT_EXTERNAL_MEMORY_DMA_BUF_EXTENSION_NAME);
    const VkExternalMemoryProperties db =
       buffer_props(&t, VK_EXTERNAL_MEMORY_HANDLE_TYPE_DMA_BUF_BIT_EXT);
-   CHECK_EQ(!!(db.externalMemoryFeatures & VK_EXTERNAL_MEMORY_FEATURE_IMPORTABLE_BIT), dmabuf);
+   CHECK_EQ(!!(db.externalMemoryFeatures & VK_EXTERNAL_MEMORY_FEATURE_IMPORTABLE_BIT),
+            dmabuf);
    const bool host =
       vkt_has_device_extension(t.pdev, VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME);
    const VkExternalMemoryProperties h =
       buffer_props(&t, VK_EXTERNAL_MEMORY_HANDLE_TYPE_HOST_ALLOCATION_BIT_EXT);
-   CHECK_EQ(!!(h.externalMemoryFeatures & VK_EXTERNAL_MEMORY_FEATURE_IMPORTABLE_BIT), host);
+   CHECK_EQ(!!(h.externalMemoryFeatures & VK_EXTERNAL_MEMORY_FEATURE_IMPORTABLE_BIT),
+            host);
    /* Host memory is the application's: never exportable. */
    CHECK(!(h.externalMemoryFeatures & VK_EXTERNAL_MEMORY_FEATURE_EXPORTABLE_BIT));
 
    /* The ID properties users compare before sharing opaque handles. */
-   VkPhysicalDeviceIDProperties id = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ID_PROPERTIES};
-   VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
-                                     .pNext = &id};
-   PFN_vkGetPhysicalDeviceProperties2KHR props2 = (PFN_vkGetPhysicalDeviceProperties2KHR)
-      vkGetInstanceProcAddr(t.instance, "vkGetPhysicalDeviceProperties2KHR");
+   VkPhysicalDeviceIDProperties id = {.sType =
+                                         VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ID_PROPERTIES};
+   VkPhysicalDeviceProperties2 p2 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &id};
+   PFN_vkGetPhysicalDeviceProperties2KHR props2 =
+      (PFN_vkGetPhysicalDeviceProperties2KHR)vkGetInstanceProcAddr(
+         t.instance, "vkGetPhysicalDeviceProperties2KHR");
    props2(t.pdev, &p2);
    static const uint8_t zero[VK_UUID_SIZE];
    CHECK(memcmp(id.driverUUID, zero, VK_UUID_SIZE) != 0);
@@ -195,17 +200,20 @@ share_between_devices(VkExternalMemoryHandleTypeFlagBits type, const struct vkt_
    struct ext_buffer ea, ib;
    struct vkt_buffer sa, sb;
    REQUIRE(ext_buffer_create(&a, size, type, &export, &ea) == VK_SUCCESS);
-   REQUIRE(vkt_buffer_create(&a, size, VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
-                                          VK_BUFFER_USAGE_TRANSFER_DST_BIT, &sa));
-   REQUIRE(vkt_buffer_create(&b, size, VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
-                                          VK_BUFFER_USAGE_TRANSFER_DST_BIT, &sb));
+   REQUIRE(vkt_buffer_create(
+      &a, size, VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+      &sa));
+   REQUIRE(vkt_buffer_create(
+      &b, size, VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+      &sb));
    PFN_vkGetMemoryFdKHR get_fd = VKT_PROC(&a, vkGetMemoryFdKHR);
    int fd = -1;
-   REQUIRE(VKT_CHECK(get_fd(a.dev, &(VkMemoryGetFdInfoKHR){
-                                      .sType = VK_STRUCTURE_TYPE_MEMORY_GET_FD_INFO_KHR,
-                                      .memory = ea.memory,
-                                      .handleType = type,
-                                   },
+   REQUIRE(VKT_CHECK(get_fd(a.dev,
+                            &(VkMemoryGetFdInfoKHR){
+                               .sType = VK_STRUCTURE_TYPE_MEMORY_GET_FD_INFO_KHR,
+                               .memory = ea.memory,
+                               .handleType = type,
+                            },
                             &fd)));
    CHECK(fd >= 0);
    /* "Where supported by the operating system, the implementation must set
@@ -299,8 +307,9 @@ xproc_child(int sock, void *arg)
       .fd = fds[0],
    };
    if (CHECK(ext_buffer_create(&t, m.size, m.type, &import, &ib) == VK_SUCCESS) &&
-       CHECK(vkt_buffer_create(&t, m.size, VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
-                                              VK_BUFFER_USAGE_TRANSFER_DST_BIT, &sb))) {
+       CHECK(vkt_buffer_create(
+          &t, m.size, VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+          &sb))) {
       /* Read what the parent wrote, then write our own answer. */
       uint8_t *want = malloc(m.size);
       vkt_fill_pattern(want, m.size, m.seed);
@@ -318,7 +327,8 @@ xproc_child(int sock, void *arg)
 }
 
 static void
-share_between_processes(VkExternalMemoryHandleTypeFlagBits type, const struct vkt_req *req)
+share_between_processes(VkExternalMemoryHandleTypeFlagBits type,
+                        const struct vkt_req *req)
 {
    struct ipc_child child;
    REQUIRE(ipc_fork(&child, xproc_child, (void *)req));
@@ -335,17 +345,19 @@ share_between_processes(VkExternalMemoryHandleTypeFlagBits type, const struct vk
    struct ext_buffer ea;
    struct vkt_buffer sa;
    REQUIRE(ext_buffer_create(&t, size, type, &export, &ea) == VK_SUCCESS);
-   REQUIRE(vkt_buffer_create(&t, size, VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
-                                          VK_BUFFER_USAGE_TRANSFER_DST_BIT, &sa));
+   REQUIRE(vkt_buffer_create(
+      &t, size, VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+      &sa));
    vkt_fill_pattern(sa.map, size, 21);
    CHECK(copy_buffer(&t, sa.buffer, ea.buffer, size));
    int fd = -1;
    PFN_vkGetMemoryFdKHR get_fd = VKT_PROC(&t, vkGetMemoryFdKHR);
-   REQUIRE(VKT_CHECK(get_fd(t.dev, &(VkMemoryGetFdInfoKHR){
-                                      .sType = VK_STRUCTURE_TYPE_MEMORY_GET_FD_INFO_KHR,
-                                      .memory = ea.memory,
-                                      .handleType = type,
-                                   },
+   REQUIRE(VKT_CHECK(get_fd(t.dev,
+                            &(VkMemoryGetFdInfoKHR){
+                               .sType = VK_STRUCTURE_TYPE_MEMORY_GET_FD_INFO_KHR,
+                               .memory = ea.memory,
+                               .handleType = type,
+                            },
                             &fd)));
    struct xproc_msg m = {.size = size, .seed = 21, .type = type};
    CHECK(ipc_send(child.sock, &m, sizeof(m), &fd, 1));
@@ -383,7 +395,8 @@ TEST(bad_fd_imports_fail_and_keep_the_fd)
    if (!vkt_init(&t, &fd_req))
       return;
    const VkDeviceSize size = 65536;
-   const VkExternalMemoryHandleTypeFlagBits type = VK_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_FD_BIT;
+   const VkExternalMemoryHandleTypeFlagBits type =
+      VK_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_FD_BIT;
 
    /* A memfd too small for the allocation. */
    int small = memfd_create("small", MFD_CLOEXEC);
@@ -400,7 +413,8 @@ TEST(bad_fd_imports_fail_and_keep_the_fd)
     * too-small memfd only. */
    const unsigned count = t.is_kiln ? 4 : 1;
    if (!t.is_kiln)
-      printf("  (not a kiln device: only the too-small fd; lavapipe 22.3 hangs on a pipe)\n");
+      printf(
+         "  (not a kiln device: only the too-small fd; lavapipe 22.3 hangs on a pipe)\n");
    for (unsigned i = 0; i < count; i++) {
       const VkImportMemoryFdInfoKHR import = {
          .sType = VK_STRUCTURE_TYPE_IMPORT_MEMORY_FD_INFO_KHR,
@@ -442,9 +456,9 @@ TEST(dma_buf_fd_properties_refuse_non_memory)
    /* vkGetMemoryFdPropertiesKHR: "VK_ERROR_INVALID_EXTERNAL_HANDLE" is its
     * failure code (Vulkan 1.3.239) for an fd that is not a handle of the
     * type. */
-   CHECK(VKT_CHECK_RESULT(props(t.dev, VK_EXTERNAL_MEMORY_HANDLE_TYPE_DMA_BUF_BIT_EXT,
-                                pipefd[0], &mp),
-                          VK_ERROR_INVALID_EXTERNAL_HANDLE));
+   CHECK(VKT_CHECK_RESULT(
+      props(t.dev, VK_EXTERNAL_MEMORY_HANDLE_TYPE_DMA_BUF_BIT_EXT, pipefd[0], &mp),
+      VK_ERROR_INVALID_EXTERNAL_HANDLE));
    CHECK_EQ(mp.memoryTypeBits, 0);
    CHECK(fd_is_open(pipefd[0]));
    close(pipefd[0]);
@@ -466,12 +480,14 @@ host_import(VkExternalMemoryHandleTypeFlagBits type)
       vkt_skip("handle type 0x%x is not importable on this device", type);
       return;
    }
-   PFN_vkGetPhysicalDeviceProperties2KHR props2 = (PFN_vkGetPhysicalDeviceProperties2KHR)
-      vkGetInstanceProcAddr(t.instance, "vkGetPhysicalDeviceProperties2KHR");
+   PFN_vkGetPhysicalDeviceProperties2KHR props2 =
+      (PFN_vkGetPhysicalDeviceProperties2KHR)vkGetInstanceProcAddr(
+         t.instance, "vkGetPhysicalDeviceProperties2KHR");
    VkPhysicalDeviceExternalMemoryHostPropertiesEXT hp = {
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_MEMORY_HOST_PROPERTIES_EXT};
-   props2(t.pdev, &(VkPhysicalDeviceProperties2){
-                     .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &hp});
+   props2(t.pdev,
+          &(VkPhysicalDeviceProperties2){
+             .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &hp});
    const VkDeviceSize align = hp.minImportedHostPointerAlignment;
    REQUIRE(align > 0 && (align & (align - 1)) == 0);
    const VkDeviceSize size = 16 * align;
@@ -489,7 +505,8 @@ host_import(VkExternalMemoryHandleTypeFlagBits type)
    }
    REQUIRE(host != MAP_FAILED);
 
-   PFN_vkGetMemoryHostPointerPropertiesEXT hpp = VKT_PROC(&t, vkGetMemoryHostPointerPropertiesEXT);
+   PFN_vkGetMemoryHostPointerPropertiesEXT hpp =
+      VKT_PROC(&t, vkGetMemoryHostPointerPropertiesEXT);
    VkMemoryHostPointerPropertiesEXT mp = {
       .sType = VK_STRUCTURE_TYPE_MEMORY_HOST_POINTER_PROPERTIES_EXT};
    REQUIRE(VKT_CHECK(hpp(t.dev, type, host, &mp)));
@@ -505,33 +522,35 @@ host_import(VkExternalMemoryHandleTypeFlagBits type)
       .handleTypes = type,
    };
    VkBuffer buf;
-   REQUIRE(VKT_CHECK(vkCreateBuffer(t.dev, &(VkBufferCreateInfo){
-                                              .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
-                                              .pNext = &ext,
-                                              .size = size,
-                                              .usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
-                                                       VK_BUFFER_USAGE_TRANSFER_DST_BIT,
-                                           },
-                                    NULL, &buf)));
+   REQUIRE(VKT_CHECK(vkCreateBuffer(
+      t.dev,
+      &(VkBufferCreateInfo){
+         .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+         .pNext = &ext,
+         .size = size,
+         .usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+      },
+      NULL, &buf)));
    VkMemoryRequirements req;
    vkGetBufferMemoryRequirements(t.dev, buf, &req);
    VkDeviceMemory mem;
-   REQUIRE(VKT_CHECK(vkAllocateMemory(
-      t.dev,
-      &(VkMemoryAllocateInfo){
-         .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-         .pNext = &import,
-         .allocationSize = size,
-         .memoryTypeIndex = vkt_memory_type(&t, req.memoryTypeBits & mp.memoryTypeBits, 0),
-      },
-      NULL, &mem)));
+   REQUIRE(
+      VKT_CHECK(vkAllocateMemory(t.dev,
+                                 &(VkMemoryAllocateInfo){
+                                    .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                                    .pNext = &import,
+                                    .allocationSize = size,
+                                    .memoryTypeIndex = vkt_memory_type(
+                                       &t, req.memoryTypeBits & mp.memoryTypeBits, 0),
+                                 },
+                                 NULL, &mem)));
    REQUIRE(VKT_CHECK(vkBindBufferMemory(t.dev, buf, mem, 0)));
 
    /* The device writes, the host reads (and the other way round). */
    vkt_fill_pattern(host, size, 31);
    struct vkt_buffer s;
-   REQUIRE(vkt_buffer_create(&t, size, VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
-                                          VK_BUFFER_USAGE_TRANSFER_DST_BIT, &s));
+   REQUIRE(vkt_buffer_create(
+      &t, size, VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, &s));
    CHECK(copy_buffer(&t, buf, s.buffer, size));
    CHECK(memcmp(s.map, host, size) == 0);
    VkCommandBuffer cmd = vkt_cmd_begin(&t);
@@ -574,17 +593,20 @@ TEST(bad_host_pointers_are_refused)
       VK_KHR_EXTERNAL_MEMORY_EXTENSION_NAME,
       VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME,
    };
-   const struct vkt_req req = {.extensions = exts, .extension_count = 2, .kiln_only = true};
+   const struct vkt_req req = {
+      .extensions = exts, .extension_count = 2, .kiln_only = true};
    struct vkt t;
    if (!vkt_init(&t, &req))
       return;
    const VkExternalMemoryHandleTypeFlagBits type =
       VK_EXTERNAL_MEMORY_HANDLE_TYPE_HOST_ALLOCATION_BIT_EXT;
    /* An unmapped page: map two, unmap the second. */
-   char *pages = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+   char *pages =
+      mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
    REQUIRE(pages != MAP_FAILED);
    munmap(pages + 4096, 4096);
-   PFN_vkGetMemoryHostPointerPropertiesEXT hpp = VKT_PROC(&t, vkGetMemoryHostPointerPropertiesEXT);
+   PFN_vkGetMemoryHostPointerPropertiesEXT hpp =
+      VKT_PROC(&t, vkGetMemoryHostPointerPropertiesEXT);
    VkMemoryHostPointerPropertiesEXT mp = {
       .sType = VK_STRUCTURE_TYPE_MEMORY_HOST_POINTER_PROPERTIES_EXT};
    /* vkGetMemoryHostPointerPropertiesEXT's failure code is
@@ -608,14 +630,15 @@ TEST(bad_host_pointers_are_refused)
       };
       VkDeviceMemory mem;
       vkt_expect_validation_errors_begin(&t);
-      const VkResult r = vkAllocateMemory(t.dev,
-                                          &(VkMemoryAllocateInfo){
-                                             .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-                                             .pNext = &import,
-                                             .allocationSize = bad[i].size,
-                                             .memoryTypeIndex = 0,
-                                          },
-                                          NULL, &mem);
+      const VkResult r =
+         vkAllocateMemory(t.dev,
+                          &(VkMemoryAllocateInfo){
+                             .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                             .pNext = &import,
+                             .allocationSize = bad[i].size,
+                             .memoryTypeIndex = 0,
+                          },
+                          NULL, &mem);
       vkt_expect_validation_errors_end(&t);
       printf("  %s host pointer: %s\n", bad[i].what, vkt_result_str(r));
       CHECK(VKT_CHECK_RESULT(r, VK_ERROR_INVALID_EXTERNAL_HANDLE));
@@ -646,10 +669,10 @@ TEST(foreign_queue_family_ownership_transfer)
    };
    struct ext_buffer e;
    struct vkt_buffer s;
-   REQUIRE(ext_buffer_create(&t, size, VK_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_FD_BIT, &export,
-                             &e) == VK_SUCCESS);
-   REQUIRE(vkt_buffer_create(&t, size, VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
-                                          VK_BUFFER_USAGE_TRANSFER_DST_BIT, &s));
+   REQUIRE(ext_buffer_create(&t, size, VK_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_FD_BIT,
+                             &export, &e) == VK_SUCCESS);
+   REQUIRE(vkt_buffer_create(
+      &t, size, VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, &s));
    vkt_fill_pattern(s.map, size, 41);
    VkCommandBuffer cmd = vkt_cmd_begin(&t);
    vkt_cmd_barrier(cmd);
@@ -670,11 +693,12 @@ TEST(foreign_queue_family_ownership_transfer)
    /* ... the "foreign" user (the host, through an fd) changes it ... */
    int fd = -1;
    PFN_vkGetMemoryFdKHR get_fd = VKT_PROC(&t, vkGetMemoryFdKHR);
-   REQUIRE(VKT_CHECK(get_fd(t.dev, &(VkMemoryGetFdInfoKHR){
-                                      .sType = VK_STRUCTURE_TYPE_MEMORY_GET_FD_INFO_KHR,
-                                      .memory = e.memory,
-                                      .handleType = VK_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_FD_BIT,
-                                   },
+   REQUIRE(VKT_CHECK(get_fd(t.dev,
+                            &(VkMemoryGetFdInfoKHR){
+                               .sType = VK_STRUCTURE_TYPE_MEMORY_GET_FD_INFO_KHR,
+                               .memory = e.memory,
+                               .handleType = VK_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_FD_BIT,
+                            },
                             &fd)));
    uint8_t *foreign = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
    REQUIRE(foreign != MAP_FAILED);
@@ -692,8 +716,8 @@ TEST(foreign_queue_family_ownership_transfer)
       .buffer = e.buffer,
       .size = VK_WHOLE_SIZE,
    };
-   vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT,
-                        0, 0, NULL, 1, &acquire, 0, NULL);
+   vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT,
+                        VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0, NULL, 1, &acquire, 0, NULL);
    vkCmdCopyBuffer(cmd, e.buffer, s.buffer, 1, &(VkBufferCopy){0, 0, size});
    vkt_cmd_barrier(cmd);
    CHECK(vkt_cmd_submit_wait(&t, cmd));
@@ -702,4 +726,145 @@ TEST(foreign_queue_family_ownership_transfer)
    vkt_buffer_destroy(&t, &s);
    ext_buffer_destroy(&t, &e);
    vkt_finish(&t);
+}
+
+/* Images without modifiers share too: an OPTIMAL (block-linear) image
+ * exported as an opaque fd is the same image in a second device created
+ * with the same parameters (Vulkan 1.3.239, "External Memory Handle Types":
+ * opaque handles are shared between instances of the same driver, which
+ * then agree on the layout). */
+TEST(opaque_fd_optimal_image_between_devices)
+{
+   struct vkt a, b;
+   if (!vkt_init(&a, &fd_req))
+      return;
+   if (!vkt_init(&b, &fd_req)) {
+      vkt_finish(&a);
+      return;
+   }
+   const VkExternalMemoryHandleTypeFlagBits type =
+      VK_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_FD_BIT;
+   /* The capability query says so first. */
+   PFN_vkGetPhysicalDeviceImageFormatProperties2KHR query =
+      (PFN_vkGetPhysicalDeviceImageFormatProperties2KHR)vkGetInstanceProcAddr(
+         a.instance, "vkGetPhysicalDeviceImageFormatProperties2KHR");
+   const VkPhysicalDeviceExternalImageFormatInfo ext_info = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_IMAGE_FORMAT_INFO,
+      .handleType = type,
+   };
+   VkExternalImageFormatProperties ep = {
+      .sType = VK_STRUCTURE_TYPE_EXTERNAL_IMAGE_FORMAT_PROPERTIES};
+   VkImageFormatProperties2 ip = {.sType = VK_STRUCTURE_TYPE_IMAGE_FORMAT_PROPERTIES_2,
+                                  .pNext = &ep};
+   REQUIRE(VKT_CHECK(
+      query(a.pdev,
+            &(VkPhysicalDeviceImageFormatInfo2){
+               .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_FORMAT_INFO_2,
+               .pNext = &ext_info,
+               .format = VK_FORMAT_R8G8B8A8_UNORM,
+               .type = VK_IMAGE_TYPE_2D,
+               .tiling = VK_IMAGE_TILING_OPTIMAL,
+               .usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT,
+            },
+            &ip)));
+   REQUIRE(ep.externalMemoryProperties.externalMemoryFeatures &
+           VK_EXTERNAL_MEMORY_FEATURE_EXPORTABLE_BIT);
+   REQUIRE(ep.externalMemoryProperties.externalMemoryFeatures &
+           VK_EXTERNAL_MEMORY_FEATURE_IMPORTABLE_BIT);
+   const bool dedicated_only = ep.externalMemoryProperties.externalMemoryFeatures &
+                               VK_EXTERNAL_MEMORY_FEATURE_DEDICATED_ONLY_BIT;
+
+   const VkExternalMemoryImageCreateInfo ext = {
+      .sType = VK_STRUCTURE_TYPE_EXTERNAL_MEMORY_IMAGE_CREATE_INFO,
+      .handleTypes = type,
+   };
+   VkImageCreateInfo ci = vkt_image_info(VK_IMAGE_TYPE_2D, VK_FORMAT_R8G8B8A8_UNORM,
+                                         VK_IMAGE_TILING_OPTIMAL, 123, 77, 1, 1, 1);
+   ci.pNext = &ext;
+   struct vkt_image ia = {.info = ci, .aspects = VK_IMAGE_ASPECT_COLOR_BIT};
+   struct vkt_image ib = ia;
+   REQUIRE(VKT_CHECK(vkCreateImage(a.dev, &ci, NULL, &ia.image)));
+   REQUIRE(VKT_CHECK(vkCreateImage(b.dev, &ci, NULL, &ib.image)));
+   VkMemoryRequirements req;
+   vkGetImageMemoryRequirements(a.dev, ia.image, &req);
+   const VkMemoryDedicatedAllocateInfo ded_a = {
+      .sType = VK_STRUCTURE_TYPE_MEMORY_DEDICATED_ALLOCATE_INFO,
+      .image = ia.image,
+   };
+   const VkExportMemoryAllocateInfo export = {
+      .sType = VK_STRUCTURE_TYPE_EXPORT_MEMORY_ALLOCATE_INFO,
+      .pNext = dedicated_only ? &ded_a : NULL,
+      .handleTypes = type,
+   };
+   REQUIRE(VKT_CHECK(
+      vkAllocateMemory(a.dev,
+                       &(VkMemoryAllocateInfo){
+                          .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                          .pNext = &export,
+                          .allocationSize = req.size,
+                          .memoryTypeIndex = vkt_memory_type(&a, req.memoryTypeBits, 0),
+                       },
+                       NULL, &ia.memory)));
+   REQUIRE(VKT_CHECK(vkBindImageMemory(a.dev, ia.image, ia.memory, 0)));
+   int fd = -1;
+   PFN_vkGetMemoryFdKHR get_fd = VKT_PROC(&a, vkGetMemoryFdKHR);
+   REQUIRE(VKT_CHECK(get_fd(a.dev,
+                            &(VkMemoryGetFdInfoKHR){
+                               .sType = VK_STRUCTURE_TYPE_MEMORY_GET_FD_INFO_KHR,
+                               .memory = ia.memory,
+                               .handleType = type,
+                            },
+                            &fd)));
+   const VkMemoryDedicatedAllocateInfo ded_b = {
+      .sType = VK_STRUCTURE_TYPE_MEMORY_DEDICATED_ALLOCATE_INFO,
+      .image = ib.image,
+   };
+   const VkImportMemoryFdInfoKHR import = {
+      .sType = VK_STRUCTURE_TYPE_IMPORT_MEMORY_FD_INFO_KHR,
+      .pNext = dedicated_only ? &ded_b : NULL,
+      .handleType = type,
+      .fd = fd,
+   };
+   REQUIRE(VKT_CHECK(
+      vkAllocateMemory(b.dev,
+                       &(VkMemoryAllocateInfo){
+                          .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                          .pNext = &import,
+                          .allocationSize = req.size,
+                          .memoryTypeIndex = vkt_memory_type(&b, req.memoryTypeBits, 0),
+                       },
+                       NULL, &ib.memory)));
+   REQUIRE(VKT_CHECK(vkBindImageMemory(b.dev, ib.image, ib.memory, 0)));
+
+   const size_t size = 123 * 77 * 4;
+   uint8_t *data = malloc(size), *back = malloc(size);
+   vkt_fill_pattern(data, size, 51);
+   CHECK(vkt_image_to_general(&a, &ia, VK_IMAGE_LAYOUT_UNDEFINED));
+   CHECK(vkt_write_image(&a, &ia, VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, (VkOffset3D){0, 0, 0},
+                         (VkExtent3D){123, 77, 1}, data));
+   /* b's view of the same memory: GENERAL without discarding (the layout
+    * a left it in), read back through b's queue. */
+   VkCommandBuffer cmd = vkt_cmd_begin(&b);
+   const VkImageMemoryBarrier acquire = {
+      .sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,
+      .dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT,
+      .oldLayout = VK_IMAGE_LAYOUT_GENERAL,
+      .newLayout = VK_IMAGE_LAYOUT_GENERAL,
+      .srcQueueFamilyIndex = VK_QUEUE_FAMILY_EXTERNAL,
+      .dstQueueFamilyIndex = b.queue_family,
+      .image = ib.image,
+      .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1},
+   };
+   vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT,
+                        VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0, NULL, 0, NULL, 1, &acquire);
+   CHECK(vkt_cmd_submit_wait(&b, cmd));
+   CHECK(vkt_read_image(&b, &ib, VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, (VkOffset3D){0, 0, 0},
+                        (VkExtent3D){123, 77, 1}, back));
+   CHECK(memcmp(back, data, size) == 0);
+   free(data);
+   free(back);
+   vkt_image_destroy(&a, &ia);
+   vkt_image_destroy(&b, &ib);
+   vkt_finish(&b);
+   vkt_finish(&a);
 }

@@ -31,8 +31,8 @@
 #include "vkt.h"
 
 static const char *const sync_exts[] = {
-   VK_KHR_EXTERNAL_SEMAPHORE_EXTENSION_NAME,    VK_KHR_EXTERNAL_SEMAPHORE_FD_EXTENSION_NAME,
-   VK_KHR_EXTERNAL_FENCE_EXTENSION_NAME,        VK_KHR_EXTERNAL_FENCE_FD_EXTENSION_NAME,
+   VK_KHR_EXTERNAL_SEMAPHORE_EXTENSION_NAME, VK_KHR_EXTERNAL_SEMAPHORE_FD_EXTENSION_NAME,
+   VK_KHR_EXTERNAL_FENCE_EXTENSION_NAME,     VK_KHR_EXTERNAL_FENCE_FD_EXTENSION_NAME,
    VK_KHR_TIMELINE_SEMAPHORE_EXTENSION_NAME,
 };
 
@@ -173,8 +173,8 @@ export_fence(struct vkt *t, VkFence f, VkExternalFenceHandleTypeFlagBits type)
 }
 
 static VkResult
-import_fence(struct vkt *t, VkFence f, VkExternalFenceHandleTypeFlagBits type, bool temporary,
-             int fd)
+import_fence(struct vkt *t, VkFence f, VkExternalFenceHandleTypeFlagBits type,
+             bool temporary, int fd)
 {
    PFN_vkImportFenceFdKHR imp = VKT_PROC(t, vkImportFenceFdKHR);
    return imp(t->dev, &(VkImportFenceFdInfoKHR){
@@ -187,7 +187,8 @@ import_fence(struct vkt *t, VkFence f, VkExternalFenceHandleTypeFlagBits type, b
 }
 
 static VkExternalSemaphoreProperties
-semaphore_props(struct vkt *t, VkExternalSemaphoreHandleTypeFlagBits type, VkSemaphoreType st)
+semaphore_props(struct vkt *t, VkExternalSemaphoreHandleTypeFlagBits type,
+                VkSemaphoreType st)
 {
    PFN_vkGetPhysicalDeviceExternalSemaphorePropertiesKHR get =
       (PFN_vkGetPhysicalDeviceExternalSemaphorePropertiesKHR)vkGetInstanceProcAddr(
@@ -196,7 +197,8 @@ semaphore_props(struct vkt *t, VkExternalSemaphoreHandleTypeFlagBits type, VkSem
       .sType = VK_STRUCTURE_TYPE_SEMAPHORE_TYPE_CREATE_INFO,
       .semaphoreType = st,
    };
-   VkExternalSemaphoreProperties p = {.sType = VK_STRUCTURE_TYPE_EXTERNAL_SEMAPHORE_PROPERTIES};
+   VkExternalSemaphoreProperties p = {.sType =
+                                         VK_STRUCTURE_TYPE_EXTERNAL_SEMAPHORE_PROPERTIES};
    get(t->pdev,
        &(VkPhysicalDeviceExternalSemaphoreInfo){
           .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_SEMAPHORE_INFO,
@@ -237,8 +239,9 @@ TEST(external_sync_properties_are_honest)
    struct vkt t;
    if (!vkt_init(&t, &sync_req))
       return;
-   const VkExternalSemaphoreFeatureFlags both = VK_EXTERNAL_SEMAPHORE_FEATURE_EXPORTABLE_BIT |
-                                                VK_EXTERNAL_SEMAPHORE_FEATURE_IMPORTABLE_BIT;
+   const VkExternalSemaphoreFeatureFlags both =
+      VK_EXTERNAL_SEMAPHORE_FEATURE_EXPORTABLE_BIT |
+      VK_EXTERNAL_SEMAPHORE_FEATURE_IMPORTABLE_BIT;
    CHECK_EQ(semaphore_props(&t, VK_EXTERNAL_SEMAPHORE_HANDLE_TYPE_OPAQUE_FD_BIT,
                             VK_SEMAPHORE_TYPE_BINARY)
                .externalSemaphoreFeatures,
@@ -254,7 +257,8 @@ TEST(external_sync_properties_are_honest)
             0);
    const VkExternalSemaphoreProperties sync_sem = semaphore_props(
       &t, VK_EXTERNAL_SEMAPHORE_HANDLE_TYPE_SYNC_FD_BIT, VK_SEMAPHORE_TYPE_BINARY);
-   CHECK(sync_sem.externalSemaphoreFeatures & VK_EXTERNAL_SEMAPHORE_FEATURE_IMPORTABLE_BIT);
+   CHECK(sync_sem.externalSemaphoreFeatures &
+         VK_EXTERNAL_SEMAPHORE_FEATURE_IMPORTABLE_BIT);
    printf("  SYNC_FD semaphores: %s\n",
           semaphore_sync_fd_exportable(&t) ? "import and export" : "import only");
    if (t.is_kiln) {
@@ -264,11 +268,14 @@ TEST(external_sync_properties_are_honest)
    }
    const VkExternalFenceFeatureFlags fboth =
       VK_EXTERNAL_FENCE_FEATURE_EXPORTABLE_BIT | VK_EXTERNAL_FENCE_FEATURE_IMPORTABLE_BIT;
-   CHECK_EQ(fence_props(&t, VK_EXTERNAL_FENCE_HANDLE_TYPE_OPAQUE_FD_BIT).externalFenceFeatures,
-            fboth);
-   CHECK_EQ(fence_props(&t, VK_EXTERNAL_FENCE_HANDLE_TYPE_SYNC_FD_BIT).externalFenceFeatures,
-            fboth);
-   CHECK_EQ(fence_props(&t, VK_EXTERNAL_FENCE_HANDLE_TYPE_OPAQUE_WIN32_BIT).externalFenceFeatures,
+   CHECK_EQ(
+      fence_props(&t, VK_EXTERNAL_FENCE_HANDLE_TYPE_OPAQUE_FD_BIT).externalFenceFeatures,
+      fboth);
+   CHECK_EQ(
+      fence_props(&t, VK_EXTERNAL_FENCE_HANDLE_TYPE_SYNC_FD_BIT).externalFenceFeatures,
+      fboth);
+   CHECK_EQ(fence_props(&t, VK_EXTERNAL_FENCE_HANDLE_TYPE_OPAQUE_WIN32_BIT)
+               .externalFenceFeatures,
             0);
    vkt_finish(&t);
 }
@@ -287,11 +294,12 @@ TEST(opaque_binary_semaphore_between_devices)
    VkSemaphore sa = make_semaphore(&a, VK_SEMAPHORE_TYPE_BINARY, 0,
                                    VK_EXTERNAL_SEMAPHORE_HANDLE_TYPE_OPAQUE_FD_BIT);
    VkSemaphore sb = make_semaphore(&b, VK_SEMAPHORE_TYPE_BINARY, 0, 0);
-   const int fd = export_semaphore(&a, sa, VK_EXTERNAL_SEMAPHORE_HANDLE_TYPE_OPAQUE_FD_BIT);
+   const int fd =
+      export_semaphore(&a, sa, VK_EXTERNAL_SEMAPHORE_HANDLE_TYPE_OPAQUE_FD_BIT);
    REQUIRE(fd >= 0);
    CHECK(fcntl(fd, F_GETFD) & FD_CLOEXEC);
-   CHECK(VKT_CHECK(import_semaphore(&b, sb, VK_EXTERNAL_SEMAPHORE_HANDLE_TYPE_OPAQUE_FD_BIT,
-                                    false, fd)));
+   CHECK(VKT_CHECK(import_semaphore(
+      &b, sb, VK_EXTERNAL_SEMAPHORE_HANDLE_TYPE_OPAQUE_FD_BIT, false, fd)));
    CHECK(!fd_is_open(fd));
 
    VkFence fa = make_fence(&a, 0, false), fb = make_fence(&b, 0, false);
@@ -332,7 +340,8 @@ TEST(opaque_fence_between_devices)
    VkFence fb = make_fence(&b, 0, true);
    const int fd = export_fence(&a, fa, VK_EXTERNAL_FENCE_HANDLE_TYPE_OPAQUE_FD_BIT);
    REQUIRE(fd >= 0);
-   CHECK(VKT_CHECK(import_fence(&b, fb, VK_EXTERNAL_FENCE_HANDLE_TYPE_OPAQUE_FD_BIT, false, fd)));
+   CHECK(VKT_CHECK(
+      import_fence(&b, fb, VK_EXTERNAL_FENCE_HANDLE_TYPE_OPAQUE_FD_BIT, false, fd)));
    /* b's fence now has a's (unsignalled) payload. */
    CHECK(VKT_CHECK_RESULT(vkGetFenceStatus(b.dev, fb), VK_NOT_READY));
    CHECK(submit(&a, VK_NULL_HANDLE, 0, VK_NULL_HANDLE, 0, fa));
@@ -362,8 +371,8 @@ timeline_child(int sock, void *arg)
       return;
    }
    VkSemaphore s = make_semaphore(&t, VK_SEMAPHORE_TYPE_TIMELINE, 0, 0);
-   CHECK(VKT_CHECK(import_semaphore(&t, s, VK_EXTERNAL_SEMAPHORE_HANDLE_TYPE_OPAQUE_FD_BIT,
-                                    false, fds[0])));
+   CHECK(VKT_CHECK(import_semaphore(
+      &t, s, VK_EXTERNAL_SEMAPHORE_HANDLE_TYPE_OPAQUE_FD_BIT, false, fds[0])));
    /* The parent signals 5 from the host. */
    const uint64_t five = 5;
    PFN_vkWaitSemaphoresKHR wait = VKT_PROC(&t, vkWaitSemaphoresKHR);
@@ -441,7 +450,8 @@ TEST(sync_fd_minus_one_imports)
     * VK_EXTERNAL_FENCE_HANDLE_TYPE_SYNC_FD_BIT, the special value -1 for fd
     * is treated like a valid sync file descriptor referring to an object
     * that has already signaled." */
-   CHECK(VKT_CHECK(import_fence(&t, f, VK_EXTERNAL_FENCE_HANDLE_TYPE_SYNC_FD_BIT, true, -1)));
+   CHECK(VKT_CHECK(
+      import_fence(&t, f, VK_EXTERNAL_FENCE_HANDLE_TYPE_SYNC_FD_BIT, true, -1)));
    CHECK(VKT_CHECK(vkGetFenceStatus(t.dev, f)));
    CHECK(VKT_CHECK(vkWaitForFences(t.dev, 1, &f, VK_TRUE, 0)));
    CHECK(VKT_CHECK(vkResetFences(t.dev, 1, &f)));
@@ -481,7 +491,8 @@ TEST(fence_sync_fd_export)
       CHECK(fcntl(fd, F_GETFD) & FD_CLOEXEC);
       /* and it imports back */
       VkFence g = make_fence(&t, 0, false);
-      CHECK(VKT_CHECK(import_fence(&t, g, VK_EXTERNAL_FENCE_HANDLE_TYPE_SYNC_FD_BIT, true, fd)));
+      CHECK(VKT_CHECK(
+         import_fence(&t, g, VK_EXTERNAL_FENCE_HANDLE_TYPE_SYNC_FD_BIT, true, fd)));
       CHECK(VKT_CHECK(vkWaitForFences(t.dev, 1, &g, VK_TRUE, 5000000000ull)));
       vkDestroyFence(t.dev, g, NULL);
    } else if (t.is_kiln) {
@@ -504,7 +515,8 @@ TEST(semaphore_sync_fd_export)
       return;
    if (!semaphore_sync_fd_exportable(&a)) {
       vkt_finish(&a);
-      vkt_skip("SYNC_FD semaphore export is not advertised here (no kernel sync_file source)");
+      vkt_skip(
+         "SYNC_FD semaphore export is not advertised here (no kernel sync_file source)");
       return;
    }
    if (!vkt_init(&b, &sync_req)) {
@@ -549,9 +561,10 @@ TEST(temporary_opaque_import_is_consumed_by_a_wait)
    VkSemaphore s = make_semaphore(&t, VK_SEMAPHORE_TYPE_BINARY, 0, 0);
    VkFence f = make_fence(&t, 0, false);
    CHECK(submit(&t, VK_NULL_HANDLE, 0, shared, 0, VK_NULL_HANDLE));
-   const int fd = export_semaphore(&t, shared, VK_EXTERNAL_SEMAPHORE_HANDLE_TYPE_OPAQUE_FD_BIT);
-   CHECK(VKT_CHECK(
-      import_semaphore(&t, s, VK_EXTERNAL_SEMAPHORE_HANDLE_TYPE_OPAQUE_FD_BIT, true, fd)));
+   const int fd =
+      export_semaphore(&t, shared, VK_EXTERNAL_SEMAPHORE_HANDLE_TYPE_OPAQUE_FD_BIT);
+   CHECK(VKT_CHECK(import_semaphore(
+      &t, s, VK_EXTERNAL_SEMAPHORE_HANDLE_TYPE_OPAQUE_FD_BIT, true, fd)));
    /* The wait on s consumes the signal made on `shared`. */
    CHECK(submit(&t, s, 0, VK_NULL_HANDLE, 0, f));
    CHECK(VKT_CHECK(vkWaitForFences(t.dev, 1, &f, VK_TRUE, 5000000000ull)));
@@ -577,14 +590,15 @@ TEST(bad_sync_handles_are_refused_and_kept)
    VkSemaphore bin = make_semaphore(&t, VK_SEMAPHORE_TYPE_BINARY, 0, 0);
    VkSemaphore tl = make_semaphore(&t, VK_SEMAPHORE_TYPE_TIMELINE, 0, 0);
    VkFence fence = make_fence(&t, VK_EXTERNAL_FENCE_HANDLE_TYPE_OPAQUE_FD_BIT, false);
-   VkSemaphore timeline_exp = make_semaphore(&t, VK_SEMAPHORE_TYPE_TIMELINE, 0,
-                                             VK_EXTERNAL_SEMAPHORE_HANDLE_TYPE_OPAQUE_FD_BIT);
+   VkSemaphore timeline_exp = make_semaphore(
+      &t, VK_SEMAPHORE_TYPE_TIMELINE, 0, VK_EXTERNAL_SEMAPHORE_HANDLE_TYPE_OPAQUE_FD_BIT);
 
    int pipefd[2];
    REQUIRE(pipe(pipefd) == 0);
    const int memfd = memfd_create("not-a-payload", MFD_CLOEXEC);
    REQUIRE(memfd >= 0 && ftruncate(memfd, 4096) == 0);
-   const int fence_fd = export_fence(&t, fence, VK_EXTERNAL_FENCE_HANDLE_TYPE_OPAQUE_FD_BIT);
+   const int fence_fd =
+      export_fence(&t, fence, VK_EXTERNAL_FENCE_HANDLE_TYPE_OPAQUE_FD_BIT);
    const int timeline_fd =
       export_semaphore(&t, timeline_exp, VK_EXTERNAL_SEMAPHORE_HANDLE_TYPE_OPAQUE_FD_BIT);
    const struct {
@@ -593,22 +607,24 @@ TEST(bad_sync_handles_are_refused_and_kept)
       VkExternalSemaphoreHandleTypeFlagBits type;
       const char *what;
    } bad[] = {
-      {pipefd[0], bin, VK_EXTERNAL_SEMAPHORE_HANDLE_TYPE_OPAQUE_FD_BIT, "a pipe as opaque"},
-      {memfd, bin, VK_EXTERNAL_SEMAPHORE_HANDLE_TYPE_OPAQUE_FD_BIT, "a plain memfd as opaque"},
+      {pipefd[0], bin, VK_EXTERNAL_SEMAPHORE_HANDLE_TYPE_OPAQUE_FD_BIT,
+       "a pipe as opaque"},
+      {memfd, bin, VK_EXTERNAL_SEMAPHORE_HANDLE_TYPE_OPAQUE_FD_BIT,
+       "a plain memfd as opaque"},
       {fence_fd, bin, VK_EXTERNAL_SEMAPHORE_HANDLE_TYPE_OPAQUE_FD_BIT,
        "a fence payload into a semaphore"},
       {timeline_fd, bin, VK_EXTERNAL_SEMAPHORE_HANDLE_TYPE_OPAQUE_FD_BIT,
        "a timeline payload into a binary semaphore"},
-      {pipefd[0], bin, VK_EXTERNAL_SEMAPHORE_HANDLE_TYPE_SYNC_FD_BIT, "a pipe as sync file"},
+      {pipefd[0], bin, VK_EXTERNAL_SEMAPHORE_HANDLE_TYPE_SYNC_FD_BIT,
+       "a pipe as sync file"},
       {memfd, tl, VK_EXTERNAL_SEMAPHORE_HANDLE_TYPE_OPAQUE_FD_BIT,
        "a plain memfd into a timeline"},
    };
    for (unsigned i = 0; i < ARRAY_SIZE(bad); i++) {
       vkt_expect_validation_errors_begin(&t);
-      const VkResult r = import_semaphore(&t, bad[i].sem, bad[i].type,
-                                          bad[i].type ==
-                                             VK_EXTERNAL_SEMAPHORE_HANDLE_TYPE_SYNC_FD_BIT,
-                                          bad[i].fd);
+      const VkResult r = import_semaphore(
+         &t, bad[i].sem, bad[i].type,
+         bad[i].type == VK_EXTERNAL_SEMAPHORE_HANDLE_TYPE_SYNC_FD_BIT, bad[i].fd);
       vkt_expect_validation_errors_end(&t);
       printf("  import of %s: %s\n", bad[i].what, vkt_result_str(r));
       CHECK(VKT_CHECK_RESULT(r, VK_ERROR_INVALID_EXTERNAL_HANDLE));
@@ -617,9 +633,9 @@ TEST(bad_sync_handles_are_refused_and_kept)
    /* A semaphore payload into a fence. */
    VkFence g = make_fence(&t, 0, false);
    vkt_expect_validation_errors_begin(&t);
-   CHECK(VKT_CHECK_RESULT(
-      import_fence(&t, g, VK_EXTERNAL_FENCE_HANDLE_TYPE_OPAQUE_FD_BIT, false, timeline_fd),
-      VK_ERROR_INVALID_EXTERNAL_HANDLE));
+   CHECK(VKT_CHECK_RESULT(import_fence(&t, g, VK_EXTERNAL_FENCE_HANDLE_TYPE_OPAQUE_FD_BIT,
+                                       false, timeline_fd),
+                          VK_ERROR_INVALID_EXTERNAL_HANDLE));
    CHECK(VKT_CHECK_RESULT(
       import_fence(&t, g, VK_EXTERNAL_FENCE_HANDLE_TYPE_SYNC_FD_BIT, true, memfd),
       VK_ERROR_INVALID_EXTERNAL_HANDLE));
@@ -695,7 +711,8 @@ TEST(pending_sync_file_blocks_the_queue)
    REQUIRE(ioctl(vgem, DRM_IOCTL_MODE_CREATE_DUMB, &dumb) == 0);
    struct vgem_fence_attach attach = {.handle = dumb.handle, .flags = 1};
    REQUIRE(ioctl(vgem, VGEM_IOCTL_FENCE_ATTACH, &attach) == 0);
-   struct drm_prime_handle prime = {.handle = dumb.handle, .flags = DRM_CLOEXEC | DRM_RDWR};
+   struct drm_prime_handle prime = {.handle = dumb.handle,
+                                    .flags = DRM_CLOEXEC | DRM_RDWR};
    REQUIRE(ioctl(vgem, DRM_IOCTL_PRIME_HANDLE_TO_FD, &prime) == 0);
    struct dma_buf_export_sync_file exp = {.flags = DMA_BUF_SYNC_READ, .fd = -1};
    REQUIRE(ioctl(prime.fd, DMA_BUF_IOCTL_EXPORT_SYNC_FILE, &exp) == 0);
@@ -705,18 +722,20 @@ TEST(pending_sync_file_blocks_the_queue)
    VkSemaphore s = make_semaphore(&t, VK_SEMAPHORE_TYPE_BINARY, 0, 0);
    VkFence f = make_fence(&t, 0, false);
    const int dup_fd = dup(exp.fd);
-   CHECK(VKT_CHECK(
-      import_semaphore(&t, s, VK_EXTERNAL_SEMAPHORE_HANDLE_TYPE_SYNC_FD_BIT, true, dup_fd)));
+   CHECK(VKT_CHECK(import_semaphore(&t, s, VK_EXTERNAL_SEMAPHORE_HANDLE_TYPE_SYNC_FD_BIT,
+                                    true, dup_fd)));
    CHECK(submit(&t, s, 0, VK_NULL_HANDLE, 0, f));
    /* The queue must not run past the pending fence. */
-   CHECK(VKT_CHECK_RESULT(vkWaitForFences(t.dev, 1, &f, VK_TRUE, 200000000ull), VK_TIMEOUT));
+   CHECK(
+      VKT_CHECK_RESULT(vkWaitForFences(t.dev, 1, &f, VK_TRUE, 200000000ull), VK_TIMEOUT));
    struct vgem_fence_signal sig = {.fence = attach.out_fence};
    CHECK(ioctl(vgem, VGEM_IOCTL_FENCE_SIGNAL, &sig) == 0);
    CHECK(VKT_CHECK(vkWaitForFences(t.dev, 1, &f, VK_TRUE, 5000000000ull)));
 
    /* A fence with the (now signalled) sync file imported is signalled. */
    VkFence g = make_fence(&t, 0, false);
-   CHECK(VKT_CHECK(import_fence(&t, g, VK_EXTERNAL_FENCE_HANDLE_TYPE_SYNC_FD_BIT, true, exp.fd)));
+   CHECK(VKT_CHECK(
+      import_fence(&t, g, VK_EXTERNAL_FENCE_HANDLE_TYPE_SYNC_FD_BIT, true, exp.fd)));
    CHECK(VKT_CHECK(vkGetFenceStatus(t.dev, g)));
    vkDestroyFence(t.dev, g, NULL);
    vkDestroyFence(t.dev, f, NULL);

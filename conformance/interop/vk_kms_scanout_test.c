@@ -73,7 +73,8 @@ prop_id(int fd, uint32_t obj, uint32_t type, const char *name, uint64_t *value)
    if (drm_ioctl(fd, DRM_IOCTL_MODE_OBJ_GETPROPERTIES, &gp) == 0) {
       for (uint32_t i = 0; i < gp.count_props && !found; i++) {
          struct drm_mode_get_property p = {.prop_id = ids[i]};
-         if (drm_ioctl(fd, DRM_IOCTL_MODE_GETPROPERTY, &p) == 0 && !strcmp(p.name, name)) {
+         if (drm_ioctl(fd, DRM_IOCTL_MODE_GETPROPERTY, &p) == 0 &&
+             !strcmp(p.name, name)) {
             found = ids[i];
             if (value)
                *value = vals[i];
@@ -188,7 +189,8 @@ kms_init(struct kms *k, int fd)
       }
    }
    uint32_t planes[16];
-   struct drm_mode_get_plane_res pr = {.plane_id_ptr = (uintptr_t)planes, .count_planes = 16};
+   struct drm_mode_get_plane_res pr = {.plane_id_ptr = (uintptr_t)planes,
+                                       .count_planes = 16};
    CHECK(drm_ioctl(fd, DRM_IOCTL_MODE_GETPLANERESOURCES, &pr) == 0);
    for (uint32_t i = 0; i < MIN2(pr.count_planes, 16u) && !k->plane; i++) {
       uint64_t type = 0;
@@ -266,8 +268,8 @@ TEST(linear_image_scanned_out_by_vkms)
       return;
    }
    const uint32_t w = k.mode.hdisplay, h = k.mode.vdisplay;
-   printf("  vkms: crtc %u, connector %u (%ux%u), primary plane %u, writeback %u\n", k.crtc,
-          k.connector, w, h, k.plane, k.writeback);
+   printf("  vkms: crtc %u, connector %u (%ux%u), primary plane %u, writeback %u\n",
+          k.crtc, k.connector, w, h, k.plane, k.writeback);
    CHECK(in_formats_has(fd, k.plane, DRM_FORMAT_XRGB8888, DRM_FORMAT_MOD_LINEAR));
    const uint64_t bl = DRM_FORMAT_MOD_NVIDIA_BLOCK_LINEAR_2D(0, 1, 2, 0x06, 4);
    CHECK(!in_formats_has(fd, k.plane, DRM_FORMAT_XRGB8888, bl));
@@ -283,8 +285,8 @@ TEST(linear_image_scanned_out_by_vkms)
    struct share_image img;
    int dmabuf = -1;
    struct share_desc d;
-   REQUIRE(share_export(&t, VK_FORMAT_B8G8R8A8_UNORM, DRM_FORMAT_MOD_LINEAR, w, h, 4242, &img,
-                        &dmabuf, &d));
+   REQUIRE(share_export(&t, VK_FORMAT_B8G8R8A8_UNORM, DRM_FORMAT_MOD_LINEAR, w, h, 4242,
+                        &img, &dmabuf, &d));
    printf("  exported %ux%u LINEAR: pitch %llu, offset %llu\n", w, h,
           (unsigned long long)d.row_pitch_B, (unsigned long long)d.offset_B);
 
@@ -295,8 +297,8 @@ TEST(linear_image_scanned_out_by_vkms)
    REQUIRE(add_fb(fd, w, h, DRM_FORMAT_XRGB8888, prime.handle, (uint32_t)d.row_pitch_B,
                   (uint32_t)d.offset_B, DRM_FORMAT_MOD_LINEAR, &fb) == 0);
    /* vkms cannot scan out block-linear: refused, not misread. */
-   CHECK_EQ(add_fb(fd, w, h, DRM_FORMAT_XRGB8888, prime.handle, (uint32_t)d.row_pitch_B, 0, bl,
-                   &bad_fb),
+   CHECK_EQ(add_fb(fd, w, h, DRM_FORMAT_XRGB8888, prime.handle, (uint32_t)d.row_pitch_B,
+                   0, bl, &bad_fb),
             -EINVAL);
 
    /* The writeback target: a dumb buffer of vkms's own. */
@@ -307,7 +309,8 @@ TEST(linear_image_scanned_out_by_vkms)
                   DRM_FORMAT_MOD_LINEAR, &wb_fb) == 0);
 
    /* The scanout: mode, CRTC on, the connector, our image on the plane. */
-   struct drm_mode_create_blob blob = {.data = (uintptr_t)&k.mode, .length = sizeof(k.mode)};
+   struct drm_mode_create_blob blob = {.data = (uintptr_t)&k.mode,
+                                       .length = sizeof(k.mode)};
    REQUIRE(drm_ioctl(fd, DRM_IOCTL_MODE_CREATEPROPBLOB, &blob) == 0);
    struct atomic a = {0};
    atomic_add(&a, fd, k.crtc, DRM_MODE_OBJECT_CRTC, "MODE_ID", blob.blob_id);
@@ -323,10 +326,11 @@ TEST(linear_image_scanned_out_by_vkms)
    atomic_add(&a, fd, k.plane, DRM_MODE_OBJECT_PLANE, "CRTC_Y", 0);
    atomic_add(&a, fd, k.plane, DRM_MODE_OBJECT_PLANE, "CRTC_W", w);
    atomic_add(&a, fd, k.plane, DRM_MODE_OBJECT_PLANE, "CRTC_H", h);
-   CHECK_EQ(atomic_commit(fd, &a, DRM_MODE_ATOMIC_TEST_ONLY | DRM_MODE_ATOMIC_ALLOW_MODESET),
-            0);
-   REQUIRE(atomic_commit(fd, &a, DRM_MODE_ATOMIC_ALLOW_MODESET | DRM_MODE_PAGE_FLIP_EVENT) ==
-           0);
+   CHECK_EQ(
+      atomic_commit(fd, &a, DRM_MODE_ATOMIC_TEST_ONLY | DRM_MODE_ATOMIC_ALLOW_MODESET),
+      0);
+   REQUIRE(atomic_commit(fd, &a,
+                         DRM_MODE_ATOMIC_ALLOW_MODESET | DRM_MODE_PAGE_FLIP_EVENT) == 0);
 
    /* The flip completes... */
    struct pollfd p = {.fd = fd, .events = POLLIN};
@@ -344,9 +348,10 @@ TEST(linear_image_scanned_out_by_vkms)
       struct atomic c = {0};
       atomic_add(&c, fd, k.connector, DRM_MODE_OBJECT_CONNECTOR, "CRTC_ID", 0);
       atomic_add(&c, fd, k.writeback, DRM_MODE_OBJECT_CONNECTOR, "CRTC_ID", k.crtc);
-      atomic_add(&c, fd, k.writeback, DRM_MODE_OBJECT_CONNECTOR, "WRITEBACK_FB_ID", wb_fb);
-      atomic_add(&c, fd, k.writeback, DRM_MODE_OBJECT_CONNECTOR, "WRITEBACK_OUT_FENCE_PTR",
-                 (uintptr_t)&out_fence);
+      atomic_add(&c, fd, k.writeback, DRM_MODE_OBJECT_CONNECTOR, "WRITEBACK_FB_ID",
+                 wb_fb);
+      atomic_add(&c, fd, k.writeback, DRM_MODE_OBJECT_CONNECTOR,
+                 "WRITEBACK_OUT_FENCE_PTR", (uintptr_t)&out_fence);
       CHECK_EQ(atomic_commit(fd, &c, DRM_MODE_ATOMIC_ALLOW_MODESET), 0);
    }
 
@@ -372,8 +377,9 @@ TEST(linear_image_scanned_out_by_vkms)
             /* B, G, R; the X byte is not ours to compare. */
             if (g[0] != e[0] || g[1] != e[1] || g[2] != e[2]) {
                if (!bad)
-                  printf("  first difference at (%u, %u): %02x%02x%02x, want %02x%02x%02x\n",
-                         x, y, g[2], g[1], g[0], e[2], e[1], e[0]);
+                  printf(
+                     "  first difference at (%u, %u): %02x%02x%02x, want %02x%02x%02x\n",
+                     x, y, g[2], g[1], g[0], e[2], e[1], e[0]);
                bad++;
             }
          }
@@ -389,8 +395,8 @@ TEST(linear_image_scanned_out_by_vkms)
    struct atomic off = {0};
    atomic_add(&off, fd, k.plane, DRM_MODE_OBJECT_PLANE, "FB_ID", 0);
    atomic_add(&off, fd, k.plane, DRM_MODE_OBJECT_PLANE, "CRTC_ID", 0);
-   atomic_add(&off, fd, k.writeback ? k.writeback : k.connector, DRM_MODE_OBJECT_CONNECTOR,
-              "CRTC_ID", 0);
+   atomic_add(&off, fd, k.writeback ? k.writeback : k.connector,
+              DRM_MODE_OBJECT_CONNECTOR, "CRTC_ID", 0);
    atomic_add(&off, fd, k.crtc, DRM_MODE_OBJECT_CRTC, "MODE_ID", 0);
    atomic_add(&off, fd, k.crtc, DRM_MODE_OBJECT_CRTC, "ACTIVE", 0);
    CHECK_EQ(atomic_commit(fd, &off, DRM_MODE_ATOMIC_ALLOW_MODESET), 0);

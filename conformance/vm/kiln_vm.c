@@ -37,11 +37,11 @@
 #include <time.h>
 #include <unistd.h>
 
-#define EXIT_SKIP 77
+#define EXIT_SKIP      77
 #define EXIT_VM_FAILED 125
 
 #define MARK_START "@@KILN_VM_START@@"
-#define MARK_EXIT "@@KILN_VM_EXIT="
+#define MARK_EXIT  "@@KILN_VM_EXIT="
 
 struct opts {
    const char *kernel_script;
@@ -168,7 +168,8 @@ cpio_parents(struct cpio *c, const char *path)
 }
 
 static void
-cpio_data(struct cpio *c, const char *path, unsigned mode, const void *data, uint64_t size)
+cpio_data(struct cpio *c, const char *path, unsigned mode, const void *data,
+          uint64_t size)
 {
    if (cpio_has(c, path))
       return;
@@ -188,8 +189,9 @@ read_whole(const char *path, char **data, uint64_t *size, unsigned *mode)
       return false;
    }
    *data = xrealloc(NULL, st.st_size ? (size_t)st.st_size : 1);
-   *size = fread(*data, 1, (size_t)st.st_size, f) == (size_t)st.st_size ? (uint64_t)st.st_size
-                                                                         : UINT64_MAX;
+   *size = fread(*data, 1, (size_t)st.st_size, f) == (size_t)st.st_size
+              ? (uint64_t)st.st_size
+              : UINT64_MAX;
    *mode = st.st_mode & 0777;
    fclose(f);
    return *size != UINT64_MAX;
@@ -316,7 +318,8 @@ write_initramfs(const struct opts *o, const char *kdir, const char *path)
    if (!read_whole(order_path, &order, &order_size, &mode))
       die(1, "cannot read %s", order_path);
    cpio_data(&c, "/kiln-vm/modules/order", 0100644, order, order_size);
-   for (char *save, *m = strtok_r(order, "\n", &save); m; m = strtok_r(NULL, "\n", &save)) {
+   for (char *save, *m = strtok_r(order, "\n", &save); m;
+        m = strtok_r(NULL, "\n", &save)) {
       char host[4200], guest[300];
       snprintf(host, sizeof(host), "%s/modules/%s.ko", kdir, m);
       snprintf(guest, sizeof(guest), "/kiln-vm/modules/%s.ko", m);
@@ -354,7 +357,8 @@ write_initramfs(const struct opts *o, const char *kdir, const char *path)
          die(1, "--env %s: NAME=VALUE expected", o->env[i]);
       /* export NAME='value' with ' escaped */
       env = xrealloc(env, env_len + strlen(o->env[i]) * 4 + 32);
-      env_len += sprintf(env + env_len, "export %.*s='", (int)(eq - o->env[i]), o->env[i]);
+      env_len +=
+         sprintf(env + env_len, "export %.*s='", (int)(eq - o->env[i]), o->env[i]);
       for (const char *s = eq + 1; *s; s++)
          env_len += *s == '\'' ? (size_t)sprintf(env + env_len, "'\\''")
                                : (size_t)sprintf(env + env_len, "%c", *s);
@@ -426,10 +430,29 @@ run_qemu(const struct opts *o, const char *kdir, const char *initrd, bool kvm)
    const char *append = o->verbose ? "console=ttyS0 panic=-1 oops=panic"
                                    : "console=ttyS0 panic=-1 oops=panic quiet loglevel=3";
    const char *argv[] = {
-      "qemu-system-x86_64", "-accel", kvm ? "kvm" : "tcg", "-cpu", kvm ? "host" : "max",
-      "-m", o->mem, "-smp", smp, "-nodefaults", "-no-user-config", "-display", "none",
-      "-serial", "stdio", "-no-reboot", "-kernel", kernel, "-initrd", initrd,
-      "-append", append, NULL,
+      "qemu-system-x86_64",
+      "-accel",
+      kvm ? "kvm" : "tcg",
+      "-cpu",
+      kvm ? "host" : "max",
+      "-m",
+      o->mem,
+      "-smp",
+      smp,
+      "-nodefaults",
+      "-no-user-config",
+      "-display",
+      "none",
+      "-serial",
+      "stdio",
+      "-no-reboot",
+      "-kernel",
+      kernel,
+      "-initrd",
+      initrd,
+      "-append",
+      append,
+      NULL,
    };
    if (o->verbose) {
       fputs("kiln-vm:", stderr);
@@ -482,7 +505,7 @@ run_qemu(const struct opts *o, const char *kdir, const char *initrd, bool kvm)
       for (;;) {
          char *nl = strchr(line, '\n');
          /* A full buffer or the end flushes a partial line. */
-         if (!nl && !(eof || len == sizeof(buf) - 1) )
+         if (!nl && !(eof || len == sizeof(buf) - 1))
             break;
          if (!nl && !*line)
             break;
@@ -574,7 +597,8 @@ main(int argc, char **argv)
       usage();
 
    if (system("command -v qemu-system-x86_64 >/dev/null 2>&1") != 0)
-      die(EXIT_SKIP, "skipped: qemu-system-x86_64 is not installed (package qemu-system-x86)");
+      die(EXIT_SKIP,
+          "skipped: qemu-system-x86_64 is not installed (package qemu-system-x86)");
    if (access("/bin/busybox", X_OK) != 0)
       die(EXIT_SKIP, "skipped: /bin/busybox is not installed (package busybox-static)");
 

@@ -20,7 +20,7 @@
 #include "util/debug.h"
 #include "util/macros.h"
 
-#define UDMABUF_DEV "/dev/udmabuf"
+#define UDMABUF_DEV     "/dev/udmabuf"
 #define DMA_HEAP_SYSTEM "/dev/dma_heap/system"
 
 enum nvkmd_debug_flags {
@@ -29,7 +29,8 @@ enum nvkmd_debug_flags {
 
 static const struct util_debug_flag nvkmd_debug_table[] = {
    {"extmem", NVKMD_DEBUG_EXTMEM,
-    "log the path exportable memory takes (udmabuf, dma-heap, memfd) and what imports are"},
+    "log the path exportable memory takes (udmabuf, dma-heap, memfd) and what imports "
+    "are"},
    {NULL, 0, NULL},
 };
 
@@ -96,16 +97,18 @@ nvkmd_export_probe(void)
             nvkmd_export.forced = p;
       }
       if (nvkmd_export.forced == NVKMD_EXPORT_PATH_COUNT)
-         util_logw("nvkmd", "KILN_EXTMEM=%s: not one of auto, udmabuf, dma-heap, memfd", env);
+         util_logw("nvkmd", "KILN_EXTMEM=%s: not one of auto, udmabuf, dma-heap, memfd",
+                   env);
    }
    nvkmd_extmem_log("exporters on this kernel: udmabuf %s, dma-heap %s; %s%s",
-               nvkmd_export.available[NVKMD_EXPORT_UDMABUF] ? "yes" : "no",
-               nvkmd_export.available[NVKMD_EXPORT_DMA_HEAP] ? "yes" : "no",
-               nvkmd_export.forced == NVKMD_EXPORT_PATH_COUNT ? "path: first that works"
-                                                              : "path forced: ",
-               nvkmd_export.forced == NVKMD_EXPORT_PATH_COUNT
-                  ? ""
-                  : nvkmd_export_path_name(nvkmd_export.forced));
+                    nvkmd_export.available[NVKMD_EXPORT_UDMABUF] ? "yes" : "no",
+                    nvkmd_export.available[NVKMD_EXPORT_DMA_HEAP] ? "yes" : "no",
+                    nvkmd_export.forced == NVKMD_EXPORT_PATH_COUNT
+                       ? "path: first that works"
+                       : "path forced: ",
+                    nvkmd_export.forced == NVKMD_EXPORT_PATH_COUNT
+                       ? ""
+                       : nvkmd_export_path_name(nvkmd_export.forced));
 }
 
 bool
@@ -192,7 +195,8 @@ alloc_dma_heap(uint64_t size_B, struct nvkmd_export_mem *mem)
    return 0;
 }
 
-static int (*const alloc_path[NVKMD_EXPORT_PATH_COUNT])(uint64_t, struct nvkmd_export_mem *) = {
+static int (*const alloc_path[NVKMD_EXPORT_PATH_COUNT])(uint64_t,
+                                                        struct nvkmd_export_mem *) = {
    [NVKMD_EXPORT_MEMFD] = alloc_memfd,
    [NVKMD_EXPORT_UDMABUF] = alloc_udmabuf,
    [NVKMD_EXPORT_DMA_HEAP] = alloc_dma_heap,
@@ -223,9 +227,10 @@ nvkmd_export_alloc(uint64_t size_B, struct nvkmd_export_mem *mem)
                           tried_len ? ")" : "");
          return 0;
       }
-      tried_len += snprintf(tried + tried_len, sizeof(tried) - MIN2(tried_len, sizeof(tried)),
-                            "%s%s failed: %s", tried_len ? ", " : "", nvkmd_export_path_name(p),
-                            strerror(-err));
+      tried_len +=
+         snprintf(tried + tried_len, sizeof(tried) - MIN2(tried_len, sizeof(tried)),
+                  "%s%s failed: %s", tried_len ? ", " : "", nvkmd_export_path_name(p),
+                  strerror(-err));
       tried_len = MIN2(tried_len, sizeof(tried) - 1);
    }
    nvkmd_extmem_log("alloc %llu bytes: no path worked (%s)", (unsigned long long)size_B,

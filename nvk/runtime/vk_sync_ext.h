@@ -35,7 +35,7 @@ enum vk_sync_ext_kind {
    VK_SYNC_EXT_SYNC_FILE,
 };
 
-#define VK_SYNC_SHM_MAGIC 0x6b53796eu /* "nySk" */
+#define VK_SYNC_SHM_MAGIC  0x6b53796eu /* "nySk" */
 #define VK_SYNC_SHM_SIZE_B 4096u
 
 /* The shared page. */
@@ -56,14 +56,16 @@ struct vk_sync_ext {
 };
 
 /* A fresh shared payload (exportable fences and semaphores). */
-VkResult vk_sync_ext_create_shm(const VkAllocationCallbacks *alloc, enum vk_sync_type type,
-                                uint64_t initial_value, struct vk_sync_ext **ext_out);
+VkResult vk_sync_ext_create_shm(const VkAllocationCallbacks *alloc,
+                                enum vk_sync_type type, uint64_t initial_value,
+                                struct vk_sync_ext **ext_out);
 
 /* Imports fd (not taking ownership: callers close it once the whole import
  * has succeeded). VK_ERROR_INVALID_EXTERNAL_HANDLE when fd is not a payload
  * of this driver of `type`, or not a sync_file. */
-VkResult vk_sync_ext_import_shm(const VkAllocationCallbacks *alloc, enum vk_sync_type type,
-                                int fd, struct vk_sync_ext **ext_out);
+VkResult vk_sync_ext_import_shm(const VkAllocationCallbacks *alloc,
+                                enum vk_sync_type type, int fd,
+                                struct vk_sync_ext **ext_out);
 VkResult vk_sync_ext_import_sync_file(const VkAllocationCallbacks *alloc, int fd,
                                       struct vk_sync_ext **ext_out);
 

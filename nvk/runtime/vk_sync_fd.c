@@ -45,9 +45,10 @@ vk_sync_make_exportable(const VkAllocationCallbacks *alloc, struct vk_sync *sync
 static enum vk_sync_type
 semaphore_info_type(const void *pnext)
 {
-   const VkSemaphoreTypeCreateInfo *t = vk_find_struct_const(pnext, SEMAPHORE_TYPE_CREATE_INFO);
+   const VkSemaphoreTypeCreateInfo *t =
+      vk_find_struct_const(pnext, SEMAPHORE_TYPE_CREATE_INFO);
    return t && t->semaphoreType == VK_SEMAPHORE_TYPE_TIMELINE ? VK_SYNC_TYPE_TIMELINE
-                                                               : VK_SYNC_TYPE_BINARY;
+                                                              : VK_SYNC_TYPE_BINARY;
 }
 
 VKAPI_ATTR void VKAPI_CALL
@@ -86,7 +87,8 @@ vk_common_GetPhysicalDeviceExternalSemaphoreProperties(
 
 VKAPI_ATTR void VKAPI_CALL
 vk_common_GetPhysicalDeviceExternalFenceProperties(
-   VkPhysicalDevice physicalDevice, const VkPhysicalDeviceExternalFenceInfo *pExternalFenceInfo,
+   VkPhysicalDevice physicalDevice,
+   const VkPhysicalDeviceExternalFenceInfo *pExternalFenceInfo,
    VkExternalFenceProperties *pExternalFenceProperties)
 {
    VkExternalFenceProperties *p = pExternalFenceProperties;
@@ -98,8 +100,8 @@ vk_common_GetPhysicalDeviceExternalFenceProperties(
    case VK_EXTERNAL_FENCE_HANDLE_TYPE_SYNC_FD_BIT:
       p->exportFromImportedHandleTypes = pExternalFenceInfo->handleType;
       p->compatibleHandleTypes = pExternalFenceInfo->handleType;
-      p->externalFenceFeatures =
-         VK_EXTERNAL_FENCE_FEATURE_EXPORTABLE_BIT | VK_EXTERNAL_FENCE_FEATURE_IMPORTABLE_BIT;
+      p->externalFenceFeatures = VK_EXTERNAL_FENCE_FEATURE_EXPORTABLE_BIT |
+                                 VK_EXTERNAL_FENCE_FEATURE_IMPORTABLE_BIT;
       break;
    default:
       break;
@@ -122,7 +124,8 @@ export_opaque(struct vk_device *device, struct vk_sync *sync, int *fd_out)
 {
    vk_sync_domain_lock(&device->sync);
    struct vk_sync *active = vk_sync_active(sync);
-   const int fd = active->ext && active->ext->kind == VK_SYNC_EXT_SHM ? active->ext->fd : -1;
+   const int fd =
+      active->ext && active->ext->kind == VK_SYNC_EXT_SHM ? active->ext->fd : -1;
    VkResult result = fd >= 0 ? dup_fd(device, fd, fd_out) : VK_ERROR_TOO_MANY_OBJECTS;
    vk_sync_domain_unlock(&device->sync);
    if (fd < 0)
@@ -136,19 +139,21 @@ export_opaque(struct vk_device *device, struct vk_sync *sync, int *fd_out)
  * payload. On success the fd is ours (Vulkan: importing transfers
  * ownership), so it is closed once nothing can fail any more. */
 static VkResult
-import_payload(struct vk_device *device, struct vk_sync *sync, bool sync_file, bool temporary,
-               int fd)
+import_payload(struct vk_device *device, struct vk_sync *sync, bool sync_file,
+               bool temporary, int fd)
 {
    struct vk_sync_ext *ext;
-   VkResult result = sync_file ? vk_sync_ext_import_sync_file(&device->alloc, fd, &ext)
-                               : vk_sync_ext_import_shm(&device->alloc, sync->type, fd, &ext);
+   VkResult result = sync_file
+                        ? vk_sync_ext_import_sync_file(&device->alloc, fd, &ext)
+                        : vk_sync_ext_import_shm(&device->alloc, sync->type, fd, &ext);
    if (result != VK_SUCCESS)
       return vk_errorf(device, result, "fd %d is not a %s", fd,
                        sync_file ? "sync_file" : "payload of this driver of this type");
 
    struct vk_sync *temp = NULL;
    if (temporary) {
-      temp = vk_zalloc(&device->alloc, sizeof(*temp), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+      temp =
+         vk_zalloc(&device->alloc, sizeof(*temp), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
       if (!temp) {
          vk_sync_ext_destroy(&device->alloc, ext);
          return vk_error(device, VK_ERROR_OUT_OF_HOST_MEMORY);
@@ -255,8 +260,8 @@ vk_common_GetSemaphoreFdKHR(VkDevice _device, const VkSemaphoreGetFdInfoKHR *pGe
                           "timeline semaphores have no sync_file payload");
       return export_sync_file(device, &sem->sync, pFd);
    default:
-      return vk_errorf(device, VK_ERROR_TOO_MANY_OBJECTS, "handle type 0x%x not supported",
-                       pGetFdInfo->handleType);
+      return vk_errorf(device, VK_ERROR_TOO_MANY_OBJECTS,
+                       "handle type 0x%x not supported", pGetFdInfo->handleType);
    }
 }
 
@@ -299,13 +304,14 @@ vk_common_GetFenceFdKHR(VkDevice _device, const VkFenceGetFdInfoKHR *pGetFdInfo,
    case VK_EXTERNAL_FENCE_HANDLE_TYPE_SYNC_FD_BIT:
       return export_sync_file(device, &fence->sync, pFd);
    default:
-      return vk_errorf(device, VK_ERROR_TOO_MANY_OBJECTS, "handle type 0x%x not supported",
-                       pGetFdInfo->handleType);
+      return vk_errorf(device, VK_ERROR_TOO_MANY_OBJECTS,
+                       "handle type 0x%x not supported", pGetFdInfo->handleType);
    }
 }
 
 VKAPI_ATTR VkResult VKAPI_CALL
-vk_common_ImportFenceFdKHR(VkDevice _device, const VkImportFenceFdInfoKHR *pImportFenceFdInfo)
+vk_common_ImportFenceFdKHR(VkDevice _device,
+                           const VkImportFenceFdInfoKHR *pImportFenceFdInfo)
 {
    VK_FROM_HANDLE(vk_device, device, _device);
    const VkImportFenceFdInfoKHR *info = pImportFenceFdInfo;

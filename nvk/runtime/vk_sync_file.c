@@ -20,7 +20,8 @@ small_dma_buf(void)
 {
    const int heap = open("/dev/dma_heap/system", O_RDONLY | O_CLOEXEC);
    if (heap >= 0) {
-      struct dma_heap_allocation_data alloc = {.len = 4096, .fd_flags = O_RDWR | O_CLOEXEC};
+      struct dma_heap_allocation_data alloc = {.len = 4096,
+                                               .fd_flags = O_RDWR | O_CLOEXEC};
       const int ret = ioctl(heap, DMA_HEAP_IOCTL_ALLOC, &alloc);
       close(heap);
       if (ret == 0)
@@ -33,9 +34,8 @@ small_dma_buf(void)
    const int memfd = memfd_create("kiln-sync-file", MFD_CLOEXEC | MFD_ALLOW_SEALING);
    if (memfd >= 0 && ftruncate(memfd, 4096) == 0 &&
        fcntl(memfd, F_ADD_SEALS, F_SEAL_SHRINK) == 0) {
-      struct udmabuf_create create = {.memfd = (uint32_t)memfd,
-                                      .flags = UDMABUF_FLAGS_CLOEXEC,
-                                      .size = 4096};
+      struct udmabuf_create create = {
+         .memfd = (uint32_t)memfd, .flags = UDMABUF_FLAGS_CLOEXEC, .size = 4096};
       buf = ioctl(dev, UDMABUF_CREATE, &create);
       if (buf < 0)
          buf = -errno;
@@ -68,7 +68,8 @@ static void
 probe(void)
 {
    const int fd = vk_sync_file_create_signaled();
-   can_create = fd >= 0 && vk_sync_file_is_sync_file(fd) && vk_sync_file_signaled(fd) == 1;
+   can_create =
+      fd >= 0 && vk_sync_file_is_sync_file(fd) && vk_sync_file_signaled(fd) == 1;
    if (fd >= 0)
       close(fd);
 }

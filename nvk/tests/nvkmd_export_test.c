@@ -81,9 +81,10 @@ TEST(export_alloc_each_path_forced)
       if (!nvkmd_export_path_available(p))
          continue;
       char cmd[512];
-      snprintf(cmd, sizeof(cmd),
-               "NVKMD_EXPORT_TEST_CHILD=1 KILN_EXTMEM=%s /proc/%d/exe export_child_report",
-               nvkmd_export_path_name(p), (int)getpid());
+      snprintf(
+         cmd, sizeof(cmd),
+         "NVKMD_EXPORT_TEST_CHILD=1 KILN_EXTMEM=%s /proc/%d/exe export_child_report",
+         nvkmd_export_path_name(p), (int)getpid());
       FILE *f = popen(cmd, "r");
       REQUIRE(f);
       char line[256], got[64] = "";
