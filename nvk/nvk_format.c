@@ -100,7 +100,7 @@ image_features(enum kil_format k)
       if (fmt_format_class(k) == FMT_CLASS_FLOAT)
          f |= VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_FILTER_LINEAR_BIT;
    }
-   return f;
+   return f | nvk_shader_image_features(k);
 }
 
 VkFormatProperties3
@@ -117,5 +117,6 @@ nvk_get_format_properties(const struct nvk_physical_device *pdev, VkFormat forma
       p.linearTilingFeatures = f;
    if (kil_format_supports_block_linear(k))
       p.optimalTilingFeatures = f;
+   p.bufferFeatures = nvk_shader_buffer_features(k);
    return p;
 }

@@ -30,4 +30,9 @@ VkFormatProperties3 nvk_get_format_properties(const struct nvk_physical_device *
 
 VkImageAspectFlags nvk_format_aspects(enum kil_format format);
 
+/* Shader-side features (nvk_format_shader.c): sampling, storage, atomics
+ * for images; texel buffers for buffers. */
+VkFormatFeatureFlags2 nvk_shader_image_features(enum kil_format format);
+VkFormatFeatureFlags2 nvk_shader_buffer_features(enum kil_format format);
+
 #endif /* NVK_FORMAT_H */

@@ -51,8 +51,14 @@ nvk_image_format_supported(const struct nvk_physical_device *pdev, VkFormat form
    const VkFormatFeatureFlags2 f = tiling_features(&fp, tiling);
    if (f == 0)
       return false;
-   if (usage & ~(VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT))
-      return false; /* sampling, storage and attachments need shaders */
+   if (usage & ~(VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT |
+                 VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_STORAGE_BIT))
+      return false; /* attachments need the rasterizer */
+   /* Sampling and storage: the shader backend (nvk_format_shader.c). */
+   if ((usage & VK_IMAGE_USAGE_SAMPLED_BIT) && !(f & VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_BIT))
+      return false;
+   if ((usage & VK_IMAGE_USAGE_STORAGE_BIT) && !(f & VK_FORMAT_FEATURE_2_STORAGE_IMAGE_BIT))
+      return false;
    if ((usage & VK_IMAGE_USAGE_TRANSFER_SRC_BIT) && !(f & VK_FORMAT_FEATURE_2_TRANSFER_SRC_BIT))
       return false;
    if ((usage & VK_IMAGE_USAGE_TRANSFER_DST_BIT) && !(f & VK_FORMAT_FEATURE_2_TRANSFER_DST_BIT))

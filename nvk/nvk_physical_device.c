@@ -42,6 +42,8 @@ const struct vk_device_extension_table nvk_device_extensions = {
    .EXT_host_query_reset = true,
    .EXT_memory_budget = true,
    .EXT_pipeline_creation_feedback = true,
+   .EXT_shader_subgroup_ballot = true,
+   .EXT_shader_subgroup_vote = true,
    .EXT_private_data = true,
 };
 
@@ -57,6 +59,10 @@ nvk_get_features(struct vk_features *f)
    f->shaderInt64 = true;
    f->shaderFloat64 = true;
    f->shaderInt16 = true;
+   /* Storage images take any view format (nvk_format_shader.c). */
+   f->shaderStorageImageExtendedFormats = true;
+   f->shaderStorageImageReadWithoutFormat = true;
+   f->shaderStorageImageWriteWithoutFormat = true;
    /* Compute shader invocations are counted; the graphics statistics are
     * zero because nothing can draw yet, which is what they must be. */
    f->pipelineStatisticsQuery = true;
@@ -307,6 +313,20 @@ nvk_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
       case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_MEMORY_HOST_PROPERTIES_EXT: {
          VkPhysicalDeviceExternalMemoryHostPropertiesEXT *h = (void *)s;
          h->minImportedHostPointerAlignment = NVK_HOST_POINTER_ALIGN_B;
+         break;
+      }
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES: {
+         /* What the compute executor runs (nvk/exec/kx.h): strips of 32
+          * lanes are the subgroups. Reported for when the device is 1.1. */
+         VkPhysicalDeviceSubgroupProperties *sg = (void *)s;
+         sg->subgroupSize = 32;
+         sg->supportedStages = VK_SHADER_STAGE_COMPUTE_BIT;
+         sg->supportedOperations =
+            VK_SUBGROUP_FEATURE_BASIC_BIT | VK_SUBGROUP_FEATURE_VOTE_BIT |
+            VK_SUBGROUP_FEATURE_ARITHMETIC_BIT | VK_SUBGROUP_FEATURE_BALLOT_BIT |
+            VK_SUBGROUP_FEATURE_SHUFFLE_BIT | VK_SUBGROUP_FEATURE_SHUFFLE_RELATIVE_BIT |
+            VK_SUBGROUP_FEATURE_CLUSTERED_BIT | VK_SUBGROUP_FEATURE_QUAD_BIT;
+         sg->quadOperationsInAllStages = VK_FALSE;
          break;
       }
       case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_3_PROPERTIES: {

@@ -21,6 +21,8 @@
 #include "push_consts_comp.h"
 #include "spec_consts_comp.h"
 #include "store_push_comp.h"
+#include "subgroup_arb_comp.h"
+#include "subgroup_khr_comp.h"
 #include "wide_types_comp.h"
 
 #define SSBO VK_DESCRIPTOR_TYPE_STORAGE_BUFFER
@@ -583,6 +585,95 @@ TEST(int64_float64_int16_arithmetic)
       CHECK_EQ(o[i * 6 + 5], (uint32_t)(u >> 3));
    }
    vkt_pipeline_destroy(&t, &p);
+   vkt_buffer_destroy(&t, &out);
+   vkt_finish(&t);
+}
+
+/* Subgroup ballot and vote, with the Vulkan 1.0 extensions where the device
+ * has them (kiln), else the 1.1 operations. Subgroups are taken to be
+ * consecutive local invocations (both drivers do so). */
+TEST(subgroup_ballot_and_vote)
+{
+   static const char *const exts[] = {VK_EXT_SHADER_SUBGROUP_BALLOT_EXTENSION_NAME,
+                                      VK_EXT_SHADER_SUBGROUP_VOTE_EXTENSION_NAME};
+   struct vkt t;
+   if (!vkt_init(&t, NULL))
+      return;
+   const bool ext = vkt_has_device_extension(t.pdev, exts[0]) &&
+                    vkt_has_device_extension(t.pdev, exts[1]);
+   const bool core = t.props.apiVersion >= VK_API_VERSION_1_1;
+   vkt_finish(&t);
+   const VkPhysicalDeviceFeatures f = {.shaderInt64 = VK_TRUE};
+   if (ext) {
+      if (!vkt_init(&t, &(struct vkt_req){.extensions = exts, .extension_count = 2,
+                                          .core_features = &f}))
+         return;
+   } else if (core) {
+      if (!vkt_init(&t, NULL))
+         return;
+   } else {
+      vkt_skip("no subgroup operations");
+      return;
+   }
+   enum { G = 4, N = 64 * G };
+   const VkDescriptorSetLayoutBinding b[] = {{0, SSBO, 1, CS, NULL}, {1, SSBO, 1, CS, NULL}};
+   struct vkt_buffer in, out;
+   REQUIRE(storage_buffer(&t, N * 4, &in));
+   REQUIRE(storage_buffer(&t, N * 8 * 4, &out));
+   uint32_t *x = (uint32_t *)in.map;
+   for (unsigned g = 0; g < N; g++)
+      x[g] = g % 50 == 49 ? 150 + g : g == 77 ? 2000 : (g * 13) % 97;
+   struct vkt_pipeline p;
+   struct vkt_pipeline_info info = {.bindings = b, .binding_count = 2};
+   if (ext) {
+      info.spirv = subgroup_arb_comp_spv;
+      info.spirv_size = sizeof(subgroup_arb_comp_spv);
+   } else {
+      info.spirv = subgroup_khr_comp_spv;
+      info.spirv_size = sizeof(subgroup_khr_comp_spv);
+   }
+   REQUIRE(vkt_pipeline_create(&t, &info, &p));
+   vkt_pipeline_set_buffer(&t, &p, 0, SSBO, in.buffer, 0, VK_WHOLE_SIZE);
+   vkt_pipeline_set_buffer(&t, &p, 1, SSBO, out.buffer, 0, VK_WHOLE_SIZE);
+   REQUIRE(vkt_run_compute(&t, &p, NULL, 0, G, 1, 1));
+   const uint32_t *o = (const uint32_t *)out.map;
+   const uint32_t S = o[0];
+   printf("  %s, subgroup size %u\n", ext ? "VK_EXT_shader_subgroup_ballot/vote" : "Vulkan 1.1",
+          S);
+   REQUIRE(S >= 1 && S <= 64 && (S & (S - 1)) == 0 && 64 % S == 0);
+   if (t.is_kiln)
+      CHECK_EQ(S, 32);
+   unsigned bad = 0;
+   for (unsigned g = 0; g < N; g++) {
+      const unsigned first = g - g % S;
+      uint64_t bal = 0, odd = 0;
+      bool any7 = false, all100 = true, alleq = true;
+      for (unsigned l = 0; l < S; l++) {
+         const uint32_t v = x[first + l];
+         bal |= (uint64_t)(v % 3 == 0) << l;
+         odd |= (uint64_t)(v & 1) << l;
+         any7 |= v == 7;
+         all100 &= v < 100;
+         alleq &= v / 1000 == x[first] / 1000;
+      }
+      const uint32_t want[8] = {
+         S,
+         g % S,
+         (uint32_t)bal ^ (uint32_t)(bal >> 32),
+         x[first + 3 % S],
+         x[first] + 1000,
+         (any7 ? 1u : 0u) | (all100 ? 2u : 0u) | (alleq ? 4u : 0u),
+         (uint32_t)((2ull << (g % S)) - 1),
+         (x[g] & 1) ? (uint32_t)odd : 0,
+      };
+      for (unsigned k = 0; k < 8; k++) {
+         if (o[g * 8 + k] != want[k] && bad++ < 5)
+            test_fail(__FILE__, __LINE__, "invocation %u value %u: 0x%x, want 0x%x", g, k,
+                      o[g * 8 + k], want[k]);
+      }
+   }
+   vkt_pipeline_destroy(&t, &p);
+   vkt_buffer_destroy(&t, &in);
    vkt_buffer_destroy(&t, &out);
    vkt_finish(&t);
 }

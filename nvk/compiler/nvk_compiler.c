@@ -44,6 +44,7 @@ nvk_compile_to_nir(const struct nvk_compile_info *info, char **error)
                                      info->entry_point, &opts, NULL, error);
    if (!shader)
       return NULL;
+   NIR_PASS_V(shader, nir_lower_returns);
    NIR_PASS_V(shader, nir_lower_global_vars_to_local);
    NIR_PASS_V(shader, nir_lower_vars_to_ssa);
    nvk_compile_optimize(shader);

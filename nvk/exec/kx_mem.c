@@ -27,7 +27,7 @@ kx_thread_fault(struct kx_thread *t, const char *fmt, ...)
 }
 
 static bool
-kx_refill(struct kx_thread *t, uint64_t va, uint32_t size_B)
+kx_refill(struct kx_thread *t, uint64_t va, uint64_t size_B)
 {
    uint64_t range_va = 0, range_end = 0;
    uint8_t *host = t->d->translate
@@ -35,9 +35,9 @@ kx_refill(struct kx_thread *t, uint64_t va, uint32_t size_B)
                       : NULL;
    if (!host || range_va > va || range_end < va + size_B) {
       kx_thread_fault(t,
-                      "shader memory fault: %u bytes at device address 0x%llx are not in "
+                      "shader memory fault: %llu bytes at device address 0x%llx are not in "
                       "live device memory",
-                      size_B, (unsigned long long)va);
+                      (unsigned long long)size_B, (unsigned long long)va);
       return false;
    }
    t->tlb_va = range_va;
@@ -47,7 +47,7 @@ kx_refill(struct kx_thread *t, uint64_t va, uint32_t size_B)
 }
 
 const uint8_t *
-kx_mem_read_slow(struct kx_thread *t, uint64_t va, uint32_t size_B)
+kx_mem_read_slow(struct kx_thread *t, uint64_t va, uint64_t size_B)
 {
    if (va < KX_NULL_PAGE_SIZE_B && size_B <= sizeof(kx_zero_page))
       return kx_zero_page;
@@ -57,7 +57,7 @@ kx_mem_read_slow(struct kx_thread *t, uint64_t va, uint32_t size_B)
 }
 
 uint8_t *
-kx_mem_write_slow(struct kx_thread *t, uint64_t va, uint32_t size_B)
+kx_mem_write_slow(struct kx_thread *t, uint64_t va, uint64_t size_B)
 {
    if (va < KX_NULL_PAGE_SIZE_B && size_B <= sizeof(t->sink))
       return t->sink;

@@ -14,13 +14,13 @@
 void kx_thread_fault(struct kx_thread *t, const char *fmt, ...) PRINTFLIKE(2, 3);
 
 /* Slow paths: translate (refilling the TLB), the null page, faults. */
-const uint8_t *kx_mem_read_slow(struct kx_thread *t, uint64_t va, uint32_t size_B);
-uint8_t *kx_mem_write_slow(struct kx_thread *t, uint64_t va, uint32_t size_B);
+const uint8_t *kx_mem_read_slow(struct kx_thread *t, uint64_t va, uint64_t size_B);
+uint8_t *kx_mem_write_slow(struct kx_thread *t, uint64_t va, uint64_t size_B);
 
 /* Host pointer to read/write size_B bytes at va; NULL after a fault. The
  * null page reads as zeros and swallows writes. */
 static inline const uint8_t *
-kx_mem_read(struct kx_thread *t, uint64_t va, uint32_t size_B)
+kx_mem_read(struct kx_thread *t, uint64_t va, uint64_t size_B)
 {
    if (likely(va >= t->tlb_va && va + size_B <= t->tlb_end && va + size_B > va))
       return t->tlb_host + (va - t->tlb_va);
@@ -28,7 +28,7 @@ kx_mem_read(struct kx_thread *t, uint64_t va, uint32_t size_B)
 }
 
 static inline uint8_t *
-kx_mem_write(struct kx_thread *t, uint64_t va, uint32_t size_B)
+kx_mem_write(struct kx_thread *t, uint64_t va, uint64_t size_B)
 {
    if (likely(va >= t->tlb_va && va + size_B <= t->tlb_end && va + size_B > va))
       return t->tlb_host + (va - t->tlb_va);

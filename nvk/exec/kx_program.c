@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kx_image.h"
 #include "kx_program.h"
 #include "util/strbuf.h"
 
@@ -141,16 +142,32 @@ kx_instr_operands(const struct kx_instr *in, struct kx_operands *o)
       break;
    case KX_OP_IMAGE_LOAD:
    case KX_OP_IMAGE_STORE:
-   case KX_OP_IMAGE_ATOMIC:
    case KX_OP_IMAGE_SIZE:
-   case KX_OP_IMAGE_SAMPLES:
-   case KX_OP_TEX:
-      /* Operand list: described by kx_image.c's encoding (n components of
-       * results then sources). */
+      /* kx_image.h: the list holds n results or values plus 6 (load,
+       * store) or 1 (size) operands. */
+      if (in->n == 0 || in->n > 4 ||
+          in->imm[1] != in->n + (in->op == KX_OP_IMAGE_SIZE ? 1u : 6u))
+         return false;
+      o->regs = F_SRC0;
       o->aux_imm = 2;
       o->aux_count = (uint16_t)in->imm[1];
-      if (o->aux_count > 64)
+      break;
+   case KX_OP_IMAGE_ATOMIC:
+      if (in->imm[1] != 7)
          return false;
+      o->regs = F_DST | F_SRC0;
+      o->aux_imm = 2;
+      o->aux_count = 7;
+      break;
+   case KX_OP_IMAGE_SAMPLES:
+      o->regs = F_DST | F_SRC0;
+      break;
+   case KX_OP_TEX:
+      if (in->imm[1] != KX_TEX_LIST_LENGTH || in->n == 0 || in->n > 4)
+         return false;
+      o->regs = F_SRC0 | F_SRC1;
+      o->aux_imm = 2;
+      o->aux_count = KX_TEX_LIST_LENGTH;
       break;
    default:
       return false;

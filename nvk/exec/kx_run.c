@@ -10,6 +10,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "kx_image.h"
 #include "kx_mem.h"
 #include "kx_program.h"
 #include "util/half_float.h"
@@ -1017,12 +1018,12 @@ static const kx_handler kx_handlers[KX_OP_COUNT] = {
    [KX_OP_SHARED_ATOMIC] = kx_op_shared_atomic,
    [KX_OP_LOAD_SCRATCH] = kx_op_load_scratch,
    [KX_OP_STORE_SCRATCH] = kx_op_store_scratch,
-   [KX_OP_IMAGE_LOAD] = kx_op_invalid,
-   [KX_OP_IMAGE_STORE] = kx_op_invalid,
-   [KX_OP_IMAGE_ATOMIC] = kx_op_invalid,
-   [KX_OP_IMAGE_SIZE] = kx_op_invalid,
-   [KX_OP_IMAGE_SAMPLES] = kx_op_invalid,
-   [KX_OP_TEX] = kx_op_invalid,
+   [KX_OP_IMAGE_LOAD] = kx_op_image_load,
+   [KX_OP_IMAGE_STORE] = kx_op_image_store,
+   [KX_OP_IMAGE_ATOMIC] = kx_op_image_atomic,
+   [KX_OP_IMAGE_SIZE] = kx_op_image_size,
+   [KX_OP_IMAGE_SAMPLES] = kx_op_image_samples,
+   [KX_OP_TEX] = kx_op_tex,
    [KX_OP_ELECT] = kx_op_elect,
    [KX_OP_BALLOT] = kx_op_ballot,
    [KX_OP_INVERSE_BALLOT] = kx_op_inverse_ballot,

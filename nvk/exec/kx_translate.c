@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kx_image.h"
 #include "kx_program.h"
 #include "nir/nir.h"
 #include "util/arena.h"
@@ -524,6 +525,182 @@ kxb_reduction(struct kxb *b, nir_intrinsic_instr *intr, unsigned op)
    b->uses_subgroups = true;
 }
 
+/* 0 float, 1 int, 2 uint */
+static unsigned
+kx_value_type(nir_alu_type t)
+{
+   switch (nir_alu_type_get_base_type(t)) {
+   case NIR_TYPE_INT:
+      return 1;
+   case NIR_TYPE_UINT:
+   case NIR_TYPE_BOOL:
+      return 2;
+   default:
+      return 0;
+   }
+}
+
+static uint32_t
+kxb_zero(struct kxb *b)
+{
+   return kxb_const(b, 0, 32);
+}
+
+/* Uses of components [0, n) of def, or zero for missing ones. */
+static void
+kxb_aux_uses(struct kxb *b, struct kx_vinstr *vi, nir_def *def, unsigned n)
+{
+   for (unsigned c = 0; c < n; c++)
+      kxb_aux_use(b, vi, def && c < def->num_components ? kxb_src(b, def, c) : kxb_zero(b));
+}
+
+static void
+kxb_image(struct kxb *b, nir_intrinsic_instr *intr)
+{
+   const nir_intrinsic_op op = intr->intrinsic;
+   const unsigned dim = nir_intrinsic_image_dim(intr);
+   const bool array = nir_intrinsic_image_array(intr);
+   nir_def *handle = intr->src[0].ssa;
+   if (handle->bit_size != 64) {
+      kxb_fail(b, "kx: image handles are 64-bit pointers");
+      return;
+   }
+   if (nir_intrinsic_infos[op].has_dest && intr->def.bit_size != 32) {
+      kxb_fail(b, "kx: %u-bit image results", intr->def.bit_size);
+      return;
+   }
+   switch (op) {
+   case NIR_INTRINSIC_IMAGE_LOAD: {
+      uint32_t *dst = kxb_def_vregs(b, &intr->def);
+      struct kx_vinstr *vi = kxb_emit(b, KX_OP_IMAGE_LOAD);
+      const unsigned n = intr->def.num_components;
+      vi->in.n = (uint8_t)n;
+      vi->in.imm[0] = KX_IMG_FLAGS(dim, array, kx_value_type(nir_intrinsic_dest_type(intr)), 0);
+      vi->in.imm[1] = n + 6;
+      kxb_set_src(b, vi, 0, handle);
+      kxb_aux_begin(b, vi, 2);
+      for (unsigned c = 0; c < n; c++)
+         kxb_aux_def(b, vi, dst ? dst[c] : 0);
+      kxb_aux_uses(b, vi, intr->src[1].ssa, 4);
+      kxb_aux_uses(b, vi, intr->src[2].ssa, 1);
+      kxb_aux_uses(b, vi, intr->src[3].ssa, 1);
+      break;
+   }
+   case NIR_INTRINSIC_IMAGE_STORE: {
+      nir_def *value = intr->src[3].ssa;
+      if (value->bit_size != 32) {
+         kxb_fail(b, "kx: %u-bit image stores", value->bit_size);
+         return;
+      }
+      struct kx_vinstr *vi = kxb_emit(b, KX_OP_IMAGE_STORE);
+      const unsigned n = MIN2(value->num_components, 4u);
+      vi->in.n = (uint8_t)n;
+      vi->in.imm[0] = KX_IMG_FLAGS(dim, array, kx_value_type(nir_intrinsic_src_type(intr)), 0);
+      vi->in.imm[1] = n + 6;
+      kxb_set_src(b, vi, 0, handle);
+      kxb_aux_begin(b, vi, 2);
+      kxb_aux_uses(b, vi, intr->src[1].ssa, 4);
+      kxb_aux_uses(b, vi, intr->src[2].ssa, 1);
+      kxb_aux_uses(b, vi, value, n);
+      kxb_aux_uses(b, vi, intr->src[4].ssa, 1);
+      b->shader->info.writes_memory = true;
+      break;
+   }
+   case NIR_INTRINSIC_IMAGE_ATOMIC:
+   case NIR_INTRINSIC_IMAGE_ATOMIC_SWAP: {
+      const bool swap = op == NIR_INTRINSIC_IMAGE_ATOMIC_SWAP;
+      struct kx_vinstr *vi = kxb_emit(b, KX_OP_IMAGE_ATOMIC);
+      vi->in.dst = kxb_src(b, &intr->def, 0);
+      vi->dst_def = true;
+      vi->in.n = swap ? 2 : 1;
+      vi->in.imm[0] = KX_IMG_FLAGS(dim, array, 2, nir_intrinsic_atomic_op(intr));
+      vi->in.imm[1] = 7;
+      kxb_set_src(b, vi, 0, handle);
+      kxb_aux_begin(b, vi, 2);
+      kxb_aux_uses(b, vi, intr->src[1].ssa, 4);
+      kxb_aux_uses(b, vi, intr->src[2].ssa, 1);
+      kxb_aux_uses(b, vi, intr->src[3].ssa, 1);
+      kxb_aux_uses(b, vi, swap ? intr->src[4].ssa : NULL, 1);
+      break;
+   }
+   case NIR_INTRINSIC_IMAGE_SIZE: {
+      uint32_t *dst = kxb_def_vregs(b, &intr->def);
+      const unsigned n = MIN2(intr->def.num_components, 4u);
+      struct kx_vinstr *vi = kxb_emit(b, KX_OP_IMAGE_SIZE);
+      vi->in.n = (uint8_t)n;
+      vi->in.imm[0] = KX_IMG_FLAGS(dim, array, 2, 0);
+      vi->in.imm[1] = n + 1;
+      kxb_set_src(b, vi, 0, handle);
+      kxb_aux_begin(b, vi, 2);
+      for (unsigned c = 0; c < n; c++)
+         kxb_aux_def(b, vi, dst ? dst[c] : 0);
+      kxb_aux_uses(b, vi, intr->src[1].ssa, 1);
+      break;
+   }
+   case NIR_INTRINSIC_IMAGE_SAMPLES: {
+      struct kx_vinstr *vi = kxb_emit(b, KX_OP_IMAGE_SAMPLES);
+      vi->in.dst = kxb_src(b, &intr->def, 0);
+      vi->dst_def = true;
+      kxb_set_src(b, vi, 0, handle);
+      break;
+   }
+   default:
+      break;
+   }
+}
+
+static void
+kxb_tex(struct kxb *b, nir_tex_instr *tex)
+{
+   nir_def *srcs[NIR_NUM_TEX_SRC_TYPES] = {NULL};
+   for (unsigned i = 0; i < tex->num_srcs; i++)
+      srcs[tex->src[i].src_type] = tex->src[i].src.ssa;
+   nir_def *texture = srcs[NIR_TEX_SRC_TEXTURE_HANDLE];
+   nir_def *sampler = srcs[NIR_TEX_SRC_SAMPLER_HANDLE] ? srcs[NIR_TEX_SRC_SAMPLER_HANDLE]
+                                                       : texture;
+   if (!texture || texture->bit_size != 64 || sampler->bit_size != 64) {
+      kxb_fail(b, "kx: texture instructions need 64-bit handles (lower descriptors first)");
+      return;
+   }
+   switch (tex->op) {
+   case NIR_TEXOP_TXD:
+      kxb_fail(b, "kx: sampling with gradients is not supported");
+      return;
+   default:
+      break;
+   }
+   if (tex->def.bit_size != 32) {
+      kxb_fail(b, "kx: %u-bit texture results", tex->def.bit_size);
+      return;
+   }
+   uint32_t *dst = kxb_def_vregs(b, &tex->def);
+   if (!dst)
+      return;
+   nir_def *lod = srcs[NIR_TEX_SRC_LOD] ? srcs[NIR_TEX_SRC_LOD] : srcs[NIR_TEX_SRC_BIAS];
+   nir_def *min_lod = srcs[NIR_TEX_SRC_MIN_LOD] ? srcs[NIR_TEX_SRC_MIN_LOD]
+                                                : srcs[NIR_TEX_SRC_MS_INDEX];
+   const unsigned n = MIN2(tex->def.num_components, 4u);
+   struct kx_vinstr *vi = kxb_emit(b, KX_OP_TEX);
+   vi->in.n = (uint8_t)n;
+   vi->in.imm[0] = KX_TEX_FLAGS(tex->op, tex->sampler_dim, tex->is_array, tex->is_shadow,
+                                kx_value_type(tex->dest_type), tex->coord_components,
+                                tex->component) |
+                   (lod ? KX_TEX_HAS_LOD_BIT : 0) |
+                   (srcs[NIR_TEX_SRC_OFFSET] ? KX_TEX_HAS_OFFSET_BIT : 0) |
+                   (srcs[NIR_TEX_SRC_MIN_LOD] ? KX_TEX_HAS_MIN_LOD_BIT : 0);
+   vi->in.imm[1] = KX_TEX_LIST_LENGTH;
+   kxb_set_src(b, vi, 0, texture);
+   kxb_set_src(b, vi, 1, sampler);
+   kxb_aux_begin(b, vi, 2);
+   for (unsigned c = 0; c < 4; c++)
+      kxb_aux_def(b, vi, c < n ? dst[c] : kxb_new_vreg(b, 1));
+   kxb_aux_uses(b, vi, srcs[NIR_TEX_SRC_COORD], 4);
+   kxb_aux_uses(b, vi, lod, 1);
+   kxb_aux_uses(b, vi, srcs[NIR_TEX_SRC_COMPARATOR], 1);
+   kxb_aux_uses(b, vi, srcs[NIR_TEX_SRC_OFFSET], 3);
+   kxb_aux_uses(b, vi, min_lod, 1);
+}
+
 static void
 kxb_intrinsic(struct kxb *b, nir_intrinsic_instr *intr)
 {
@@ -809,6 +986,15 @@ kxb_intrinsic(struct kxb *b, nir_intrinsic_instr *intr)
       kxb_reduction(b, intr, KX_OP_EXCLUSIVE_SCAN);
       break;
 
+   case NIR_INTRINSIC_IMAGE_LOAD:
+   case NIR_INTRINSIC_IMAGE_STORE:
+   case NIR_INTRINSIC_IMAGE_ATOMIC:
+   case NIR_INTRINSIC_IMAGE_ATOMIC_SWAP:
+   case NIR_INTRINSIC_IMAGE_SIZE:
+   case NIR_INTRINSIC_IMAGE_SAMPLES:
+      kxb_image(b, intr);
+      break;
+
    default:
       kxb_fail(b, "kx: intrinsic %s is not supported (not lowered?)",
                nir_intrinsic_infos[intr->intrinsic].name);
@@ -917,7 +1103,7 @@ kxb_block(struct kxb *b, nir_block *block)
          jump = nir_instr_as_jump(instr);
          break;
       case NIR_INSTR_TYPE_TEX:
-         kxb_fail(b, "kx: texture instructions are not supported yet");
+         kxb_tex(b, nir_instr_as_tex(instr));
          break;
       case NIR_INSTR_TYPE_DEREF:
          kxb_fail(b, "kx: derefs must be lowered before the backend");
