@@ -347,11 +347,64 @@ decorate_variable(struct ntv_context *ctx, SpvId id, const nir_variable *var)
       decorate_u32(ctx, id, SpvDecorationStream, d->stream & 0xff);
 }
 
+/* Built-ins GL has and Vulkan forbids (Vulkan 1.3 section 15.9). */
+static bool
+builtin_allowed(struct ntv_context *ctx, nir_builtin builtin, const char *name)
+{
+   switch (builtin) {
+   case NIR_BUILTIN_VERTEX_ID:
+   case NIR_BUILTIN_INSTANCE_ID:
+      ntv_fail(ctx, "'%s' is the built-in %s, which Vulkan does not allow (GL's "
+                    "gl_VertexID/gl_InstanceID: lower them to VertexIndex/InstanceIndex first)",
+               name, nir_builtin_name(builtin));
+      return false;
+   default:
+      return true;
+   }
+}
+
+/* Every struct member of a block in explicitly laid out storage has an
+ * Offset (Vulkan 1.3 section 15.6.4). */
+static bool
+has_explicit_layout(const struct glsl_type *t)
+{
+   t = glsl_without_array(t);
+   if (!glsl_type_is_struct(t))
+      return true;
+   for (unsigned m = 0; m < glsl_get_length(t); m++) {
+      const struct glsl_struct_field *f = glsl_get_struct_field_data(t, m);
+      if (f->offset_B == GLSL_NO_DECORATION || !has_explicit_layout(f->type))
+         return false;
+   }
+   return true;
+}
+
 static bool
 check_variable(struct ntv_context *ctx, const nir_variable *var)
 {
    const char *name = var->name ? var->name : "(unnamed)";
    const struct glsl_type *bare = glsl_without_array(var->type);
+   if (!builtin_allowed(ctx, var->data.builtin, name))
+      return false;
+   if (glsl_type_is_struct(bare)) {
+      for (unsigned m = 0; m < glsl_get_length(bare); m++) {
+         if (!builtin_allowed(ctx, glsl_get_struct_field_data(bare, m)->builtin, name))
+            return false;
+      }
+   }
+   if ((var->data.mode & (NIR_VAR_MEM_UBO | NIR_VAR_MEM_SSBO | NIR_VAR_MEM_PUSH_CONST)) &&
+       !has_explicit_layout(var->type)) {
+      ntv_fail(ctx, "block '%s' has no explicit layout (member offsets): lay it out first",
+               name);
+      return false;
+   }
+   if (glsl_type_is_opaque(bare) &&
+       glsl_get_sampler_dim(glsl_get_image_type(bare)) == GLSL_SAMPLER_DIM_RECT) {
+      ntv_fail(ctx, "'%s' is a rectangle texture, which Vulkan does not have (lower it to 2D "
+                    "first)",
+               name);
+      return false;
+   }
    switch (var->data.mode) {
    case NIR_VAR_UNIFORM:
       if (!glsl_type_is_opaque(bare)) {

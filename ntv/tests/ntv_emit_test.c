@@ -239,6 +239,32 @@ TEST(ntv_errors_are_reported)
    check_error(b.shader, "has no location");
    nir_shader_destroy(b.shader);
 
+   /* GL's gl_VertexID built-in. */
+   b = nir_builder_init_simple_shader(NIR_STAGE_VERTEX, NULL, "vertexid");
+   REQUIRE(b.shader);
+   nir_variable *vid = nir_variable_create(b.shader, NIR_VAR_SYSTEM_VALUE, glsl_int_type(),
+                                           "gl_VertexID");
+   o = make_io(b.shader, NIR_VAR_SHADER_OUT, glsl_int_type(), "o", 0);
+   REQUIRE(vid && o);
+   vid->data.builtin = NIR_BUILTIN_VERTEX_ID;
+   nir_store_var(&b, o, nir_load_var(&b, vid), 1);
+   check_error(b.shader, "Vulkan does not allow");
+   nir_shader_destroy(b.shader);
+
+   /* A uniform block without member offsets (GL layouts not applied). */
+   b = nir_builder_init_simple_shader(NIR_STAGE_VERTEX, NULL, "nolayout");
+   REQUIRE(b.shader);
+   struct glsl_struct_field f = glsl_struct_field_init(glsl_vec4_type(), "v");
+   nir_variable *ubo = nir_variable_create(
+      b.shader, NIR_VAR_MEM_UBO, glsl_struct_type(&f, 1, "Block", GLSL_BLOCK), "ubo");
+   o = make_io(b.shader, NIR_VAR_SHADER_OUT, glsl_vec4_type(), "o", 0);
+   REQUIRE(ubo && o);
+   nir_store_var(&b, o,
+                 nir_load_deref(&b, nir_build_deref_struct(&b, nir_build_deref_var(&b, ubo), 0)),
+                 0xf);
+   check_error(b.shader, "no explicit layout");
+   nir_shader_destroy(b.shader);
+
    /* A version the target does not take. */
    b = nir_builder_init_simple_shader(NIR_STAGE_VERTEX, NULL, "version");
    REQUIRE(b.shader);
