@@ -76,6 +76,12 @@ enum corpus_status {
    CORPUS_BLOCKED,        /* another stage of the program failed to compile */
    CORPUS_INVALID_SPIRV,  /* spirv-val rejected glslang's module */
    CORPUS_ROUNDTRIP_FAIL, /* spirv_to_nir / ntv / second trip */
+   /* A GL-only module (valid for opengl4.5, not for vulkan1.0): it went
+    * through spirv_to_nir and IR validation; ntv needs zink's GL lowering
+    * (uniforms into a block, y-flip, locations for compatibility varyings,
+    * gl_VertexID) before it can write Vulkan SPIR-V, which does not exist
+    * yet. Not a failure; counted apart. */
+   CORPUS_GL_PARTIAL,
    CORPUS_CRASH,          /* the worker died on this test */
    CORPUS_EXCLUDED,       /* not in the population; reason says why */
    CORPUS_STATUS_COUNT,
@@ -125,6 +131,8 @@ void corpus_reason_bucket(const char *reason, char *bucket, size_t size);
  */
 struct corpus_bench;
 struct corpus_options {
+   /* Writes <out_dir>/spirv/<path>.<stage>.spv and, when the round trip
+    * passes, <path>.<stage>.roundtrip.spv (the first trip's module). */
    const char *out_dir;
    bool roundtrip;
    struct corpus_bench *bench; /* time every valid module when not NULL */
@@ -140,9 +148,25 @@ unsigned corpus_run_test(const struct corpus_test *t, const struct corpus_option
 
 /* The round-trip stage (conformance/corpus/corpus_roundtrip.c). */
 bool corpus_roundtrip_available(const char **why_not);
-/* Returns true if the module survives spirv_to_nir -> validate -> ntv ->
- * spirv-val -> second round trip identical; else false with a reason. */
-bool corpus_roundtrip(const uint32_t *words, size_t word_count, enum kgl_flavour flavour,
-                      char *reason, size_t reason_size);
+/* Returns true if the module survives spirv_to_nir -> IR validation -> ntv
+ * -> spirv-val -> a second trip that reproduces ntv's output word for word;
+ * else false with a reason. */
+bool corpus_roundtrip(const uint32_t *words, size_t word_count, enum kgl_stage stage,
+                      enum kgl_flavour flavour, char *reason, size_t reason_size);
+/* The same, also handing back the first trip's module (malloc'd; the caller
+ * frees it) when it passes. */
+bool corpus_roundtrip_output(const uint32_t *words, size_t word_count, enum kgl_stage stage,
+                             enum kgl_flavour flavour, uint32_t **first, size_t *first_count,
+                             char *reason, size_t reason_size);
+/* spirv_to_nir (GL-flavoured environment) and IR validation only: what can
+ * be checked of a GL-only module before zink's GL lowering exists. */
+bool corpus_roundtrip_gl_partial(const uint32_t *words, size_t word_count,
+                                 enum kgl_stage stage, char *reason, size_t reason_size);
+/* One trip, spirv_to_nir then ntv (the benchmark's unit when validate_ir is
+ * false). The output lives in `arena`. */
+struct arena;
+bool corpus_trip(const uint32_t *words, size_t word_count, enum kgl_stage stage,
+                 bool gl_flavoured, bool validate_ir, struct arena *arena, uint32_t **out,
+                 size_t *out_count, char *reason, size_t reason_size);
 
 #endif /* CORPUS_H */

@@ -25,10 +25,11 @@ struct corpus_bench {
    uint64_t reference_ns; /* spirv-opt, no passes */
    uint64_t roundtrip_ns; /* spirv_to_nir + ntv */
    uint64_t reference_failures;
+   uint64_t roundtrip_failures; /* modules our trip refused: not timed on either side */
 };
 
-void corpus_bench_module(const uint32_t *words, size_t word_count, enum kgl_flavour flavour,
-                         bool roundtrip, struct corpus_bench *bench);
+void corpus_bench_module(const uint32_t *words, size_t word_count, enum kgl_stage stage,
+                         enum kgl_flavour flavour, bool roundtrip, struct corpus_bench *bench);
 void corpus_bench_print(const struct corpus_bench *bench, bool roundtrip,
                         const char *why_not);
 

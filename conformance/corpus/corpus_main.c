@@ -28,9 +28,15 @@
 #include "util/arena.h"
 #include "util/os.h"
 
-#ifndef KILN_CORPUS_EXPECTATIONS
-#define KILN_CORPUS_EXPECTATIONS ""
+#define CORPUS_TEST_TIMEOUT_S 60
+
+/* conformance/expectations in the source tree (set by meson). */
+#ifndef KILN_CORPUS_EXPECTATIONS_DIR
+#define KILN_CORPUS_EXPECTATIONS_DIR ""
 #endif
+/* glslang's failures and invalid modules; the round trip's failures. */
+#define GLSLANG_FAILS "corpus-glslang-fails.txt"
+#define ROUNDTRIP_FAILS "corpus-roundtrip-fails.txt"
 
 struct config {
    const char *root;
@@ -40,7 +46,7 @@ struct config {
    const char *expect_files[8];
    unsigned expect_count;
    bool default_expectations;
-   const char *write_expectations;
+   const char *write_expectations; /* a directory */
    const char *filter;
    bool no_fork;
    bool bench;
@@ -131,19 +137,24 @@ worker(const struct config *cfg, const struct corpus_list *list, const size_t *i
       /* Flushed before the work so that a crash is pinned on this test. */
       fprintf(f, "B %zu\n", index);
       fflush(f);
+      /* A test that hangs is killed (SIGALRM) and reported like a crash; the
+       * slowest tests take well under a second. */
+      alarm(CORPUS_TEST_TIMEOUT_S);
       struct totals totals = {0};
       const unsigned n =
          run_one(cfg, list->paths[index], records, ARRAY_SIZE(records), &totals);
       for (unsigned r = 0; r < n; r++)
          put_record(f, index, &records[r]);
       const struct corpus_bench *b = &totals.bench;
-      fprintf(f, "E %zu %lu %lu %lu %lu %lu %lu %lu %lu\n", index,
+      fprintf(f, "E %zu %lu %lu %lu %lu %lu %lu %lu %lu %lu\n", index,
               (unsigned long)totals.timing.compile_ns, (unsigned long)totals.timing.validate_ns,
               (unsigned long)totals.timing.roundtrip_ns, (unsigned long)b->modules,
               (unsigned long)b->bytes, (unsigned long)b->reference_ns,
-              (unsigned long)b->roundtrip_ns, (unsigned long)b->reference_failures);
+              (unsigned long)b->roundtrip_ns, (unsigned long)b->reference_failures,
+              (unsigned long)b->roundtrip_failures);
       fflush(f);
    }
+   alarm(0);
    fclose(f);
    _exit(0);
 }
@@ -203,9 +214,9 @@ parse_line(char *line, struct worker_state *w, struct test_result *results,
       if (!add_record(&results[index], &r))
          fprintf(stderr, "kiln-corpus: out of memory\n");
    } else if (line[0] == 'E') {
-      unsigned long v[9] = {0};
-      if (sscanf(line + 2, "%lu %lu %lu %lu %lu %lu %lu %lu %lu", &v[0], &v[1], &v[2], &v[3],
-                 &v[4], &v[5], &v[6], &v[7], &v[8]) != 9 ||
+      unsigned long v[10] = {0};
+      if (sscanf(line + 2, "%lu %lu %lu %lu %lu %lu %lu %lu %lu %lu", &v[0], &v[1], &v[2],
+                 &v[3], &v[4], &v[5], &v[6], &v[7], &v[8], &v[9]) != 10 ||
           v[0] >= test_count)
          return;
       results[v[0]].done = true;
@@ -217,6 +228,7 @@ parse_line(char *line, struct worker_state *w, struct test_result *results,
       totals->bench.reference_ns += v[6];
       totals->bench.roundtrip_ns += v[7];
       totals->bench.reference_failures += v[8];
+      totals->bench.roundtrip_failures += v[9];
       w->current = -1;
    }
 }
@@ -398,8 +410,10 @@ struct bucket {
 struct report {
    unsigned status[CORPUS_STATUS_COUNT];
    unsigned by_stage[KGL_STAGE_COUNT];
-   unsigned pass_flavour[3];
+   unsigned valid_flavour[3];     /* spirv-val accepted glslang's module */
+   unsigned roundtrip_flavour[3]; /* and the round trip passed */
    unsigned gl_also_vulkan;
+   unsigned full_trip, gl_only; /* valid modules taking the full / GL-only path */
    unsigned shader_tests, parser_tests;
    struct bucket *buckets;
    unsigned bucket_count;
@@ -455,6 +469,26 @@ note_stale(const char *key, const char *status, void *data)
    printf("STALE %s,%s (not in the corpus: delete the line)\n", key, status);
 }
 
+static FILE *
+open_expectations(const char *dir, const char *name, const char *what)
+{
+   char *path;
+   if (asprintf(&path, "%s/%s", dir, name) < 0)
+      return NULL;
+   FILE *f = fopen(path, "w");
+   if (!f)
+      fprintf(stderr, "kiln-corpus: cannot write %s\n", path);
+   else
+      fprintf(f,
+              "# Known failures of kiln-corpus (conformance/corpus/README.md): %s.\n"
+              "# One \"path:stage,Fail|Crash # status: reason\" line per piglit GLSL stage.\n"
+              "# Written by kiln-corpus --full --no-expect --write-expectations DIR\n"
+              "# A listed stage that starts passing fails the run until its line goes.\n",
+              what);
+   free(path);
+   return f;
+}
+
 static double
 seconds(uint64_t ns)
 {
@@ -479,17 +513,15 @@ report_and_check(const struct config *cfg, const struct corpus_list *list,
          free(p);
       }
    }
+   FILE *rt_fails = NULL;
    if (cfg->write_expectations) {
-      fails = fopen(cfg->write_expectations, "w");
-      if (!fails)
-         fprintf(stderr, "kiln-corpus: cannot write %s\n", cfg->write_expectations);
-      else
-         fprintf(fails,
-                 "# Known failures of kiln-corpus (conformance/corpus/README.md): one\n"
-                 "# \"path:stage,Fail|Crash # status: reason\" line per piglit GLSL stage\n"
-                 "# that does not make it through. Written by\n"
-                 "#   kiln-corpus --full --no-expect --write-expectations FILE\n"
-                 "# A listed stage that starts passing fails the run until its line goes.\n");
+      fails = open_expectations(cfg->write_expectations, GLSLANG_FAILS,
+                                "glslang's compile and link failures, crashes and modules\n"
+                                "# spirv-val rejects");
+      rt_fails = open_expectations(cfg->write_expectations, ROUNDTRIP_FAILS,
+                                   "modules spirv-val accepts that the round trip\n"
+                                   "# (spirv_to_nir, IR validation, ntv, spirv-val, second "
+                                   "trip) fails");
    }
 
    for (size_t i = 0; i < item_count; i++) {
@@ -506,24 +538,33 @@ report_and_check(const struct config *cfg, const struct corpus_list *list,
          if (manifest)
             fprintf(manifest, "%s\t%s\t%s\t%zu\t%s\n", rec->key, corpus_status_name(rec->status),
                     rec->status == CORPUS_PASS || rec->status == CORPUS_INVALID_SPIRV ||
-                          rec->status == CORPUS_ROUNDTRIP_FAIL
+                          rec->status == CORPUS_ROUNDTRIP_FAIL ||
+                          rec->status == CORPUS_GL_PARTIAL
                        ? kgl_flavour_name(rec->flavour)
                        : "-",
                     rec->words, rec->reason);
-         if (rec->status == CORPUS_PASS) {
-            rep.pass_flavour[rec->flavour]++;
+         if (rec->status == CORPUS_PASS || rec->status == CORPUS_ROUNDTRIP_FAIL ||
+             rec->status == CORPUS_GL_PARTIAL) {
+            rep.valid_flavour[rec->flavour]++;
             rep.gl_also_vulkan += rec->vulkan_valid;
+            if (rec->flavour == KGL_FLAVOUR_GL && !rec->vulkan_valid)
+               rep.gl_only++;
+            else
+               rep.full_trip++;
          }
+         if (rec->status == CORPUS_PASS)
+            rep.roundtrip_flavour[rec->flavour]++;
          char bucket[256];
          corpus_reason_bucket(rec->reason, bucket, sizeof(bucket));
          if (rec->status == CORPUS_EXCLUDED) {
             count_bucket(&rep.excluded, &rep.excluded_count, bucket, rec->key);
-         } else if (rec->status != CORPUS_PASS) {
+         } else if (rec->status != CORPUS_PASS && rec->status != CORPUS_GL_PARTIAL) {
             char text[300];
             snprintf(text, sizeof(text), "%s: %s", corpus_status_name(rec->status), bucket);
             count_bucket(&rep.buckets, &rep.bucket_count, text, rec->key);
-            if (fails)
-               fprintf(fails, "%s,%s # %s: %s\n", rec->key,
+            FILE *to = rec->status == CORPUS_ROUNDTRIP_FAIL ? rt_fails : fails;
+            if (to)
+               fprintf(to, "%s,%s # %s: %s\n", rec->key,
                        corpus_status_expectation(rec->status),
                        corpus_status_name(rec->status), rec->reason);
          }
@@ -539,7 +580,7 @@ report_and_check(const struct config *cfg, const struct corpus_list *list,
                printf("UNEXPECTED %s %s (%s): %s\n", got, rec->key,
                       corpus_status_name(rec->status), rec->reason);
             }
-         } else if (cfg->verbose && rec->status != CORPUS_PASS) {
+         } else if (cfg->verbose && strcmp(got, "Pass") != 0) {
             printf("expected %s %s: %s\n", got, rec->key, rec->reason);
          }
       }
@@ -550,13 +591,16 @@ report_and_check(const struct config *cfg, const struct corpus_list *list,
       fclose(manifest);
    if (fails)
       fclose(fails);
+   if (rt_fails)
+      fclose(rt_fails);
 
    unsigned shaders = 0;
    for (int s = 0; s < CORPUS_STATUS_COUNT; s++)
       shaders += rep.status[s];
    const unsigned population = shaders - rep.status[CORPUS_EXCLUDED];
-   const unsigned with_spirv = rep.status[CORPUS_PASS] + rep.status[CORPUS_INVALID_SPIRV] +
-                               rep.status[CORPUS_ROUNDTRIP_FAIL];
+   const unsigned valid = rep.status[CORPUS_PASS] + rep.status[CORPUS_ROUNDTRIP_FAIL] +
+                          rep.status[CORPUS_GL_PARTIAL];
+   const unsigned with_spirv = valid + rep.status[CORPUS_INVALID_SPIRV];
    const char *why_not;
    const bool roundtrip = corpus_roundtrip_available(&why_not);
 
@@ -577,17 +621,24 @@ report_and_check(const struct config *cfg, const struct corpus_list *list,
    printf("  failed: compile %u, link %u, blocked by another stage %u, crash %u\n",
           rep.status[CORPUS_COMPILE_FAIL], rep.status[CORPUS_LINK_FAIL],
           rep.status[CORPUS_BLOCKED], rep.status[CORPUS_CRASH]);
-   printf("validated by spirv-val (in-process): %u of %u valid (%u invalid)\n",
-          rep.status[CORPUS_PASS] + rep.status[CORPUS_ROUNDTRIP_FAIL], with_spirv,
-          rep.status[CORPUS_INVALID_SPIRV]);
+   printf("validated by spirv-val (in-process): %u of %u valid (%u invalid)\n", valid,
+          with_spirv, rep.status[CORPUS_INVALID_SPIRV]);
    printf("  valid, by flavour: vulkan %u (env vulkan1.0), gl %u (env opengl4.5; %u of "
           "them also valid for vulkan1.0)\n",
-          rep.pass_flavour[KGL_FLAVOUR_VULKAN], rep.pass_flavour[KGL_FLAVOUR_GL],
+          rep.valid_flavour[KGL_FLAVOUR_VULKAN], rep.valid_flavour[KGL_FLAVOUR_GL],
           rep.gl_also_vulkan);
-   if (roundtrip)
-      printf("round trip: %u passed, %u failed\n", rep.status[CORPUS_PASS],
-             rep.status[CORPUS_ROUNDTRIP_FAIL]);
-   else
+   if (roundtrip) {
+      printf("round trip (spirv_to_nir, IR validation, ntv, spirv-val vulkan1.0, second trip "
+             "identical) of the %u modules valid for Vulkan: %u passed (vulkan flavour %u of "
+             "%u, gl flavour %u of %u), %u failed\n",
+             rep.full_trip, rep.status[CORPUS_PASS], rep.roundtrip_flavour[KGL_FLAVOUR_VULKAN],
+             rep.valid_flavour[KGL_FLAVOUR_VULKAN], rep.roundtrip_flavour[KGL_FLAVOUR_GL],
+             rep.gl_also_vulkan, rep.full_trip - rep.status[CORPUS_PASS]);
+      printf("GL-only modules (valid for opengl4.5, not vulkan1.0): %u; through spirv_to_nir "
+             "and IR validation: %u, failed there: %u; ntv waits for zink's GL lowering\n",
+             rep.gl_only, rep.status[CORPUS_GL_PARTIAL],
+             rep.gl_only - rep.status[CORPUS_GL_PARTIAL]);
+   } else
       printf("%s\n", why_not);
    print_buckets("failures by reason", rep.buckets, rep.bucket_count, 25);
    print_buckets("excluded, by reason", rep.excluded, rep.excluded_count, 10);
@@ -620,14 +671,15 @@ usage(FILE *f)
            "  --filter TEXT     only test files whose path contains TEXT\n"
            "  --jobs N          worker processes (default: CPU count)\n"
            "  --out DIR         write DIR/spirv/<path>.<stage>.spv and DIR/manifest.txt\n"
-           "  --expect FILE     expectation file (repeatable; default: %s)\n"
+           "  --expect FILE     expectation file (repeatable; default: %s/{%s,%s})\n"
            "  --no-expect       no expectation file: every failure is unexpected\n"
-           "  --write-expectations FILE  write this run's failures as expectation lines\n"
+           "  --write-expectations DIR  write this run's failures as %s and %s in DIR\n"
            "  --bench           time spirv-opt's parse+re-emit (and our round trip) on\n"
            "                    every valid module, single-threaded, and print the ratio\n"
            "  --no-fork         run in this process (debugging; a crash ends the run)\n"
            "  --verbose         print expected failures too\n",
-           CORPUS_DEFAULT_ROOT, KILN_CORPUS_EXPECTATIONS[0] ? KILN_CORPUS_EXPECTATIONS : "none");
+           CORPUS_DEFAULT_ROOT, KILN_CORPUS_EXPECTATIONS_DIR, GLSLANG_FAILS, ROUNDTRIP_FAILS,
+           GLSLANG_FAILS, ROUNDTRIP_FAILS);
 }
 
 int
@@ -715,8 +767,10 @@ main(int argc, char **argv)
          return 2;
       }
    }
-   if (cfg.default_expectations && KILN_CORPUS_EXPECTATIONS[0])
-      cfg.expect_files[cfg.expect_count++] = KILN_CORPUS_EXPECTATIONS;
+   if (cfg.default_expectations && KILN_CORPUS_EXPECTATIONS_DIR[0]) {
+      cfg.expect_files[cfg.expect_count++] = KILN_CORPUS_EXPECTATIONS_DIR "/" GLSLANG_FAILS;
+      cfg.expect_files[cfg.expect_count++] = KILN_CORPUS_EXPECTATIONS_DIR "/" ROUNDTRIP_FAILS;
+   }
    /* Timing wants one process and no other load. */
    if (cfg.bench)
       cfg.jobs = 1;

@@ -16,6 +16,7 @@ corpus_status_name(enum corpus_status status)
       [CORPUS_BLOCKED] = "blocked",
       [CORPUS_INVALID_SPIRV] = "invalid_spirv",
       [CORPUS_ROUNDTRIP_FAIL] = "roundtrip_fail",
+      [CORPUS_GL_PARTIAL] = "gl_partial",
       [CORPUS_CRASH] = "crash",
       [CORPUS_EXCLUDED] = "excluded",
    };
@@ -28,6 +29,7 @@ corpus_status_expectation(enum corpus_status status)
    switch (status) {
    case CORPUS_PASS:
    case CORPUS_EXCLUDED:
+   case CORPUS_GL_PARTIAL:
       return "Pass";
    case CORPUS_CRASH:
       return "Crash";
@@ -89,7 +91,8 @@ corpus_reason_bucket(const char *reason, char *bucket, size_t size)
     * go, so that "'foo' : undeclared identifier" and "'bar' : ..." meet. */
    size_t o = 0;
    for (const char *s = reason; *s && o + 1 < size; s++) {
-      if (*s == '\'') {
+      /* An opening quote follows a non-letter (so "doesn't" is no quote). */
+      if (*s == '\'' && (s == reason || !isalnum((unsigned char)s[-1]))) {
          const char *close = strchr(s + 1, '\'');
          if (close) {
             const bool keep = strncmp(s + 1, "GL_", 3) == 0 || strncmp(s + 1, "gl_", 3) == 0;

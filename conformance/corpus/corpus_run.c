@@ -31,12 +31,12 @@ mkdir_p(char *path)
 }
 
 static void
-write_spirv(const char *out_dir, const char *key, const uint32_t *words, size_t n,
-            char *reason, size_t reason_size)
+write_spirv(const char *out_dir, const char *key, const char *suffix, const uint32_t *words,
+            size_t n, char *reason, size_t reason_size)
 {
    char path[1024];
-   /* path:stage -> <out>/spirv/<path>.<stage>.spv */
-   const int len = snprintf(path, sizeof(path), "%s/spirv/%s.spv", out_dir, key);
+   /* path:stage -> <out>/spirv/<path>.<stage><suffix> */
+   const int len = snprintf(path, sizeof(path), "%s/spirv/%s%s", out_dir, key, suffix);
    if (len < 0 || (size_t)len >= sizeof(path))
       return;
    char *colon = strrchr(path, ':');
@@ -178,7 +178,8 @@ corpus_run_test(const struct corpus_test *t, const struct corpus_options *opts,
          rec->vulkan_valid = kgl_spirv_validate(w, words, KGL_SPIRV_ENV_VULKAN_1_0, NULL);
       timing->validate_ns += util_time_ns() - t0;
       if (opts->out_dir)
-         write_spirv(opts->out_dir, rec->key, w, words, rec->reason, sizeof(rec->reason));
+         write_spirv(opts->out_dir, rec->key, ".spv", w, words, rec->reason,
+                     sizeof(rec->reason));
       if (!valid) {
          rec->status = CORPUS_INVALID_SPIRV;
          snprintf(rec->reason, sizeof(rec->reason), "spirv-val (%s): ",
@@ -190,12 +191,28 @@ corpus_run_test(const struct corpus_test *t, const struct corpus_options *opts,
          continue;
       }
       rec->status = CORPUS_PASS;
-      if (opts->bench)
-         corpus_bench_module(w, words, flavour, opts->roundtrip, opts->bench);
-      if (opts->roundtrip) {
+      if (opts->bench && (flavour == KGL_FLAVOUR_VULKAN || rec->vulkan_valid))
+         corpus_bench_module(w, words, rec->stage, flavour, opts->roundtrip, opts->bench);
+      if (opts->roundtrip && flavour == KGL_FLAVOUR_GL && !rec->vulkan_valid) {
          t0 = util_time_ns();
-         if (!corpus_roundtrip(w, words, flavour, rec->reason, sizeof(rec->reason)))
+         if (corpus_roundtrip_gl_partial(w, words, rec->stage, rec->reason,
+                                         sizeof(rec->reason)))
+            rec->status = CORPUS_GL_PARTIAL;
+         else
             rec->status = CORPUS_ROUNDTRIP_FAIL;
+         timing->roundtrip_ns += util_time_ns() - t0;
+      } else if (opts->roundtrip) {
+         t0 = util_time_ns();
+         uint32_t *first = NULL;
+         size_t first_count = 0;
+         if (!corpus_roundtrip_output(w, words, rec->stage, flavour,
+                                      opts->out_dir ? &first : NULL, &first_count,
+                                      rec->reason, sizeof(rec->reason)))
+            rec->status = CORPUS_ROUNDTRIP_FAIL;
+         else if (first)
+            write_spirv(opts->out_dir, rec->key, ".roundtrip.spv", first, first_count,
+                        rec->reason, sizeof(rec->reason));
+         free(first);
          timing->roundtrip_ns += util_time_ns() - t0;
       }
    }

@@ -170,12 +170,10 @@ alu(struct stn_builder *b, nir_op op, nir_def *s0, nir_def *s1, nir_def *s2, nir
    const unsigned out_sized = nir_alu_type_get_type_size(info->output_type);
    if (!out_sized && !unsized_bits)
       stn_fail(b, "internal: %s has no operand giving its bit size", info->name);
-   const unsigned bits = unsized_bits ? unsized_bits : out_sized;
    if (info->bit_sizes && unsized_bits && !(info->bit_sizes & unsized_bits))
       stn_fail(b, "%u-bit operands are not valid for this operation", unsized_bits);
    stn_emit_count(b);
    nir_def *d = nir_build_alu(stn_nb(b), op, s0, s1, s2, s3);
-   (void)bits;
    stn_check_ir_oom(b);
    return d;
 }

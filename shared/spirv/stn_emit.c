@@ -726,7 +726,6 @@ emit_function_body(struct stn_builder *b, struct stn_function *func)
 static void
 emit_call(struct stn_builder *b, const struct stn_inst *inst)
 {
-   nir_builder *nb = stn_nb(b);
    struct stn_function *callee = stn_value(b, inst->w[3], STN_VALUE_FUNCTION)->func;
    struct stn_frame *caller = b->ir->frame;
    if (callee->on_stack)
@@ -806,7 +805,6 @@ emit_call(struct stn_builder *b, const struct stn_inst *inst)
       s->type = glsl_void_type();
       stn_push_ssa(b, inst->w[2], s);
    }
-   (void)nb;
 }
 
 void

@@ -68,9 +68,10 @@ coord_def(struct stn_builder *b, uint32_t id, unsigned want, bool is_float)
  * Reading such a reshaped value back, these look through the reshaping, so
  * a second round trip sees the same IR as the first. */
 
-/* The value a def reads component `c` of, through a one-component mov. */
+/* The value a one-component def reads (its component in *comp): the
+ * source of a one-component mov, or the def itself. */
 static nir_def *
-component_source(nir_def *def, unsigned c, unsigned *comp)
+component_source(nir_def *def, unsigned *comp)
 {
    nir_instr *in = def->parent_instr;
    if (def->num_components != 1)
@@ -82,7 +83,6 @@ component_source(nir_def *def, unsigned c, unsigned *comp)
    }
    *comp = 0;
    return def;
-   (void)c;
 }
 
 /* If c is a prefix swizzle (mov .x, .xy, .xyz) of a 4-component value:
@@ -120,7 +120,7 @@ split_projective(struct stn_builder *b, nir_def *c, unsigned n, nir_def **coord,
       for (unsigned i = 0; ok && i < n; i++) {
          unsigned comp;
          nir_def *d = vec->src[i].src.ssa;
-         nir_def *src = d->num_components == 1 ? component_source(d, i, &comp) : d;
+         nir_def *src = d->num_components == 1 ? component_source(d, &comp) : d;
          if (d->num_components != 1)
             comp = vec->src[i].swizzle[0];
          ok = src && src->num_components == n && comp == i && (!y || y == src);
@@ -177,7 +177,6 @@ image_operands(struct stn_builder *b, const struct stn_inst *inst, unsigned at,
       return;
    const uint32_t mask = inst->w[at];
    unsigned w = at + 1;
-   nir_builder *nb = stn_nb(b);
    const uint32_t known = SpvImageOperandsBiasMask | SpvImageOperandsLodMask |
                           SpvImageOperandsGradMask | SpvImageOperandsConstOffsetMask |
                           SpvImageOperandsOffsetMask | SpvImageOperandsConstOffsetsMask |
@@ -253,7 +252,6 @@ image_operands(struct stn_builder *b, const struct stn_inst *inst, unsigned at,
          stn_fail(b, "MinLod must be a scalar");
       add_src(b, t, NIR_TEX_SRC_MIN_LOD, m);
    }
-   (void)nb;
 }
 
 /* The settings of a texture instruction are gathered in a stack copy and
@@ -556,12 +554,9 @@ read_write(struct stn_builder *b, const struct stn_inst *inst)
    stn_check_ir_oom(b);
 }
 
-nir_def *stn_image_atomic(struct stn_builder *b, struct stn_pointer *texel, nir_atomic_op op,
-                          nir_def *data, nir_def *data2, unsigned bit_size);
-
 nir_def *
 stn_image_atomic(struct stn_builder *b, struct stn_pointer *texel, nir_atomic_op op,
-                 nir_def *data, nir_def *data2, unsigned bit_size)
+                 nir_def *data, nir_def *data2)
 {
    nir_builder *nb = stn_nb(b);
    const struct stn_type *img = image_type_of(texel->image->pointee);
@@ -573,7 +568,6 @@ stn_image_atomic(struct stn_builder *b, struct stn_pointer *texel, nir_atomic_op
    const enum glsl_sampler_dim dim = glsl_get_sampler_dim(img->glsl);
    const enum nir_image_format fmt = (enum nir_image_format)img->format;
    nir_def *c4 = pad_coordinate(b, c);
-   (void)bit_size;
    b->ir->shader->info.writes_memory = true;
    if (data2)
       return nir_image_deref_atomic_swap(nb, &d->def, c4, sample, data, data2,

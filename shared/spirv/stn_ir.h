@@ -247,6 +247,9 @@ void stn_handle_composite(struct stn_builder *b, const struct stn_inst *inst);
 void stn_handle_ext_inst(struct stn_builder *b, const struct stn_inst *inst);
 void stn_handle_glsl450(struct stn_builder *b, const struct stn_inst *inst);
 void stn_handle_image(struct stn_builder *b, const struct stn_inst *inst);
+/* An atomic on the texel an OpImageTexelPointer points to. */
+nir_def *stn_image_atomic(struct stn_builder *b, struct stn_pointer *texel,
+                          nir_atomic_op op, nir_def *data, nir_def *data2);
 void stn_handle_subgroup(struct stn_builder *b, const struct stn_inst *inst);
 void stn_handle_geometry(struct stn_builder *b, const struct stn_inst *inst);
 void stn_handle_execution_modes(struct stn_builder *b);

@@ -422,10 +422,6 @@ atomic_layout(SpvOp op, unsigned *ptr_w, unsigned *data_w, bool *has_result)
    }
 }
 
-nir_def *stn_image_atomic(struct stn_builder *b, struct stn_pointer *texel,
-                          nir_atomic_op op, nir_def *data, nir_def *data2,
-                          unsigned bit_size);
-
 void
 stn_handle_atomic(struct stn_builder *b, const struct stn_inst *inst)
 {
@@ -434,7 +430,7 @@ stn_handle_atomic(struct stn_builder *b, const struct stn_inst *inst)
    bool has_result;
    atomic_layout(op, &ptr_w, &data_w, &has_result);
    struct stn_pointer *ptr = stn_get_pointer(b, stn_inst_word(b, inst, ptr_w));
-   struct stn_type *vt = ptr->image ? ptr->pointee : ptr->pointee;
+   struct stn_type *vt = ptr->pointee;
    if (vt->base != STN_BASE_INT && vt->base != STN_BASE_FLOAT)
       stn_fail(b, "atomics need an integer or float scalar, not a %s", stn_type_describe(vt));
    if (has_result && stn_result_type(b, inst)->glsl != vt->glsl)
@@ -488,7 +484,7 @@ stn_handle_atomic(struct stn_builder *b, const struct stn_inst *inst)
 
    nir_def *result;
    if (ptr->image) {
-      result = stn_image_atomic(b, ptr, aop, data, data2, bits);
+      result = stn_image_atomic(b, ptr, aop, data, data2);
    } else {
       if (!(ptr->var->data.mode & (NIR_VAR_MEM_SSBO | NIR_VAR_MEM_SHARED | NIR_VAR_UNIFORM |
                                    NIR_VAR_FUNCTION_TEMP | NIR_VAR_SHADER_TEMP)))

@@ -49,9 +49,8 @@ boolean(struct stn_builder *b, uint32_t id)
 }
 
 static nir_op
-arith_op(struct stn_builder *b, SpvOp op, nir_def *v)
+arith_op(struct stn_builder *b, SpvOp op)
 {
-   const bool is_bool = v->bit_size == 1;
    switch (op) {
    case SpvOpGroupNonUniformIAdd:
       return NIR_OP_IADD;
@@ -83,13 +82,12 @@ arith_op(struct stn_builder *b, SpvOp op, nir_def *v)
    case SpvOpGroupNonUniformLogicalXor:
       return NIR_OP_IXOR;
    default:
-      (void)is_bool;
       stn_fail(b, "%s is not a group arithmetic operation", spirv_op_name(op));
    }
 }
 
 static bool
-arith_type_ok(SpvOp op, nir_def *v, const struct stn_type *t)
+arith_type_ok(SpvOp op, const struct stn_type *t)
 {
    const struct stn_type *s = t->scalar ? t->scalar : t;
    switch (op) {
@@ -239,9 +237,9 @@ stn_handle_subgroup(struct stn_builder *b, const struct stn_inst *inst)
          stn_fail(b, "%s needs a group operation and a value", spirv_op_name(op));
       nir_def *v = value(b, inst->w[5], true);
       const struct stn_type *vt = stn_value_type(b, inst->w[5]);
-      if (!arith_type_ok(op, v, vt))
+      if (!arith_type_ok(op, vt))
          stn_fail(b, "%s on a value of the wrong type", spirv_op_name(op));
-      const nir_op rop = arith_op(b, op, v);
+      const nir_op rop = arith_op(b, op);
       switch (inst->w[4]) {
       case SpvGroupOperationReduce:
          r = nir_reduce(nb, v, .reduction_op = rop, .cluster_size = 0);

@@ -104,6 +104,11 @@ struct kgl_shader_desc {
    bool es;
    /* A forward-compatible GL context: deprecated features are errors. */
    bool forward_compatible;
+   /* The source is GL_KHR_vulkan_glsl (descriptor sets, push constants,
+    * gl_VertexIndex, ...), not GL's GLSL: it is compiled under Vulkan rules
+    * and can only link into a Vulkan-flavoured program. For tools; a GL
+    * driver never sets it. */
+   bool vulkan_glsl;
 };
 
 struct kgl_shader;

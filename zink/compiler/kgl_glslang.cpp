@@ -160,6 +160,7 @@ struct kgl_shader {
    int default_version;
    bool es;
    bool forward_compatible;
+   bool vulkan_glsl;
    std::vector<std::string> strings;
 
    bool compiled = false;
@@ -741,6 +742,19 @@ program_create(kgl_shader *const *shaders, unsigned count, const kgl_link_option
       return KGL_COMPILE_FAILED;
    }
 
+   bool vulkan_glsl = false;
+   for (unsigned i = 0; i < count; i++)
+      vulkan_glsl = vulkan_glsl || shaders[i]->vulkan_glsl;
+   if (vulkan_glsl) {
+      /* Vulkan GLSL means nothing under GL rules: Vulkan flavour or nothing. */
+      if (opts.flavour == KGL_FLAVOUR_GL)
+         return KGL_ERROR_INVALID_ARGUMENT;
+      const parse_config vk = {true, opts.vulkan_spirv_version};
+      const kgl_result result = link_attempt(*prog, shaders, count, vk, opts, false);
+      *out = prog.release();
+      return result;
+   }
+
    bool try_vulkan = opts.flavour == KGL_FLAVOUR_VULKAN;
    if (opts.flavour == KGL_FLAVOUR_AUTO) {
       try_vulkan = true;
@@ -812,6 +826,7 @@ kgl_shader_create(const struct kgl_shader_desc *desc, struct kgl_shader **out)
       sh->default_version = desc->default_version;
       sh->es = desc->es;
       sh->forward_compatible = desc->forward_compatible;
+      sh->vulkan_glsl = desc->vulkan_glsl;
       for (unsigned i = 0; i < desc->count; i++) {
          const int len = desc->lengths ? desc->lengths[i] : -1;
          if (len < 0)
@@ -820,7 +835,9 @@ kgl_shader_create(const struct kgl_shader_desc *desc, struct kgl_shader **out)
             sh->strings.emplace_back(desc->strings[i], (size_t)len);
       }
 
-      std::unique_ptr<parsed_shader> p = parse(*sh, parse_config{false, SPIRV_1_0});
+      /* GL's GLSL is judged under GL rules (what glCompileShader reports);
+       * its parse is kept for the first GL-flavoured link. */
+      std::unique_ptr<parsed_shader> p = parse(*sh, parse_config{sh->vulkan_glsl, SPIRV_1_0});
       sh->compiled = p->ok;
       sh->log = p->log;
       const glslang::TIntermediate *im = p->shader->getIntermediate();
@@ -828,7 +845,7 @@ kgl_shader_create(const struct kgl_shader_desc *desc, struct kgl_shader **out)
          sh->version = im->getVersion();
          sh->profile = im->getProfile();
       }
-      if (p->ok)
+      if (p->ok && !sh->vulkan_glsl)
          sh->spare.store(p.release());
       *out = sh.release();
       return (*out)->compiled ? KGL_SUCCESS : KGL_COMPILE_FAILED;

@@ -4,6 +4,7 @@
  * function structure, ids. Every failure must name the right word.
  */
 #include "stn_private.h"
+#include "spirv/spirv_to_nir.h"
 #include "stn_test_util.h"
 
 #include <stdio.h>
@@ -389,4 +390,151 @@ TEST(decoder_glslang_modules_parse)
    }
    CHECK(n >= 10);
    stn_test_free_list(list);
+}
+
+/* Type and constant graphs that are not well-founded: each must fail at the
+ * instruction that closes the cycle or uses the forward reference. */
+static char *
+translate_error(const struct sw_module *m, size_t *offset)
+{
+   char *err = NULL;
+   nir_shader *s = spirv_to_nir(m->w, m->n, NIR_STAGE_FRAGMENT, "main", &vk_opts, NULL, &err);
+   if (s) {
+      nir_shader_destroy(s);
+      return NULL;
+   }
+   const long off = spirv_to_nir_error_offset(err);
+   *offset = off < 0 ? (size_t)-1 : (size_t)off;
+   return err;
+}
+
+#define EXPECT_TRANSLATE_ERROR(m, want_offset, substr)                                   \
+   do {                                                                                  \
+      size_t off_;                                                                       \
+      char *err_ = translate_error(m, &off_);                                            \
+      if (CHECK(err_ != NULL)) {                                                         \
+         CHECK_EQ(off_, want_offset);                                                    \
+         if (!CHECK(strstr(err_, substr) != NULL))                                       \
+            printf("    error was: %s\n", err_);                                         \
+      }                                                                                  \
+      free(err_);                                                                        \
+   } while (0)
+
+TEST(decoder_cyclic_and_forward_references)
+{
+   struct sw_module m;
+
+   /* A struct that contains itself. */
+   sw_minimal_preamble(&m, 16);
+   size_t at = m.n;
+   sw_inst(&m, SpvOpTypeStruct, 2, 5, 5);
+   EXPECT_TRANSLATE_ERROR(&m, at, "id 5");
+
+   /* Two structs containing each other: the first names a later id. */
+   sw_minimal_preamble(&m, 16);
+   at = m.n;
+   sw_inst(&m, SpvOpTypeStruct, 2, 5, 6);
+   sw_inst(&m, SpvOpTypeStruct, 2, 6, 5);
+   EXPECT_TRANSLATE_ERROR(&m, at, "id 6");
+
+   /* A pointer to a type defined later (forward pointers are not supported
+    * and a plain forward reference is not allowed). */
+   sw_minimal_preamble(&m, 16);
+   at = m.n;
+   sw_inst(&m, SpvOpTypePointer, 3, 5, SpvStorageClassFunction, 6);
+   sw_inst(&m, SpvOpTypeFloat, 2, 6, 32);
+   EXPECT_TRANSLATE_ERROR(&m, at, "id 6");
+
+   /* An array whose length is a constant defined after it. */
+   sw_minimal_preamble(&m, 16);
+   sw_inst(&m, SpvOpTypeInt, 3, 5, 32, 0);
+   at = m.n;
+   sw_inst(&m, SpvOpTypeArray, 3, 6, 5, 7);
+   sw_inst(&m, SpvOpConstant, 3, 5, 7, 4);
+   EXPECT_TRANSLATE_ERROR(&m, at, "id 7");
+
+   /* A composite constant listing itself. */
+   sw_minimal_preamble(&m, 16);
+   sw_inst(&m, SpvOpTypeFloat, 2, 5, 32);
+   sw_inst(&m, SpvOpTypeVector, 3, 6, 5, 2);
+   at = m.n;
+   sw_inst(&m, SpvOpConstantComposite, 4, 6, 7, 7, 7);
+   EXPECT_TRANSLATE_ERROR(&m, at, "id 7");
+
+   /* An OpSpecConstantOp using its own result. */
+   sw_minimal_preamble(&m, 16);
+   sw_inst(&m, SpvOpTypeInt, 3, 5, 32, 1);
+   at = m.n;
+   sw_inst(&m, SpvOpSpecConstantOp, 5, 5, 6, SpvOpIAdd, 6, 6);
+   EXPECT_TRANSLATE_ERROR(&m, at, "id 6");
+
+   /* Types nested deeper than the limit (a chain of arrays): no recursion
+    * runs off the stack; the chain is refused where it passes the limit. */
+   sw_minimal_preamble(&m, 4096);
+   sw_inst(&m, SpvOpTypeInt, 3, 5, 32, 0);
+   sw_inst(&m, SpvOpConstant, 3, 5, 6, 2);
+   sw_inst(&m, SpvOpTypeFloat, 2, 7, 32);
+   uint32_t prev = 7;
+   size_t limit_at = 0;
+   for (uint32_t i = 0; i < STN_MAX_TYPE_DEPTH + 10; i++) {
+      if (i == STN_MAX_TYPE_DEPTH)
+         limit_at = m.n;
+      sw_inst(&m, SpvOpTypeArray, 3, 100 + i, prev, 6);
+      prev = 100 + i;
+   }
+   EXPECT_TRANSLATE_ERROR(&m, limit_at, "nested deeper");
+}
+
+TEST(api_entry_point_and_stage)
+{
+   struct sw_module m;
+   sw_minimal_fragment(&m);
+   char *err = NULL;
+
+   /* The right stage and name, or the only one. */
+   nir_shader *s = spirv_to_nir(m.w, m.n, NIR_STAGE_FRAGMENT, "main", &vk_opts, NULL, &err);
+   CHECK(s != NULL);
+   if (s)
+      CHECK_STREQ(s->info.name, "main");
+   nir_shader_destroy(s);
+   s = spirv_to_nir(m.w, m.n, NIR_STAGE_FRAGMENT, NULL, NULL, NULL, &err);
+   CHECK(s != NULL);
+   nir_shader_destroy(s);
+
+   /* A name or stage the module does not have. */
+   s = spirv_to_nir(m.w, m.n, NIR_STAGE_FRAGMENT, "other", &vk_opts, NULL, &err);
+   CHECK(s == NULL);
+   if (CHECK(err))
+      CHECK(strstr(err, "no Fragment entry point named \"other\"") != NULL);
+   free(err);
+   s = spirv_to_nir(m.w, m.n, NIR_STAGE_VERTEX, "main", &vk_opts, NULL, &err);
+   CHECK(s == NULL);
+   if (CHECK(err))
+      CHECK(strstr(err, "no Vertex entry point") != NULL);
+   free(err);
+
+   /* Bad arguments are errors too. */
+   s = spirv_to_nir(NULL, 0, NIR_STAGE_FRAGMENT, "main", &vk_opts, NULL, &err);
+   CHECK(s == NULL);
+   if (CHECK(err))
+      CHECK_EQ(spirv_to_nir_error_offset(err), 0);
+   free(err);
+   s = spirv_to_nir(m.w, m.n, (nir_shader_stage)99, "main", &vk_opts, NULL, &err);
+   CHECK(s == NULL);
+   if (CHECK(err))
+      CHECK(strstr(err, "unknown shader stage") != NULL);
+   free(err);
+   /* error_out may be NULL. */
+   CHECK(spirv_to_nir(m.w, 3, NIR_STAGE_FRAGMENT, "main", &vk_opts, NULL, NULL) == NULL);
+
+   /* The shader hangs off the parent arena when one is given. */
+   struct arena *parent = arena_create(NULL);
+   REQUIRE(parent);
+   s = spirv_to_nir(m.w, m.n, NIR_STAGE_FRAGMENT, "main", &vk_opts, parent, &err);
+   CHECK(s != NULL);
+   arena_destroy(parent); /* frees the shader (ASan checks) */
+
+   CHECK_EQ(spirv_to_nir_error_offset("SPIR-V word 17: OpFoo: x"), 17);
+   CHECK_EQ(spirv_to_nir_error_offset("something else"), -1);
+   CHECK_EQ(spirv_to_nir_error_offset(NULL), -1);
 }

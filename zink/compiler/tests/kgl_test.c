@@ -579,3 +579,43 @@ TEST(spirv_opt_reemit_baseline)
    CHECK(!kgl_spirv_reemit(NULL, 0, &out, &out_n));
    kgl_program_destroy(prog);
 }
+
+TEST(vulkan_glsl_sources)
+{
+   /* Descriptor sets, push constants and gl_VertexIndex exist only in
+    * Vulkan GLSL: such a source compiles when flagged, links Vulkan-only. */
+   const char *text = "#version 450\n"
+                      "layout(set = 1, binding = 2) uniform U { vec4 v; };\n"
+                      "layout(push_constant) uniform P { float k; };\n"
+                      "void main() { gl_Position = v * k + vec4(gl_VertexIndex); }\n";
+   struct kgl_shader_desc desc = {.stage = KGL_STAGE_VERTEX, .strings = &text, .count = 1};
+   struct kgl_shader *sh = NULL;
+   CHECK_EQ(kgl_shader_create(&desc, &sh), KGL_COMPILE_FAILED);
+   kgl_shader_destroy(sh);
+
+   desc.vulkan_glsl = true;
+   CHECK_EQ(kgl_shader_create(&desc, &sh), KGL_SUCCESS);
+   REQUIRE(sh);
+   struct kgl_program *prog = NULL;
+   const struct kgl_link_options gl = {.flavour = KGL_FLAVOUR_GL};
+   CHECK_EQ(kgl_program_create(&sh, 1, &gl, &prog), KGL_ERROR_INVALID_ARGUMENT);
+   CHECK(prog == NULL);
+   CHECK_EQ(kgl_program_create(&sh, 1, NULL, &prog), KGL_SUCCESS);
+   REQUIRE(prog);
+   CHECK_EQ(kgl_program_flavour(prog), KGL_FLAVOUR_VULKAN);
+   size_t n;
+   const uint32_t *w = kgl_program_spirv(prog, KGL_STAGE_VERTEX, &n);
+   REQUIRE(w);
+   bool set1 = false;
+   for (size_t i = 5; i + 3 < n; i += w[i] >> 16) {
+      if ((w[i] & 0xffff) == SPV_OP_DECORATE && w[i + 2] == SPV_DEC_DESCRIPTOR_SET &&
+          w[i + 3] == 1)
+         set1 = true;
+      if (!(w[i] >> 16))
+         break;
+   }
+   CHECK(set1);
+   CHECK(kgl_spirv_validate(w, n, KGL_SPIRV_ENV_VULKAN_1_0, NULL));
+   kgl_program_destroy(prog);
+   kgl_shader_destroy(sh);
+}
