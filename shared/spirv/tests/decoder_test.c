@@ -484,3 +484,57 @@ TEST(decoder_cyclic_and_forward_references)
    }
    EXPECT_TRANSLATE_ERROR(&m, limit_at, "nested deeper");
 }
+
+TEST(api_entry_point_and_stage)
+{
+   struct sw_module m;
+   sw_minimal_fragment(&m);
+   char *err = NULL;
+
+   /* The right stage and name, or the only one. */
+   nir_shader *s = spirv_to_nir(m.w, m.n, NIR_STAGE_FRAGMENT, "main", &vk_opts, NULL, &err);
+   CHECK(s != NULL);
+   if (s)
+      CHECK_STREQ(s->info.name, "main");
+   nir_shader_destroy(s);
+   s = spirv_to_nir(m.w, m.n, NIR_STAGE_FRAGMENT, NULL, NULL, NULL, &err);
+   CHECK(s != NULL);
+   nir_shader_destroy(s);
+
+   /* A name or stage the module does not have. */
+   s = spirv_to_nir(m.w, m.n, NIR_STAGE_FRAGMENT, "other", &vk_opts, NULL, &err);
+   CHECK(s == NULL);
+   if (CHECK(err))
+      CHECK(strstr(err, "no Fragment entry point named \"other\"") != NULL);
+   free(err);
+   s = spirv_to_nir(m.w, m.n, NIR_STAGE_VERTEX, "main", &vk_opts, NULL, &err);
+   CHECK(s == NULL);
+   if (CHECK(err))
+      CHECK(strstr(err, "no Vertex entry point") != NULL);
+   free(err);
+
+   /* Bad arguments are errors too. */
+   s = spirv_to_nir(NULL, 0, NIR_STAGE_FRAGMENT, "main", &vk_opts, NULL, &err);
+   CHECK(s == NULL);
+   if (CHECK(err))
+      CHECK_EQ(spirv_to_nir_error_offset(err), 0);
+   free(err);
+   s = spirv_to_nir(m.w, m.n, (nir_shader_stage)99, "main", &vk_opts, NULL, &err);
+   CHECK(s == NULL);
+   if (CHECK(err))
+      CHECK(strstr(err, "unknown shader stage") != NULL);
+   free(err);
+   /* error_out may be NULL. */
+   CHECK(spirv_to_nir(m.w, 3, NIR_STAGE_FRAGMENT, "main", &vk_opts, NULL, NULL) == NULL);
+
+   /* The shader hangs off the parent arena when one is given. */
+   struct arena *parent = arena_create(NULL);
+   REQUIRE(parent);
+   s = spirv_to_nir(m.w, m.n, NIR_STAGE_FRAGMENT, "main", &vk_opts, parent, &err);
+   CHECK(s != NULL);
+   arena_destroy(parent); /* frees the shader (ASan checks) */
+
+   CHECK_EQ(spirv_to_nir_error_offset("SPIR-V word 17: OpFoo: x"), 17);
+   CHECK_EQ(spirv_to_nir_error_offset("something else"), -1);
+   CHECK_EQ(spirv_to_nir_error_offset(NULL), -1);
+}
