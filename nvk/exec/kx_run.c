@@ -9,6 +9,12 @@
  */
 #include <math.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+#if defined(__AVX2__)
+#include <immintrin.h>
+#endif
 
 #include "kx_image.h"
 #include "kx_mem.h"
@@ -40,13 +46,24 @@ kx_float_to_half(float f, uint32_t float_controls)
 
 /* --- control flow ------------------------------------------------------------------ */
 
+/* The lanes where a boolean register is true. */
 static inline kx_mask
 kx_bool_mask(const uint32_t *b)
 {
+#if defined(__SSE2__)
+   /* Bit 0 of each lane to the sign bit, four lanes per movemask. */
+   kx_mask m = 0;
+   for (unsigned l = 0; l < KX_W; l += 4) {
+      const __m128i v = _mm_slli_epi32(_mm_loadu_si128((const __m128i *)(b + l)), 31);
+      m |= (kx_mask)_mm_movemask_ps(_mm_castsi128_ps(v)) << l;
+   }
+   return m;
+#else
    kx_mask m = 0;
    for (unsigned l = 0; l < KX_W; l++)
       m |= (kx_mask)(b[l] & 1u) << l;
    return m;
+#endif
 }
 
 static inline kx_mask
@@ -412,6 +429,8 @@ kx_op_sysval(struct kx_ctx *ctx, const struct kx_instr *ip)
 
 /* --- memory -------------------------------------------------------------------- */
 
+typedef uint32_t kx_u32_unaligned __attribute__((aligned(1), may_alias));
+
 static inline uint64_t
 kx_read_bits(const uint8_t *p, unsigned bits)
 {
@@ -669,14 +688,39 @@ kx_op_load_shared(struct kx_ctx *ctx, const struct kx_instr *ip)
        * check keeps it inside), so this is a plain gather. */
       const uint8_t *base = ctx->shared[0] + ip->imm[1];
       const uint64_t limit = size_B - ip->imm[1];
+      if (limit < 4 * n) {
+         for (unsigned c = 0; c < n; c++)
+            memset(KX_REG(ctx, dsts[c]), 0, KX_SLOT_B);
+         return ip + 1;
+      }
+#if defined(__AVX2__)
+      {
+         /* AVX2: one masked gather per 8 lanes. */
+         const __m256i lim = _mm256_set1_epi32((int)(uint32_t)(limit - 4 * n));
+         for (unsigned c = 0; c < n; c++) {
+            uint32_t *restrict d = KX_REG(ctx, dsts[c]);
+            const __m256i add = _mm256_set1_epi32((int)(4 * c));
+            for (unsigned l = 0; l < KX_W; l += 8) {
+               const __m256i o = _mm256_loadu_si256((const __m256i *)(off + l));
+               const __m256i ok = _mm256_cmpeq_epi32(_mm256_min_epu32(o, lim), o);
+               const __m256i v = _mm256_mask_i32gather_epi32(
+                  _mm256_setzero_si256(), (const int *)base, _mm256_add_epi32(o, add), ok, 1);
+               _mm256_storeu_si256((__m256i *)(d + l), v);
+            }
+         }
+         return ip + 1;
+      }
+#endif
       for (unsigned c = 0; c < n; c++) {
          uint32_t *restrict d = KX_REG(ctx, dsts[c]);
+         const uint32_t last = (uint32_t)(limit - 4 * n) + 4 * c;
          for (unsigned l = 0; l < KX_W; l++) {
-            const uint64_t o = (uint64_t)off[l] + 4 * c;
-            uint32_t v = 0;
-            if (o + 4 <= limit)
-               memcpy(&v, base + o, 4);
-            d[l] = v;
+            /* Branch-free: an out-of-range lane reads a clamped (valid)
+             * address and gets zero. */
+            const uint32_t o = off[l] + 4 * c;
+            const bool ok = off[l] <= (uint32_t)(limit - 4 * n);
+            const uint32_t v = *(const kx_u32_unaligned *)(base + (ok ? o : last));
+            d[l] = ok ? v : 0;
          }
       }
       return ip + 1;
