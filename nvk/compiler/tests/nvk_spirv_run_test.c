@@ -11,6 +11,7 @@
 
 #include "nvk_compiler_test_util.h"
 
+#include "control_flow_comp.h"
 #include "subgroup_ops_comp.h"
 
 #define NCR_VA 0x200000000ull
@@ -62,10 +63,10 @@ ncr_buffer(struct ncr_run *r, unsigned i)
    return r->mem.host + r->offsets[i];
 }
 
-/* Compiles and runs over `groups` workgroups with `isa`. */
+/* Compiles (lowered IR for `backend`) and runs over `groups` workgroups. */
 static bool
 ncr_dispatch(struct ncr_run *r, const uint32_t *spirv, size_t size_B, unsigned groups,
-             enum kx_isa isa)
+             const struct kx_backend *backend)
 {
    struct nct_binding b[8];
    for (unsigned i = 0; i < r->n; i++)
@@ -80,9 +81,13 @@ ncr_dispatch(struct ncr_run *r, const uint32_t *spirv, size_t size_B, unsigned g
       .robust_buffer_access = true,
    };
    char *err = NULL;
-   struct kx_program *p = nvk_compile(&info, &err);
+   nir_shader *shader = nvk_compile_to_nir(&info, &err);
+   if (shader)
+      nvk_compile_optimize(shader);
+   void *p = shader ? backend->compile(shader, &err) : NULL;
+   nir_shader_destroy(shader);
    if (!p) {
-      test_fail(__FILE__, __LINE__, "nvk_compile: %s", err ? err : "?");
+      test_fail(__FILE__, __LINE__, "%s: %s", backend->name, err ? err : "?");
       free(err);
       nct_layout_free(layout);
       return false;
@@ -94,42 +99,39 @@ ncr_dispatch(struct ncr_run *r, const uint32_t *spirv, size_t size_B, unsigned g
    for (unsigned i = 0; i < r->n; i++)
       set[i] = (struct nvk_buffer_address){NCR_VA + r->offsets[i], r->sizes[i], 0};
    struct kx_dispatch d = {
-      .prog = p,
-      .isa = isa,
       .count = {groups, 1, 1},
       .translate = ncr_translate,
       .translate_data = &r->mem,
    };
    d.cbufs[NVK_CBUF_ROOT] = (struct kx_cbuf){&root, sizeof(root)};
    d.cbufs[NVK_CBUF_SET(0)] = (struct kx_cbuf){set, (uint32_t)(r->n * sizeof(set[0]))};
-   const bool ok = kx_dispatch_run(&d);
+   const bool ok = backend->run(p, &d);
    if (!ok)
-      test_fail(__FILE__, __LINE__, "dispatch: %s", d.fault);
-   kx_program_destroy(p);
+      test_fail(__FILE__, __LINE__, "%s: dispatch: %s", backend->name, d.fault);
+   backend->destroy(p);
    nct_layout_free(layout);
    return ok;
 }
 
-/* Runs on every ISA; the outputs (buffer `out`) must agree; returns the
- * first ISA's results in r. */
+/* Runs on every registered backend (kx_backends); the outputs (buffer
+ * `out`) must agree byte for byte; leaves the first backend's results. */
 static bool
-ncr_run_all_isas(struct ncr_run *r, const uint32_t *spirv, size_t size_B, unsigned groups,
+ncr_run_all_backends(struct ncr_run *r, const uint32_t *spirv, size_t size_B, unsigned groups,
                  unsigned out)
 {
    uint8_t *in_copy = malloc(r->mem.size_B);
    uint8_t *first = NULL;
    memcpy(in_copy, r->mem.host, r->mem.size_B);
    bool ok = true;
-   for (unsigned isa = KX_ISA_BASE; isa <= KX_ISA_AVX2; isa++) {
-      if (!kx_isa_supported(isa))
-         continue;
+   for (const struct kx_backend *const *be = kx_backends(); *be; be++) {
       memcpy(r->mem.host, in_copy, r->mem.size_B);
-      ok &= ncr_dispatch(r, spirv, size_B, groups, (enum kx_isa)isa);
+      ok &= ncr_dispatch(r, spirv, size_B, groups, *be);
       if (!first) {
          first = malloc(r->sizes[out]);
          memcpy(first, ncr_buffer(r, out), r->sizes[out]);
       } else if (memcmp(first, ncr_buffer(r, out), r->sizes[out]) != 0) {
-         test_fail(__FILE__, __LINE__, "kernel variant %u computed something else", isa);
+         test_fail(__FILE__, __LINE__, "%s computed something else than %s", (*be)->name,
+                   kx_backends()[0]->name);
          ok = false;
       }
    }
@@ -157,7 +159,7 @@ TEST(spirv_subgroup_operations)
    uint32_t *x = ncr_buffer(&r, 0);
    for (unsigned i = 0; i < N; i++)
       x[i] = (i * 2654435761u) % 1000u + (i % 7 == 3 ? 0x10000u : 0u);
-   REQUIRE(ncr_run_all_isas(&r, subgroup_ops_comp_spv, sizeof(subgroup_ops_comp_spv), G, 1));
+   REQUIRE(ncr_run_all_backends(&r, subgroup_ops_comp_spv, sizeof(subgroup_ops_comp_spv), G, 1));
    const uint32_t *o = ncr_buffer(&r, 1);
    unsigned bad = 0;
    for (unsigned g = 0; g < N; g++) {
@@ -217,6 +219,73 @@ TEST(spirv_subgroup_operations)
          if (o[g * OUTS + k] != want[k] && bad++ < 6)
             test_fail(__FILE__, __LINE__, "invocation %u value %u: 0x%x, want 0x%x", g, k,
                       o[g * OUTS + k], want[k]);
+      }
+   }
+   free(r.mem.host);
+}
+
+static uint32_t
+collatz(uint32_t x)
+{
+   uint32_t steps = 0;
+   while (x != 1 && steps < 200) {
+      x = (x & 1) ? 3 * x + 1 : x / 2;
+      steps++;
+   }
+   return steps;
+}
+
+TEST(spirv_control_flow)
+{
+   enum { G = 5, N = 32 * G };
+   const uint32_t sizes[2] = {N * 4, N * 16};
+   struct ncr_run r;
+   ncr_init(&r, sizes, 2);
+   uint32_t *x = ncr_buffer(&r, 0);
+   for (unsigned i = 0; i < N; i++)
+      x[i] = (i * 7919u) % 5000u;
+   REQUIRE(ncr_run_all_backends(&r, control_flow_comp_spv, sizeof(control_flow_comp_spv), G,
+                                1));
+   const uint32_t *o = ncr_buffer(&r, 1);
+   unsigned bad = 0;
+   for (unsigned g = 0; g < N; g++) {
+      const uint32_t v = x[g];
+      uint32_t acc = 0;
+      switch (v % 5) {
+      case 0:
+         acc = 10;
+         break;
+      case 1:
+         acc = 20;
+         /* fallthrough */
+      case 2:
+         acc += 5;
+         break;
+      default:
+         acc = v;
+         break;
+      }
+      uint32_t table[16];
+      for (uint32_t i = 0; i < 16; i++)
+         table[i] = i * i + v;
+      for (uint32_t i = 0; i < 8; i++) {
+         if (i == v % 7)
+            continue;
+         for (uint32_t j = 0; j < 8; j++) {
+            if (j > i)
+               break;
+            acc += table[(i * j + v) % 16];
+         }
+         if (acc > 100000)
+            break;
+      }
+      const uint64_t wide = (uint64_t)v * 0x9e3779b97f4a7c15ull;
+      const uint32_t want[4] = {acc, collatz(v % 1000 + 1), (uint32_t)(wide >> 40),
+                                v % 3 == 0 ? 7 : table[v % 16]};
+      for (unsigned k = 0; k < 4; k++) {
+         if (o[g * 4 + k] != want[k] && bad++ < 6)
+            test_fail(__FILE__, __LINE__, "invocation %u value %u: %u, want %u", g, k,
+                      o[g * 4 + k], want[k]);
       }
    }
    free(r.mem.host);
