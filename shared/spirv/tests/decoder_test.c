@@ -538,3 +538,30 @@ TEST(api_entry_point_and_stage)
    CHECK_EQ(spirv_to_nir_error_offset("something else"), -1);
    CHECK_EQ(spirv_to_nir_error_offset(NULL), -1);
 }
+
+TEST(decoder_spec_constant_op_types)
+{
+   /* Regression (found by the fuzzer): an OpSpecConstantOp whose operands
+    * do not have the width its op and result need must be refused, not
+    * folded into a boolean holding a 32-bit value. */
+   struct sw_module m;
+   sw_minimal_preamble(&m, 16);
+   sw_inst(&m, SpvOpTypeInt, 3, 5, 32, 1);
+   sw_inst(&m, SpvOpTypeBool, 1, 6);
+   sw_inst(&m, SpvOpSpecConstant, 3, 5, 7, 3);
+   size_t at = m.n;
+   sw_inst(&m, SpvOpSpecConstantOp, 5, 6, 8, SpvOpLogicalAnd, 7, 7);
+   EXPECT_TRANSLATE_ERROR(&m, at, "result type is 1-bit");
+
+   /* A shuffle of integer vectors into a boolean vector. */
+   sw_minimal_preamble(&m, 16);
+   sw_inst(&m, SpvOpTypeInt, 3, 5, 32, 1);
+   sw_inst(&m, SpvOpTypeBool, 1, 6);
+   sw_inst(&m, SpvOpTypeVector, 3, 9, 5, 2);
+   sw_inst(&m, SpvOpTypeVector, 3, 10, 6, 2);
+   sw_inst(&m, SpvOpConstant, 3, 5, 7, 3);
+   sw_inst(&m, SpvOpSpecConstantComposite, 4, 9, 11, 7, 7);
+   at = m.n;
+   sw_inst(&m, SpvOpSpecConstantOp, 7, 10, 12, SpvOpVectorShuffle, 11, 11, 0, 1);
+   EXPECT_TRANSLATE_ERROR(&m, at, "component type");
+}
