@@ -559,7 +559,8 @@ spvb_function_end(struct spvb_builder *b)
                 dynarray_num_elements(&b->fn_header, uint32_t));
    append_words(b, out, body, b->fn_first_label_end);
    append_words(b, out, b->fn_vars.data, dynarray_num_elements(&b->fn_vars, uint32_t));
-   append_words(b, out, body + b->fn_first_label_end, body_n - b->fn_first_label_end);
+   if (body_n > b->fn_first_label_end)
+      append_words(b, out, body + b->fn_first_label_end, body_n - b->fn_first_label_end);
    emit_into(b, out, SpvOpFunctionEnd, NULL, 0, NULL, 0);
 }
 

@@ -11,13 +11,10 @@
 #include "nvk_image.h"
 #include "nvk_physical_device.h"
 #include "nvk_private.h"
+#include "vk_entrypoints.h"
 #include "vk_log.h"
 #include "vk_util.h"
 
-/* What a modifier image may be used for: the image paths we have
- * (transfers; sampling, storage and attachments come with shaders). */
-#define NVK_DRM_IMAGE_USAGE                                                              \
-   (VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT)
 /* Views of other formats are layout-neutral; nothing else applies to a
  * single-level single-layer 2D image. */
 #define NVK_DRM_IMAGE_FLAGS VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT
@@ -117,28 +114,33 @@ nvk_image_external_memory_properties(VkExternalMemoryHandleTypeFlagBits handle_t
    return true;
 }
 
-/* Format, modifier and image parameters a modifier image can have. */
+/* Format, modifier and image parameters a modifier image can have: a
+ * modifier we speak for the format, and whatever an image of the tiling the
+ * modifier names supports (asked of the ordinary image query, so usages
+ * follow the rest of the driver: transfers, sampling, storage as the format
+ * has them). */
 static bool
-drm_image_supported(const struct nvk_physical_device *pdev, VkFormat format,
-                    VkImageType type, VkImageUsageFlags usage, VkImageCreateFlags flags,
-                    uint64_t modifier)
+drm_image_supported(const struct nvk_physical_device *pdev, VkFormat format, VkImageType type,
+                    VkImageUsageFlags usage, VkImageCreateFlags flags, uint64_t modifier)
 {
    const enum kil_format k = nvk_format_to_kil(format);
-   if (k == KIL_FORMAT_NONE || type != VK_IMAGE_TYPE_2D)
-      return false;
-   if ((usage & ~NVK_DRM_IMAGE_USAGE) || (flags & ~NVK_DRM_IMAGE_FLAGS))
+   if (k == KIL_FORMAT_NONE || type != VK_IMAGE_TYPE_2D || (flags & ~NVK_DRM_IMAGE_FLAGS))
       return false;
    if (kil_modifier_check(&pdev->info, k, modifier, NULL) != KIL_SUCCESS)
       return false;
-   const VkFormatProperties3 p = nvk_get_format_properties(pdev, format);
-   const VkFormatFeatureFlags2 f = modifier_features(&p, modifier);
-   if ((usage & VK_IMAGE_USAGE_TRANSFER_SRC_BIT) &&
-       !(f & VK_FORMAT_FEATURE_2_TRANSFER_SRC_BIT))
-      return false;
-   if ((usage & VK_IMAGE_USAGE_TRANSFER_DST_BIT) &&
-       !(f & VK_FORMAT_FEATURE_2_TRANSFER_DST_BIT))
-      return false;
-   return f != 0;
+   VkImageFormatProperties2 p = {.sType = VK_STRUCTURE_TYPE_IMAGE_FORMAT_PROPERTIES_2};
+   const VkPhysicalDeviceImageFormatInfo2 info = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_FORMAT_INFO_2,
+      .format = format,
+      .type = type,
+      .tiling = modifier == DRM_FORMAT_MOD_LINEAR ? VK_IMAGE_TILING_LINEAR
+                                                  : VK_IMAGE_TILING_OPTIMAL,
+      .usage = usage,
+      .flags = flags,
+   };
+   return nvk_GetPhysicalDeviceImageFormatProperties2(
+             nvk_physical_device_to_handle((struct nvk_physical_device *)pdev), &info, &p) ==
+          VK_SUCCESS;
 }
 
 VkResult

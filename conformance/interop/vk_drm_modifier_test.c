@@ -201,11 +201,33 @@ TEST(image_format_query_refuses_what_a_modifier_cannot_name)
       CHECK_EQ(ip.maxExtent.width, 0);
       CHECK_EQ(ip.sampleCounts, 0);
    }
-   /* Sampling needs shaders: not advertised for modifier images either. */
-   CHECK(VKT_CHECK_RESULT(image_format_query(&t, f, VK_IMAGE_TYPE_2D,
-                                             VK_IMAGE_USAGE_SAMPLED_BIT, BL(3), 0, NULL,
-                                             NULL),
-                          VK_ERROR_FORMAT_NOT_SUPPORTED));
+   /* Usages follow the tiling the modifier names: a modifier image may be
+    * sampled, stored to or rendered to exactly when an image of that tiling
+    * may. */
+   static const VkImageUsageFlags usages[] = {VK_IMAGE_USAGE_SAMPLED_BIT,
+                                              VK_IMAGE_USAGE_STORAGE_BIT,
+                                              VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT};
+   PFN_vkGetPhysicalDeviceImageFormatProperties2KHR plain_query =
+      (PFN_vkGetPhysicalDeviceImageFormatProperties2KHR)vkGetInstanceProcAddr(
+         t.instance, "vkGetPhysicalDeviceImageFormatProperties2KHR");
+   for (unsigned u = 0; u < ARRAY_SIZE(usages); u++) {
+      for (unsigned m = 0; m < 2; m++) {
+         VkImageFormatProperties2 pp = {.sType = VK_STRUCTURE_TYPE_IMAGE_FORMAT_PROPERTIES_2};
+         const VkResult plain =
+            plain_query(t.pdev,
+                        &(VkPhysicalDeviceImageFormatInfo2){
+                           .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_FORMAT_INFO_2,
+                           .format = f,
+                           .type = VK_IMAGE_TYPE_2D,
+                           .tiling = m ? VK_IMAGE_TILING_OPTIMAL : VK_IMAGE_TILING_LINEAR,
+                           .usage = usages[u],
+                        },
+                        &pp);
+         CHECK_EQ(image_format_query(&t, f, VK_IMAGE_TYPE_2D, usages[u],
+                                     m ? BL(3) : DRM_FORMAT_MOD_LINEAR, 0, NULL, NULL),
+                  plain);
+      }
+   }
    /* A depth format has no modifiers. */
    CHECK(VKT_CHECK_RESULT(image_format_query(&t, VK_FORMAT_D16_UNORM, VK_IMAGE_TYPE_2D,
                                              usage, BL(3), 0, NULL, NULL),

@@ -48,6 +48,45 @@ make_private(nir_shader *shader, nir_variable *var)
    }
 }
 
+/* Does the shader store to the output? (GL's implicit gl_PerVertex
+ * declares gl_ClipDistance whether or not the shader uses it.) */
+static bool
+is_written(nir_shader *shader, const struct ntv_output_ref *ref)
+{
+   nir_foreach_function_impl(impl, shader) {
+      nir_foreach_block(block, impl) {
+         nir_foreach_instr(instr, block) {
+            if (instr->type != NIR_INSTR_TYPE_INTRINSIC)
+               continue;
+            nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
+            if (intr->intrinsic != NIR_INTRINSIC_STORE_DEREF &&
+                intr->intrinsic != NIR_INTRINSIC_COPY_DEREF)
+               continue;
+            nir_deref_instr *d = nir_src_as_deref(intr->src[0]);
+            if (d && ntv_deref_match(d, ref, NULL) != NTV_DEREF_UNRELATED)
+               return true;
+         }
+      }
+   }
+   return false;
+}
+
+/* An existing, unwritten ClipDistance output sized for `num` distances. */
+static bool
+resize_distances(nir_shader *shader, const struct ntv_output_ref *ref, unsigned num)
+{
+   const struct glsl_type *t = glsl_array_type(glsl_float_type(), num, 0);
+   if (ref->member < 0) {
+      ref->var->type = t;
+      ntv_retype_derefs(shader, ref->var);
+      return true;
+   }
+   struct glsl_struct_field f =
+      *glsl_get_struct_field_data(ref->var->type, (unsigned)ref->member);
+   f.type = t;
+   return ntv_set_member(shader, ref->var, (unsigned)ref->member, &f);
+}
+
 bool
 ntv_lower_clip_vertex(nir_shader *shader, const struct ntv_gl_state_location *state,
                       uint8_t enabled_planes, bool position_fallback, const char **error)
@@ -59,10 +98,11 @@ ntv_lower_clip_vertex(nir_shader *shader, const struct ntv_gl_state_location *st
       return false;
 
    nir_variable *clip_vertex = find_clip_vertex(shader);
-   struct ntv_output_ref existing;
+   struct ntv_output_ref distances;
    const bool has_distances =
-      ntv_find_builtin(shader, NIR_VAR_SHADER_OUT, NIR_BUILTIN_CLIP_DISTANCE, &existing);
-   if (clip_vertex && has_distances) {
+      ntv_find_builtin(shader, NIR_VAR_SHADER_OUT, NIR_BUILTIN_CLIP_DISTANCE, &distances);
+   const bool writes_distances = has_distances && is_written(shader, &distances);
+   if (clip_vertex && writes_distances) {
       *error = "the shader writes both gl_ClipVertex and gl_ClipDistance";
       return false;
    }
@@ -70,7 +110,7 @@ ntv_lower_clip_vertex(nir_shader *shader, const struct ntv_gl_state_location *st
    if (clip_vertex) {
       make_private(shader, clip_vertex);
       source = (struct ntv_output_ref){clip_vertex, -1};
-   } else if (position_fallback && !has_distances &&
+   } else if (position_fallback && !writes_distances &&
               ntv_find_builtin(shader, NIR_VAR_SHADER_OUT, NIR_BUILTIN_POSITION, &source)) {
       /* clip against gl_Position */
    } else {
@@ -84,15 +124,28 @@ ntv_lower_clip_vertex(nir_shader *shader, const struct ntv_gl_state_location *st
       return false;
    }
 
-   nir_variable *distances = nir_variable_create(
-      shader, NIR_VAR_SHADER_OUT, glsl_array_type(glsl_float_type(), num, 0),
-      "gl_ClipDistance");
    nir_variable *planes = ntv_gl_state_variable(shader, state);
-   if (!distances || !planes) {
+   if (!planes) {
       *error = "out of memory";
       return false;
    }
-   distances->data.builtin = NIR_BUILTIN_CLIP_DISTANCE;
+   if (has_distances) {
+      /* Declared (in GL's implicit gl_PerVertex) but not written: use it. */
+      if (!resize_distances(shader, &distances, num)) {
+         *error = "out of memory";
+         return false;
+      }
+   } else {
+      nir_variable *var = nir_variable_create(
+         shader, NIR_VAR_SHADER_OUT, glsl_array_type(glsl_float_type(), num, 0),
+         "gl_ClipDistance");
+      if (!var) {
+         *error = "out of memory";
+         return false;
+      }
+      var->data.builtin = NIR_BUILTIN_CLIP_DISTANCE;
+      distances = (struct ntv_output_ref){var, -1};
+   }
    shader->info.clip_distance_array_size = (uint8_t)num;
 
    nir_foreach_function_impl(impl, shader) {
@@ -111,8 +164,8 @@ ntv_lower_clip_vertex(nir_shader *shader, const struct ntv_gl_state_location *st
             unsigned k = 0;
             u_foreach_bit(plane, enabled_planes) {
                nir_def *p = ntv_gl_state_load(&b, planes, NTV_GL_STATE_CLIP_PLANE, plane);
-               nir_deref_instr *out = nir_build_deref_array_imm(
-                  &b, nir_build_deref_var(&b, distances), (int64_t)k++);
+               nir_deref_instr *out =
+                  ntv_build_output_deref(&b, &distances, nir_imm_int(&b, (int)k++));
                nir_store_deref(&b, out, nir_fdot(&b, v, p), 1);
             }
          }

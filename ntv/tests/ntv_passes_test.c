@@ -443,8 +443,8 @@ TEST(pass_clip_vertex_to_distances)
             "decl_var shader_in vec4 in_pos (location=0)\n"
             "decl_var shader_out vec4 gl_Position (builtin=Position)\n"
             "decl_var shader_temp vec4 gl_ClipVertex\n"
-            "decl_var shader_out float[2] gl_ClipDistance (builtin=ClipDistance)\n"
             "decl_var ubo struct KilnGLState kiln_gl_state (set=0, binding=7)\n"
+            "decl_var shader_out float[2] gl_ClipDistance (builtin=ClipDistance)\n"
             "decl_function main (0 params) (entrypoint)\n"
             "\n"
             "impl main {\n"
@@ -464,9 +464,9 @@ TEST(pass_clip_vertex_to_distances)
             "      %10 = 32x1 load_const (0x00000000)\n"
             "      %11 = 32x1 deref_array &%9[%10] (ubo vec4)\n"
             "      %12 = 32x4 @load_deref (%11) (access=none)\n"
-            "      %13 = 32x1 deref_var &gl_ClipDistance (shader_out float[2])\n"
-            "      %14 = 32x1 load_const (0x00000000)\n"
-            "      %15 = 32x1 deref_array &%13[%14] (shader_out float)\n"
+            "      %13 = 32x1 load_const (0x00000000)\n"
+            "      %14 = 32x1 deref_var &gl_ClipDistance (shader_out float[2])\n"
+            "      %15 = 32x1 deref_array &%14[%13] (shader_out float)\n"
             "      %16 = 32x1 fdot4 %7, %12\n"
             "      @store_deref (%15, %16) (write_mask=0x1, access=none)\n"
             "      %17 = 32x1 deref_var &kiln_gl_state (ubo struct KilnGLState)\n"
@@ -474,9 +474,9 @@ TEST(pass_clip_vertex_to_distances)
             "      %19 = 32x1 load_const (0x00000002)\n"
             "      %20 = 32x1 deref_array &%18[%19] (ubo vec4)\n"
             "      %21 = 32x4 @load_deref (%20) (access=none)\n"
-            "      %22 = 32x1 deref_var &gl_ClipDistance (shader_out float[2])\n"
-            "      %23 = 32x1 load_const (0x00000001)\n"
-            "      %24 = 32x1 deref_array &%22[%23] (shader_out float)\n"
+            "      %22 = 32x1 load_const (0x00000001)\n"
+            "      %23 = 32x1 deref_var &gl_ClipDistance (shader_out float[2])\n"
+            "      %24 = 32x1 deref_array &%23[%22] (shader_out float)\n"
             "      %25 = 32x1 fdot4 %7, %21\n"
             "      @store_deref (%24, %25) (write_mask=0x1, access=none)\n"
             "      // succs: b1\n"
@@ -984,5 +984,56 @@ TEST(pass_registry)
    error = NULL;
    CHECK(ntv_pass_find("dce")->run(b.shader, "", &progress, &error));
    CHECK(!ntv_pass_find("dce")->run(b.shader, "x", &progress, &error));
+   nir_shader_destroy(b.shader);
+}
+
+/* GL's implicit gl_PerVertex declares gl_ClipDistance even when nothing
+ * writes it: the pass uses that member, resized, rather than a second
+ * ClipDistance output. */
+TEST(pass_clip_vertex_uses_declared_distances)
+{
+   nir_builder b = nir_builder_init_simple_shader(NIR_STAGE_VERTEX, NULL, "clipdeclared");
+   REQUIRE(b.shader);
+   struct glsl_struct_field f[3] = {
+      glsl_struct_field_init(glsl_vec4_type(), "gl_Position"),
+      glsl_struct_field_init(glsl_float_type(), "gl_PointSize"),
+      glsl_struct_field_init(glsl_array_type(glsl_float_type(), 1, 0), "gl_ClipDistance"),
+   };
+   f[0].builtin = NIR_BUILTIN_POSITION;
+   f[1].builtin = NIR_BUILTIN_POINT_SIZE;
+   f[2].builtin = NIR_BUILTIN_CLIP_DISTANCE;
+   nir_variable *in = io(b.shader, NIR_VAR_SHADER_IN, glsl_vec4_type(), "in_pos", 0);
+   nir_variable *pv = nir_variable_create(
+      b.shader, NIR_VAR_SHADER_OUT, glsl_struct_type(f, 3, "gl_PerVertex", GLSL_BLOCK), "pv");
+   nir_variable *cv = io(b.shader, NIR_VAR_SHADER_OUT, glsl_vec4_type(), "gl_ClipVertex", -1);
+   REQUIRE(in && pv && cv);
+   nir_def *p = nir_load_var(&b, in);
+   nir_store_deref(&b, nir_build_deref_struct(&b, nir_build_deref_var(&b, pv), 0), p, 0xf);
+   nir_store_var(&b, cv, p, 0xf);
+   const char *error = "unset";
+   CHECK(ntv_lower_clip_vertex(b.shader, &(struct ntv_gl_state_location){0}, 0x7, true,
+                               &error));
+   CHECK(error == NULL);
+   const struct glsl_type *cd = glsl_get_struct_field(pv->type, 2);
+   CHECK(glsl_type_is_array(cd) && glsl_get_length(cd) == 3);
+   struct emitted e = {0};
+   if (emit(b.shader, &e)) {
+      CHECK_EQ(ntv_test_count_ops(e.w, e.n, SpvOpDot), 3);
+      CHECK(ntv_test_named(e.w, e.n, "gl_ClipDistance") == 0); /* no second output */
+   }
+   arena_destroy(e.arena);
+
+   /* Written as well as gl_ClipVertex: GL forbids it. */
+   nir_store_deref(&b,
+                   nir_build_deref_array_imm(
+                      &b, nir_build_deref_struct(&b, nir_build_deref_var(&b, pv), 2), 0),
+                   nir_imm_float(&b, 1.0f), 1);
+   nir_variable *cv2 = io(b.shader, NIR_VAR_SHADER_OUT, glsl_vec4_type(), "gl_ClipVertex", -1);
+   REQUIRE(cv2);
+   nir_store_var(&b, cv2, p, 0xf);
+   error = NULL;
+   CHECK(!ntv_lower_clip_vertex(b.shader, &(struct ntv_gl_state_location){0}, 0x1, true,
+                                &error));
+   CHECK(error && strstr(error, "both"));
    nir_shader_destroy(b.shader);
 }

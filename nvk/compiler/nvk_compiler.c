@@ -17,6 +17,7 @@ nvk_compile_optimize(nir_shader *shader)
       NIR_PASS(progress, shader, nir_opt_copy_prop);
       NIR_PASS(progress, shader, nir_opt_cse);
       NIR_PASS(progress, shader, nir_opt_constant_folding);
+      NIR_PASS(progress, shader, nvk_nir_opt_algebraic);
       NIR_PASS(progress, shader, nir_opt_dce);
    }
 }

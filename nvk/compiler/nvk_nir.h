@@ -54,4 +54,8 @@ struct nvk_nir_io_options {
  * and scratch sizes. */
 bool nvk_nir_lower_explicit_io(nir_shader *shader, struct nvk_nir_io_options *options);
 
+/* Exact integer/float identities the lowering leaves behind (0 + x, x * 1,
+ * constant offsets added twice...). */
+bool nvk_nir_opt_algebraic(nir_shader *shader);
+
 #endif /* NVK_NIR_H */

@@ -8,7 +8,7 @@
 #include "nvk_nir.h"
 
 static nir_def *
-load_system_value(nir_builder *b, nir_variable *var)
+load_system_value(nir_builder *b, nir_variable *var, unsigned subgroup_size)
 {
    const struct glsl_type *t = var->type;
    const unsigned n = glsl_get_components(t);
@@ -19,6 +19,8 @@ load_system_value(nir_builder *b, nir_variable *var)
       const uint16_t *s = b->shader->info.cs.workgroup_size;
       return nir_imm_ivec3(b, s[0], s[1], s[2]);
    }
+   case NIR_BUILTIN_SUBGROUP_SIZE:
+      return nir_imm_intN_t(b, subgroup_size, bits);
    default:
       break;
    }
@@ -56,15 +58,13 @@ lower_load(nir_builder *b, nir_intrinsic_instr *intr, void *data)
    if (!var)
       return false;
 
-   nir_def *value = load_system_value(b, var);
+   nir_def *value = load_system_value(b, var, subgroup_size);
    if (!value)
       return false; /* not a compute built-in: left for the backend to refuse */
    if (deref->deref_type == NIR_DEREF_TYPE_ARRAY)
       value = nir_vector_extract(b, value, deref->arr.index.ssa);
    else if (deref->deref_type != NIR_DEREF_TYPE_VAR)
       return false;
-   if (var->data.builtin == NIR_BUILTIN_SUBGROUP_SIZE)
-      value = nir_imm_intN_t(b, subgroup_size, value->bit_size);
    nir_def_rewrite_uses(&intr->def, value);
    nir_instr_remove(&intr->instr);
    nir_deref_instr_remove_if_unused(deref);

@@ -150,4 +150,24 @@ struct kx_dispatch {
  * allocate its state (d->fault says so too). */
 bool kx_dispatch_run(struct kx_dispatch *d);
 
+/* --- backends, for differential testing ------------------------------------------- */
+
+/*
+ * A shader backend: compile a finalized IR shader once, run dispatches of
+ * it. The reference interpreter is registered once per kernel variant the
+ * CPU runs; a future JIT registers itself here too, and the differential
+ * tests (nvk/compiler/tests/nvk_spirv_run_test.c) run every shader on
+ * every registered backend and compare the memory they leave behind.
+ * For run, `d->prog` is ignored: the program is `prog`.
+ */
+struct kx_backend {
+   const char *name;
+   void *(*compile)(nir_shader *shader, char **error);
+   void (*destroy)(void *prog);
+   bool (*run)(const void *prog, struct kx_dispatch *d);
+};
+
+/* The backends this build and CPU can run, NULL-terminated. */
+const struct kx_backend *const *kx_backends(void);
+
 #endif /* KX_H */

@@ -93,29 +93,20 @@ struct kx_job {
 };
 
 static void
-kx_wg_coords(const struct kx_dispatch *d, uint64_t linear, uint32_t id[3])
-{
-   id[0] = d->base[0] + (uint32_t)(linear % d->count[0]);
-   id[1] = d->base[1] + (uint32_t)((linear / d->count[0]) % d->count[1]);
-   id[2] = d->base[2] + (uint32_t)(linear / ((uint64_t)d->count[0] * d->count[1]));
-}
-
-static void
-kx_local_coords(const struct kx_program_info *info, uint32_t index, uint32_t id[3])
-{
-   id[0] = index % info->workgroup_size[0];
-   id[1] = (index / info->workgroup_size[0]) % info->workgroup_size[1];
-   id[2] = index / (info->workgroup_size[0] * info->workgroup_size[1]);
-}
-
-static void
 kx_strip_reset(struct kx_ctx *ctx)
 {
    ctx->exec = ctx->live;
    ctx->sp = 0;
    ctx->loop_frame = -1;
    ctx->done = false;
-   ctx->resume = ctx->thread->prog->instrs;
+   ctx->resume = ctx->thread->prog->instrs + ctx->thread->prog->main_start;
+}
+
+/* Lanes [0, n) live. */
+static inline kx_mask
+kx_live_mask(uint64_t n)
+{
+   return n >= KX_W ? KX_FULL_MASK : ((kx_mask)1 << n) - 1;
 }
 
 /* One workgroup, its strips taking turns at barriers. */
@@ -123,28 +114,15 @@ static uint64_t
 kx_run_cooperative(struct kx_job *job, struct kx_thread *t, struct kx_ctx **strips,
                    uint64_t wg, uint8_t *shared)
 {
-   const struct kx_program_info *info = &job->prog->info;
-   uint32_t wid[3];
-   kx_wg_coords(job->d, wg, wid);
-   uint64_t invocations = 0;
    for (uint32_t s = 0; s < job->strips_per_wg; s++) {
       struct kx_ctx *ctx = strips[s];
-      ctx->live = 0;
-      for (unsigned l = 0; l < KX_W; l++) {
-         const uint32_t index = s * KX_W + l;
-         uint32_t lid[3] = {0, 0, 0};
-         if (index < job->wg_size) {
-            ctx->live |= (kx_mask)1 << l;
-            kx_local_coords(info, index, lid);
-            invocations++;
-         }
-         for (unsigned c = 0; c < 3; c++) {
-            ctx->local_id[c][l] = lid[c];
-            ctx->workgroup_id[c][l] = wid[c];
-         }
-         ctx->local_index[l] = index;
-         ctx->shared[l] = shared;
+      ctx->first_invocation = wg * job->wg_size + (uint64_t)s * KX_W;
+      ctx->live = kx_live_mask(job->wg_size - s * KX_W);
+      if (t->shared_size_B) {
+         for (unsigned l = 0; l < KX_W; l++)
+            ctx->shared[l] = shared;
       }
+      ctx->shared_uniform = true;
       ctx->subgroup_id = s;
       kx_strip_reset(ctx);
    }
@@ -162,7 +140,7 @@ kx_run_cooperative(struct kx_job *job, struct kx_thread *t, struct kx_ctx **stri
          running |= !ctx->done;
       }
    }
-   return invocations;
+   return job->wg_size;
 }
 
 /* A chunk of whole workgroups laid over strips end to end. */
@@ -170,42 +148,30 @@ static uint64_t
 kx_run_independent(struct kx_job *job, struct kx_thread *t, struct kx_ctx *ctx,
                    uint64_t first_wg, uint8_t *shared)
 {
-   const struct kx_program_info *info = &job->prog->info;
    const uint64_t wgs = MIN2((uint64_t)job->wgs_per_chunk, job->num_wgs - first_wg);
    const uint64_t total = wgs * job->wg_size;
-   uint64_t invocations = 0;
+   const uint64_t first = first_wg * job->wg_size;
    for (uint64_t base = 0; base < total && !t->faulted; base += KX_W) {
-      ctx->live = 0;
-      uint64_t cur_wg = UINT64_MAX;
-      uint32_t wid[3] = {0, 0, 0};
-      for (unsigned l = 0; l < KX_W; l++) {
-         const uint64_t inv = base + l;
-         uint32_t lid[3] = {0, 0, 0};
-         uint32_t index = 0;
-         uint64_t wg_in_chunk = 0;
-         if (inv < total) {
-            ctx->live |= (kx_mask)1 << l;
-            wg_in_chunk = inv / job->wg_size;
-            index = (uint32_t)(inv % job->wg_size);
-            if (wg_in_chunk != cur_wg) {
-               cur_wg = wg_in_chunk;
-               kx_wg_coords(job->d, first_wg + wg_in_chunk, wid);
+      ctx->first_invocation = first + base;
+      ctx->live = kx_live_mask(total - base);
+      ctx->shared_uniform = false;
+      if (t->shared_size_B) {
+         /* Each lane's workgroup's shared memory, stepping lane by lane. */
+         uint64_t wg = base / job->wg_size;
+         uint32_t idx = (uint32_t)(base % job->wg_size);
+         for (unsigned l = 0; l < KX_W; l++) {
+            ctx->shared[l] = shared + (wg < wgs ? wg : 0) * t->shared_size_B;
+            if (++idx == job->wg_size) {
+               idx = 0;
+               wg++;
             }
-            kx_local_coords(info, index, lid);
-            invocations++;
          }
-         for (unsigned c = 0; c < 3; c++) {
-            ctx->local_id[c][l] = lid[c];
-            ctx->workgroup_id[c][l] = wid[c];
-         }
-         ctx->local_index[l] = index;
-         ctx->shared[l] = shared + wg_in_chunk * t->shared_size_B;
       }
       ctx->subgroup_id = 0;
       kx_strip_reset(ctx);
       job->run(ctx, ctx->resume);
    }
-   return invocations;
+   return total;
 }
 
 static void
@@ -257,6 +223,13 @@ kx_worker(void *data, uint32_t index)
       ctx->thread = t;
       memset(ctx->regs, 0, regs_B);
       kx_regs_init_consts(prog, ctx->regs);
+      if (prog->main_start) {
+         /* The prologue's invariants, on all lanes. */
+         ctx->exec = ctx->live = KX_FULL_MASK;
+         ctx->sp = 0;
+         ctx->loop_frame = -1;
+         job->run(ctx, prog->instrs);
+      }
       strips[s] = ctx;
    }
    uint8_t *shared = p;

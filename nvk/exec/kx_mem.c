@@ -26,23 +26,42 @@ kx_thread_fault(struct kx_thread *t, const char *fmt, ...)
    va_end(va);
 }
 
+/* Fills a TLB entry for [va, va + size_B); false if not mapped. */
 static bool
-kx_refill(struct kx_thread *t, uint64_t va, uint64_t size_B)
+kx_tlb_fill(struct kx_thread *t, uint64_t va, uint64_t size_B)
 {
    uint64_t range_va = 0, range_end = 0;
    uint8_t *host = t->d->translate
                       ? t->d->translate(t->d->translate_data, va, size_B, &range_va, &range_end)
                       : NULL;
-   if (!host || range_va > va || range_end < va + size_B) {
+   if (!host || range_va > va || range_end < va + size_B)
+      return false;
+   const unsigned e = t->tlb_next++ % KX_TLB_ENTRIES;
+   t->tlb[e].va = range_va;
+   t->tlb[e].end = range_end;
+   t->tlb[e].host = host - (va - range_va);
+   return true;
+}
+
+uint8_t *
+kx_mem_try_map(struct kx_thread *t, uint64_t va, uint64_t size_B)
+{
+   int i = kx_tlb_find(t, va, size_B);
+   if (i < 0 && va >= KX_NULL_PAGE_SIZE_B && kx_tlb_fill(t, va, size_B))
+      i = kx_tlb_find(t, va, size_B);
+   return i >= 0 ? t->tlb[i].host + (va - t->tlb[i].va) : NULL;
+}
+
+static bool
+kx_refill(struct kx_thread *t, uint64_t va, uint64_t size_B)
+{
+   if (!kx_tlb_fill(t, va, size_B)) {
       kx_thread_fault(t,
                       "shader memory fault: %llu bytes at device address 0x%llx are not in "
                       "live device memory",
                       (unsigned long long)size_B, (unsigned long long)va);
       return false;
    }
-   t->tlb_va = range_va;
-   t->tlb_end = range_end;
-   t->tlb_host = host - (va - range_va);
    return true;
 }
 
@@ -53,7 +72,8 @@ kx_mem_read_slow(struct kx_thread *t, uint64_t va, uint64_t size_B)
       return kx_zero_page;
    if (t->faulted || !kx_refill(t, va, size_B))
       return NULL;
-   return t->tlb_host + (va - t->tlb_va);
+   const int i = kx_tlb_find(t, va, size_B);
+   return i >= 0 ? t->tlb[i].host + (va - t->tlb[i].va) : NULL;
 }
 
 uint8_t *
@@ -63,7 +83,8 @@ kx_mem_write_slow(struct kx_thread *t, uint64_t va, uint64_t size_B)
       return t->sink;
    if (t->faulted || !kx_refill(t, va, size_B))
       return NULL;
-   return t->tlb_host + (va - t->tlb_va);
+   const int i = kx_tlb_find(t, va, size_B);
+   return i >= 0 ? t->tlb[i].host + (va - t->tlb[i].va) : NULL;
 }
 
 /* --- atomics ------------------------------------------------------------------ */

@@ -19,19 +19,40 @@ uint8_t *kx_mem_write_slow(struct kx_thread *t, uint64_t va, uint64_t size_B);
 
 /* Host pointer to read/write size_B bytes at va; NULL after a fault. The
  * null page reads as zeros and swallows writes. */
+/* Host pointer for [va, va + size_B) if it is mapped (one memory object),
+ * else NULL, without recording a fault (for fast paths that fall back to
+ * per-lane accesses). */
+uint8_t *kx_mem_try_map(struct kx_thread *t, uint64_t va, uint64_t size_B);
+
+/* The TLB entry holding [va, va + size_B), or -1. */
+static inline int
+kx_tlb_find(const struct kx_thread *t, uint64_t va, uint64_t size_B)
+{
+   const uint64_t end = va + size_B;
+   if (unlikely(end < va))
+      return -1;
+   for (int i = 0; i < KX_TLB_ENTRIES; i++) {
+      if (va >= t->tlb[i].va && end <= t->tlb[i].end)
+         return i;
+   }
+   return -1;
+}
+
 static inline const uint8_t *
 kx_mem_read(struct kx_thread *t, uint64_t va, uint64_t size_B)
 {
-   if (likely(va >= t->tlb_va && va + size_B <= t->tlb_end && va + size_B > va))
-      return t->tlb_host + (va - t->tlb_va);
+   const int i = kx_tlb_find(t, va, size_B);
+   if (likely(i >= 0))
+      return t->tlb[i].host + (va - t->tlb[i].va);
    return kx_mem_read_slow(t, va, size_B);
 }
 
 static inline uint8_t *
 kx_mem_write(struct kx_thread *t, uint64_t va, uint64_t size_B)
 {
-   if (likely(va >= t->tlb_va && va + size_B <= t->tlb_end && va + size_B > va))
-      return t->tlb_host + (va - t->tlb_va);
+   const int i = kx_tlb_find(t, va, size_B);
+   if (likely(i >= 0))
+      return t->tlb[i].host + (va - t->tlb[i].va);
    return kx_mem_write_slow(t, va, size_B);
 }
 

@@ -192,8 +192,8 @@ print_reg(struct strbuf *sb, uint32_t offset_B)
 void
 kx_program_print(const struct kx_program *prog, struct strbuf *sb)
 {
-   strbuf_printf(sb, "kx program: %u instructions, %u slots, depth %u%s%s\n",
-                 prog->num_instrs, prog->num_slots, prog->max_depth,
+   strbuf_printf(sb, "kx program: %u instructions (main at %u), %u slots, depth %u%s%s\n",
+                 prog->num_instrs, prog->main_start, prog->num_slots, prog->max_depth,
                  prog->info.uses_barrier ? ", barriers" : "",
                  prog->info.uses_subgroups ? ", subgroups" : "");
    for (uint32_t i = 0; i < prog->num_consts; i++) {
@@ -260,6 +260,15 @@ kx_program_validate(const struct kx_program *p)
       return false;
    if (p->num_slots < KX_FIRST_CONST_SLOT || p->max_depth > 4096)
       return false;
+   /* The prologue: only pure operations, ended by END. */
+   if (p->main_start >= p->num_instrs ||
+       (p->main_start && p->instrs[p->main_start - 1].op != KX_OP_END))
+      return false;
+   for (uint32_t i = 0; i + 1 < p->main_start; i++) {
+      const unsigned op = p->instrs[i].op;
+      if (op != KX_OP_LOAD_CBUF && op != KX_OP_SYSVAL && op < KX_OP_FIRST_ALU)
+         return false;
+   }
    for (uint32_t i = 0; i < p->num_consts; i++) {
       if (p->consts[i].offset_B % KX_SLOT_B || p->consts[i].offset_B >= regs_B ||
           (p->consts[i].bits != 32 && p->consts[i].bits != 64))
@@ -298,13 +307,14 @@ struct kx_serial_header {
    uint32_t magic;
    uint32_t abi; /* changes whenever the encoding does */
    struct kx_program_info info;
-   uint32_t num_instrs, num_aux, num_consts, num_slots, max_depth, float_controls;
+   uint32_t num_instrs, num_aux, num_consts, num_slots, max_depth, float_controls, main_start;
 };
 
 static uint32_t
 kx_abi(void)
 {
-   return (uint32_t)KX_OP_COUNT | ((uint32_t)KX_W << 16) |
+   /* Bump the low byte whenever the encoding changes. */
+   return 2u | ((uint32_t)KX_OP_COUNT << 8) | ((uint32_t)KX_W << 20) |
           ((uint32_t)sizeof(struct kx_instr) << 24);
 }
 
@@ -321,6 +331,7 @@ kx_program_serialize(const struct kx_program *prog, struct strbuf *out)
       .num_slots = prog->num_slots,
       .max_depth = prog->max_depth,
       .float_controls = prog->float_controls,
+      .main_start = prog->main_start,
    };
    strbuf_append_n(out, (const char *)&h, sizeof(h));
    strbuf_append_n(out, (const char *)prog->instrs, prog->num_instrs * sizeof(struct kx_instr));
@@ -356,6 +367,7 @@ kx_program_deserialize(const void *data, size_t size_B)
    p->num_slots = h.num_slots;
    p->max_depth = h.max_depth;
    p->float_controls = h.float_controls;
+   p->main_start = h.main_start;
    p->instrs = (struct kx_instr *)(p + 1);
    p->consts = (struct kx_const *)(p->instrs + p->num_instrs);
    p->aux = (uint32_t *)(p->consts + p->num_consts);

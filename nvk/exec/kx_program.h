@@ -131,6 +131,9 @@ struct kx_program {
    uint32_t num_consts;
    uint32_t num_slots;
    uint32_t max_depth; /* mask stack frames */
+   /* instrs[0, main_start) is the prologue: dispatch-invariant values,
+    * computed once per register file (its last instruction is END). */
+   uint32_t main_start;
    uint32_t float_controls;
    struct kx_instr *instrs;
    uint32_t *aux;
@@ -146,13 +149,18 @@ struct kx_frame {
    uint32_t is_loop;
 };
 
+#define KX_TLB_ENTRIES 4
+
 /* A worker thread's state during one dispatch. */
 struct kx_thread {
    struct kx_dispatch *d;
    const struct kx_program *prog;
-   /* The last translation (a software TLB of one entry). */
-   uint64_t tlb_va, tlb_end;
-   uint8_t *tlb_host;
+   /* The last translations (a small software TLB; round-robin). */
+   struct {
+      uint64_t va, end;
+      uint8_t *host; /* host address of va */
+   } tlb[KX_TLB_ENTRIES];
+   unsigned tlb_next;
    bool faulted;
    uint32_t shared_size_B;
    uint32_t scratch_size_B;
@@ -176,11 +184,12 @@ struct kx_ctx {
    struct kx_thread *thread;
    uint32_t subgroup_id;
 
-   /* Per-lane system values. */
-   uint32_t local_id[3][KX_W];
-   uint32_t local_index[KX_W];
-   uint32_t workgroup_id[3][KX_W];
-   uint8_t *shared[KX_W];
+   /* A strip is KX_W consecutive invocations of the dispatch (in
+    * workgroup-major, local-index-minor order): lane l is invocation
+    * first_invocation + l. System values are computed from it when read. */
+   uint64_t first_invocation;
+   uint8_t *shared[KX_W]; /* each lane's workgroup's shared memory */
+   bool shared_uniform;   /* every lane's is shared[0] */
    uint8_t *scratch; /* scratch_size_B * KX_W, word-interleaved by lane */
 };
 
@@ -193,6 +202,16 @@ typedef const struct kx_instr *(*kx_handler)(struct kx_ctx *ctx, const struct kx
 typedef void (*kx_run_fn)(struct kx_ctx *ctx, const struct kx_instr *ip);
 void kx_run_base(struct kx_ctx *ctx, const struct kx_instr *ip);
 void kx_run_avx2(struct kx_ctx *ctx, const struct kx_instr *ip);
+
+/* Workgroup ids of the dispatch's linear workgroup `linear` (x fastest),
+ * base included. */
+static inline void
+kx_workgroup_coords(const struct kx_dispatch *d, uint64_t linear, uint32_t id[3])
+{
+   id[0] = d->base[0] + (uint32_t)(linear % d->count[0]);
+   id[1] = d->base[1] + (uint32_t)((linear / d->count[0]) % d->count[1]);
+   id[2] = d->base[2] + (uint32_t)(linear / ((uint64_t)d->count[0] * d->count[1]));
+}
 
 /* Broadcasts the program's constants into a register file. */
 void kx_regs_init_consts(const struct kx_program *prog, uint8_t *regs);

@@ -9,6 +9,12 @@
  */
 #include <math.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+#if defined(__AVX2__)
+#include <immintrin.h>
+#endif
 
 #include "kx_image.h"
 #include "kx_mem.h"
@@ -40,13 +46,24 @@ kx_float_to_half(float f, uint32_t float_controls)
 
 /* --- control flow ------------------------------------------------------------------ */
 
+/* The lanes where a boolean register is true. */
 static inline kx_mask
 kx_bool_mask(const uint32_t *b)
 {
+#if defined(__SSE2__)
+   /* Bit 0 of each lane to the sign bit, four lanes per movemask. */
+   kx_mask m = 0;
+   for (unsigned l = 0; l < KX_W; l += 4) {
+      const __m128i v = _mm_slli_epi32(_mm_loadu_si128((const __m128i *)(b + l)), 31);
+      m |= (kx_mask)_mm_movemask_ps(_mm_castsi128_ps(v)) << l;
+   }
+   return m;
+#else
    kx_mask m = 0;
    for (unsigned l = 0; l < KX_W; l++)
       m |= (kx_mask)(b[l] & 1u) << l;
    return m;
+#endif
 }
 
 static inline kx_mask
@@ -146,7 +163,8 @@ kx_op_break_if(struct kx_ctx *ctx, const struct kx_instr *ip)
 {
    if (unlikely(ctx->loop_frame < 0))
       return kx_bad_stack(ctx);
-   const kx_mask c = kx_bool_mask(KX_REG(ctx, ip->src[0])) & ctx->exec;
+   const kx_mask c =
+      (kx_bool_mask(KX_REG(ctx, ip->src[0])) ^ (ip->imm[0] ? KX_FULL_MASK : 0)) & ctx->exec;
    ctx->stack[ctx->loop_frame].a |= c;
    ctx->exec &= ~c;
    if (ctx->exec == 0)
@@ -159,7 +177,8 @@ kx_op_continue_if(struct kx_ctx *ctx, const struct kx_instr *ip)
 {
    if (unlikely(ctx->loop_frame < 0))
       return kx_bad_stack(ctx);
-   const kx_mask c = kx_bool_mask(KX_REG(ctx, ip->src[0])) & ctx->exec;
+   const kx_mask c =
+      (kx_bool_mask(KX_REG(ctx, ip->src[0])) ^ (ip->imm[0] ? KX_FULL_MASK : 0)) & ctx->exec;
    ctx->stack[ctx->loop_frame].b |= c;
    ctx->exec &= ~c;
    if (ctx->exec == 0)
@@ -276,26 +295,85 @@ kx_op_mcopy64(struct kx_ctx *ctx, const struct kx_instr *ip)
 
 /* --- system values ---------------------------------------------------------------- */
 
+/* Lane l is invocation first_invocation + l (kx_program.h): the ids
+ * advance lane by lane without divisions. */
+static void
+kx_sysval_lanes(struct kx_ctx *ctx, unsigned sv, uint32_t *d)
+{
+   const struct kx_dispatch *disp = ctx->thread->d;
+   const uint16_t *size = ctx->thread->prog->info.workgroup_size;
+   const uint32_t wg_size = (uint32_t)size[0] * size[1] * size[2];
+   uint64_t wg = ctx->first_invocation / wg_size;
+   uint32_t idx = (uint32_t)(ctx->first_invocation % wg_size);
+   uint32_t lid[3] = {idx % size[0], (idx / size[0]) % size[1], idx / (size[0] * size[1])};
+   uint32_t wid[3];
+   kx_workgroup_coords(disp, wg, wid);
+   for (unsigned l = 0; l < KX_W; l++) {
+      switch (sv) {
+      case KX_SV_LOCAL_ID_X:
+      case KX_SV_LOCAL_ID_Y:
+      case KX_SV_LOCAL_ID_Z:
+         d[l] = lid[sv - KX_SV_LOCAL_ID_X];
+         break;
+      case KX_SV_LOCAL_INDEX:
+         d[l] = idx;
+         break;
+      case KX_SV_WORKGROUP_ID_X:
+      case KX_SV_WORKGROUP_ID_Y:
+      case KX_SV_WORKGROUP_ID_Z:
+         d[l] = wid[sv - KX_SV_WORKGROUP_ID_X];
+         break;
+      default: {
+         const unsigned c = sv - KX_SV_GLOBAL_ID_X;
+         d[l] = wid[c] * size[c] + lid[c];
+         break;
+      }
+      }
+      if (++idx == wg_size) {
+         idx = 0;
+         lid[0] = lid[1] = lid[2] = 0;
+         kx_workgroup_coords(disp, ++wg, wid);
+      } else if (++lid[0] == size[0]) {
+         lid[0] = 0;
+         if (++lid[1] == size[1]) {
+            lid[1] = 0;
+            lid[2]++;
+         }
+      }
+   }
+}
+
 static const struct kx_instr *
 kx_op_sysval(struct kx_ctx *ctx, const struct kx_instr *ip)
 {
    uint32_t *d = KX_REG(ctx, ip->dst);
    const struct kx_dispatch *disp = ctx->thread->d;
-   const struct kx_program_info *info = &ctx->thread->prog->info;
    const unsigned sv = ip->imm[0];
    switch (sv) {
+   case KX_SV_GLOBAL_ID_X: {
+      /* A 1D dispatch of 1D workgroups: the x id is the invocation number
+       * (plus the base). */
+      const uint16_t *size = ctx->thread->prog->info.workgroup_size;
+      if (size[1] == 1 && size[2] == 1 && disp->count[1] == 1 && disp->count[2] == 1) {
+         const uint32_t first =
+            (uint32_t)(disp->base[0] * size[0] + ctx->first_invocation);
+         for (unsigned l = 0; l < KX_W; l++)
+            d[l] = first + l;
+         break;
+      }
+      kx_sysval_lanes(ctx, sv, d);
+      break;
+   }
    case KX_SV_LOCAL_ID_X:
    case KX_SV_LOCAL_ID_Y:
    case KX_SV_LOCAL_ID_Z:
-      memcpy(d, ctx->local_id[sv - KX_SV_LOCAL_ID_X], KX_SLOT_B);
-      break;
    case KX_SV_LOCAL_INDEX:
-      memcpy(d, ctx->local_index, KX_SLOT_B);
-      break;
    case KX_SV_WORKGROUP_ID_X:
    case KX_SV_WORKGROUP_ID_Y:
    case KX_SV_WORKGROUP_ID_Z:
-      memcpy(d, ctx->workgroup_id[sv - KX_SV_WORKGROUP_ID_X], KX_SLOT_B);
+   case KX_SV_GLOBAL_ID_Y:
+   case KX_SV_GLOBAL_ID_Z:
+      kx_sysval_lanes(ctx, sv, d);
       break;
    case KX_SV_NUM_WORKGROUPS_X:
    case KX_SV_NUM_WORKGROUPS_Y:
@@ -303,14 +381,6 @@ kx_op_sysval(struct kx_ctx *ctx, const struct kx_instr *ip)
       for (unsigned l = 0; l < KX_W; l++)
          d[l] = disp->count[sv - KX_SV_NUM_WORKGROUPS_X];
       break;
-   case KX_SV_GLOBAL_ID_X:
-   case KX_SV_GLOBAL_ID_Y:
-   case KX_SV_GLOBAL_ID_Z: {
-      const unsigned c = sv - KX_SV_GLOBAL_ID_X;
-      for (unsigned l = 0; l < KX_W; l++)
-         d[l] = ctx->workgroup_id[c][l] * info->workgroup_size[c] + ctx->local_id[c][l];
-      break;
-   }
    case KX_SV_SUBGROUP_INVOCATION:
       for (unsigned l = 0; l < KX_W; l++)
          d[l] = l;
@@ -358,6 +428,8 @@ kx_op_sysval(struct kx_ctx *ctx, const struct kx_instr *ip)
 }
 
 /* --- memory -------------------------------------------------------------------- */
+
+typedef uint32_t kx_u32_unaligned __attribute__((aligned(1), may_alias));
 
 static inline uint64_t
 kx_read_bits(const uint8_t *p, unsigned bits)
@@ -463,6 +535,16 @@ kx_op_load_cbuf(struct kx_ctx *ctx, const struct kx_instr *ip)
    return ip + 1;
 }
 
+/* Lane l's address is addr[0] + l * stride for every lane. */
+static inline bool
+kx_addresses_contiguous(const uint64_t *addr, uint64_t stride)
+{
+   uint64_t bad = 0;
+   for (unsigned l = 0; l < KX_W; l++)
+      bad |= addr[l] ^ (addr[0] + l * stride);
+   return bad == 0;
+}
+
 static const struct kx_instr *
 kx_op_load_global(struct kx_ctx *ctx, const struct kx_instr *ip)
 {
@@ -481,8 +563,19 @@ kx_op_load_global(struct kx_ctx *ctx, const struct kx_instr *ip)
          hi = addr[l] > hi ? addr[l] : hi;
       }
    }
-   if (lo >= t->tlb_va && hi + size_B <= t->tlb_end && hi + size_B > hi) {
-      const uint8_t *host = t->tlb_host - t->tlb_va;
+   const uint8_t *base = lo <= hi ? kx_mem_try_map(t, lo, hi - lo + size_B) : NULL;
+   if (base) {
+      const uint8_t *host = base - lo;
+      /* The common case of buffer[invocation]: lane l at lo + l * size. */
+      if (bits == 32 && exec == KX_FULL_MASK && kx_addresses_contiguous(addr, size_B)) {
+         const uint32_t *src = (const uint32_t *)base;
+         for (unsigned c = 0; c < n; c++) {
+            uint32_t *restrict d = KX_REG(ctx, dsts[c]);
+            for (unsigned l = 0; l < KX_W; l++)
+               memcpy(&d[l], &src[l * n + c], 4);
+         }
+         return ip + 1;
+      }
       if (bits == 32 && exec == KX_FULL_MASK) {
          for (unsigned c = 0; c < n; c++) {
             uint32_t *d = KX_REG(ctx, dsts[c]);
@@ -531,8 +624,19 @@ kx_op_store_global(struct kx_ctx *ctx, const struct kx_instr *ip)
          hi = addr[l] > hi ? addr[l] : hi;
       }
    }
-   const bool fast = lo >= t->tlb_va && hi + size_B <= t->tlb_end && hi + size_B > hi;
-   uint8_t *host = fast ? t->tlb_host - t->tlb_va : NULL;
+   uint8_t *base = lo <= hi ? kx_mem_try_map(t, lo, hi - lo + size_B) : NULL;
+   const bool fast = base != NULL;
+   uint8_t *host = fast ? base - lo : NULL;
+   if (fast && bits == 32 && exec == KX_FULL_MASK && wmask == BITFIELD_MASK(n) &&
+       kx_addresses_contiguous(addr, size_B)) {
+      uint32_t *dst = (uint32_t *)base;
+      for (unsigned c = 0; c < n; c++) {
+         const uint32_t *restrict v = KX_REG(ctx, srcs[c]);
+         for (unsigned l = 0; l < KX_W; l++)
+            memcpy(&dst[l * n + c], &v[l], 4);
+      }
+      return ip + 1;
+   }
    /* Lanes in order: when two write the same address the highest lane
     * wins, like a GPU's in-order lanes. */
    for (unsigned l = 0; l < KX_W; l++) {
@@ -579,6 +683,48 @@ kx_op_load_shared(struct kx_ctx *ctx, const struct kx_instr *ip)
    const unsigned bits = ip->bits, el_B = bits / 8, n = ip->n;
    const uint64_t size_B = ctx->thread->shared_size_B;
    const kx_mask exec = ctx->exec;
+   if (bits == 32 && ctx->shared_uniform) {
+      /* One workgroup per strip: one base; every lane may read (the bound
+       * check keeps it inside), so this is a plain gather. */
+      const uint8_t *base = ctx->shared[0] + ip->imm[1];
+      const uint64_t limit = size_B - ip->imm[1];
+      if (limit < 4 * n) {
+         for (unsigned c = 0; c < n; c++)
+            memset(KX_REG(ctx, dsts[c]), 0, KX_SLOT_B);
+         return ip + 1;
+      }
+#if defined(__AVX2__)
+      {
+         /* AVX2: one masked gather per 8 lanes. */
+         const __m256i lim = _mm256_set1_epi32((int)(uint32_t)(limit - 4 * n));
+         for (unsigned c = 0; c < n; c++) {
+            uint32_t *restrict d = KX_REG(ctx, dsts[c]);
+            const __m256i add = _mm256_set1_epi32((int)(4 * c));
+            for (unsigned l = 0; l < KX_W; l += 8) {
+               const __m256i o = _mm256_loadu_si256((const __m256i *)(off + l));
+               const __m256i ok = _mm256_cmpeq_epi32(_mm256_min_epu32(o, lim), o);
+               const __m256i v = _mm256_mask_i32gather_epi32(
+                  _mm256_setzero_si256(), (const int *)base, _mm256_add_epi32(o, add), ok, 1);
+               _mm256_storeu_si256((__m256i *)(d + l), v);
+            }
+         }
+         return ip + 1;
+      }
+#endif
+      for (unsigned c = 0; c < n; c++) {
+         uint32_t *restrict d = KX_REG(ctx, dsts[c]);
+         const uint32_t last = (uint32_t)(limit - 4 * n) + 4 * c;
+         for (unsigned l = 0; l < KX_W; l++) {
+            /* Branch-free: an out-of-range lane reads a clamped (valid)
+             * address and gets zero. */
+            const uint32_t o = off[l] + 4 * c;
+            const bool ok = off[l] <= (uint32_t)(limit - 4 * n);
+            const uint32_t v = *(const kx_u32_unaligned *)(base + (ok ? o : last));
+            d[l] = ok ? v : 0;
+         }
+      }
+      return ip + 1;
+   }
    for (unsigned l = 0; l < KX_W; l++) {
       if (!((exec >> l) & 1))
          continue;

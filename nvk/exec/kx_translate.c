@@ -46,7 +46,8 @@ UTIL_DEBUG_DEFINE_GETTER(kx_translate_debug, "kx", kx_translate_table)
 enum kx_vreg_kind {
    KX_VREG_NORMAL,
    KX_VREG_CONST,
-   KX_VREG_FIXED, /* a temporary slot, `slot` */
+   KX_VREG_FIXED,     /* a temporary slot, `slot` */
+   KX_VREG_INVARIANT, /* computed once per dispatch by the prologue */
 };
 
 struct kx_vreg {
@@ -97,6 +98,7 @@ struct kxb {
    struct hash_table *consts[2]; /* 32-bit, 64-bit values -> vreg + 1 */
 
    uint32_t depth, max_depth;
+   uint32_t main_start; /* first instruction after the prologue */
    uint32_t skip; /* label the current construct's next structural op has */
    bool uses_barrier, uses_subgroups;
 };
@@ -1133,31 +1135,55 @@ kxb_block(struct kxb *b, nir_block *block)
    }
 }
 
-/* `if (c) break;` / `if (c) continue;` with nothing else in the if: one
- * op that moves the lanes where c holds out of exec. */
+/* `if (c) break;` / `if (c) continue;` (or the jump in the else branch:
+ * `if (c) {} else break;`, SPIR-V's loop test) with nothing else in the
+ * if: one op that moves the lanes that take the jump out of exec. */
+static nir_jump_instr *
+kxb_lone_jump(nir_if *nif, bool then_side)
+{
+   nir_block *first = then_side ? nir_if_first_then_block(nif) : nir_if_first_else_block(nif);
+   nir_block *last = then_side ? nir_if_last_then_block(nif) : nir_if_last_else_block(nif);
+   if (first != last)
+      return NULL;
+   nir_instr *only = nir_block_first_instr(first);
+   if (!only || only != nir_block_last_instr(first) || only->type != NIR_INSTR_TYPE_JUMP)
+      return NULL;
+   nir_jump_instr *jump = nir_instr_as_jump(only);
+   if (jump->type == NIR_JUMP_RETURN)
+      return NULL;
+   /* Phi copies on the jump's edge would need their own masks. */
+   if (first->successors[0] && nir_block_first_phi_(first->successors[0]))
+      return NULL;
+   return jump;
+}
+
+static bool
+kxb_side_is_empty(nir_if *nif, bool then_side)
+{
+   nir_block *first = then_side ? nir_if_first_then_block(nif) : nir_if_first_else_block(nif);
+   nir_block *last = then_side ? nir_if_last_then_block(nif) : nir_if_last_else_block(nif);
+   return first == last && list_is_empty(&first->instr_list) &&
+          !(first->successors[0] && nir_block_first_phi_(first->successors[0]));
+}
+
 static bool
 kxb_try_jump_if(struct kxb *b, nir_if *nif)
 {
-   nir_block *then_block = nir_if_first_then_block(nif);
-   nir_block *else_block = nir_if_first_else_block(nif);
-   if (then_block != nir_if_last_then_block(nif) || else_block != nir_if_last_else_block(nif))
-      return false;
-   if (!list_is_empty(&else_block->instr_list))
-      return false;
-   nir_instr *only = nir_block_first_instr(then_block);
-   if (!only || only != nir_block_last_instr(then_block) || only->type != NIR_INSTR_TYPE_JUMP)
-      return false;
-   nir_jump_instr *jump = nir_instr_as_jump(only);
-   if (jump->type == NIR_JUMP_RETURN)
-      return false;
-   /* Phi copies on the edges would need their own masks. */
-   if ((then_block->successors[0] && nir_block_first_phi_(then_block->successors[0])) ||
-       (else_block->successors[0] && nir_block_first_phi_(else_block->successors[0])))
+   bool invert = false;
+   nir_jump_instr *jump = NULL;
+   if (kxb_side_is_empty(nif, false))
+      jump = kxb_lone_jump(nif, true);
+   if (!jump && kxb_side_is_empty(nif, true)) {
+      jump = kxb_lone_jump(nif, false);
+      invert = true;
+   }
+   if (!jump)
       return false;
    struct kx_vinstr *vi =
       kxb_emit(b, jump->type == NIR_JUMP_BREAK ? KX_OP_BREAK_IF : KX_OP_CONTINUE_IF);
    vi->in.src[0] = kxb_src(b, nif->condition.ssa, 0);
    vi->use_mask = USE_SRC0;
+   vi->in.imm[0] = invert;
    vi->in.imm[1] = b->skip;
    vi->label_mask = 1 << 1;
    return true;
@@ -1255,6 +1281,105 @@ kxb_cf_list(struct kxb *b, struct list_head *list)
          break;
       }
    }
+}
+
+/* --- dispatch-invariant values ------------------------------------------------------ */
+
+static bool
+kxb_is_invariant_use(struct kxb *b, uint32_t id)
+{
+   const struct kx_vreg *v = vreg(b, id);
+   return v->kind == KX_VREG_CONST || v->kind == KX_VREG_INVARIANT;
+}
+
+/* Whether `vi` computes the same value in every invocation of a dispatch
+ * from operands that do: pure ALU ops and constant-buffer loads (the root
+ * table and descriptor sets do not change during a dispatch). */
+static bool
+kxb_hoistable(struct kxb *b, const struct kx_vinstr *vi)
+{
+   const unsigned op = vi->in.op;
+   if (op == KX_OP_SYSVAL)
+      return vi->in.imm[0] >= KX_SV_NUM_WORKGROUPS_X &&
+             vi->in.imm[0] <= KX_SV_NUM_WORKGROUPS_Z;
+   if (op != KX_OP_LOAD_CBUF && op < KX_OP_FIRST_ALU)
+      return false;
+   const uint32_t *aux = dynarray_begin(&b->aux, uint32_t);
+   for (unsigned i = 0; i < 3; i++) {
+      if ((vi->use_mask & (USE_SRC0 << i)) && !kxb_is_invariant_use(b, vi->in.src[i]))
+         return false;
+      if ((vi->use_mask & (USE_IMM0 << i)) && !kxb_is_invariant_use(b, vi->in.imm[i]))
+         return false;
+   }
+   for (uint32_t a = 0; a < vi->aux_nuse; a++)
+      if (!kxb_is_invariant_use(b, aux[vi->aux_start + vi->aux_ndef + a]))
+         return false;
+   if (vi->dst_def && vreg(b, vi->in.dst)->multi_def)
+      return false;
+   for (uint32_t a = 0; a < vi->aux_ndef; a++)
+      if (vreg(b, aux[vi->aux_start + a])->multi_def)
+         return false;
+   return true;
+}
+
+/* Moves dispatch-invariant instructions into a prologue (ended by END) that
+ * runs once per register file; returns the main program's first index. */
+static uint32_t
+kxb_hoist_invariants(struct kxb *b)
+{
+   const unsigned n = (unsigned)dynarray_num_elements(&b->vi, struct kx_vinstr);
+   bool *hoist = arena_zalloc(b->arena, n ? n : 1);
+   int32_t *map = arena_alloc_array(b->arena, n + 1, sizeof(int32_t));
+   struct dynarray out;
+   dynarray_init(&out, b->arena);
+   if (!hoist || !map) {
+      KXB_OOM(b);
+      return 0;
+   }
+   uint32_t nhoist = 0;
+   for (unsigned i = 0; i < n; i++) {
+      struct kx_vinstr *vi = dynarray_element(&b->vi, struct kx_vinstr, i);
+      if (!kxb_hoistable(b, vi))
+         continue;
+      hoist[i] = true;
+      nhoist++;
+      const uint32_t *aux = dynarray_begin(&b->aux, uint32_t);
+      if (vi->dst_def)
+         vreg(b, vi->in.dst)->kind = KX_VREG_INVARIANT;
+      for (uint32_t a = 0; a < vi->aux_ndef; a++)
+         vreg(b, aux[vi->aux_start + a])->kind = KX_VREG_INVARIANT;
+   }
+   if (nhoist == 0)
+      return 0;
+   for (unsigned i = 0; i < n; i++) {
+      if (hoist[i] && !dynarray_append(&out, struct kx_vinstr,
+                                       *dynarray_element(&b->vi, struct kx_vinstr, i)))
+         KXB_OOM(b);
+   }
+   struct kx_vinstr end = {.aux_imm = -1};
+   end.in.op = KX_OP_END;
+   if (!dynarray_append(&out, struct kx_vinstr, end))
+      KXB_OOM(b);
+   const uint32_t main_start = (uint32_t)dynarray_num_elements(&out, struct kx_vinstr);
+   for (unsigned i = 0; i < n; i++) {
+      map[i] = (int32_t)dynarray_num_elements(&out, struct kx_vinstr);
+      if (!hoist[i] && !dynarray_append(&out, struct kx_vinstr,
+                                        *dynarray_element(&b->vi, struct kx_vinstr, i)))
+         KXB_OOM(b);
+   }
+   map[n] = (int32_t)dynarray_num_elements(&out, struct kx_vinstr);
+   dynarray_foreach(&b->labels, int32_t, l)
+   {
+      if (*l >= 0)
+         *l = map[*l];
+   }
+   dynarray_foreach(&b->loops, struct kx_loop_range, r)
+   {
+      r->start = map[r->start];
+      r->end = map[r->end];
+   }
+   b->vi = out;
+   return main_start;
 }
 
 /* --- liveness and allocation ----------------------------------------------------- */
@@ -1537,8 +1662,14 @@ kxb_finish(struct kxb *b)
          v->slot = next;
          next += v->size;
          nconsts++;
-      } else if (v->kind == KX_VREG_FIXED && v->slot < KX_NUM_TEMP_SLOTS + 2) {
-         /* temporaries and trash keep their slot */
+      }
+   }
+   /* Dispatch invariants: written once by the prologue, then read-only. */
+   dynarray_foreach(&b->vregs, struct kx_vreg, v)
+   {
+      if (v->kind == KX_VREG_INVARIANT) {
+         v->slot = next;
+         next += v->size;
       }
    }
    const uint32_t used = kxb_allocate(b, next);
@@ -1562,6 +1693,7 @@ kxb_finish(struct kxb *b)
    p->num_slots = next + used;
    p->max_depth = b->max_depth;
    p->float_controls = b->shader->info.float_controls;
+   p->main_start = b->main_start;
 
    unsigned ci = 0;
    dynarray_foreach(&b->vregs, struct kx_vreg, v)
@@ -1633,6 +1765,8 @@ kx_compile(nir_shader *shader, char **error)
       kxb_place(&b, l_end);
       kxb_emit(&b, KX_OP_END);
    }
+   if (!b.error)
+      b.main_start = kxb_hoist_invariants(&b);
    if (!b.error) {
       kxb_compute_ranges(&b);
       if (kxb_mark_masked(&b) && !b.error) {

@@ -66,16 +66,17 @@ vk_device_set_lost(struct vk_device *device, const char *fmt, ...)
    vsnprintf(msg, sizeof(msg), fmt, va);
    va_end(va);
 
+   /* Say why before anyone can see the loss: a waiter woken by it may look
+    * at its messenger's output right away. The first reporter wins. */
+   if (!__atomic_exchange_n(&device->lost_reported, true, __ATOMIC_ACQ_REL))
+      vk_errorf(device, VK_ERROR_DEVICE_LOST, "device lost: %s", msg);
+   else
+      vk_logi(device, "device already lost; also: %s", msg);
+
    vk_sync_domain_lock(&device->sync);
-   const bool was_lost = device->sync.lost;
    __atomic_store_n(&device->sync.lost, true, __ATOMIC_RELEASE);
    vk_sync_domain_broadcast_locked(&device->sync);
    vk_sync_domain_unlock(&device->sync);
-
-   if (was_lost)
-      vk_logi(device, "device already lost; also: %s", msg);
-   else
-      vk_errorf(device, VK_ERROR_DEVICE_LOST, "device lost: %s", msg);
 }
 
 /* Spec (Vulkan 1.3.239, vkGetDeviceProcAddr table): core device commands of

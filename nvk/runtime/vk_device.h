@@ -33,6 +33,8 @@ struct vk_device {
 
    /* One lock and condition for every sync primitive and for device loss. */
    struct vk_sync_domain sync;
+   /* The loss has been reported (once). */
+   bool lost_reported;
 
    struct {
       pthread_mutex_t mutex;

@@ -277,10 +277,13 @@ can_stream(const struct kil_level_addr *a, struct kil_offset4d_el off, const uin
       return false;
    if (to_image)
       return ((uintptr_t)(img + a->offset_B) | a->layer_stride_B) % 16 == 0;
-   return ((uintptr_t)buf | bl->row_pitch_B | bl->slice_pitch_B | bl->layer_pitch_B |
-           ((uint64_t)off.x * a->el_size_B)) %
-             16 ==
-          0;
+   /* Into the buffer, every GOB row (64 B) must also land on one whole cache
+    * line: a whole GOB then fills 8 lines, which the write-combining buffers
+    * hold. Rows straddling two lines leave 16 lines half written per GOB and
+    * the streaming stores flush partial lines: measured at ~0.05x memcpy for
+    * a 16 B-aligned, 64 B-misaligned buffer, against ~0.7x with normal stores. */
+   const uint64_t gob_row_start = (uintptr_t)buf - (uint64_t)off.x * a->el_size_B;
+   return (gob_row_start | bl->row_pitch_B | bl->slice_pitch_B | bl->layer_pitch_B) % 64 == 0;
 }
 
 enum kil_result
@@ -314,6 +317,12 @@ kil_copy_with_opts(const struct kil_image *image, uint32_t level,
       o.block_order = !to_image && bytes >= KIL_BLOCK_ORDER_MIN_B;
    }
    o.stream = o.stream && can_stream(&addr, offset, image_map, buf, buf_layout, to_image);
+   /* Walking the image in block order only pays with streaming stores into
+    * the buffer: with normal stores it scatters writes over 8 x block-height
+    * buffer rows at once and ran at ~0.25x the GOB-row walk (measured
+    * 4096x4096 RGBA8, buffer 16 B past a cache line). */
+   if (!opts)
+      o.block_order = o.block_order && o.stream;
 
    if (to_image) {
       (o.stream ? copy_to_tiled_stream : copy_to_tiled)(&addr, offset, extent, image_map,

@@ -187,11 +187,14 @@ static nir_constant *
 fold_vector_shuffle(struct stn_builder *b, const uint32_t *w, unsigned n,
                     struct stn_type *result)
 {
+   if (result->base != STN_BASE_VECTOR || n < 2)
+      stn_fail(b, "OpVectorShuffle must give a vector");
    struct stn_type *t0, *t1;
    nir_constant *v0 = operand_constant(b, w[0], &t0);
    nir_constant *v1 = operand_constant(b, w[1], &t1);
-   if (t0->base != STN_BASE_VECTOR || t1->base != STN_BASE_VECTOR)
-      stn_fail(b, "OpVectorShuffle needs two vectors");
+   if (t0->base != STN_BASE_VECTOR || t1->base != STN_BASE_VECTOR ||
+       t0->scalar->glsl != result->scalar->glsl || t1->scalar->glsl != result->scalar->glsl)
+      stn_fail(b, "OpVectorShuffle needs two vectors of the result's component type");
    if (n - 2 != result->components || result->base != STN_BASE_VECTOR)
       stn_fail(b, "OpVectorShuffle selects %u components for a %s", n - 2,
                stn_type_describe(result));
@@ -293,7 +296,6 @@ stn_fold_spec_op(struct stn_builder *b, const struct stn_inst *inst, struct stn_
    if (info->num_inputs != n)
       stn_fail(b, "%s takes %u operands, not %u", spirv_op_name(op), info->num_inputs, n);
 
-   /* Shift counts and bitfield offsets/counts are 32-bit in the IR. */
    if (swap && n == 2) {
       nir_constant *t = srcs[0];
       srcs[0] = srcs[1];
@@ -302,24 +304,45 @@ stn_fold_spec_op(struct stn_builder *b, const struct stn_inst *inst, struct stn_
       src_types[0] = src_types[1];
       src_types[1] = tt;
    }
+   /* The operands must fit the op as the ALU translation would check them:
+    * unsized inputs share one bit size (the op's), sized ones have theirs,
+    * except that integer shift counts and bitfield offsets/counts of any
+    * width are made 32-bit (as the ALU translation converts them). */
    nir_const_value conv[3][NIR_MAX_VEC_COMPONENTS];
    nir_const_value *src_ptrs[3];
+   unsigned unsized_bits = 0;
    for (unsigned i = 0; i < n; i++) {
       const unsigned want = nir_alu_type_get_type_size(info->input_types[i]);
+      const unsigned have = src_types[i]->bit_size;
+      if (!want) {
+         if (unsized_bits && have != unsized_bits)
+            stn_fail(b, "OpSpecConstantOp operands of %u and %u bits", unsized_bits, have);
+         unsized_bits = have;
+      } else if (want != have &&
+                 (want == 1 || have == 1 ||
+                  nir_alu_type_get_base_type(info->input_types[i]) == NIR_TYPE_FLOAT)) {
+         stn_fail(b, "OpSpecConstantOp operand %u is %u-bit, %u-bit expected", i, have, want);
+      }
       for (unsigned c = 0; c < type->components; c++) {
-         conv[i][c] = want && want != src_types[i]->bit_size
+         conv[i][c] = want && want != have
                          ? nir_const_value_for_raw_uint(
-                              nir_const_value_as_uint(srcs[i]->values[c],
-                                                      src_types[i]->bit_size),
-                              want)
+                              nir_const_value_as_uint(srcs[i]->values[c], have), want)
                          : srcs[i]->values[c];
       }
       src_ptrs[i] = conv[i];
    }
+   if (unsized_bits && info->bit_sizes && !(info->bit_sizes & unsized_bits))
+      stn_fail(b, "%u-bit operands are not valid for %s", unsized_bits, spirv_op_name(op));
+   const unsigned out_sized = nir_alu_type_get_type_size(info->output_type);
+   const unsigned out_bits = out_sized ? out_sized : unsized_bits;
+   if (!out_bits || out_bits != type->bit_size)
+      stn_fail(b, "OpSpecConstantOp result type is %u-bit, %s gives %u bits",
+               type->bit_size, spirv_op_name(op), out_bits);
 
    nir_constant *r = new_constant(b, 0);
-   if (!nir_eval_const_opcode(nop, r->values, type->components, src_types[0]->bit_size,
-                              src_ptrs, b->ir->shader->info.float_controls))
+   if (!nir_eval_const_opcode(nop, r->values, type->components,
+                              unsized_bits ? unsized_bits : src_types[0]->bit_size, src_ptrs,
+                              b->ir->shader->info.float_controls))
       stn_fail(b, "%s on these operand types cannot be folded", spirv_op_name(op));
    return r;
 }

@@ -441,3 +441,43 @@ TEST(kx_watchdog_stops_endless_loop)
    kx_program_destroy(p);
    nir_shader_destroy(b.shader);
 }
+
+/* Shared loads out of range read zero, on every kernel variant (the AVX2
+ * one gathers with a mask). */
+TEST(kx_shared_out_of_range_reads_zero)
+{
+   nir_builder b = kxt_builder(64, 1, 1);
+   REQUIRE(b.shader);
+   b.shader->info.shared_size_B = 64 * 4;
+   nir_def *lid = lid_x(&b);
+   nir_store_shared(&b, nir_iadd_imm(&b, lid, 1), nir_imul_imm(&b, lid, 4));
+   barrier(&b);
+   /* Lanes 0..63 read entries lid * 3: past the end from lane 22 on. */
+   nir_def *v = nir_load_shared(&b, 2, 32, nir_imul_imm(&b, lid, 12));
+   nir_store_global(&b, nir_iadd(&b, nir_channel(&b, v, 0), nir_imul_imm(&b, nir_channel(&b, v, 1), 1000)),
+                    kxt_addr(&b, gid_x(&b), 4));
+   struct kx_program *p = kxt_compile(b.shader);
+   REQUIRE(p);
+   for (unsigned isa = KX_ISA_BASE; isa <= KX_ISA_AVX2; isa++) {
+      if (!kx_isa_supported(isa))
+         continue;
+      uint32_t buf[64];
+      memset(buf, 0xff, sizeof(buf));
+      struct kxt_mem mem = {(uint8_t *)buf, sizeof(buf)};
+      struct kx_dispatch d = {
+         .prog = p,
+         .isa = isa,
+         .count = {1, 1, 1},
+         .translate = kxt_translate,
+         .translate_data = &mem,
+      };
+      CHECK(kx_dispatch_run(&d));
+      for (unsigned i = 0; i < 64; i++) {
+         /* entry k holds k + 1; a vec2 past the end reads (0, 0). */
+         const uint32_t want = 3 * i + 1 < 64 ? (3 * i + 1) + 1000 * (3 * i + 2) : 0;
+         CHECK_EQ(buf[i], want);
+      }
+   }
+   kx_program_destroy(p);
+   nir_shader_destroy(b.shader);
+}

@@ -7,6 +7,8 @@
 # ./fuzz-artifacts).
 set -u
 fuzzer=$1; seconds=$2; shift 2
+# Undefined behaviour stops the run (and saves the input) like a crash.
+export UBSAN_OPTIONS="${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}"
 artifacts=${KILN_FUZZ_ARTIFACTS:-$PWD/fuzz-artifacts}
 mkdir -p "$artifacts"
 corpus=$(mktemp -d)

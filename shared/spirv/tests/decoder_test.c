@@ -484,3 +484,84 @@ TEST(decoder_cyclic_and_forward_references)
    }
    EXPECT_TRANSLATE_ERROR(&m, limit_at, "nested deeper");
 }
+
+TEST(api_entry_point_and_stage)
+{
+   struct sw_module m;
+   sw_minimal_fragment(&m);
+   char *err = NULL;
+
+   /* The right stage and name, or the only one. */
+   nir_shader *s = spirv_to_nir(m.w, m.n, NIR_STAGE_FRAGMENT, "main", &vk_opts, NULL, &err);
+   CHECK(s != NULL);
+   if (s)
+      CHECK_STREQ(s->info.name, "main");
+   nir_shader_destroy(s);
+   s = spirv_to_nir(m.w, m.n, NIR_STAGE_FRAGMENT, NULL, NULL, NULL, &err);
+   CHECK(s != NULL);
+   nir_shader_destroy(s);
+
+   /* A name or stage the module does not have. */
+   s = spirv_to_nir(m.w, m.n, NIR_STAGE_FRAGMENT, "other", &vk_opts, NULL, &err);
+   CHECK(s == NULL);
+   if (CHECK(err))
+      CHECK(strstr(err, "no Fragment entry point named \"other\"") != NULL);
+   free(err);
+   s = spirv_to_nir(m.w, m.n, NIR_STAGE_VERTEX, "main", &vk_opts, NULL, &err);
+   CHECK(s == NULL);
+   if (CHECK(err))
+      CHECK(strstr(err, "no Vertex entry point") != NULL);
+   free(err);
+
+   /* Bad arguments are errors too. */
+   s = spirv_to_nir(NULL, 0, NIR_STAGE_FRAGMENT, "main", &vk_opts, NULL, &err);
+   CHECK(s == NULL);
+   if (CHECK(err))
+      CHECK_EQ(spirv_to_nir_error_offset(err), 0);
+   free(err);
+   s = spirv_to_nir(m.w, m.n, (nir_shader_stage)99, "main", &vk_opts, NULL, &err);
+   CHECK(s == NULL);
+   if (CHECK(err))
+      CHECK(strstr(err, "unknown shader stage") != NULL);
+   free(err);
+   /* error_out may be NULL. */
+   CHECK(spirv_to_nir(m.w, 3, NIR_STAGE_FRAGMENT, "main", &vk_opts, NULL, NULL) == NULL);
+
+   /* The shader hangs off the parent arena when one is given. */
+   struct arena *parent = arena_create(NULL);
+   REQUIRE(parent);
+   s = spirv_to_nir(m.w, m.n, NIR_STAGE_FRAGMENT, "main", &vk_opts, parent, &err);
+   CHECK(s != NULL);
+   arena_destroy(parent); /* frees the shader (ASan checks) */
+
+   CHECK_EQ(spirv_to_nir_error_offset("SPIR-V word 17: OpFoo: x"), 17);
+   CHECK_EQ(spirv_to_nir_error_offset("something else"), -1);
+   CHECK_EQ(spirv_to_nir_error_offset(NULL), -1);
+}
+
+TEST(decoder_spec_constant_op_types)
+{
+   /* Regression (found by the fuzzer): an OpSpecConstantOp whose operands
+    * do not have the width its op and result need must be refused, not
+    * folded into a boolean holding a 32-bit value. */
+   struct sw_module m;
+   sw_minimal_preamble(&m, 16);
+   sw_inst(&m, SpvOpTypeInt, 3, 5, 32, 1);
+   sw_inst(&m, SpvOpTypeBool, 1, 6);
+   sw_inst(&m, SpvOpSpecConstant, 3, 5, 7, 3);
+   size_t at = m.n;
+   sw_inst(&m, SpvOpSpecConstantOp, 5, 6, 8, SpvOpLogicalAnd, 7, 7);
+   EXPECT_TRANSLATE_ERROR(&m, at, "result type is 1-bit");
+
+   /* A shuffle of integer vectors into a boolean vector. */
+   sw_minimal_preamble(&m, 16);
+   sw_inst(&m, SpvOpTypeInt, 3, 5, 32, 1);
+   sw_inst(&m, SpvOpTypeBool, 1, 6);
+   sw_inst(&m, SpvOpTypeVector, 3, 9, 5, 2);
+   sw_inst(&m, SpvOpTypeVector, 3, 10, 6, 2);
+   sw_inst(&m, SpvOpConstant, 3, 5, 7, 3);
+   sw_inst(&m, SpvOpSpecConstantComposite, 4, 9, 11, 7, 7);
+   at = m.n;
+   sw_inst(&m, SpvOpSpecConstantOp, 7, 10, 12, SpvOpVectorShuffle, 11, 11, 0, 1);
+   EXPECT_TRANSLATE_ERROR(&m, at, "component type");
+}

@@ -24,4 +24,7 @@ struct stn_check_result {
 void stn_check_translate(const uint32_t *words, size_t word_count,
                          struct stn_check_result *result);
 
+/* True for "SPIR-V word N: [OpName: ]internal ..." (a bug, not a rejection). */
+bool stn_is_internal_error(const char *err);
+
 #endif /* STN_MUTATE_H */

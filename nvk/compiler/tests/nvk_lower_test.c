@@ -1,0 +1,238 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Golden tests of the driver's lowering passes: a shader built with the
+ * builder, one pass, the printed IR compared with the expected text.
+ */
+#include "nvk_compiler_test_util.h"
+
+static nir_builder
+cs_builder(unsigned x)
+{
+   nir_builder b = nir_builder_init_simple_shader(NIR_STAGE_COMPUTE, NULL, "test");
+   if (b.shader)
+      b.shader->info.cs.workgroup_size[0] = (uint16_t)x;
+   return b;
+}
+
+static nir_variable *
+builtin_var(nir_builder *b, const struct glsl_type *t, nir_builtin builtin, const char *name)
+{
+   nir_variable *v = nir_variable_create(b->shader, NIR_VAR_SYSTEM_VALUE, t, name);
+   v->data.builtin = builtin;
+   return v;
+}
+
+TEST(lower_system_values)
+{
+   nir_builder b = cs_builder(8);
+   REQUIRE(b.shader);
+   nir_variable *lid = builtin_var(&b, glsl_vector_type(GLSL_TYPE_UINT, 3),
+                                   NIR_BUILTIN_LOCAL_INVOCATION_ID, "lid");
+   nir_variable *sgs = builtin_var(&b, glsl_uint_type(), NIR_BUILTIN_SUBGROUP_SIZE, "sgs");
+   nir_variable *wgs = builtin_var(&b, glsl_vector_type(GLSL_TYPE_UINT, 3),
+                                   NIR_BUILTIN_WORKGROUP_SIZE, "wgs");
+   nir_variable *out = nir_variable_create(b.shader, NIR_VAR_MEM_SHARED, glsl_uint_type(), "o");
+   /* lid.y through an array deref, the subgroup size, workgroup size.x */
+   nir_def *y = nir_load_deref(&b, nir_build_deref_array_imm(&b, nir_build_deref_var(&b, lid), 1));
+   nir_def *s = nir_load_var(&b, sgs);
+   nir_def *w = nir_channel(&b, nir_load_var(&b, wgs), 0);
+   nir_store_var(&b, out, nir_iadd(&b, nir_iadd(&b, y, s), w), 1);
+   CHECK(nvk_nir_lower_system_values(b.shader, 32));
+   NCT_CHECK_IR(b.shader,
+      "shader: compute\n"
+      "name: test\n"
+      "workgroup_size: 8, 0, 0\n"
+      "decl_var shared uint o\n"
+      "decl_function main (0 params) (entrypoint)\n"
+      "\n"
+      "impl main {\n"
+      "   block b0:  // preds: none\n"
+      "      %1 = 32x1 load_const (0x00000001)\n"
+      "      %12 = 32x3 @load_local_invocation_id ()\n"
+      "      %13 = 32x1 mov %12.y\n"
+      "      %14 = 32x1 load_const (0x00000020)\n"
+      "      %15 = 32x3 load_const (0x00000008, 0x00000000, 0x00000000)\n"
+      "      %8 = 32x1 mov %15.x\n"
+      "      %9 = 32x1 iadd %13, %14\n"
+      "      %10 = 32x1 iadd %9, %8\n"
+      "      %11 = 32x1 deref_var &o (shared uint)\n"
+      "      @store_deref (%11, %10) (write_mask=0x1, access=none)\n"
+      "      // succs: b1\n"
+      "   block b1:  // end\n"
+      "}\n");
+   nir_shader_destroy(b.shader);
+}
+
+/* struct Buf { uint n; uint data[]; } at (set 0, binding 1); push constants
+ * { uint pad; uint k; }; shared uint s[4]. */
+TEST(lower_explicit_io_ssbo_push_shared)
+{
+   static const struct nct_binding bindings[] = {
+      {VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE, 2},
+      {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1},
+   };
+   struct nvk_pipeline_layout *layout = nct_layout(bindings, 2);
+   REQUIRE(layout);
+   nir_builder b = cs_builder(4);
+   REQUIRE(b.shader);
+   struct glsl_struct_field f[2] = {
+      glsl_struct_field_init(glsl_uint_type(), "n"),
+      glsl_struct_field_init(glsl_array_type(glsl_uint_type(), 0, 4), "data"),
+   };
+   f[0].offset_B = 0;
+   f[1].offset_B = 4;
+   nir_variable *buf = nir_variable_create(
+      b.shader, NIR_VAR_MEM_SSBO, glsl_struct_type(f, 2, "Buf", GLSL_BLOCK), "buf");
+   buf->data.descriptor_set = 0;
+   buf->data.binding = 1;
+   struct glsl_struct_field pf[2] = {
+      glsl_struct_field_init(glsl_uint_type(), "pad"),
+      glsl_struct_field_init(glsl_uint_type(), "k"),
+   };
+   pf[0].offset_B = 0;
+   pf[1].offset_B = 4;
+   nir_variable *push = nir_variable_create(
+      b.shader, NIR_VAR_MEM_PUSH_CONST, glsl_struct_type(pf, 2, "P", GLSL_BLOCK), "push");
+   nir_variable *sh = nir_variable_create(b.shader, NIR_VAR_MEM_SHARED,
+                                          glsl_array_type(glsl_uint_type(), 4, 0), "s");
+   nir_def *i = nir_load_local_invocation_index(&b);
+   nir_def *k = nir_load_deref(&b, nir_build_deref_struct(&b, nir_build_deref_var(&b, push), 1));
+   nir_store_deref(&b, nir_build_deref_array(&b, nir_build_deref_var(&b, sh), i), k, 1);
+   nir_deref_instr *data = nir_build_deref_struct(&b, nir_build_deref_var(&b, buf), 1);
+   nir_store_deref(&b, nir_build_deref_array(&b, data, i), k, 1);
+
+   struct nvk_nir_io_options io = {.layout = layout, .robust_buffer_access = true};
+   CHECK(nvk_nir_lower_explicit_io(b.shader, &io));
+   CHECK(!io.unsupported);
+   CHECK_EQ(b.shader->info.shared_size_B, 16);
+   NCT_CHECK_IR(b.shader,
+      "shader: compute\n"
+      "name: test\n"
+      "shared_size: 16\n"
+      "workgroup_size: 4, 0, 0\n"
+      "decl_function main (0 params) (entrypoint)\n"
+      "\n"
+      "impl main {\n"
+      "   block b0:  // preds: none\n"
+      "      %0 = 32x1 @load_local_invocation_index ()\n"
+      "      %9 = 32x1 load_const (0x00000020)\n"
+      "      %10 = 32x1 load_const (0x00000004)\n"
+      "      %11 = 32x1 iadd %9, %10\n"
+      "      %12 = 32x1 load_const (0x00000000)\n"
+      "      %13 = 32x1 @load_ubo (%12, %11) (range_base=0, range=-1, access=none, align_mul=4, align_offset=0)\n"
+      "      %14 = 32x1 load_const (0x00000000)\n"
+      "      %15 = 32x1 load_const (0x00000004)\n"
+      "      %16 = 32x1 imul %0, %15\n"
+      "      %17 = 32x1 iadd %14, %16\n"
+      "      @store_shared (%13, %17) (base=0, write_mask=0x1, access=none, align_mul=4, align_offset=0)\n"
+      "      %18 = 32x1 load_const (0x00000000)\n"
+      "      %19 = 32x1 load_const (0x00000010)\n"
+      "      %20 = 32x1 imul %18, %19\n"
+      "      %21 = 32x1 load_const (0x00000010)\n"
+      "      %22 = 32x1 iadd %20, %21\n"
+      "      %23 = 32x1 load_const (0x00000001)\n"
+      "      %24 = 32x4 @load_ubo (%23, %22) (range_base=0, range=-1, access=none, align_mul=16, align_offset=0)\n"
+      "      %25 = 32x1 mov %24.y\n"
+      "      %26 = 32x1 mov %24.x\n"
+      "      %27 = 64x1 pack_64_2x32_split %26, %25\n"
+      "      %28 = 32x1 mov %24.z\n"
+      "      %29 = 32x1 load_const (0x00000000)\n"
+      "      %30 = 32x1 load_const (0x00000004)\n"
+      "      %31 = 32x1 iadd %29, %30\n"
+      "      %32 = 32x1 load_const (0x00000004)\n"
+      "      %33 = 32x1 imul %0, %32\n"
+      "      %34 = 32x1 iadd %31, %33\n"
+      "      %35 = 64x1 u2u64 %34\n"
+      "      %36 = 64x1 iadd %27, %35\n"
+      "      %37 = 64x1 load_const (0x0000000000000004)\n"
+      "      %38 = 64x1 iadd %35, %37\n"
+      "      %39 = 64x1 u2u64 %28\n"
+      "      %40 = 1x1 uge %39, %38\n"
+      "      %41 = 64x1 load_const (0x0000000000000000)\n"
+      "      %42 = 64x1 bcsel %40, %36, %41\n"
+      "      @store_global (%13, %42) (write_mask=0x1, access=none, align_mul=4, align_offset=0)\n"
+      "      // succs: b1\n"
+      "   block b1:  // end\n"
+      "}\n");
+   nir_shader_destroy(b.shader);
+   nct_layout_free(layout);
+}
+
+/* imageLoad on binding 1 element 2 of an image array, and texelFetch on a
+ * combined image/sampler: handles loaded from set memory. */
+TEST(lower_descriptors_images_and_textures)
+{
+   static const struct nct_binding bindings[] = {
+      {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1},
+      {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 4},
+      {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1},
+   };
+   struct nvk_pipeline_layout *layout = nct_layout(bindings, 3);
+   REQUIRE(layout);
+   nir_builder b = cs_builder(1);
+   REQUIRE(b.shader);
+   const struct glsl_type *img = glsl_image_type(GLSL_SAMPLER_DIM_2D, false, false, 0, 2,
+                                                 GLSL_TYPE_FLOAT, NIR_FORMAT_RGBA8);
+   nir_variable *imgs = nir_variable_create(b.shader, NIR_VAR_UNIFORM,
+                                            glsl_array_type(img, 4, 0), "imgs");
+   imgs->data.binding = 1;
+   const struct glsl_type *tex_t = glsl_sampled_image_type(
+      glsl_image_type(GLSL_SAMPLER_DIM_2D, false, false, 0, 1, GLSL_TYPE_FLOAT, NIR_FORMAT_UNKNOWN));
+   nir_variable *tex = nir_variable_create(b.shader, NIR_VAR_UNIFORM, tex_t, "tex");
+   tex->data.binding = 2;
+   nir_variable *out = nir_variable_create(b.shader, NIR_VAR_MEM_SHARED, glsl_vec4_type(), "o");
+
+   nir_deref_instr *d = nir_build_deref_array_imm(&b, nir_build_deref_var(&b, imgs), 2);
+   nir_def *coord = nir_imm_ivec4(&b, 1, 2, 0, 0);
+   nir_def *v = nir_image_deref_load(&b, 4, 32, &d->def, coord, nir_imm_int(&b, 0),
+                                     nir_imm_int(&b, 0), .image_dim = GLSL_SAMPLER_DIM_2D,
+                                     .dest_type = NIR_TYPE_FLOAT32);
+   nir_def *t = nir_txf_deref(&b, nir_build_deref_var(&b, tex), nir_imm_ivec2(&b, 3, 4),
+                              nir_imm_int(&b, 0));
+   nir_store_var(&b, out, nir_fadd(&b, v, t), 0xf);
+
+   bool unsupported = false;
+   CHECK(nvk_nir_lower_descriptors(b.shader, layout, &unsupported));
+   CHECK(!unsupported);
+   NCT_CHECK_IR(b.shader,
+      "shader: compute\n"
+      "name: test\n"
+      "workgroup_size: 1, 0, 0\n"
+      "decl_var shared vec4 o\n"
+      "decl_function main (0 params) (entrypoint)\n"
+      "\n"
+      "impl main {\n"
+      "   block b0:  // preds: none\n"
+      "      %1 = 32x1 load_const (0x00000002)\n"
+      "      %3 = 32x4 load_const (0x00000001, 0x00000002, 0x00000000, 0x00000000)\n"
+      "      %4 = 32x1 load_const (0x00000000)\n"
+      "      %5 = 32x1 load_const (0x00000000)\n"
+      "      %13 = 32x1 load_const (0x00000000)\n"
+      "      %14 = 32x1 iadd %13, %1\n"
+      "      %15 = 32x1 load_const (0x00000008)\n"
+      "      %16 = 32x1 imul %14, %15\n"
+      "      %17 = 32x1 load_const (0x00000010)\n"
+      "      %18 = 32x1 iadd %16, %17\n"
+      "      %19 = 32x1 load_const (0x00000001)\n"
+      "      %20 = 64x1 @load_ubo (%19, %18) (range_base=0, range=-1, access=none, align_mul=8, align_offset=0)\n"
+      "      %21 = 32x4 @image_load (%20, %3, %5, %4) (access=none, dest_type=float32, image_dim=2D, image_array=false, format=unknown)\n"
+      "      %7 = 32x1 load_const (0x00000000)\n"
+      "      %8 = 32x2 load_const (0x00000003, 0x00000004)\n"
+      "      %22 = 32x1 load_const (0x00000000)\n"
+      "      %23 = 32x1 load_const (0x00000010)\n"
+      "      %24 = 32x1 imul %22, %23\n"
+      "      %25 = 32x1 load_const (0x00000030)\n"
+      "      %26 = 32x1 iadd %24, %25\n"
+      "      %27 = 32x1 load_const (0x00000001)\n"
+      "      %28 = 64x1 @load_ubo (%27, %26) (range_base=0, range=-1, access=none, align_mul=8, align_offset=0)\n"
+      "      %10 = 32x4 txf (texture_handle %28, coord %8, lod %7) (dim=2D, dest_type=float32, coord_components=2, texture_index=0, sampler_index=0)\n"
+      "      %11 = 32x4 fadd %21, %10\n"
+      "      %12 = 32x1 deref_var &o (shared vec4)\n"
+      "      @store_deref (%12, %11) (write_mask=0xf, access=none)\n"
+      "      // succs: b1\n"
+      "   block b1:  // end\n"
+      "}\n");
+   nir_shader_destroy(b.shader);
+   nct_layout_free(layout);
+}
+
