@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "nvk_external_memory.h"
+#include "kx.h"
 #include "nvk_format.h"
 #include "nvk_image_drm.h"
 #include "nvk_instance.h"
@@ -63,6 +64,11 @@ nvk_get_features(struct vk_features *f)
    f->shaderStorageImageExtendedFormats = true;
    f->shaderStorageImageReadWithoutFormat = true;
    f->shaderStorageImageWriteWithoutFormat = true;
+   /* Descriptors are indexed by address arithmetic (nvk_nir_lower_descriptors). */
+   f->shaderUniformBufferArrayDynamicIndexing = true;
+   f->shaderSampledImageArrayDynamicIndexing = true;
+   f->shaderStorageBufferArrayDynamicIndexing = true;
+   f->shaderStorageImageArrayDynamicIndexing = true;
    /* Compute shader invocations are counted; the graphics statistics are
     * zero because nothing can draw yet, which is what they must be. */
    f->pipelineStatisticsQuery = true;
@@ -319,7 +325,7 @@ nvk_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
          /* What the compute executor runs (nvk/exec/kx.h): strips of 32
           * lanes are the subgroups. Reported for when the device is 1.1. */
          VkPhysicalDeviceSubgroupProperties *sg = (void *)s;
-         sg->subgroupSize = 32;
+         sg->subgroupSize = KX_SUBGROUP_SIZE;
          sg->supportedStages = VK_SHADER_STAGE_COMPUTE_BIT;
          sg->supportedOperations =
             VK_SUBGROUP_FEATURE_BASIC_BIT | VK_SUBGROUP_FEATURE_VOTE_BIT |

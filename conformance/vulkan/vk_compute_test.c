@@ -23,6 +23,7 @@
 #include "store_push_comp.h"
 #include "subgroup_arb_comp.h"
 #include "subgroup_khr_comp.h"
+#include "ubo_layouts_comp.h"
 #include "wide_types_comp.h"
 
 #define SSBO VK_DESCRIPTOR_TYPE_STORAGE_BUFFER
@@ -674,6 +675,95 @@ TEST(subgroup_ballot_and_vote)
    }
    vkt_pipeline_destroy(&t, &p);
    vkt_buffer_destroy(&t, &in);
+   vkt_buffer_destroy(&t, &out);
+   vkt_finish(&t);
+}
+
+/* std140 and std430 layouts (vec3, column- and row-major matrices, arrays
+ * with a 16-byte stride, nested structs, a runtime array's length) through
+ * dynamic uniform and storage buffers with dynamic offsets. */
+TEST(buffer_layouts_and_dynamic_offsets)
+{
+   struct vkt t;
+   if (!vkt_init(&t, NULL))
+      return;
+   const VkDescriptorSetLayoutBinding b[] = {
+      {0, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC, 1, CS, NULL},
+      {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC, 1, CS, NULL},
+      {2, SSBO, 1, CS, NULL}};
+   struct vkt_buffer ub, sb, out;
+   const VkDeviceSize ubo_off = 256, ssbo_off = 512, ssbo_range = 24 + 16 * 4;
+   REQUIRE(vkt_buffer_create(&t, 1024, VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT, &ub));
+   REQUIRE(storage_buffer(&t, 2048, &sb));
+   REQUIRE(storage_buffer(&t, 4 * 12 * 4, &out));
+   memset(ub.map, 0, 1024);
+   memset(sb.map, 0, 2048);
+   float *u = (float *)(ub.map + ubo_off);
+   for (unsigned i = 0; i < 48; i++)
+      u[i] = (float)(i + 1) * 0.25f;
+   float *s = (float *)(sb.map + ssbo_off);
+   for (unsigned i = 0; i < 6 + 16; i++)
+      s[i] = (float)i * 0.5f - 3.0f;
+   struct vkt_pipeline p;
+   REQUIRE(vkt_pipeline_create(&t, &(struct vkt_pipeline_info){VKT_SPIRV(ubo_layouts_comp_spv),
+                                                               .bindings = b, .binding_count = 3},
+                               &p));
+   const VkDescriptorBufferInfo bi[3] = {
+      {ub.buffer, 0, 192}, {sb.buffer, 0, ssbo_range}, {out.buffer, 0, VK_WHOLE_SIZE}};
+   const VkDescriptorType types[3] = {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC,
+                                      VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC, SSBO};
+   for (unsigned i = 0; i < 3; i++) {
+      const VkWriteDescriptorSet w = {
+         .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+         .dstSet = p.set,
+         .dstBinding = i,
+         .descriptorCount = 1,
+         .descriptorType = types[i],
+         .pBufferInfo = &bi[i],
+      };
+      vkUpdateDescriptorSets(t.dev, 1, &w, 0, NULL);
+   }
+   VkCommandBuffer cmd = vkt_cmd_begin(&t);
+   const uint32_t dyn[2] = {(uint32_t)ubo_off, (uint32_t)ssbo_off};
+   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, p.pipeline);
+   vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, p.layout, 0, 1, &p.set, 2, dyn);
+   vkCmdDispatch(cmd, 1, 1, 1);
+   vkt_cmd_barrier(cmd);
+   REQUIRE(vkt_cmd_submit_wait(&t, cmd));
+   /* std140 offsets (floats): a 0..2, b 3, cm columns 4/8/12, rm rows
+    * 16/20/24, arr 28/32/36/40, inner.f 44, inner.v 46..47. */
+#define CM(c, r) u[4 + 4 * (c) + (r)]
+#define RM(c, r) u[16 + 4 * (r) + (c)]
+#define SM(c, r) s[2 * (r) + (c)]
+   const float *o = (const float *)out.map;
+   for (unsigned i = 0; i < 4; i++) {
+      const unsigned k = i % 3;
+      const float want[10] = {
+         u[k] + u[3],
+         CM(k, 0) + CM(1, k),
+         RM(k, 1) + RM(2, k),
+         CM(0, k) * 1 + CM(1, k) * 2 + CM(2, k) * 3,
+         RM(0, k) * 1 + RM(1, k) * 2 + RM(2, k) * 3,
+         u[28 + 4 * (i % 4)],
+         u[44] + u[47],
+         SM(i % 2, k),
+         s[6 + i],
+         (float)((ssbo_range - 24) / 4),
+      };
+      for (unsigned j = 0; j < 10; j++) {
+         if (o[i * 12 + j] != want[j])
+            test_fail(__FILE__, __LINE__, "invocation %u value %u: %g, want %g", i, j,
+                      o[i * 12 + j], want[j]);
+      }
+   }
+   CHECK_EQ(SM(1, 2), 99.0f);
+   CHECK_EQ(s[6], 0.0f); /* tail[0] is element 6: 6 * 0.5 - 3 */
+#undef CM
+#undef RM
+#undef SM
+   vkt_pipeline_destroy(&t, &p);
+   vkt_buffer_destroy(&t, &ub);
+   vkt_buffer_destroy(&t, &sb);
    vkt_buffer_destroy(&t, &out);
    vkt_finish(&t);
 }

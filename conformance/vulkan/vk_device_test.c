@@ -222,6 +222,12 @@ TEST(kiln_advertises_only_what_it_implements)
       .shaderStorageImageExtendedFormats = VK_TRUE,
       .shaderStorageImageReadWithoutFormat = VK_TRUE,
       .shaderStorageImageWriteWithoutFormat = VK_TRUE,
+      /* vk_image_compute_test buffer_arrays_dynamic_indexing,
+       * image_arrays_dynamic_indexing */
+      .shaderUniformBufferArrayDynamicIndexing = VK_TRUE,
+      .shaderSampledImageArrayDynamicIndexing = VK_TRUE,
+      .shaderStorageBufferArrayDynamicIndexing = VK_TRUE,
+      .shaderStorageImageArrayDynamicIndexing = VK_TRUE,
    };
    const VkBool32 *b = (const VkBool32 *)&f, *ok = (const VkBool32 *)&tested;
    for (unsigned i = 0; i < sizeof(f) / sizeof(VkBool32); i++) {

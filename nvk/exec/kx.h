@@ -54,8 +54,10 @@
 typedef struct nir_shader nir_shader;
 struct strbuf;
 
-/* Lanes per strip = the subgroup size. */
+/* Lanes per strip = the subgroup size (32 or 64; overridable to measure). */
+#ifndef KX_W
 #define KX_W 32
+#endif
 #define KX_SUBGROUP_SIZE KX_W
 
 #define KX_MAX_CBUFS 16
