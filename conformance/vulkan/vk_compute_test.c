@@ -252,14 +252,11 @@ check_ids(const uint32_t *o, const uint32_t base[3], const uint32_t count[3], un
          }
 }
 
-TEST(dispatch_base_and_indirect)
+TEST(dispatch_indirect)
 {
    struct vkt t;
    if (!vkt_init(&t, NULL))
       return;
-   PFN_vkCmdDispatchBaseKHR dispatch_base = NULL;
-   if (t.props.apiVersion >= VK_API_VERSION_1_1)
-      dispatch_base = (PFN_vkCmdDispatchBaseKHR)vkGetDeviceProcAddr(t.dev, "vkCmdDispatchBase");
    const VkDescriptorSetLayoutBinding b[] = {{0, SSBO, 1, CS, NULL}};
    const size_t size = 64 * 64 * 64 * 16;
    struct vkt_buffer out, ind;
@@ -286,25 +283,63 @@ TEST(dispatch_base_and_indirect)
    check_ids((const uint32_t *)out.map, zero, icount, &bad);
    CHECK_EQ(bad, 0);
 
-   if (dispatch_base) {
+   vkt_pipeline_destroy(&t, &p);
+   vkt_buffer_destroy(&t, &out);
+   vkt_buffer_destroy(&t, &ind);
+   vkt_finish(&t);
+}
+
+/* vkCmdDispatchBase through VK_KHR_device_group (one-device groups on
+ * kiln): workgroup ids start at the base, gl_NumWorkGroups is the count. */
+TEST(dispatch_base)
+{
+   static const char *const ext[] = {VK_KHR_DEVICE_GROUP_EXTENSION_NAME};
+   struct vkt t;
+   /* A 1.1 instance provides VK_KHR_device_group_creation, which the
+    * extension depends on. */
+   if (!vkt_init(&t, &(struct vkt_req){.extensions = ext,
+                                       .extension_count = 1,
+                                       .instance_api_version = VK_API_VERSION_1_1}))
+      return;
+   PFN_vkCmdDispatchBaseKHR dispatch_base =
+      (PFN_vkCmdDispatchBaseKHR)vkGetDeviceProcAddr(t.dev, "vkCmdDispatchBaseKHR");
+   PFN_vkCmdSetDeviceMaskKHR set_device_mask =
+      (PFN_vkCmdSetDeviceMaskKHR)vkGetDeviceProcAddr(t.dev, "vkCmdSetDeviceMaskKHR");
+   REQUIRE(dispatch_base && set_device_mask);
+   const VkDescriptorSetLayoutBinding b[] = {{0, SSBO, 1, CS, NULL}};
+   const size_t size = 64 * 64 * 64 * 16;
+   struct vkt_buffer out;
+   REQUIRE(storage_buffer(&t, size, &out));
+   struct vkt_pipeline p;
+   REQUIRE(vkt_pipeline_create(&t,
+                               &(struct vkt_pipeline_info){VKT_SPIRV(dispatch_ids_comp_spv),
+                                                           .bindings = b, .binding_count = 1,
+                                                           .flags =
+                                                              VK_PIPELINE_CREATE_DISPATCH_BASE_BIT},
+                               &p));
+   vkt_pipeline_set_buffer(&t, &p, 0, SSBO, out.buffer, 0, VK_WHOLE_SIZE);
+   static const uint32_t cases[][6] = {
+      {3, 7, 1, 4, 2, 3}, /* base, count */
+      {0, 0, 0, 2, 2, 2},
+      {28, 0, 5, 4, 1, 1},
+   };
+   for (unsigned c = 0; c < ARRAY_SIZE(cases); c++) {
       memset(out.map, 0, size);
-      const uint32_t base[3] = {3, 7, 1}, count[3] = {4, 2, 3};
-      cmd = vkt_cmd_begin(&t);
+      const uint32_t *base = cases[c], *count = cases[c] + 3;
+      VkCommandBuffer cmd = vkt_cmd_begin(&t);
+      set_device_mask(cmd, 1);
       vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, p.pipeline);
       vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, p.layout, 0, 1, &p.set, 0,
                               NULL);
       dispatch_base(cmd, base[0], base[1], base[2], count[0], count[1], count[2]);
       vkt_cmd_barrier(cmd);
       REQUIRE(vkt_cmd_submit_wait(&t, cmd));
-      bad = 0;
+      unsigned bad = 0;
       check_ids((const uint32_t *)out.map, base, count, &bad);
       CHECK_EQ(bad, 0);
-   } else {
-      printf("  (Vulkan 1.0 device: vkCmdDispatchBase not tested)\n");
    }
    vkt_pipeline_destroy(&t, &p);
    vkt_buffer_destroy(&t, &out);
-   vkt_buffer_destroy(&t, &ind);
    vkt_finish(&t);
 }
 
