@@ -137,7 +137,13 @@ zk_assign_bindings(nir_shader *stages[NIR_STAGE_COUNT], struct arena *arena,
          }
          int gl_binding = var->data.explicit_binding ? (int)var->data.binding : -1;
          unsigned binding;
-         if (gl_binding >= 0) {
+         if (kind == ZK_RESOURCE_STORAGE_BUFFER && var->name &&
+             strncmp(var->name, ZK_ATOMIC_COUNTERS_NAME, strlen(ZK_ATOMIC_COUNTERS_NAME)) == 0) {
+            /* Made by zk_lower_atomic_counters at its place already. */
+            kind = ZK_RESOURCE_ATOMIC_COUNTER_BUFFER;
+            binding = var->data.binding;
+            gl_binding = (int)binding - ZK_BINDING_FIRST_ATOMIC_BUFFER;
+         } else if (gl_binding >= 0) {
             binding = (set == ZK_SET_UNIFORM_BUFFER ? ZK_BINDING_FIRST_UBO : 0) +
                       (unsigned)gl_binding;
          } else {
@@ -155,6 +161,10 @@ zk_assign_bindings(nir_shader *stages[NIR_STAGE_COUNT], struct arena *arena,
                next[set] += descriptor_count(var->type);
             }
          }
+         /* GL uniform locations of opaque uniforms (explicit uniform
+          * locations, glslang's mapper) mean nothing to Vulkan, which
+          * forbids Location on resources (VUID-StandaloneSpirv-Location-04915). */
+         var->data.explicit_location = false;
          var->data.descriptor_set = set;
          var->data.binding = binding;
          var->data.explicit_descriptor_set = true;

@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/arena.h"
 #include "zk_pass_util.h"
 
 /* The order compatibility varyings are located in. */
@@ -118,10 +119,66 @@ rank_of(const char *name)
    return (int)ARRAY_SIZE(compat_order);
 }
 
+/* A block with a Location and members with Locations of their own (GLSL
+ * 4.40 block member locations): Vulkan wants one or the other
+ * (VUID-StandaloneSpirv-Location-04918). Every member gets its location as
+ * GL assigns it (the block's for the first, then the one after the previous
+ * member's), and the block none. */
+static bool
+locate_block_members(nir_shader *shader, nir_variable *var)
+{
+   const struct glsl_type *blk = glsl_without_array(slot_type(shader, var));
+   if (!var->data.explicit_location || !glsl_type_is_struct(blk) ||
+       !glsl_type_is_interface(blk))
+      return true;
+   const unsigned n = glsl_get_length(blk);
+   bool any = false;
+   for (unsigned m = 0; m < n; m++)
+      any |= glsl_get_struct_field_data(blk, m)->location != GLSL_NO_DECORATION;
+   if (!any)
+      return true;
+   struct glsl_struct_field *fields = arena_new_array(shader->arena, struct glsl_struct_field, n);
+   if (!fields)
+      return false;
+   int next = var->data.location;
+   for (unsigned m = 0; m < n; m++) {
+      fields[m] = *glsl_get_struct_field_data(blk, m);
+      if (fields[m].location == GLSL_NO_DECORATION)
+         fields[m].location = next;
+      next = fields[m].location + (int)glsl_count_attribute_slots(fields[m].type, false);
+   }
+   const struct glsl_type *t =
+      glsl_struct_type(fields, n, glsl_get_type_name(blk), glsl_get_block_kind(blk));
+   if (glsl_type_is_error(t))
+      return false;
+   /* The same array dimensions around the new block. */
+   const struct glsl_type *dims[4];
+   unsigned ndims = 0;
+   for (const struct glsl_type *a = var->type; glsl_type_is_array(a) && ndims < 4;
+        a = glsl_get_array_element(a))
+      dims[ndims++] = a;
+   for (unsigned i = ndims; i-- > 0;)
+      t = glsl_array_type(t, glsl_get_length(dims[i]), glsl_get_explicit_stride(dims[i]));
+   zk_retype_variable(shader, var, t);
+   var->data.explicit_location = false;
+   return true;
+}
+
 bool
 zk_assign_varying_locations(nir_shader *stages[NIR_STAGE_COUNT], uint64_t *color_locations,
                             const char **error)
 {
+   for (unsigned s = 0; s < NIR_STAGE_COMPUTE; s++) {
+      if (!stages[s])
+         continue;
+      nir_foreach_variable_with_modes(var, stages[s], varying_modes(stages[s])) {
+         if (!locate_block_members(stages[s], var)) {
+            *error = "out of memory";
+            return false;
+         }
+      }
+   }
+
    /* The first location after every located varying of the program. */
    int base = 0;
    unsigned count = 0;

@@ -18,7 +18,8 @@
  *           state block (kiln_gl_state), binding 2 + b the uniform block
  *           glslang bound to b
  *    set 1  samplers and textures: binding = glslang's binding
- *    set 2  storage buffers: binding = glslang's binding
+ *    set 2  storage buffers: binding = glslang's binding; the atomic counters
+ *           of atomic counter buffer binding b at ZK_BINDING_FIRST_ATOMIC_BUFFER + b
  *    set 3  storage images: binding = glslang's binding
  *
  * glslang's bindings are the program's stable resource slots (kgl reflects
@@ -41,11 +42,13 @@ struct arena;
 #define ZK_SET_STORAGE_BUFFER 2
 #define ZK_SET_STORAGE_IMAGE  3
 
-#define ZK_BINDING_UNIFORMS           0
-#define ZK_BINDING_GL_STATE           1
-#define ZK_BINDING_FIRST_UBO 2
+#define ZK_BINDING_UNIFORMS            0
+#define ZK_BINDING_GL_STATE            1
+#define ZK_BINDING_FIRST_UBO           2
+#define ZK_BINDING_FIRST_ATOMIC_BUFFER 64
 
-#define ZK_UNIFORMS_NAME "kiln_uniforms"
+#define ZK_UNIFORMS_NAME        "kiln_uniforms"
+#define ZK_ATOMIC_COUNTERS_NAME "kiln_atomic_counters"
 
 /* ---- per-program state the shaders depend on (a shader-variant key) ----------------- */
 
@@ -87,6 +90,7 @@ struct zk_uniform {
 enum zk_resource_kind {
    ZK_RESOURCE_UNIFORM_BUFFER,
    ZK_RESOURCE_STORAGE_BUFFER,
+   ZK_RESOURCE_ATOMIC_COUNTER_BUFFER,
    ZK_RESOURCE_SAMPLER, /* combined image sampler, separate texture or sampler */
    ZK_RESOURCE_TEXEL_BUFFER,
    ZK_RESOURCE_IMAGE,
@@ -167,6 +171,19 @@ bool zk_lay_out_blocks(nir_shader *shader);
  * samplers; coordinates are divided by textureSize (unnormalized texel
  * coordinates to normalized ones), fetches and size queries unchanged. */
 bool zk_lower_rect_textures(nir_shader *shader, const char **error);
+
+/* GL atomic counters (atomic_uint at binding b, offset o) become uints in a
+ * storage buffer per binding: word o / 4 of kiln_atomic_counters<b>. */
+bool zk_lower_atomic_counters(nir_shader *shader, const char **error);
+
+/* Arrays of arrays of blocks or opaque types (GL_ARB_arrays_of_arrays)
+ * become one-dimensional arrays, row-major: Vulkan has no others. */
+bool zk_flatten_resource_arrays(nir_shader *shader, const char **error);
+
+/* Constant indices outside an array or vector (GLSL: undefined behaviour;
+ * spirv_to_nir's constant folding makes them from a variable index) read
+ * undefined values and write nothing: Vulkan SPIR-V readers refuse them. */
+bool zk_lower_constant_out_of_bounds(nir_shader *shader);
 
 /* Every resource gets the set of its class and a binding (see the top of
  * this file); fills info->resources. */

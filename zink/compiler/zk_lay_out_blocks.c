@@ -15,12 +15,20 @@
 
 #include "zk_pass_util.h"
 
+/* The same array dimensions around another element type. */
+static const struct glsl_type *
+rewrap(const struct glsl_type *arrays, const struct glsl_type *element)
+{
+   if (!glsl_type_is_array(arrays))
+      return element;
+   return glsl_array_type(rewrap(glsl_get_array_element(arrays), element),
+                          glsl_get_length(arrays), 0);
+}
+
 static bool
 laid_out(const struct glsl_type *t)
 {
    t = glsl_without_array(t);
-   if (glsl_type_is_array(t) && !glsl_get_explicit_stride(t))
-      return false;
    if (!glsl_type_is_struct(t))
       return true;
    for (unsigned m = 0; m < glsl_get_length(t); m++) {
@@ -45,7 +53,8 @@ zk_lay_out_blocks(nir_shader *shader)
    nir_foreach_variable_with_modes(var, shader,
                                    NIR_VAR_MEM_UBO | NIR_VAR_MEM_SSBO |
                                       NIR_VAR_MEM_PUSH_CONST) {
-      /* An array of blocks is an array of descriptors: only the block gets a layout. */
+      /* An array of blocks is an array of descriptors (no ArrayStride):
+       * only the block gets a layout. */
       const struct glsl_type *blk = glsl_without_array(var->type);
       if (laid_out(blk))
          continue;
@@ -56,9 +65,7 @@ zk_lay_out_blocks(nir_shader *shader)
          nir_shader_set_oom(shader);
          return progress;
       }
-      if (glsl_type_is_array(var->type))
-         t = glsl_array_type(t, glsl_get_length(var->type), 0);
-      zk_retype_variable(shader, var, t);
+      zk_retype_variable(shader, var, rewrap(var->type, t));
       progress = true;
    }
    return progress;

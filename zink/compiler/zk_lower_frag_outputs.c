@@ -160,6 +160,32 @@ broadcast(nir_shader *shader, nir_variable *color, unsigned buffers)
    return !nir_shader_oom(shader);
 }
 
+/* GLSL 1.30, 7.2: a shader may not write gl_FragColor/gl_FragData and user
+ * outputs; glslang still accepts an unused user output next to them, and
+ * Vulkan would see two outputs at one Location. Unused ones go. */
+static void
+drop_unused_overlaps(nir_shader *shader)
+{
+   nir_foreach_variable_with_modes_safe(var, shader, NIR_VAR_SHADER_OUT) {
+      if (var->data.builtin != NIR_BUILTIN_NONE || !var->data.explicit_location ||
+          (var->name && strncmp(var->name, "gl_", 3) == 0))
+         continue;
+      const int first = var->data.location;
+      const int end = first + (int)glsl_count_attribute_slots(var->type, false);
+      bool overlaps = false;
+      nir_foreach_variable_with_modes(gl, shader, NIR_VAR_SHADER_OUT) {
+         if (gl == var || !gl->name || strncmp(gl->name, "gl_", 3) != 0 ||
+             !gl->data.explicit_location || gl->data.index != var->data.index)
+            continue;
+         const int gl_end =
+            gl->data.location + (int)glsl_count_attribute_slots(gl->type, false);
+         overlaps |= first < gl_end && gl->data.location < end;
+      }
+      if (overlaps && !zk_variable_is_used(shader, var))
+         list_del(&var->node);
+   }
+}
+
 bool
 zk_lower_frag_outputs(nir_shader *shader, const struct zk_program_key *key,
                       const char **error)
@@ -192,5 +218,7 @@ zk_lower_frag_outputs(nir_shader *shader, const struct zk_program_key *key,
       *error = "fragment outputs: an access to gl_FragColor through a struct, or out of memory";
       return false;
    }
+   if (progress)
+      drop_unused_overlaps(shader);
    return progress;
 }

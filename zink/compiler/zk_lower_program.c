@@ -3,16 +3,18 @@
  * The whole GL lowering of a linked program, in the order the passes need
  * (see zk_compiler.h and docs/zink-compiler.md):
  *
- *  1. per stage, what needs only the stage: gl_VertexID/gl_InstanceID; GL
- *     state uniforms into kiln_gl_state (before 2, which takes every other
- *     loose uniform);
+ *  1. per stage, what needs only the stage: constant out-of-bounds indices;
+ *     gl_VertexID/gl_InstanceID; GL state uniforms into kiln_gl_state and
+ *     atomic counters into storage buffers (before 2, which takes every
+ *     other loose uniform);
  *  2. the program's loose uniforms into kiln_uniforms (all stages at once);
- *  3. per stage: block layouts, rectangle textures;
+ *  3. per stage: block layouts, arrays of arrays of resources, rectangle
+ *     textures;
  *  4. fragment outputs; the fragment colour inputs (two-sided colour);
  *  5. on the last pre-rasterization stage: gl_ClipVertex (ntv), then GL's
  *     depth range (ntv), which must see the final gl_Position stores;
  *  6. varying locations (all stages at once; after 4 and 5, which rename and
- *     add varyings), flat shading (needs the colour locations), attribute
+ *     add varyings; block member locations made explicit), flat shading (needs the colour locations), attribute
  *     locations;
  *  7. the window origin (ntv's y-flip) on the fragment stage;
  *  8. descriptor sets and bindings (after every pass that adds a block);
@@ -60,8 +62,11 @@ zk_lower_program(nir_shader *stages[NIR_STAGE_COUNT], const struct zk_program_ke
    for (unsigned s = 0; s < NIR_STAGE_COUNT; s++) {
       if (!stages[s])
          continue;
+      zk_lower_constant_out_of_bounds(stages[s]);
       zk_lower_vertex_ids(stages[s]);
       if (!zk_lower_gl_state_uniforms(stages[s], &info->gl_state_fields, error) && *error)
+         return false;
+      if (!zk_lower_atomic_counters(stages[s], error) && *error)
          return false;
    }
    if (!zk_lower_loose_uniforms(stages, arena, info, error) && *error)
@@ -70,6 +75,8 @@ zk_lower_program(nir_shader *stages[NIR_STAGE_COUNT], const struct zk_program_ke
       if (!stages[s])
          continue;
       zk_lay_out_blocks(stages[s]);
+      if (!zk_flatten_resource_arrays(stages[s], error) && *error)
+         return false;
       if (!zk_lower_rect_textures(stages[s], error) && *error)
          return false;
    }

@@ -6,6 +6,22 @@
 #include "util/arena.h"
 #include "util/hash_table.h"
 
+bool
+zk_variable_is_used(nir_shader *shader, const nir_variable *var)
+{
+   nir_foreach_function_impl(impl, shader) {
+      nir_foreach_block(block, impl) {
+         nir_foreach_instr(instr, block) {
+            if (instr->type == NIR_INSTR_TYPE_DEREF &&
+                nir_instr_as_deref(instr)->deref_type == NIR_DEREF_TYPE_VAR &&
+                nir_instr_as_deref(instr)->var == var)
+               return true;
+         }
+      }
+   }
+   return false;
+}
+
 nir_variable *
 zk_find_variable(nir_shader *shader, nir_variable_mode modes, const char *name)
 {
@@ -252,10 +268,37 @@ done:
    return ok;
 }
 
+/* Every load_const and undef at the top of the entry block, in the order
+ * met: where spirv_to_nir puts them (a constant left in a branch would keep
+ * a block alive that the next trip does not have). */
+static void
+hoist_constants(nir_shader *shader)
+{
+   nir_foreach_function_impl(impl, shader) {
+      nir_block *start = nir_start_block(impl);
+      nir_instr *last = NULL;
+      bool moved = false;
+      nir_foreach_block(block, impl) {
+         nir_foreach_instr_safe(instr, block) {
+            if (instr->type != NIR_INSTR_TYPE_LOAD_CONST && instr->type != NIR_INSTR_TYPE_UNDEF)
+               continue;
+            moved |= nir_instr_move(last ? nir_after_instr(last) : nir_before_block(start),
+                                    instr);
+            last = instr;
+         }
+      }
+      nir_metadata_preserve(impl, moved ? NIR_METADATA_CONTROL_FLOW : NIR_METADATA_ALL);
+   }
+}
+
 void
 zk_canonicalize(nir_shader *shader)
 {
    nir_lower_vars_to_ssa(shader);
    nir_opt_constant_folding(shader);
    nir_opt_dce(shader);
+   hoist_constants(shader);
+   /* Dense def numbers in source order, as spirv_to_nir leaves them. */
+   nir_foreach_function_impl(impl, shader)
+      nir_index_ssa_defs(impl);
 }

@@ -32,6 +32,9 @@ nir_deref_instr *zk_clone_deref_chain(nir_builder *b, nir_deref_instr *deref);
 nir_deref_instr *zk_clone_deref_chain_to(nir_builder *b, nir_deref_instr *deref,
                                          nir_variable *var);
 
+/* Whether any deref refers to var. */
+bool zk_variable_is_used(nir_shader *shader, const nir_variable *var);
+
 /* A variable of `modes` named `name`, or NULL. */
 nir_variable *zk_find_variable(nir_shader *shader, nir_variable_mode modes, const char *name);
 
@@ -42,8 +45,9 @@ const struct glsl_type *zk_type_bool_to_uint(const struct glsl_type *t);
 /* Replaces var->type and makes every deref of var follow (types, modes). */
 void zk_retype_variable(nir_shader *shader, nir_variable *var, const struct glsl_type *type);
 
-/* The clean-up spirv_to_nir ends with (vars_to_ssa, constant folding, DCE)
- * plus dead variables, so that what ntv writes reads back as the same IR. */
+/* The clean-up spirv_to_nir ends with (vars_to_ssa, constant folding, DCE,
+ * dense def numbers), so that what ntv writes reads back as the same IR: a
+ * local that only an out-of-bounds access kept in memory becomes SSA now. */
 void zk_canonicalize(nir_shader *shader);
 
 #endif /* ZK_PASS_UTIL_H */

@@ -11,7 +11,7 @@
  *
  *   --print       the IR after spirv_to_nir and after the lowering
  *   --info        the program tables (uniforms, resources, attributes)
- *   -o DIR        write ntv's modules as DIR/<stage>.spv
+ *   -o DIR        write ntv's modules as DIR/<stage>.spv (second trip: <stage>.second.spv)
  *   --no-lower    skip the GL lowering
  *   --vulkan      SPIR-V input is Vulkan-flavoured (spirv_to_nir's strict mode)
  *   --two-side, --flatshade, --clip-planes MASK, --fragcolor-buffers N: the key
@@ -134,6 +134,12 @@ emit_and_check(nir_shader *shader, const struct options *o, struct arena *arena)
       printf("%s: second trip: ntv: %s\n", stage, error);
       return false;
    }
+   if (o->out_dir) {
+      char path[4096];
+      snprintf(path, sizeof(path), "%s/%s.second.spv", o->out_dir, stage);
+      if (util_write_file(path, b, nb * 4) != 0)
+         printf("%s: cannot write %s\n", stage, path);
+   }
    size_t i = 0;
    while (i < na && i < nb && a[i] == b[i])
       i++;
@@ -228,6 +234,8 @@ main(int argc, char **argv)
    struct kgl_program *prog = NULL;
    if (ends_with(argv[optind], ".spv")) {
       for (int i = optind; i < argc; i++) {
+         if (ends_with(argv[i], ".roundtrip.spv"))
+            continue; /* kiln-corpus --out writes these next to the inputs */
          const int s = spv_stage(argv[i]);
          size_t size;
          void *data = s >= 0 ? util_read_file(argv[i], &size) : NULL;
