@@ -158,8 +158,13 @@ zk_assign_attribute_locations(nir_shader *shader, struct arena *arena,
       nir_foreach_variable_with_modes(var, shader, NIR_VAR_SHADER_IN) {
          if (var->data.builtin != NIR_BUILTIN_NONE)
             continue;
+         const char *name = var->name ? arena_strdup(arena, var->name) : NULL;
+         if (var->name && !name) {
+            *error = "out of memory";
+            return false;
+         }
          info->attributes[info->num_attributes++] = (struct zk_attribute){
-            .name = var->name ? arena_strdup(arena, var->name) : NULL,
+            .name = name,
             .location = var->data.location,
             .slots = glsl_count_attribute_slots(var->type, true),
             .compat = compat_rank(var->name) >= 0,

@@ -97,6 +97,8 @@ find_or_add(struct arena *arena, struct table *t, const struct zk_resource *r)
    }
    t->r[t->count] = *r;
    t->r[t->count].name = r->name ? arena_strdup(arena, r->name) : NULL;
+   if (r->name && !t->r[t->count].name)
+      return NULL;
    return &t->r[t->count++];
 }
 

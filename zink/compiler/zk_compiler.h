@@ -163,6 +163,12 @@ bool zk_lower_gl_state_uniforms(nir_shader *shader, uint64_t *fields, const char
 bool zk_lower_loose_uniforms(nir_shader *stages[NIR_STAGE_COUNT], struct arena *arena,
                              struct zk_program_info *info, const char **error);
 
+/* Samplers and images inside uniform structs become uniforms of their own,
+ * named by their path ("s.t"), arrays over the arrays on the way (s[i].t is
+ * s.t[i]); the rest of the struct stays a loose uniform. Before
+ * zk_lower_loose_uniforms. */
+bool zk_split_opaque_uniforms(nir_shader *shader, const char **error);
+
 /* Uniform, storage and push-constant blocks without Offset decorations get
  * explicit layouts: std140 for uniform blocks, std430 for the others. */
 bool zk_lay_out_blocks(nir_shader *shader);

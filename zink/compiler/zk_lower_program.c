@@ -4,9 +4,9 @@
  * (see zk_compiler.h and docs/zink-compiler.md):
  *
  *  1. per stage, what needs only the stage: constant out-of-bounds indices;
- *     gl_VertexID/gl_InstanceID; GL state uniforms into kiln_gl_state and
- *     atomic counters into storage buffers (before 2, which takes every
- *     other loose uniform);
+ *     gl_VertexID/gl_InstanceID; GL state uniforms into kiln_gl_state,
+ *     atomic counters into storage buffers, samplers out of structs (before
+ *     2, which takes every other loose uniform);
  *  2. the program's loose uniforms into kiln_uniforms (all stages at once);
  *  3. per stage: block layouts, arrays of arrays of resources, rectangle
  *     textures;
@@ -67,6 +67,8 @@ zk_lower_program(nir_shader *stages[NIR_STAGE_COUNT], const struct zk_program_ke
       if (!zk_lower_gl_state_uniforms(stages[s], &info->gl_state_fields, error) && *error)
          return false;
       if (!zk_lower_atomic_counters(stages[s], error) && *error)
+         return false;
+      if (!zk_split_opaque_uniforms(stages[s], error) && *error)
          return false;
    }
    if (!zk_lower_loose_uniforms(stages, arena, info, error) && *error)

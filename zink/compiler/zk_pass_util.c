@@ -248,6 +248,11 @@ zk_rebase_derefs(nir_shader *shader, nir_variable *var, zk_deref_root_fn root, v
          }
       }
    }
+   if (nir_shader_oom(shader)) {
+      /* The builder handed out poison derefs: nothing may point at them. */
+      ok = false;
+      goto done;
+   }
    /* Children first: each old deref's users move to its replacement. */
    for (unsigned i = count; i-- > 0;) {
       nir_def_rewrite_uses(&list[i].old->def, &list[i].new->def);
