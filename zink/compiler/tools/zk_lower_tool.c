@@ -10,6 +10,7 @@
  * fragment/compute), read as GL-flavoured unless --vulkan.
  *
  *   --print       the IR after spirv_to_nir and after the lowering
+ *   --gl-state-layout  print kiln_gl_state's layout and exit
  *   --info        the program tables (uniforms, resources, attributes)
  *   -o DIR        write ntv's modules as DIR/<stage>.spv (second trip: <stage>.second.spv)
  *   --no-lower    skip the GL lowering
@@ -32,7 +33,9 @@
 #include "spirv/spirv_to_nir.h"
 #include "util/arena.h"
 #include "util/os.h"
+#include "util/strbuf.h"
 #include "zk_compiler.h"
+#include "zk_gl_state.h"
 
 struct options {
    bool print, info, no_lower, vulkan;
@@ -155,6 +158,29 @@ emit_and_check(nir_shader *shader, const struct options *o, struct arena *arena)
    return true;
 }
 
+static int
+print_gl_state_layout(void)
+{
+   printf("| offset | field | type |\n|---|---|---|\n");
+   printf("| 0 | frag_coord_y (ntv) | vec4 |\n| 16 | point_coord_y (ntv) | vec2 |\n");
+   for (unsigned f = 0; f < ZK_GL_STATE_FIELD_COUNT; f++) {
+      const struct zk_gl_state_member *m = zk_gl_state_member((enum zk_gl_state_field)f);
+      if (!m)
+         return 1;
+      char *type = NULL;
+      struct strbuf sb;
+      strbuf_init(&sb);
+      glsl_print_type(&sb, m->field.type);
+      type = strbuf_steal(&sb);
+      strbuf_finish(&sb);
+      printf("| %d | %s%s | %s |\n", m->field.offset_B, m->name,
+             f == ZK_GL_STATE_CLIP_PLANE ? " (ntv; gl_ClipPlane)" : "", type ? type : "?");
+      free(type);
+   }
+   printf("\nsize: %u bytes\n", zk_gl_state_size_B());
+   return 0;
+}
+
 static void
 usage(FILE *f)
 {
@@ -167,7 +193,15 @@ int
 main(int argc, char **argv)
 {
    struct options o = {0};
-   enum { OPT_NO_LOWER = 256, OPT_TWO_SIDE, OPT_FLAT, OPT_CLIP, OPT_FRAGCOLOR, OPT_VULKAN };
+   enum {
+      OPT_NO_LOWER = 256,
+      OPT_TWO_SIDE,
+      OPT_FLAT,
+      OPT_CLIP,
+      OPT_FRAGCOLOR,
+      OPT_VULKAN,
+      OPT_GL_STATE
+   };
    static const struct option longopts[] = {
       {"print", no_argument, NULL, 'p'},
       {"info", no_argument, NULL, 'i'},
@@ -178,6 +212,7 @@ main(int argc, char **argv)
       {"flatshade", no_argument, NULL, OPT_FLAT},
       {"clip-planes", required_argument, NULL, OPT_CLIP},
       {"fragcolor-buffers", required_argument, NULL, OPT_FRAGCOLOR},
+      {"gl-state-layout", no_argument, NULL, OPT_GL_STATE},
       {"help", no_argument, NULL, 'h'},
       {NULL, 0, NULL, 0},
    };
@@ -211,6 +246,8 @@ main(int argc, char **argv)
       case OPT_FRAGCOLOR:
          o.key.fragcolor_buffers = (uint8_t)strtoul(optarg, NULL, 0);
          break;
+      case OPT_GL_STATE:
+         return print_gl_state_layout();
       case 'h':
          usage(stdout);
          return 0;
