@@ -31,6 +31,7 @@ const struct vk_device_extension_table nvk_device_extensions = {
    .KHR_bind_memory2 = true,
    .KHR_copy_commands2 = true,
    .KHR_dedicated_allocation = true,
+   .KHR_device_group = true, /* one-device groups: vkCmdDispatchBase on 1.0 */
    .KHR_descriptor_update_template = true,
    .KHR_get_memory_requirements2 = true,
    /* Accepted and used for nothing: views of other formats never change

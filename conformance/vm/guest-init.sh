@@ -13,7 +13,10 @@ mount -t devtmpfs dev /dev
 mkdir -p /dev/pts /dev/shm
 mount -t devpts devpts /dev/pts
 mount -t tmpfs shm /dev/shm
-mount -t tmpfs tmp /tmp
+# No tmpfs on /tmp: the initramfs root is already writable RAM, and test
+# files are placed at their host paths, which may be under /tmp (a CI clone
+# in /tmp/...): a mount there would hide them.
+mkdir -p /tmp
 for m in $(cat /kiln-vm/modules/order); do
    insmod /kiln-vm/modules/$m.ko || echo "kiln-vm guest: insmod $m failed"
 done

@@ -240,6 +240,7 @@ TEST(kiln_advertises_only_what_it_implements)
       "VK_EXT_host_query_reset",            /* vk_query_test host_query_reset */
       "VK_EXT_memory_budget",               /* vk_buffer_test memory_budget_tracks_... */
       "VK_EXT_pipeline_creation_feedback",  /* vk_compute_test pipeline_cache_hits_... */
+      "VK_KHR_device_group",                /* vk_compute_test dispatch_base */
       "VK_EXT_shader_subgroup_ballot",      /* vk_compute_test subgroup_ballot_and_vote */
       "VK_EXT_shader_subgroup_vote",        /* vk_compute_test subgroup_ballot_and_vote */
       "VK_EXT_private_data",                /* vk_object_test private_data_slots */

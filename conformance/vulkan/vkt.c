@@ -274,7 +274,7 @@ vkt_init(struct vkt *t, const struct vkt_req *req)
    const VkApplicationInfo app = {
       .sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
       .pApplicationName = "kiln vkt",
-      .apiVersion = VK_API_VERSION_1_0,
+      .apiVersion = req->instance_api_version ? req->instance_api_version : VK_API_VERSION_1_0,
    };
    const VkInstanceCreateInfo ici = {
       .sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,

@@ -47,6 +47,10 @@ struct vkt_req {
    void *features;
    /* Vulkan 1.0 features to enable (checked first, like `features`). */
    const VkPhysicalDeviceFeatures *core_features;
+   /* VkApplicationInfo::apiVersion of the instance; 0 means 1.0. (1.1
+    * makes instance extensions promoted to 1.1 available to device
+    * extensions that need them, e.g. VK_KHR_device_group.) */
+   uint32_t instance_api_version;
    uint32_t queue_count;            /* 0 means 1 */
    bool no_validation;              /* device-loss and OOM tests */
    const VkAllocationCallbacks *alloc;

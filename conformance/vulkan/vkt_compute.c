@@ -35,6 +35,7 @@ vkt_pipeline_create(struct vkt *t, const struct vkt_pipeline_info *info,
    const VkComputePipelineCreateInfo cpci = {
       .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
       .pNext = info->pipeline_pnext,
+      .flags = info->flags,
       .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
                 .stage = VK_SHADER_STAGE_COMPUTE_BIT,
                 .module = p->module,

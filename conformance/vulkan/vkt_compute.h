@@ -27,6 +27,7 @@ struct vkt_pipeline_info {
    const VkSpecializationInfo *spec;
    VkPipelineCache cache;
    const void *pipeline_pnext; /* chained into VkComputePipelineCreateInfo */
+   VkPipelineCreateFlags flags;
 };
 
 struct vkt_pipeline {

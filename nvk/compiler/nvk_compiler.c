@@ -19,6 +19,9 @@ nvk_compile_optimize(nir_shader *shader)
       NIR_PASS(progress, shader, nir_opt_constant_folding);
       NIR_PASS(progress, shader, nvk_nir_opt_algebraic);
       NIR_PASS(progress, shader, nir_opt_dce);
+      NIR_PASS(progress, shader, nvk_nir_opt_constant_ifs);
+      NIR_PASS(progress, shader, nvk_nir_opt_loop_unroll);
+      NIR_PASS(progress, shader, nvk_nir_opt_offsets);
    }
 }
 

@@ -58,4 +58,14 @@ bool nvk_nir_lower_explicit_io(nir_shader *shader, struct nvk_nir_io_options *op
  * constant offsets added twice...). */
 bool nvk_nir_opt_algebraic(nir_shader *shader);
 
+/* Full unrolling of small loops whose trip count folds at compile time
+ * (straight-line bodies; see the file for the shape). */
+bool nvk_nir_opt_loop_unroll(nir_shader *shader);
+
+/* Ifs on constant conditions become the branch that runs. */
+bool nvk_nir_opt_constant_ifs(nir_shader *shader);
+
+/* Constant parts of shared-memory offsets move into the intrinsics' base. */
+bool nvk_nir_opt_offsets(nir_shader *shader);
+
 #endif /* NVK_NIR_H */

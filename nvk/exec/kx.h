@@ -54,9 +54,10 @@
 typedef struct nir_shader nir_shader;
 struct strbuf;
 
-/* Lanes per strip = the subgroup size (32 or 64; overridable to measure). */
+/* Lanes per strip = the subgroup size (32 or 64; overridable to measure:
+ * 64 measured faster, docs/performance.md). */
 #ifndef KX_W
-#define KX_W 32
+#define KX_W 64
 #endif
 #define KX_SUBGROUP_SIZE KX_W
 

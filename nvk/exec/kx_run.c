@@ -412,8 +412,9 @@ kx_op_sysval(struct kx_ctx *ctx, const struct kx_instr *ip)
             m = bit - 1;
             break;
          }
-         if (KX_W < 64)
-            m &= (1ull << KX_W) - 1;
+#if KX_W < 64
+         m &= (1ull << KX_W) - 1;
+#endif
          if (ip->bits == 64) {
             ((uint64_t *)d)[l] = m;
          } else {
@@ -545,6 +546,27 @@ kx_addresses_contiguous(const uint64_t *addr, uint64_t stride)
    return bad == 0;
 }
 
+/* Lowest and highest address of the active lanes (lo > hi if none). */
+static inline void
+kx_address_range(const uint64_t *addr, kx_mask exec, uint64_t *lo_out, uint64_t *hi_out)
+{
+   uint64_t lo = UINT64_MAX, hi = 0;
+   if (exec == KX_FULL_MASK) {
+      /* Branch-free over every lane: vectorizes. */
+      for (unsigned l = 0; l < KX_W; l++) {
+         lo = addr[l] < lo ? addr[l] : lo;
+         hi = addr[l] > hi ? addr[l] : hi;
+      }
+   } else {
+      kx_foreach_lane(l, exec) {
+         lo = addr[l] < lo ? addr[l] : lo;
+         hi = addr[l] > hi ? addr[l] : hi;
+      }
+   }
+   *lo_out = lo;
+   *hi_out = hi;
+}
+
 static const struct kx_instr *
 kx_op_load_global(struct kx_ctx *ctx, const struct kx_instr *ip)
 {
@@ -556,19 +578,18 @@ kx_op_load_global(struct kx_ctx *ctx, const struct kx_instr *ip)
    struct kx_thread *t = ctx->thread;
 
    /* Fast path: every active lane inside the cached translation. */
-   uint64_t lo = UINT64_MAX, hi = 0;
-   for (unsigned l = 0; l < KX_W; l++) {
-      if ((exec >> l) & 1) {
-         lo = addr[l] < lo ? addr[l] : lo;
-         hi = addr[l] > hi ? addr[l] : hi;
-      }
-   }
+   uint64_t lo, hi;
+   kx_address_range(addr, exec, &lo, &hi);
    const uint8_t *base = lo <= hi ? kx_mem_try_map(t, lo, hi - lo + size_B) : NULL;
    if (base) {
       const uint8_t *host = base - lo;
       /* The common case of buffer[invocation]: lane l at lo + l * size. */
       if (bits == 32 && exec == KX_FULL_MASK && kx_addresses_contiguous(addr, size_B)) {
          const uint32_t *src = (const uint32_t *)base;
+         if (n == 1) {
+            memcpy(KX_REG(ctx, dsts[0]), src, KX_SLOT_B);
+            return ip + 1;
+         }
          for (unsigned c = 0; c < n; c++) {
             uint32_t *restrict d = KX_REG(ctx, dsts[c]);
             for (unsigned l = 0; l < KX_W; l++)
@@ -617,19 +638,18 @@ kx_op_store_global(struct kx_ctx *ctx, const struct kx_instr *ip)
    const kx_mask exec = ctx->exec;
    struct kx_thread *t = ctx->thread;
 
-   uint64_t lo = UINT64_MAX, hi = 0;
-   for (unsigned l = 0; l < KX_W; l++) {
-      if ((exec >> l) & 1) {
-         lo = addr[l] < lo ? addr[l] : lo;
-         hi = addr[l] > hi ? addr[l] : hi;
-      }
-   }
+   uint64_t lo, hi;
+   kx_address_range(addr, exec, &lo, &hi);
    uint8_t *base = lo <= hi ? kx_mem_try_map(t, lo, hi - lo + size_B) : NULL;
    const bool fast = base != NULL;
    uint8_t *host = fast ? base - lo : NULL;
    if (fast && bits == 32 && exec == KX_FULL_MASK && wmask == BITFIELD_MASK(n) &&
        kx_addresses_contiguous(addr, size_B)) {
       uint32_t *dst = (uint32_t *)base;
+      if (n == 1) {
+         memcpy(dst, KX_REG(ctx, srcs[0]), KX_SLOT_B);
+         return ip + 1;
+      }
       for (unsigned c = 0; c < n; c++) {
          const uint32_t *restrict v = KX_REG(ctx, srcs[c]);
          for (unsigned l = 0; l < KX_W; l++)
@@ -688,21 +708,43 @@ kx_op_load_shared(struct kx_ctx *ctx, const struct kx_instr *ip)
        * check keeps it inside), so this is a plain gather. */
       const uint8_t *base = ctx->shared[0] + ip->imm[1];
       const uint64_t limit = size_B - ip->imm[1];
-      if (limit < 4 * n) {
+      if ((uint64_t)ip->imm[1] + 4 * n > size_B) {
          for (unsigned c = 0; c < n; c++)
             memset(KX_REG(ctx, dsts[c]), 0, KX_SLOT_B);
          return ip + 1;
       }
 #if defined(__AVX2__)
       {
-         /* AVX2: one masked gather per 8 lanes. */
-         const __m256i lim = _mm256_set1_epi32((int)(uint32_t)(limit - 4 * n));
-         for (unsigned c = 0; c < n; c++) {
-            uint32_t *restrict d = KX_REG(ctx, dsts[c]);
-            const __m256i add = _mm256_set1_epi32((int)(4 * c));
-            for (unsigned l = 0; l < KX_W; l += 8) {
-               const __m256i o = _mm256_loadu_si256((const __m256i *)(off + l));
-               const __m256i ok = _mm256_cmpeq_epi32(_mm256_min_epu32(o, lim), o);
+         /* AVX2, per 8 lanes: consecutive offsets are one vector load, one
+          * offset for all is a broadcast (tiles in shared memory are read
+          * by rows and columns like that), anything else a masked gather. */
+         const uint32_t lim32 = (uint32_t)(limit - 4 * n);
+         const __m256i lim = _mm256_set1_epi32((int)lim32);
+         const __m256i seq = _mm256_setr_epi32(0, 4, 8, 12, 16, 20, 24, 28);
+         for (unsigned l = 0; l < KX_W; l += 8) {
+            const __m256i o = _mm256_loadu_si256((const __m256i *)(off + l));
+            const uint32_t o0 = off[l];
+            const __m256i first = _mm256_set1_epi32((int)o0);
+            if (n == 1 && (uint64_t)o0 + 28 <= lim32 &&
+                _mm256_movemask_epi8(_mm256_cmpeq_epi32(o, _mm256_add_epi32(first, seq))) == -1) {
+               uint32_t *restrict d = KX_REG(ctx, dsts[0]);
+               _mm256_storeu_si256((__m256i *)(d + l),
+                                   _mm256_loadu_si256((const __m256i *)(base + o0)));
+               continue;
+            }
+            if (o0 <= lim32 && _mm256_movemask_epi8(_mm256_cmpeq_epi32(o, first)) == -1) {
+               for (unsigned c = 0; c < n; c++) {
+                  uint32_t *restrict d = KX_REG(ctx, dsts[c]);
+                  uint32_t v;
+                  memcpy(&v, base + o0 + 4 * c, 4);
+                  _mm256_storeu_si256((__m256i *)(d + l), _mm256_set1_epi32((int)v));
+               }
+               continue;
+            }
+            const __m256i ok = _mm256_cmpeq_epi32(_mm256_min_epu32(o, lim), o);
+            for (unsigned c = 0; c < n; c++) {
+               uint32_t *restrict d = KX_REG(ctx, dsts[c]);
+               const __m256i add = _mm256_set1_epi32((int)(4 * c));
                const __m256i v = _mm256_mask_i32gather_epi32(
                   _mm256_setzero_si256(), (const int *)base, _mm256_add_epi32(o, add), ok, 1);
                _mm256_storeu_si256((__m256i *)(d + l), v);
@@ -745,6 +787,20 @@ kx_op_store_shared(struct kx_ctx *ctx, const struct kx_instr *ip)
    const unsigned bits = ip->bits, el_B = bits / 8, n = ip->n;
    const uint64_t size_B = ctx->thread->shared_size_B;
    const kx_mask exec = ctx->exec;
+   if (bits == 32 && n == 1 && ctx->shared_uniform && (ip->imm[1] & 1)) {
+      /* One workgroup per strip and a scalar store: one base, no write
+       * mask. Lanes past the end write nothing. */
+      if ((uint64_t)ip->imm[0] + 4 > size_B)
+         return ip + 1;
+      const uint32_t last = (uint32_t)(size_B - ip->imm[0] - 4);
+      uint8_t *base = ctx->shared[0] + ip->imm[0];
+      const uint32_t *v = KX_REG(ctx, srcs[0]);
+      kx_foreach_lane(l, exec) {
+         if (off[l] <= last)
+            memcpy(base + off[l], &v[l], 4);
+      }
+      return ip + 1;
+   }
    for (unsigned l = 0; l < KX_W; l++) {
       if (!((exec >> l) & 1))
          continue;
@@ -859,7 +915,13 @@ kx_op_ballot(struct kx_ctx *ctx, const struct kx_instr *ip)
 static inline uint64_t
 kx_ballot_value(struct kx_ctx *ctx, const struct kx_instr *ip, unsigned l)
 {
-   return kx_reg_read(ctx, ip->src[0], ip->bits == 64 ? 64 : 32, l);
+   if (ip->bits == 64)
+      return kx_reg_read(ctx, ip->src[0], 64, l);
+   uint64_t v = kx_reg_read(ctx, ip->src[0], 32, l);
+#if KX_W > 32
+   v |= kx_reg_read(ctx, ip->src[2], 32, l) << 32;
+#endif
+   return v;
 }
 
 static const struct kx_instr *

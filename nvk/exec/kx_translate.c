@@ -899,9 +899,15 @@ kxb_intrinsic(struct kxb *b, nir_intrinsic_instr *intr)
       vi->in.dst = kxb_src(b, &intr->def, 0);
       vi->dst_def = true;
       vi->in.bits = (uint8_t)ballot->bit_size;
-      /* src0: the ballot's first 32 bits (low half of a 64-bit ballot). */
+      /* src0: the ballot's first 32 bits (or a whole 64-bit ballot); with
+       * 64 lanes, src2: the next 32 bits of a uvec4 ballot. */
       vi->in.src[0] = kxb_src(b, ballot, 0);
       vi->use_mask |= USE_SRC0;
+      if (KX_W > 32 && ballot->bit_size == 32) {
+         assert(ballot->num_components >= 2);
+         vi->in.src[2] = kxb_src(b, ballot, 1);
+         vi->use_mask |= USE_SRC2;
+      }
       if (intr->intrinsic == NIR_INTRINSIC_BALLOT_BITFIELD_EXTRACT)
          kxb_set_src(b, vi, 1, intr->src[1].ssa);
       vi->in.imm[0] = intr->intrinsic == NIR_INTRINSIC_BALLOT_BIT_COUNT_INCLUSIVE   ? 1

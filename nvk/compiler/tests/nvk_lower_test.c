@@ -236,3 +236,93 @@ TEST(lower_descriptors_images_and_textures)
    nct_layout_free(layout);
 }
 
+
+/* for (j = 0; j < 3; j++) sum += shared[lid * 4 + j * 4 + 16] behind an
+ * `if (true)`, then the same loop with a bound from a push constant: the
+ * optimization loop drops the constant if, unrolls the first loop, folds
+ * the constant offsets into the loads' base and leaves the second loop. */
+TEST(opt_constant_if_unroll_and_offsets)
+{
+   nir_builder b = cs_builder(4);
+   REQUIRE(b.shader);
+   nir_def *lid4 =
+      nir_ishl_imm(&b, nir_channel(&b, nir_load_local_invocation_id(&b), 0), 2);
+   nir_variable *sum = nir_local_variable_create(b.impl, glsl_uint_type(), "sum");
+   nir_variable *j = nir_local_variable_create(b.impl, glsl_uint_type(), "j");
+   nir_store_var(&b, sum, nir_imm_int(&b, 0), 1);
+   nir_push_if(&b, nir_imm_true(&b));
+   {
+      nir_store_var(&b, j, nir_imm_int(&b, 0), 1);
+      nir_loop *loop = nir_push_loop(&b);
+      {
+         nir_def *jv = nir_load_var(&b, j);
+         nir_break_if(&b, nir_uge(&b, jv, nir_imm_int(&b, 3)));
+         nir_def *off = nir_iadd_imm(&b, nir_iadd(&b, lid4, nir_ishl_imm(&b, jv, 2)), 16);
+         nir_store_var(&b, sum, nir_iadd(&b, nir_load_var(&b, sum), nir_load_shared(&b, 1, 32, off)),
+                       1);
+      }
+      nir_push_continue(&b, loop);
+      nir_store_var(&b, j, nir_iadd_imm(&b, nir_load_var(&b, j), 1), 1);
+      nir_pop_loop(&b, loop);
+   }
+   nir_pop_if(&b, NULL);
+   /* A bound that is not a constant. */
+   nir_def *n = nir_load_push_constant(&b, 1, 32, nir_imm_int(&b, 0), .range = 4);
+   nir_store_var(&b, j, nir_imm_int(&b, 0), 1);
+   nir_push_loop(&b);
+   {
+      nir_def *jv = nir_load_var(&b, j);
+      nir_break_if(&b, nir_uge(&b, jv, n));
+      nir_store_var(&b, sum, nir_iadd(&b, nir_load_var(&b, sum), jv), 1);
+      nir_store_var(&b, j, nir_iadd_imm(&b, jv, 1), 1);
+   }
+   nir_pop_loop(&b, NULL);
+   nir_store_shared(&b, nir_load_var(&b, sum), nir_iadd_imm(&b, lid4, 4), .write_mask = 1);
+   NIR_PASS_V(b.shader, nir_lower_vars_to_ssa);
+   nvk_compile_optimize(b.shader);
+   NCT_CHECK_IR(b.shader,
+      "shader: compute\n"
+      "name: test\n"
+      "workgroup_size: 4, 0, 0\n"
+      "decl_function main (0 params) (entrypoint)\n"
+      "\n"
+      "impl main {\n"
+      "   block b0:  // preds: none\n"
+      "      %0 = 32x3 @load_local_invocation_id ()\n"
+      "      %2 = 32x1 load_const (0x00000002)\n"
+      "      %3 = 32x1 ishl %0.x, %2\n"
+      "      %4 = 32x1 load_const (0x00000000)\n"
+      "      %60 = 32x1 @load_shared (%3) (base=16, access=none, align_mul=4, align_offset=0)\n"
+      "      %62 = 32x1 load_const (0x00000001)\n"
+      "      %70 = 32x1 @load_shared (%3) (base=20, access=none, align_mul=4, align_offset=0)\n"
+      "      %71 = 32x1 iadd %60, %70\n"
+      "      %80 = 32x1 @load_shared (%3) (base=24, access=none, align_mul=4, align_offset=0)\n"
+      "      %81 = 32x1 iadd %71, %80\n"
+      "      %29 = 32x1 @load_push_constant (%4) (base=0, range=4)\n"
+      "      // succs: b1\n"
+      "   loop {\n"
+      "      block b1:  // preds: b0 b4\n"
+      "         %49 = 32x1 phi b0: %4, b4: %40\n"
+      "         %46 = 32x1 phi b0: %81, b4: %37\n"
+      "         %34 = 1x1 uge %49, %29\n"
+      "         // succs: b2 b3\n"
+      "      if %34 {\n"
+      "         block b2:  // preds: b1\n"
+      "            break\n"
+      "            // succs: b5\n"
+      "      } else {\n"
+      "         block b3:  // preds: b1\n"
+      "            // succs: b4\n"
+      "      }\n"
+      "      block b4:  // preds: b3\n"
+      "         %37 = 32x1 iadd %46, %49\n"
+      "         %40 = 32x1 iadd %49, %62\n"
+      "         // succs: b1\n"
+      "   }\n"
+      "   block b5:  // preds: b2\n"
+      "      @store_shared (%46, %3) (base=4, write_mask=0x1, access=none, align_mul=4, align_offset=0)\n"
+      "      // succs: b6\n"
+      "   block b6:  // end\n"
+      "}\n");
+   nir_shader_destroy(b.shader);
+}

@@ -13,6 +13,7 @@
 
 #include "control_flow_comp.h"
 #include "subgroup_ops_comp.h"
+#include "unroll_comp.h"
 
 #define NCR_VA 0x200000000ull
 
@@ -166,7 +167,8 @@ TEST(spirv_subgroup_operations)
       const unsigned first = g - g % S, lane = g % S;
       const uint32_t *v = &x[first];
       uint32_t sum = 0, incl = 0, excl = 0, mn = UINT32_MAX, mx = 0, and_ = ~0u, or_ = 0,
-               xor_ = 0, mul = 1, clus = 0, ballot = 0, odd_sum = 0, odd_min = UINT32_MAX;
+               xor_ = 0, mul = 1, clus = 0, odd_sum = 0, odd_min = UINT32_MAX;
+      uint64_t ballot = 0;
       float fsum = 0.0f, fmax_ = -INFINITY;
       for (unsigned l = 0; l < S; l++) {
          sum += v[l];
@@ -184,7 +186,7 @@ TEST(spirv_subgroup_operations)
          fmax_ = fmaxf(fmax_, (float)(v[l] & 255u) * 0.5f);
          if (l / 4 == lane / 4)
             clus += v[l];
-         ballot |= (uint32_t)(v[l] % 3 == 0) << l;
+         ballot |= (uint64_t)(v[l] % 3 == 0) << l;
          if (v[l] & 1) {
             odd_sum += v[l];
             if (l <= lane)
@@ -200,15 +202,16 @@ TEST(spirv_subgroup_operations)
          lane + 2 < S ? v[lane + 2] : 0xdeadu,
          v[q + 2],
          v[lane ^ 1] + v[lane ^ 2] * 3 + v[lane ^ 3] * 5,
-         (uint32_t)__builtin_popcount(ballot) |
-            ((uint32_t)__builtin_popcount(ballot & ((2u << lane) - 1)) << 8) |
-            ((uint32_t)__builtin_popcount(ballot & ((1u << lane) - 1)) << 16),
-         (ballot ? (uint32_t)__builtin_ctz(ballot) : 0xffu) |
-            ((ballot ? 31u - (uint32_t)__builtin_clz(ballot) : 0xffu) << 8) |
+         (uint32_t)__builtin_popcountll(ballot) |
+            ((uint32_t)__builtin_popcountll(ballot & ((2ull << lane) - 1)) << 8) |
+            ((uint32_t)__builtin_popcountll(ballot & ((1ull << lane) - 1)) << 16),
+         (ballot ? (uint32_t)__builtin_ctzll(ballot) : 0xffu) |
+            ((ballot ? 63u - (uint32_t)__builtin_clzll(ballot) : 0xffu) << 8) |
             (((ballot >> 6) & 1) ? 0x10000u : 0) | (((ballot >> lane) & 1) ? 0x20000u : 0),
          (lane == 0 ? 1u : 0u) | (((g % 64) / S) << 4) | ((64u / S) << 8),
          (x[g] & 1) ? odd_sum ^ odd_min : 0xffffffffu,
-         ~((1u << lane) - 1) ^ (~((1u << lane) - 1) & ~(1u << lane)) ^ ((2u << lane) - 1),
+         (uint32_t)(~((1ull << lane) - 1) ^ (~((1ull << lane) - 1) & ~(1ull << lane)) ^
+                    ((2ull << lane) - 1)),
          v[9] + v[0],
       };
       for (unsigned k = 0; k < OUTS; k++) {
@@ -286,6 +289,69 @@ TEST(spirv_control_flow)
          if (o[g * 4 + k] != want[k] && bad++ < 6)
             test_fail(__FILE__, __LINE__, "invocation %u value %u: %u, want %u", g, k,
                       o[g * 4 + k], want[k]);
+      }
+   }
+   free(r.mem.host);
+}
+
+/* Loops the unroller takes apart (constant trip counts, an exit test after
+ * a side effect, counting down, zero trips, nested loops, swapped
+ * loop-carried values) and loops it leaves alone (a bound from memory, too
+ * many trips). */
+TEST(spirv_unrolled_loops)
+{
+   enum { G = 2, N = 64 * G };
+   const uint32_t sizes[3] = {N * 4, N * 8 * 4, N * 8 * 4};
+   struct ncr_run r;
+   ncr_init(&r, sizes, 3);
+   uint32_t *x = ncr_buffer(&r, 0);
+   for (unsigned i = 0; i < N; i++)
+      x[i] = (i * 2654435761u) % 100000u;
+   REQUIRE(ncr_run_all_backends(&r, unroll_comp_spv, sizeof(unroll_comp_spv), G, 1));
+   const uint32_t *o = ncr_buffer(&r, 1), *tr = ncr_buffer(&r, 2);
+   unsigned bad = 0;
+   for (unsigned g = 0; g < N; g++) {
+      const uint32_t v = x[g], l = g % 64;
+      uint32_t acc = 0;
+      for (uint32_t k = 0; k < 16; k++)
+         acc += x[g - l + (l + k) % 64] * (k + 1);
+      uint32_t sum = 0, i = 0;
+      for (;; i++) {
+         if (i >= 5)
+            break;
+         sum += i * v;
+      }
+      int32_t s = 0;
+      for (int32_t j = -2; j > -20; j -= 3)
+         s += j * (int32_t)(v & 7);
+      uint32_t d = 0;
+      for (uint32_t k = 0; k < (v & 15); k++)
+         d += k;
+      uint32_t big = v;
+      for (uint32_t k = 0; k < 1000; k++)
+         big = big * 3 + k;
+      uint32_t n = 0;
+      for (uint32_t a = 0; a < 3; a++)
+         for (uint32_t b = 0; b < 4; b++)
+            n += (a * 4 + b) ^ v;
+      uint32_t p = v, q = 1;
+      for (uint32_t k = 0; k < 5; k++) {
+         const uint32_t t = p;
+         p = q + k;
+         q = t;
+      }
+      const uint32_t want[8] = {acc, sum + i * 1000, (uint32_t)s, 7 + v, d, big, n,
+                                p * 65536 + q};
+      for (unsigned k = 0; k < 8; k++) {
+         if (o[g * 8 + k] != want[k] && bad++ < 6)
+            test_fail(__FILE__, __LINE__, "invocation %u value %u: %u, want %u", g, k,
+                      o[g * 8 + k], want[k]);
+      }
+      for (unsigned k = 0; k < 8; k++) {
+         const uint32_t t = k <= 5 ? v + k : 0;
+         if (tr[g * 8 + k] != t && bad++ < 6)
+            test_fail(__FILE__, __LINE__, "invocation %u trace %u: %u, want %u", g, k,
+                      tr[g * 8 + k], t);
       }
    }
    free(r.mem.host);

@@ -1,6 +1,6 @@
 #version 450
 // SPDX-License-Identifier: MIT
-// Vulkan 1.1 subgroup operations on the kx backend (32-lane subgroups).
+// Vulkan 1.1 subgroup operations on the kx backend (KX_W-lane subgroups).
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_vote : require
 #extension GL_KHR_shader_subgroup_ballot : require
