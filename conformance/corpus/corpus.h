@@ -75,13 +75,7 @@ enum corpus_status {
    CORPUS_LINK_FAIL,      /* the program did not link */
    CORPUS_BLOCKED,        /* another stage of the program failed to compile */
    CORPUS_INVALID_SPIRV,  /* spirv-val rejected glslang's module */
-   CORPUS_ROUNDTRIP_FAIL, /* spirv_to_nir / ntv / second trip */
-   /* A GL-only module (valid for opengl4.5, not for vulkan1.0): it went
-    * through spirv_to_nir and IR validation; ntv needs zink's GL lowering
-    * (uniforms into a block, y-flip, locations for compatibility varyings,
-    * gl_VertexID) before it can write Vulkan SPIR-V, which does not exist
-    * yet. Not a failure; counted apart. */
-   CORPUS_GL_PARTIAL,
+   CORPUS_ROUNDTRIP_FAIL, /* spirv_to_nir / GL lowering / ntv / second trip */
    CORPUS_CRASH,          /* the worker died on this test */
    CORPUS_EXCLUDED,       /* not in the population; reason says why */
    CORPUS_STATUS_COUNT,
@@ -158,10 +152,22 @@ bool corpus_roundtrip(const uint32_t *words, size_t word_count, enum kgl_stage s
 bool corpus_roundtrip_output(const uint32_t *words, size_t word_count, enum kgl_stage stage,
                              enum kgl_flavour flavour, uint32_t **first, size_t *first_count,
                              char *reason, size_t reason_size);
-/* spirv_to_nir (GL-flavoured environment) and IR validation only: what can
- * be checked of a GL-only module before zink's GL lowering exists. */
-bool corpus_roundtrip_gl_partial(const uint32_t *words, size_t word_count,
-                                 enum kgl_stage stage, char *reason, size_t reason_size);
+/* A GL-flavoured program: every valid stage through spirv_to_nir (GL-
+ * flavoured environment), zink's GL lowering of the program (all these
+ * stages at once), ntv, spirv-val (vulkan1.0) and a second trip (strict
+ * Vulkan) that must reproduce ntv's output. One entry per stage: words NULL
+ * for a stage not taken; on return ok and reason say how it went, and with
+ * want_first a passing stage's first-trip module is in first (malloc'd). */
+struct corpus_gl_stage {
+   const uint32_t *words;
+   size_t word_count;
+   bool ok;
+   char reason[256];
+   uint32_t *first;
+   size_t first_count;
+};
+void corpus_roundtrip_gl_program(struct corpus_gl_stage stages[KGL_STAGE_COUNT],
+                                 bool want_first);
 /* One trip, spirv_to_nir then ntv (the benchmark's unit when validate_ir is
  * false). The output lives in `arena`. */
 struct arena;

@@ -16,7 +16,6 @@ corpus_status_name(enum corpus_status status)
       [CORPUS_BLOCKED] = "blocked",
       [CORPUS_INVALID_SPIRV] = "invalid_spirv",
       [CORPUS_ROUNDTRIP_FAIL] = "roundtrip_fail",
-      [CORPUS_GL_PARTIAL] = "gl_partial",
       [CORPUS_CRASH] = "crash",
       [CORPUS_EXCLUDED] = "excluded",
    };
@@ -29,7 +28,6 @@ corpus_status_expectation(enum corpus_status status)
    switch (status) {
    case CORPUS_PASS:
    case CORPUS_EXCLUDED:
-   case CORPUS_GL_PARTIAL:
       return "Pass";
    case CORPUS_CRASH:
       return "Crash";

@@ -6,12 +6,11 @@
  *    A must pass spirv-val (vulkan1.0)
  *    A --spirv_to_nir--> IR (validated) --ntv--> SPIR-V B, and B == A word for word
  *
- * GL-flavoured modules that spirv-val also accepts for Vulkan 1.0 make the
- * same trip (read with spirv_to_nir's GL-flavoured environment). GL-only
- * ones (loose uniforms, lower-left origin, unlocated compatibility
- * varyings, gl_VertexID) need zink's GL lowering before ntv can write them
- * for Vulkan; until that exists they go through spirv_to_nir and IR
- * validation only (corpus_roundtrip_gl_partial) and are counted apart.
+ * GL-flavoured programs are read with spirv_to_nir's GL-flavoured
+ * environment and go through zink's GL lowering (zink/compiler, all stages
+ * of the program at once) before ntv, which writes them for Vulkan 1.0, or
+ * the lowest Vulkan version that can express them; the second trip reads A
+ * in the strict Vulkan environment.
  */
 #include "corpus.h"
 
@@ -24,6 +23,7 @@
 #include "ntv/nir_to_spirv.h"
 #include "spirv/spirv_to_nir.h"
 #include "util/arena.h"
+#include "zk_compiler.h"
 
 STATIC_ASSERT((int)KGL_STAGE_VERTEX == (int)NIR_STAGE_VERTEX);
 STATIC_ASSERT((int)KGL_STAGE_TESS_CTRL == (int)NIR_STAGE_TESS_CTRL);
@@ -84,20 +84,6 @@ to_nir(const uint32_t *words, size_t word_count, enum kgl_stage stage, bool gl_f
       corpus_reason_from_log(summary ? summary + 1 : "", reason + used, reason_size - used);
    free(annotated);
    return NULL;
-}
-
-bool
-corpus_roundtrip_gl_partial(const uint32_t *words, size_t word_count, enum kgl_stage stage,
-                            char *reason, size_t reason_size)
-{
-   struct arena *arena = arena_create(NULL);
-   if (!arena) {
-      snprintf(reason, reason_size, "out of memory");
-      return false;
-   }
-   const bool ok = to_nir(words, word_count, stage, true, true, arena, reason, reason_size);
-   arena_destroy(arena);
-   return ok;
 }
 
 bool
@@ -180,4 +166,151 @@ corpus_roundtrip_output(const uint32_t *words, size_t word_count, enum kgl_stage
 out:
    arena_destroy(arena);
    return ok;
+}
+
+/* ---- GL-flavoured programs ------------------------------------------------------ */
+
+static const struct {
+   enum ntv_target target;
+   enum kgl_spirv_env env;
+} gl_targets[] = {
+   {NTV_TARGET_VULKAN_1_0, KGL_SPIRV_ENV_VULKAN_1_0},
+   {NTV_TARGET_VULKAN_1_1, KGL_SPIRV_ENV_VULKAN_1_1},
+   {NTV_TARGET_VULKAN_1_2, KGL_SPIRV_ENV_VULKAN_1_2},
+   {NTV_TARGET_VULKAN_1_3, KGL_SPIRV_ENV_VULKAN_1_3},
+};
+
+/* ntv at the lowest target that takes the shader; the first failure's
+ * message when none does. */
+static bool
+emit_lowest(nir_shader *shader, struct arena *arena, unsigned *target, uint32_t **out,
+            size_t *out_count, char *reason, size_t reason_size)
+{
+   const char *first_error = NULL;
+   for (unsigned t = 0; t < ARRAY_SIZE(gl_targets); t++) {
+      const struct ntv_options nopts = {
+         .target = gl_targets[t].target,
+         .spirv_version = ntv_target_spirv_version(gl_targets[t].target),
+      };
+      const char *nerror = NULL;
+      if (ntv_emit(shader, &nopts, arena, out, out_count, &nerror)) {
+         *target = t;
+         return true;
+      }
+      if (!first_error)
+         first_error = nerror;
+   }
+   first_line("ntv: ", first_error, reason, reason_size);
+   return false;
+}
+
+static bool
+gl_stage_trips(nir_shader *shader, struct arena *arena, struct corpus_gl_stage *st,
+               bool want_first)
+{
+   char *annotated = NULL;
+   const unsigned errors = nir_validate_shader_report(shader, &annotated);
+   if (errors) {
+      const char *summary = annotated ? strstr(annotated, "validation error") : NULL;
+      summary = summary ? strchr(summary, '\n') : NULL;
+      snprintf(st->reason, sizeof(st->reason), "IR validation after the GL lowering: %u errors: ",
+               errors);
+      const size_t used = strlen(st->reason);
+      corpus_reason_from_log(summary ? summary + 1 : "", st->reason + used,
+                             sizeof(st->reason) - used);
+      free(annotated);
+      return false;
+   }
+   free(annotated);
+   unsigned t;
+   uint32_t *a, *b;
+   size_t a_count, b_count;
+   if (!emit_lowest(shader, arena, &t, &a, &a_count, st->reason, sizeof(st->reason)))
+      return false;
+   char *msg = NULL;
+   if (!kgl_spirv_validate(a, a_count, gl_targets[t].env, &msg)) {
+      char prefix[64];
+      snprintf(prefix, sizeof(prefix), "spirv-val (%s) of ntv's output: ",
+               kgl_spirv_env_name(gl_targets[t].env));
+      first_line(prefix, msg, st->reason, sizeof(st->reason));
+      free(msg);
+      return false;
+   }
+   char why[256];
+   nir_shader *again = to_nir(a, a_count, (enum kgl_stage)shader->info.stage, false, true,
+                              arena, why, sizeof(why));
+   const struct ntv_options nopts = {
+      .target = gl_targets[t].target,
+      .spirv_version = ntv_target_spirv_version(gl_targets[t].target),
+   };
+   const char *nerror = NULL;
+   if (!again) {
+      snprintf(st->reason, sizeof(st->reason), "second trip: %s", why);
+      return false;
+   }
+   if (!ntv_emit(again, &nopts, arena, &b, &b_count, &nerror)) {
+      first_line("second trip: ntv: ", nerror, st->reason, sizeof(st->reason));
+      return false;
+   }
+   size_t i = 0;
+   while (i < a_count && i < b_count && a[i] == b[i])
+      i++;
+   if (i != a_count || a_count != b_count) {
+      snprintf(st->reason, sizeof(st->reason),
+               "second trip differs from the first at word %zu (%zu vs %zu words)", i, a_count,
+               b_count);
+      return false;
+   }
+   if (want_first) {
+      st->first = malloc(a_count * 4);
+      if (!st->first) {
+         snprintf(st->reason, sizeof(st->reason), "out of memory");
+         return false;
+      }
+      memcpy(st->first, a, a_count * 4);
+      st->first_count = a_count;
+   }
+   return true;
+}
+
+void
+corpus_roundtrip_gl_program(struct corpus_gl_stage stages[KGL_STAGE_COUNT], bool want_first)
+{
+   struct arena *arena = arena_create(NULL);
+   nir_shader *shaders[NIR_STAGE_COUNT] = {NULL};
+   bool any = false;
+   for (int s = 0; s < KGL_STAGE_COUNT; s++) {
+      struct corpus_gl_stage *st = &stages[s];
+      st->ok = false;
+      st->first = NULL;
+      st->reason[0] = '\0';
+      if (!st->words)
+         continue;
+      if (!arena) {
+         snprintf(st->reason, sizeof(st->reason), "out of memory");
+         continue;
+      }
+      shaders[s] = to_nir(st->words, st->word_count, (enum kgl_stage)s, true, true, arena,
+                          st->reason, sizeof(st->reason));
+      any |= shaders[s] != NULL;
+   }
+   if (!any) {
+      arena_destroy(arena);
+      return;
+   }
+   struct zk_program_info info;
+   const char *error = NULL;
+   if (!zk_lower_program(shaders, NULL, arena, &info, &error)) {
+      for (int s = 0; s < KGL_STAGE_COUNT; s++) {
+         if (shaders[s])
+            first_line("GL lowering: ", error, stages[s].reason, sizeof(stages[s].reason));
+      }
+      arena_destroy(arena);
+      return;
+   }
+   for (int s = 0; s < KGL_STAGE_COUNT; s++) {
+      if (shaders[s])
+         stages[s].ok = gl_stage_trips(shaders[s], arena, &stages[s], want_first);
+   }
+   arena_destroy(arena);
 }

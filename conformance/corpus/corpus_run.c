@@ -160,6 +160,10 @@ corpus_run_test(const struct corpus_test *t, const struct corpus_options *opts,
    }
 
    const enum kgl_flavour flavour = kgl_program_flavour(prog);
+   /* GL-flavoured programs go around as a whole (zink lowers programs). */
+   struct corpus_gl_stage gl_stages[KGL_STAGE_COUNT];
+   memset(gl_stages, 0, sizeof(gl_stages));
+   bool gl_program = false;
    for (unsigned i = 0; i < n; i++) {
       struct corpus_record *rec = &records[i];
       size_t words;
@@ -193,14 +197,10 @@ corpus_run_test(const struct corpus_test *t, const struct corpus_options *opts,
       rec->status = CORPUS_PASS;
       if (opts->bench && (flavour == KGL_FLAVOUR_VULKAN || rec->vulkan_valid))
          corpus_bench_module(w, words, rec->stage, flavour, opts->roundtrip, opts->bench);
-      if (opts->roundtrip && flavour == KGL_FLAVOUR_GL && !rec->vulkan_valid) {
-         t0 = util_time_ns();
-         if (corpus_roundtrip_gl_partial(w, words, rec->stage, rec->reason,
-                                         sizeof(rec->reason)))
-            rec->status = CORPUS_GL_PARTIAL;
-         else
-            rec->status = CORPUS_ROUNDTRIP_FAIL;
-         timing->roundtrip_ns += util_time_ns() - t0;
+      if (opts->roundtrip && flavour == KGL_FLAVOUR_GL) {
+         gl_stages[rec->stage].words = w;
+         gl_stages[rec->stage].word_count = words;
+         gl_program = true;
       } else if (opts->roundtrip) {
          t0 = util_time_ns();
          uint32_t *first = NULL;
@@ -214,6 +214,25 @@ corpus_run_test(const struct corpus_test *t, const struct corpus_options *opts,
                         rec->reason, sizeof(rec->reason));
          free(first);
          timing->roundtrip_ns += util_time_ns() - t0;
+      }
+   }
+   if (gl_program) {
+      t0 = util_time_ns();
+      corpus_roundtrip_gl_program(gl_stages, opts->out_dir != NULL);
+      timing->roundtrip_ns += util_time_ns() - t0;
+      for (unsigned i = 0; i < n; i++) {
+         struct corpus_record *rec = &records[i];
+         struct corpus_gl_stage *st = &gl_stages[rec->stage];
+         if (!st->words)
+            continue;
+         if (!st->ok) {
+            rec->status = CORPUS_ROUNDTRIP_FAIL;
+            snprintf(rec->reason, sizeof(rec->reason), "%s", st->reason);
+         } else if (st->first) {
+            write_spirv(opts->out_dir, rec->key, ".roundtrip.spv", st->first,
+                        st->first_count, rec->reason, sizeof(rec->reason));
+         }
+         free(st->first);
       }
    }
    kgl_program_destroy(prog);

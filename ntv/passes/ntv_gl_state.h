@@ -13,6 +13,10 @@
  *                                      GL plane number
  *    size 160 bytes
  *
+ * zink appends GL's built-in state uniforms (gl_ModelViewMatrix, ...) after
+ * offset 160, at fixed offsets of its own (zink/compiler/zk_gl_state.h);
+ * these three keep their places.
+ *
  * A push-constant block that large needs maxPushConstantsSize >= 160 (kiln
  * and lavapipe offer 256); drivers with the 128-byte minimum use the
  * uniform-buffer form.

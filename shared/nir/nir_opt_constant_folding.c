@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Constant folding: ALU instructions whose sources are all constants become
- * load_consts, computed by the folders generated from nir_opcodes.py. */
+ * load_consts, computed by the folders generated from nir_opcodes.py; moves
+ * and vectors made only of undefined values become undefs. */
 #include "nir/nir.h"
 #include "nir/nir_builder.h"
 
@@ -36,13 +37,32 @@ fold_alu(nir_builder *b, nir_alu_instr *alu)
    return true;
 }
 
+/* A move (or vector) of undefined components is undefined. Left as a move,
+ * it would be the one undefined value with an identity of its own: the
+ * IR -> SPIR-V direction names it where it is defined, everything else
+ * where it is used, and a round trip would not be a fixed point. */
+static bool
+fold_undef(nir_builder *b, nir_alu_instr *alu)
+{
+   if (!nir_op_is_vec(alu->op))
+      return false;
+   for (unsigned i = 0; i < nir_op_infos[alu->op].num_inputs; i++) {
+      if (alu->src[i].src.ssa->parent_instr->type != NIR_INSTR_TYPE_UNDEF)
+         return false;
+   }
+   b->cursor = nir_before_instr(&alu->instr);
+   nir_def_rewrite_uses(&alu->def, nir_undef(b, alu->def.num_components, alu->def.bit_size));
+   nir_instr_remove(&alu->instr);
+   return true;
+}
+
 static bool
 fold_instr(nir_builder *b, nir_instr *instr, void *data)
 {
    (void)data;
    if (instr->type != NIR_INSTR_TYPE_ALU)
       return false;
-   return fold_alu(b, nir_instr_as_alu(instr));
+   return fold_alu(b, nir_instr_as_alu(instr)) || fold_undef(b, nir_instr_as_alu(instr));
 }
 
 bool

@@ -120,8 +120,10 @@ split_projective(struct stn_builder *b, nir_def *c, unsigned n, nir_def **coord,
       for (unsigned i = 0; ok && i < n; i++) {
          unsigned comp;
          nir_def *d = vec->src[i].src.ssa;
-         nir_def *src = d->num_components == 1 ? component_source(d, &comp) : d;
-         if (d->num_components != 1)
+         /* A one-component coordinate is the scalar itself, whatever it
+          * was taken from (1D: texcoord.x stays a mov). */
+         nir_def *src = d->num_components == 1 && n > 1 ? component_source(d, &comp) : d;
+         if (d->num_components != 1 || n == 1)
             comp = vec->src[i].swizzle[0];
          ok = src && src->num_components == n && comp == i && (!y || y == src);
          y = src;

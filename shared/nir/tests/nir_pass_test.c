@@ -187,6 +187,45 @@ TEST(nir_constant_folding_folds_chain)
    nir_shader_destroy(b.shader);
 }
 
+/* A move or vector of undefined components is an undef; a vector mixing
+ * undefined and defined components stays. */
+TEST(nir_constant_folding_undef_moves)
+{
+   nir_builder b = nir_test_builder(NIR_STAGE_COMPUTE);
+   REQUIRE(b.shader);
+   nir_variable *o =
+      nir_variable_create(b.shader, NIR_VAR_MEM_SHARED, glsl_vec4_type(), "o");
+   nir_def *u = nir_undef(&b, 4, 32);
+   nir_def *y = nir_channel(&b, u, 1);
+   nir_def *zw = nir_channels(&b, u, 0xc);
+   nir_def *one = nir_imm_float(&b, 1.0f);
+   nir_def *z = nir_channel(&b, zw, 0);
+   nir_def *w = nir_channel(&b, zw, 1);
+   nir_def *v = nir_vec4(&b, one, y, z, w);
+   nir_store_var(&b, o, v, 0xf);
+   CHECK(nir_opt_constant_folding(b.shader));
+   nir_opt_dce(b.shader);
+   CHECK_IR(b.shader, "shader: compute\n"
+                      "name: test\n"
+                      "workgroup_size: 0, 0, 0\n"
+                      "decl_var shared vec4 o\n"
+                      "decl_function main (0 params) (entrypoint)\n"
+                      "\n"
+                      "impl main {\n"
+                      "   block b0:  // preds: none\n"
+                      "      %8 = 32x1 undefined\n"
+                      "      %3 = 32x1 load_const (0x3f800000) /* 1 */\n"
+                      "      %10 = 32x1 undefined\n"
+                      "      %11 = 32x1 undefined\n"
+                      "      %6 = 32x4 vec4 %3, %8, %10, %11\n"
+                      "      %7 = 32x1 deref_var &o (shared vec4)\n"
+                      "      @store_deref (%7, %6) (write_mask=0xf, access=none)\n"
+                      "      // succs: b1\n"
+                      "   block b1:  // end\n"
+                      "}\n");
+   nir_shader_destroy(b.shader);
+}
+
 TEST(nir_constant_folding_leaves_non_constant)
 {
    nir_builder b = nir_test_builder(NIR_STAGE_FRAGMENT);
