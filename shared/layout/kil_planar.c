@@ -6,7 +6,8 @@
 #include "util/macros.h"
 
 struct kil_extent4d_px
-kil_plane_extent_px(enum kil_format format, uint32_t plane, struct kil_extent4d_px extent_px)
+kil_plane_extent_px(enum kil_format format, uint32_t plane,
+                    struct kil_extent4d_px extent_px)
 {
    const struct kil_plane_desc p = kil_format_plane(format, plane);
    if (p.format == KIL_FORMAT_NONE)
@@ -38,8 +39,8 @@ check_info(const struct kil_image_info *info)
 }
 
 enum kil_result
-kil_planar_image_init(const struct kiln_device_info *dev, const struct kil_image_info *info,
-                      struct kil_planar_image *image)
+kil_planar_image_init(const struct kiln_device_info *dev,
+                      const struct kil_image_info *info, struct kil_planar_image *image)
 {
    memset(image, 0, sizeof(*image));
    enum kil_result r = check_info(info);
@@ -62,7 +63,8 @@ kil_planar_image_init(const struct kiln_device_info *dev, const struct kil_image
          goto fail;
       }
       image->plane_offset_B[p] = ALIGN_POT(end_B, align_B);
-      if (__builtin_add_overflow(image->plane_offset_B[p], image->planes[p].size_B, &end_B)) {
+      if (__builtin_add_overflow(image->plane_offset_B[p], image->planes[p].size_B,
+                                 &end_B)) {
          r = KIL_ERROR_OVERFLOW;
          goto fail;
       }

@@ -17,6 +17,7 @@ TEST(planar_format_planes)
       uint32_t n;
       struct kil_plane_desc p[3];
    } t[] = {
+      /* clang-format off */
       {KIL_FORMAT_G8_B8R8_2PLANE_420_UNORM, 2,
        {{KIL_FORMAT_R8_UNORM, 1, 1}, {KIL_FORMAT_R8G8_UNORM, 2, 2}}},
       {KIL_FORMAT_G8_B8_R8_3PLANE_420_UNORM, 3,
@@ -29,6 +30,7 @@ TEST(planar_format_planes)
        {{KIL_FORMAT_R8_UNORM, 1, 1}, {KIL_FORMAT_R8_UNORM, 1, 1}, {KIL_FORMAT_R8_UNORM, 1, 1}}},
       {KIL_FORMAT_G16_B16R16_2PLANE_420_UNORM, 2,
        {{KIL_FORMAT_R16_UNORM, 1, 1}, {KIL_FORMAT_R16G16_UNORM, 2, 2}}},
+      /* clang-format on */
    };
    for (unsigned i = 0; i < ARRAY_SIZE(t); i++) {
       CHECK(kil_format_is_multi_planar(t[i].f));
@@ -46,7 +48,8 @@ TEST(planar_format_planes)
    /* A single-plane format is its own plane 0. */
    CHECK(!kil_format_is_multi_planar(KIL_FORMAT_R8_UNORM));
    CHECK_EQ(kil_format_plane_count(KIL_FORMAT_R8G8B8A8_UNORM), 1);
-   CHECK_EQ(kil_format_plane(KIL_FORMAT_R8G8B8A8_UNORM, 0).format, KIL_FORMAT_R8G8B8A8_UNORM);
+   CHECK_EQ(kil_format_plane(KIL_FORMAT_R8G8B8A8_UNORM, 0).format,
+            KIL_FORMAT_R8G8B8A8_UNORM);
    CHECK_EQ(kil_format_plane(KIL_FORMAT_R8G8B8A8_UNORM, 1).format, KIL_FORMAT_NONE);
    CHECK_EQ(kil_format_plane_count(KIL_FORMAT_NONE), 0);
 }
@@ -69,6 +72,7 @@ TEST(planar_layouts)
       uint64_t size_B;
       uint32_t align_B;
    } t[] = {
+      /* clang-format off */
       /* NV12 LINEAR: Y 64 B rows -> 128 B pitch x 32; CbCr 32 x 16 texels
        * of 2 B -> 128 B pitch x 16 right after. */
       {KIL_FORMAT_G8_B8R8_2PLANE_420_UNORM, KIL_IMAGE_TILING_LINEAR, 64, 32,
@@ -97,6 +101,7 @@ TEST(planar_layouts)
       /* 4:4:4 block-linear 16 x 16: three 1024 B blocks (h 1). */
       {KIL_FORMAT_G8_B8_R8_3PLANE_444_UNORM, KIL_IMAGE_TILING_OPTIMAL, 16, 16,
        {{0, 1024, 64, 1024}, {1024, 1024, 64, 1024}, {2048, 1024, 64, 1024}}, 3072, 1024},
+      /* clang-format on */
    };
    for (unsigned i = 0; i < ARRAY_SIZE(t); i++) {
       const struct kil_image_info info = {
@@ -126,7 +131,8 @@ TEST(planar_layouts)
                         img.plane_offset_B[p - 1] + img.planes[p - 1].size_B);
       }
       if (!ok)
-         printf("  case %u: %s %ux%u\n", i, kil_format_desc(t[i].f)->name, t[i].w, t[i].h);
+         printf("  case %u: %s %ux%u\n", i, kil_format_desc(t[i].f)->name, t[i].w,
+                t[i].h);
    }
 }
 
@@ -144,35 +150,43 @@ TEST(planar_bad_input)
 
    /* Odd width / height of a 4:2:0 image; odd width of a 4:2:2 one. */
    info.extent_px = kil_extent4d_px(63, 32, 1, 1);
-   CHECK_EQ(kil_planar_image_init(&kil_test_dev, &info, &img), KIL_ERROR_INVALID_IMAGE_INFO);
+   CHECK_EQ(kil_planar_image_init(&kil_test_dev, &info, &img),
+            KIL_ERROR_INVALID_IMAGE_INFO);
    CHECK_EQ(img.size_B, 0);
    info.extent_px = kil_extent4d_px(64, 31, 1, 1);
-   CHECK_EQ(kil_planar_image_init(&kil_test_dev, &info, &img), KIL_ERROR_INVALID_IMAGE_INFO);
+   CHECK_EQ(kil_planar_image_init(&kil_test_dev, &info, &img),
+            KIL_ERROR_INVALID_IMAGE_INFO);
    info.format = KIL_FORMAT_G8_B8_R8_3PLANE_422_UNORM;
    CHECK_EQ(kil_planar_image_init(&kil_test_dev, &info, &img), KIL_SUCCESS);
    info.extent_px = kil_extent4d_px(65, 31, 1, 1);
-   CHECK_EQ(kil_planar_image_init(&kil_test_dev, &info, &img), KIL_ERROR_INVALID_IMAGE_INFO);
+   CHECK_EQ(kil_planar_image_init(&kil_test_dev, &info, &img),
+            KIL_ERROR_INVALID_IMAGE_INFO);
    info.extent_px = kil_extent4d_px(64, 32, 1, 1);
 
    /* Mip levels, multisampling, 3D. */
    info.levels = 2;
-   CHECK_EQ(kil_planar_image_init(&kil_test_dev, &info, &img), KIL_ERROR_UNSUPPORTED_IMAGE);
+   CHECK_EQ(kil_planar_image_init(&kil_test_dev, &info, &img),
+            KIL_ERROR_UNSUPPORTED_IMAGE);
    info.levels = 1;
    info.samples = 4;
-   CHECK_EQ(kil_planar_image_init(&kil_test_dev, &info, &img), KIL_ERROR_UNSUPPORTED_IMAGE);
+   CHECK_EQ(kil_planar_image_init(&kil_test_dev, &info, &img),
+            KIL_ERROR_UNSUPPORTED_IMAGE);
    info.samples = 1;
    info.dim = KIL_IMAGE_DIM_3D;
-   CHECK_EQ(kil_planar_image_init(&kil_test_dev, &info, &img), KIL_ERROR_INVALID_IMAGE_INFO);
+   CHECK_EQ(kil_planar_image_init(&kil_test_dev, &info, &img),
+            KIL_ERROR_INVALID_IMAGE_INFO);
    info.dim = KIL_IMAGE_DIM_2D;
 
    /* Zero extent: the plane layout refuses it. */
    info.extent_px = kil_extent4d_px(0, 32, 1, 1);
-   CHECK_EQ(kil_planar_image_init(&kil_test_dev, &info, &img), KIL_ERROR_INVALID_IMAGE_INFO);
+   CHECK_EQ(kil_planar_image_init(&kil_test_dev, &info, &img),
+            KIL_ERROR_INVALID_IMAGE_INFO);
    info.extent_px = kil_extent4d_px(64, 32, 1, 1);
 
    /* A single-plane format here, a multi-planar one in kil_image_init. */
    info.format = KIL_FORMAT_R8_UNORM;
-   CHECK_EQ(kil_planar_image_init(&kil_test_dev, &info, &img), KIL_ERROR_UNSUPPORTED_FORMAT);
+   CHECK_EQ(kil_planar_image_init(&kil_test_dev, &info, &img),
+            KIL_ERROR_UNSUPPORTED_FORMAT);
    info.format = KIL_FORMAT_G8_B8R8_2PLANE_420_UNORM;
    CHECK_EQ(kil_image_init(&kil_test_dev, &info, &single), KIL_ERROR_UNSUPPORTED_FORMAT);
    info.tiling = KIL_IMAGE_TILING_LINEAR;
@@ -184,7 +198,8 @@ TEST(planar_bad_input)
 TEST(planar_plane_extents)
 {
    const struct kil_extent4d_px e = kil_extent4d_px(640, 480, 1, 3);
-   struct kil_extent4d_px p = kil_plane_extent_px(KIL_FORMAT_G8_B8R8_2PLANE_420_UNORM, 1, e);
+   struct kil_extent4d_px p =
+      kil_plane_extent_px(KIL_FORMAT_G8_B8R8_2PLANE_420_UNORM, 1, e);
    CHECK(p.width == 320 && p.height == 240 && p.depth == 1 && p.array_len == 3);
    p = kil_plane_extent_px(KIL_FORMAT_G8_B8_R8_3PLANE_422_UNORM, 2, e);
    CHECK(p.width == 320 && p.height == 480);
