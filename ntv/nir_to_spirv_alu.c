@@ -298,6 +298,54 @@ emit_glsl_unary(struct ntv_context *ctx, struct alu_ctx *a)
    return false;
 }
 
+/* GLSL.std.450 instructions spirv_to_nir kept whole (keep_glsl450_geometry):
+ * written back as they came. */
+static bool
+emit_glsl_kept(struct ntv_context *ctx, struct alu_ctx *a)
+{
+   static const struct {
+      nir_op op;
+      enum GLSLstd450 inst;
+   } map[] = {
+      {NIR_OP_FRADIANS, GLSLstd450Radians},
+      {NIR_OP_FDEGREES, GLSLstd450Degrees},
+      {NIR_OP_FSMOOTHSTEP, GLSLstd450SmoothStep},
+      {NIR_OP_FNORMALIZE2, GLSLstd450Normalize},
+      {NIR_OP_FNORMALIZE3, GLSLstd450Normalize},
+      {NIR_OP_FNORMALIZE4, GLSLstd450Normalize},
+      {NIR_OP_FLENGTH2, GLSLstd450Length},
+      {NIR_OP_FLENGTH3, GLSLstd450Length},
+      {NIR_OP_FLENGTH4, GLSLstd450Length},
+      {NIR_OP_FDISTANCE2, GLSLstd450Distance},
+      {NIR_OP_FDISTANCE3, GLSLstd450Distance},
+      {NIR_OP_FDISTANCE4, GLSLstd450Distance},
+      {NIR_OP_FCROSS3, GLSLstd450Cross},
+      {NIR_OP_FREFLECT1, GLSLstd450Reflect},
+      {NIR_OP_FREFLECT2, GLSLstd450Reflect},
+      {NIR_OP_FREFLECT3, GLSLstd450Reflect},
+      {NIR_OP_FREFLECT4, GLSLstd450Reflect},
+      {NIR_OP_FFACEFORWARD1, GLSLstd450FaceForward},
+      {NIR_OP_FFACEFORWARD2, GLSLstd450FaceForward},
+      {NIR_OP_FFACEFORWARD3, GLSLstd450FaceForward},
+      {NIR_OP_FFACEFORWARD4, GLSLstd450FaceForward},
+      {NIR_OP_FREFRACT1, GLSLstd450Refract},
+      {NIR_OP_FREFRACT2, GLSLstd450Refract},
+      {NIR_OP_FREFRACT3, GLSLstd450Refract},
+      {NIR_OP_FREFRACT4, GLSLstd450Refract},
+   };
+   for (unsigned i = 0; i < ARRAY_SIZE(map); i++) {
+      if (map[i].op != a->alu->op)
+         continue;
+      const unsigned n = nir_op_infos[a->alu->op].num_inputs;
+      SpvId args[3];
+      for (unsigned s = 0; s < n; s++)
+         args[s] = src(ctx, a, s, W_FLOAT);
+      result_glsl(ctx, a, map[i].inst, args, n);
+      return true;
+   }
+   return false;
+}
+
 static bool
 emit_glsl_multi(struct ntv_context *ctx, struct alu_ctx *a)
 {
@@ -674,7 +722,8 @@ ntv_emit_alu(struct ntv_context *ctx, nir_alu_instr *alu)
       .n = alu->def.num_components,
       .bits = alu->def.bit_size,
    };
-   if (emit_core(ctx, &a) || emit_glsl_unary(ctx, &a) || emit_glsl_multi(ctx, &a))
+   if (emit_core(ctx, &a) || emit_glsl_unary(ctx, &a) || emit_glsl_multi(ctx, &a) ||
+       emit_glsl_kept(ctx, &a))
       return;
    emit_special(ctx, &a);
 }

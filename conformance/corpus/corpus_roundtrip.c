@@ -60,6 +60,8 @@ to_nir(const uint32_t *words, size_t word_count, enum kgl_stage stage, bool gl_f
 {
    const struct spirv_to_nir_options opts = {
       .env = gl_flavoured ? SPIRV_ENV_OPENGL_GL_FLAVOURED : SPIRV_ENV_VULKAN,
+      /* ntv writes the IR again: Normalize and Refract stay what they were. */
+      .keep_glsl450_geometry = true,
    };
    char *error = NULL;
    nir_shader *shader = spirv_to_nir(words, word_count, (nir_shader_stage)stage, NULL, &opts,

@@ -4,7 +4,7 @@
  *
  *    kiln-semantics [--groups X,Y,Z] [--dump] A.spv [B.spv]
  *    kiln-semantics --corpus DIR [--limit N] [--expect FILE]...
- *    kiln-semantics --builtins [--sample N] [--limit N] [--expect FILE]...
+ *    kiln-semantics --builtins [--gl] [--sample N] [--limit N] [--expect FILE]...
  * (both also take --write-expectations FILE: differences are appended there)
  *
  * The second form compares every round-tripped compute and fragment module
@@ -51,7 +51,7 @@ main(int argc, char **argv)
    uint32_t groups[3] = {1, 1, 1};
    bool want_dump = false;
    const char *corpus_dir = NULL;
-   bool builtins = false;
+   bool builtins = false, gl = false;
    unsigned limit = 0, sample = 1;
    const char *expect[8];
    unsigned expect_count = 0;
@@ -70,6 +70,8 @@ main(int argc, char **argv)
          write_path = argv[++i];
       } else if (strcmp(argv[i], "--builtins") == 0) {
          builtins = true;
+      } else if (strcmp(argv[i], "--gl") == 0) {
+         gl = true;
       } else if (strcmp(argv[i], "--sample") == 0 && i + 1 < argc) {
          sample = (unsigned)atoi(argv[++i]);
          if (!sample)
@@ -112,7 +114,7 @@ main(int argc, char **argv)
       }
       const int rc =
          corpus_dir ? sem_corpus_run(dev, corpus_dir, limit, expect, expect_count, fails)
-                    : sem_builtins_run(dev, CORPUS_DEFAULT_ROOT, sample, limit, expect,
+                    : sem_builtins_run(dev, CORPUS_DEFAULT_ROOT, gl, sample, limit, expect,
                                        expect_count, fails);
       if (fails)
          fclose(fails);

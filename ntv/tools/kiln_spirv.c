@@ -351,6 +351,7 @@ run(struct options *o)
 
    const struct spirv_to_nir_options stn_opts = {
       .env = o->gl ? SPIRV_ENV_OPENGL_GL_FLAVOURED : SPIRV_ENV_VULKAN,
+      .keep_glsl450_geometry = true, /* written again by ntv */
    };
    char *stn_error = NULL;
    shader = spirv_to_nir(words, count, stage, o->entry, &stn_opts, NULL, &stn_error);

@@ -262,6 +262,30 @@ for n in [2, 3, 4]:
     op("bany_inequal%d" % n, 1, "bool1", [n, n], ["uint", "uint"], [COMMUTATIVE],
        "dst[0] = !(%s);" % eq, INT1_SIZES)
 
+# GLSL.std.450 instructions kept whole (spirv_to_nir's
+# keep_glsl450_geometry): IR that is written to SPIR-V again asks the next
+# driver for exactly what the original did, whose rounding may differ from
+# any expansion into arithmetic. Not folded, for the same reason.
+unop("fradians", "float", None, description="GLSL.std.450 Radians")
+unop("fdegrees", "float", None, description="GLSL.std.450 Degrees")
+triop("fsmoothstep", "float", [], None, description="GLSL.std.450 SmoothStep(edge0, edge1, x)")
+for n in [2, 3, 4]:
+    op("fnormalize%d" % n, n, "float", [n], ["float"], [], None,
+       description="GLSL.std.450 Normalize of a %d-component vector" % n)
+    op("flength%d" % n, 1, "float", [n], ["float"], [], None,
+       description="GLSL.std.450 Length of a %d-component vector" % n)
+    op("fdistance%d" % n, 1, "float", [n, n], ["float", "float"], [], None,
+       description="GLSL.std.450 Distance of %d-component vectors" % n)
+op("fcross3", 3, "float", [3, 3], ["float", "float"], [], None,
+   description="GLSL.std.450 Cross")
+for n in [1, 2, 3, 4]:
+    op("freflect%d" % n, n, "float", [n, n], ["float", "float"], [], None,
+       description="GLSL.std.450 Reflect(I, N) of %d components" % n)
+    op("ffaceforward%d" % n, n, "float", [n, n, n], ["float"] * 3, [], None,
+       description="GLSL.std.450 FaceForward(N, I, Nref) of %d components" % n)
+    op("frefract%d" % n, n, "float", [n, n, 1], ["float", "float", "float"], [], None,
+       description="GLSL.std.450 Refract(I, N, eta) of %d-component I and N" % n)
+
 # --- conversions -------------------------------------------------------------------
 # Float -> int saturates and maps NaN to 0 when folding (SPIR-V leaves
 # out-of-range values undefined; the folder must still not invoke C UB).

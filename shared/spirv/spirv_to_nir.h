@@ -50,6 +50,15 @@ struct spirv_to_nir_options {
    const uint32_t *capabilities;
    uint32_t num_capabilities;
 
+   /* GLSL.std.450 Normalize, Length, Distance, Cross, Reflect, Refract,
+    * FaceForward, SmoothStep, Radians and Degrees stay IR ops (fnormalize2..4,
+    * ...; nir_opcodes.py) instead of being expanded into arithmetic, so that
+    * IR written to SPIR-V again (ntv) asks the next driver for exactly what
+    * the original did: an expansion can round differently from that
+    * driver's own (last-bit differences measured on lavapipe). For consumers
+    * that write SPIR-V; backends that execute the IR leave it off. */
+   bool keep_glsl450_geometry;
+
    /* The output is one entry function with every call inlined (inlining
     * happens during translation, so pointer parameters stay plain derefs),
     * brought to a canonical form by vars_to_ssa (phi and Function variables
