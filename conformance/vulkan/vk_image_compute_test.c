@@ -26,6 +26,7 @@
 #include "image_copy_int_comp.h"
 #include "image_copy_uint_comp.h"
 #include "sample_array_shadow_comp.h"
+#include "sample_cube_comp.h"
 #include "sample_points_comp.h"
 #include "texel_buffers_comp.h"
 #include "texel_fetch_float_comp.h"
@@ -982,4 +983,246 @@ TEST(buffer_arrays_dynamic_indexing)
 TEST(image_arrays_dynamic_indexing)
 {
    descriptor_arrays(true);
+}
+
+/* --- cube maps -------------------------------------------------------------------- */
+
+enum { CUBE_N = 8 };
+
+/* Vulkan's cube face selection table: face, then (s, t) in [0, 1]. Ties
+ * are avoided by the test's directions. */
+static unsigned
+ref_cube_face(const float d[3], float *s, float *t)
+{
+   const float ax = fabsf(d[0]), ay = fabsf(d[1]), az = fabsf(d[2]);
+   float sc, tc, ma;
+   unsigned f;
+   if (ax > ay && ax > az) {
+      f = d[0] > 0 ? 0 : 1;
+      sc = d[0] > 0 ? -d[2] : d[2];
+      tc = -d[1];
+      ma = ax;
+   } else if (ay > az) {
+      f = d[1] > 0 ? 2 : 3;
+      sc = d[0];
+      tc = d[1] > 0 ? d[2] : -d[2];
+      ma = ay;
+   } else {
+      f = d[2] > 0 ? 4 : 5;
+      sc = d[2] > 0 ? d[0] : -d[0];
+      tc = -d[1];
+      ma = az;
+   }
+   *s = 0.5f * sc / ma + 0.5f;
+   *t = 0.5f * tc / ma + 0.5f;
+   return f;
+}
+
+/* The direction of point (s, t) of a face (s, t may leave [0, 1]). */
+static void
+ref_cube_dir(unsigned f, float s, float t, float d[3])
+{
+   const float sc = 2 * s - 1, tc = 2 * t - 1;
+   static const float basis[6][3][3] = {
+      /* major, s axis, t axis */
+      {{1, 0, 0}, {0, 0, -1}, {0, -1, 0}},  {{-1, 0, 0}, {0, 0, 1}, {0, -1, 0}},
+      {{0, 1, 0}, {1, 0, 0}, {0, 0, 1}},    {{0, -1, 0}, {1, 0, 0}, {0, 0, -1}},
+      {{0, 0, 1}, {1, 0, 0}, {0, -1, 0}},   {{0, 0, -1}, {-1, 0, 0}, {0, -1, 0}},
+   };
+   for (unsigned a = 0; a < 3; a++)
+      d[a] = basis[f][0][a] + sc * basis[f][1][a] + tc * basis[f][2][a];
+}
+
+/* Texel (i, j) of face f for a linear footprint: across an edge, the texel
+ * of another face whose centre is nearest on the sphere to this one's
+ * (found by trying them all); past a corner, the average of the three
+ * texels around the corner. */
+static void
+ref_cube_texel(const uint8_t *faces, unsigned f, int i, int j, float out[4])
+{
+   const int n = CUBE_N;
+   const bool oi = i < 0 || i >= n, oj = j < 0 || j >= n;
+   if (oi && oj) {
+      const int ci = i < 0 ? 0 : n - 1, cj = j < 0 ? 0 : n - 1;
+      float a[4], b[4], c[4];
+      ref_cube_texel(faces, f, ci, j, a);
+      ref_cube_texel(faces, f, i, cj, b);
+      ref_cube_texel(faces, f, ci, cj, c);
+      for (unsigned k = 0; k < 4; k++)
+         out[k] = (a[k] + b[k] + c[k]) / 3.0f;
+      return;
+   }
+   unsigned face = f;
+   if (oi || oj) {
+      float d[3];
+      ref_cube_dir(f, (i + 0.5f) / n, (j + 0.5f) / n, d);
+      const float dl = sqrtf(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+      float best = -2.0f;
+      for (unsigned g = 0; g < 6; g++) {
+         if (g == f)
+            continue;
+         for (int y = 0; y < n; y++)
+            for (int x = 0; x < n; x++) {
+               float e[3];
+               ref_cube_dir(g, (x + 0.5f) / n, (y + 0.5f) / n, e);
+               const float el = sqrtf(e[0] * e[0] + e[1] * e[1] + e[2] * e[2]);
+               const float dot = (d[0] * e[0] + d[1] * e[1] + d[2] * e[2]) / (dl * el);
+               if (dot > best) {
+                  best = dot;
+                  face = g;
+                  i = x;
+                  j = y;
+               }
+            }
+      }
+   }
+   for (unsigned k = 0; k < 4; k++)
+      out[k] = faces[((face * n + j) * n + i) * 4 + k] / 255.0f;
+}
+
+static void
+ref_cube_sample(const uint8_t *faces, const float d[3], bool linear, float out[4])
+{
+   float s, t;
+   const unsigned f = ref_cube_face(d, &s, &t);
+   const int n = CUBE_N;
+   if (!linear) {
+      int i = (int)floorf(s * n), j = (int)floorf(t * n);
+      i = i < 0 ? 0 : i >= n ? n - 1 : i;
+      j = j < 0 ? 0 : j >= n ? n - 1 : j;
+      ref_cube_texel(faces, f, i, j, out);
+      return;
+   }
+   const float x = s * n - 0.5f, y = t * n - 0.5f;
+   const int i0 = (int)floorf(x), j0 = (int)floorf(y);
+   const float a = x - floorf(x), b = y - floorf(y);
+   float t00[4], t10[4], t01[4], t11[4];
+   ref_cube_texel(faces, f, i0, j0, t00);
+   ref_cube_texel(faces, f, i0 + 1, j0, t10);
+   ref_cube_texel(faces, f, i0, j0 + 1, t01);
+   ref_cube_texel(faces, f, i0 + 1, j0 + 1, t11);
+   for (unsigned c = 0; c < 4; c++)
+      out[c] = (1 - a) * (1 - b) * t00[c] + a * (1 - b) * t10[c] + (1 - a) * b * t01[c] +
+               a * b * t11[c];
+}
+
+/* A cube map sampled with nearest filtering (clamped to the face) and with
+ * linear filtering across the edges (seamless: the footprint continues on
+ * the adjacent face), in random directions and along every edge of every
+ * face; textureSize. (Corners, where implementations may differ, are left
+ * out: points near an edge stay 1.5 texels away from the corners.) */
+TEST(cube_map_seamless_filtering)
+{
+   struct vkt t;
+   if (!vkt_init(&t, NULL))
+      return;
+   enum { N = CUBE_N, NPTS = 6 * 4 * 8 + 64 };
+   VkImageCreateInfo ci = vkt_image_info(VK_IMAGE_TYPE_2D, VK_FORMAT_R8G8B8A8_UNORM,
+                                         VK_IMAGE_TILING_OPTIMAL, N, N, 1, 1, 6);
+   ci.flags |= VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT;
+   ci.usage |= VK_IMAGE_USAGE_SAMPLED_BIT;
+   struct vkt_image img;
+   REQUIRE(vkt_image_create(&t, &ci, &img));
+   REQUIRE(vkt_image_to_general(&t, &img, VK_IMAGE_LAYOUT_UNDEFINED));
+   static uint8_t faces[6 * N * N * 4];
+   for (unsigned i = 0; i < sizeof(faces); i++)
+      faces[i] = (uint8_t)((i * 97 + (i >> 7) * 31) ^ 0x3c);
+   for (unsigned f = 0; f < 6; f++)
+      CHECK(vkt_write_image(&t, &img, VK_IMAGE_ASPECT_COLOR_BIT, 0, f, (VkOffset3D){0},
+                            (VkExtent3D){N, N, 1}, faces + f * N * N * 4));
+   const VkImageViewCreateInfo vci = {
+      .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+      .image = img.image,
+      .viewType = VK_IMAGE_VIEW_TYPE_CUBE,
+      .format = VK_FORMAT_R8G8B8A8_UNORM,
+      .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 6},
+   };
+   VkImageView view;
+   VKT_REQUIRE(vkCreateImageView(t.dev, &vci, NULL, &view));
+
+   struct vkt_buffer pts, out;
+   REQUIRE(vkt_buffer_create(&t, NPTS * 16, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, &pts));
+   REQUIRE(vkt_buffer_create(&t, (NPTS + 1) * 16, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, &out));
+   float *pt = (float *)pts.map;
+   unsigned k = 0;
+   /* Along each edge of each face: within half a texel of the edge, so the
+    * linear footprint crosses it. */
+   for (unsigned f = 0; f < 6; f++)
+      for (unsigned e = 0; e < 4; e++)
+         for (unsigned q = 0; q < 8; q++) {
+            const float along = (1.5f + (float)q * ((N - 3.0f) / 7.0f) + 0.013f * q) / N;
+            const float across = (0.1f + 0.04f * (float)q) / N;
+            const float edge = (e & 1) ? 1.0f - across : across;
+            float d[3];
+            if (e < 2)
+               ref_cube_dir(f, edge, along, d);
+            else
+               ref_cube_dir(f, along, edge, d);
+            memcpy(&pt[k * 4], d, 12);
+            pt[k * 4 + 3] = 0.0f;
+            k++;
+         }
+   /* Random directions. */
+   uint64_t seed = 0x9e3779b97f4a7c15ull;
+   while (k < NPTS) {
+      for (unsigned a = 0; a < 3; a++) {
+         seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+         pt[k * 4 + a] = (float)((seed >> 40) & 0xffff) / 32768.0f - 1.0f;
+      }
+      pt[k * 4 + 3] = 0.0f;
+      float fs, ft;
+      ref_cube_face(&pt[k * 4], &fs, &ft);
+      const bool near_s = fs * N < 1.0f || fs * N > N - 1.0f;
+      const bool near_t = ft * N < 1.0f || ft * N > N - 1.0f;
+      if (!(near_s && near_t)) /* not by a corner */
+         k++;
+   }
+   REQUIRE(k == NPTS);
+
+   const VkDescriptorSetLayoutBinding b[] = {
+      {0, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1, CS, NULL},
+      {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, CS, NULL},
+      {2, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, CS, NULL}};
+   struct vkt_pipeline p;
+   REQUIRE(vkt_pipeline_create(&t, &(struct vkt_pipeline_info){VKT_SPIRV(sample_cube_comp_spv),
+                                                               .bindings = b, .binding_count = 3,
+                                                               .push_size = 4},
+                               &p));
+   vkt_pipeline_set_buffer(&t, &p, 1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, pts.buffer, 0,
+                           VK_WHOLE_SIZE);
+   vkt_pipeline_set_buffer(&t, &p, 2, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, out.buffer, 0,
+                           VK_WHOLE_SIZE);
+   for (unsigned lin = 0; lin < 2; lin++) {
+      /* The address mode must not matter for cube maps. */
+      VkSamplerCreateInfo si = sampler_info(lin ? VK_FILTER_LINEAR : VK_FILTER_NEAREST,
+                                            VK_SAMPLER_MIPMAP_MODE_NEAREST,
+                                            VK_SAMPLER_ADDRESS_MODE_REPEAT);
+      VkSampler s = make_sampler(&t, &si);
+      vkt_pipeline_set_image(&t, &p, 0, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, view, s,
+                             VK_IMAGE_LAYOUT_GENERAL);
+      const uint32_t n = NPTS;
+      memset(out.map, 0, (NPTS + 1) * 16);
+      CHECK(vkt_run_compute(&t, &p, &n, 4, (NPTS + 31) / 32, 1, 1));
+      const float *o = (const float *)out.map;
+      unsigned bad = 0;
+      for (unsigned i = 0; i < NPTS; i++) {
+         float want[4];
+         ref_cube_sample(faces, &pt[i * 4], lin, want);
+         for (unsigned c = 0; c < 4; c++) {
+            if (fabsf(o[i * 4 + c] - want[c]) > 3.0f / 255.0f && bad++ < 5)
+               test_fail(__FILE__, __LINE__, "%s point %u (%g, %g, %g).%u: %g, want %g",
+                         lin ? "linear" : "nearest", i, pt[i * 4], pt[i * 4 + 1], pt[i * 4 + 2],
+                         c, o[i * 4 + c], want[c]);
+         }
+      }
+      CHECK_EQ(o[NPTS * 4], (float)N);
+      CHECK_EQ(o[NPTS * 4 + 1], (float)N);
+      vkDestroySampler(t.dev, s, NULL);
+   }
+   vkDestroyImageView(t.dev, view, NULL);
+   vkt_image_destroy(&t, &img);
+   vkt_pipeline_destroy(&t, &p);
+   vkt_buffer_destroy(&t, &pts);
+   vkt_buffer_destroy(&t, &out);
+   vkt_finish(&t);
 }

@@ -17,7 +17,10 @@
  * with the address modes (repeat, mirrored repeat, clamp to edge, clamp to
  * border with the border colour, mirror clamp to edge); depth compare per
  * texel before filtering; gathers. Cube maps select the face by the major
- * axis and filter within the face (edges clamp: not seamless).
+ * axis; nearest filtering clamps to the face's edge, linear filtering and
+ * gathers are seamless (16.5.x "Cube Map Edge Handling": a footprint texel
+ * past an edge comes from the adjacent face, one past a corner is the
+ * average of the three texels around the corner).
  */
 #include <math.h>
 #include <string.h>
@@ -413,6 +416,21 @@ compare(unsigned op, float ref, float tex)
    }
 }
 
+/* Texel (x, y, z) of `layer`, depth-compared when sampling with compare. */
+static void
+fetched_texel(const struct kx_sample_req *r, uint32_t level, uint32_t x, uint32_t y, uint32_t z,
+              uint32_t layer, union fmt_texel *t)
+{
+   if (!fetch_texel(r->d, r->mem, level, x, y, z, layer, t))
+      texel_zero(t);
+   if (r->shadow) {
+      const float v = compare(r->s->compare_op, r->ref, t->f[0]) ? 1.0f : 0.0f;
+      texel_zero(t);
+      t->f[0] = v;
+      t->f[3] = 1.0f;
+   }
+}
+
 /* One texel of the filter footprint: fetched, or the border. */
 static void
 footprint_texel(const struct kx_sample_req *r, uint32_t level, const int64_t ijk[3],
@@ -437,14 +455,71 @@ footprint_texel(const struct kx_sample_req *r, uint32_t level, const int64_t ijk
       }
       c[a] = (uint32_t)w;
    }
-   if (!fetch_texel(r->d, r->mem, level, c[0], c[1], c[2], r->layer, t))
-      texel_zero(t);
-   if (r->shadow) {
-      const float v = compare(r->s->compare_op, r->ref, t->f[0]) ? 1.0f : 0.0f;
-      texel_zero(t);
-      t->f[0] = v;
-      t->f[3] = 1.0f;
+   fetched_texel(r, level, c[0], c[1], c[2], r->layer, t);
+}
+
+static void cube_face(const float r[3], float st[2], uint32_t *face);
+
+/* Texel (i, j) of a linear footprint on the cube face r->layer % 6:
+ * inside the face, across an edge (the direction through the texel's
+ * centre, which lies half a texel beyond the edge, selects the adjacent
+ * face and lands in its edge texel of the same row or column), or past a
+ * corner (the average of the three texels around it). */
+static void
+cube_texel(const struct kx_sample_req *r, uint32_t level, int64_t i, int64_t j,
+           union fmt_texel *t)
+{
+   const int64_t n = (int64_t)level_extent(&r->d->levels[level], 0);
+   const bool out_i = i < 0 || i >= n, out_j = j < 0 || j >= n;
+   const uint32_t face = r->layer % 6, first = r->layer - face;
+   if (!out_i && !out_j) {
+      fetched_texel(r, level, (uint32_t)i, (uint32_t)j, 0, r->layer, t);
+      return;
    }
+   if (out_i && out_j) {
+      const int64_t ci = i < 0 ? 0 : n - 1, cj = j < 0 ? 0 : n - 1;
+      union fmt_texel a, b, c;
+      cube_texel(r, level, ci, j, &a);
+      cube_texel(r, level, i, cj, &b);
+      cube_texel(r, level, ci, cj, &c);
+      for (unsigned k = 0; k < 4; k++)
+         t->f[k] = (a.f[k] + b.f[k] + c.f[k]) * (1.0f / 3.0f);
+      return;
+   }
+   /* The face's (sc, tc) of the texel centre, back to a direction (the
+    * inverse of cube_face). */
+   const float sc = 2.0f * ((float)i + 0.5f) / (float)n - 1.0f;
+   const float tc = 2.0f * ((float)j + 0.5f) / (float)n - 1.0f;
+   float dir[3];
+   switch (face) {
+   case 0: /* +X */
+      dir[0] = 1.0f, dir[1] = -tc, dir[2] = -sc;
+      break;
+   case 1: /* -X */
+      dir[0] = -1.0f, dir[1] = -tc, dir[2] = sc;
+      break;
+   case 2: /* +Y */
+      dir[0] = sc, dir[1] = 1.0f, dir[2] = tc;
+      break;
+   case 3: /* -Y */
+      dir[0] = sc, dir[1] = -1.0f, dir[2] = -tc;
+      break;
+   case 4: /* +Z */
+      dir[0] = sc, dir[1] = -tc, dir[2] = 1.0f;
+      break;
+   default: /* -Z */
+      dir[0] = -sc, dir[1] = -tc, dir[2] = -1.0f;
+      break;
+   }
+   float st[2];
+   uint32_t f2;
+   cube_face(dir, st, &f2);
+   int64_t xy[2];
+   for (unsigned a = 0; a < 2; a++) {
+      xy[a] = (int64_t)floorf(st[a] * (float)n);
+      xy[a] = xy[a] < 0 ? 0 : xy[a] >= n ? n - 1 : xy[a];
+   }
+   fetched_texel(r, level, (uint32_t)xy[0], (uint32_t)xy[1], 0, first + f2, t);
 }
 
 /* Filters level `level` at normalized (or unnormalized) coordinates. */
@@ -485,7 +560,10 @@ sample_level(const struct kx_sample_req *r, uint32_t level, const float uvw[3], 
          w *= hi ? frac[a] : 1.0f - frac[a];
       }
       union fmt_texel t;
-      footprint_texel(r, level, ijk, &t);
+      if (r->dim == GLSL_SAMPLER_DIM_CUBE)
+         cube_texel(r, level, ijk[0], ijk[1], &t);
+      else
+         footprint_texel(r, level, ijk, &t);
       for (unsigned c = 0; c < 4; c++)
          acc[c] += w * t.f[c];
    }
@@ -668,7 +746,10 @@ kx_op_tex(struct kx_ctx *ctx, const struct kx_instr *ip)
             for (unsigned k = 0; k < 4; k++) {
                const int64_t ijk[3] = {i0 + corner[k][0], j0 + corner[k][1], 0};
                union fmt_texel t;
-               footprint_texel(&r, level, ijk, &t);
+               if (dim == GLSL_SAMPLER_DIM_CUBE)
+                  cube_texel(&r, level, ijk[0], ijk[1], &t);
+               else
+                  footprint_texel(&r, level, ijk, &t);
                if (!r.shadow)
                   swizzle_texel(d, is_int, &t);
                res.u[k] = t.u[r.shadow ? 0 : comp];

@@ -6,6 +6,7 @@
  */
 #include "kx.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -345,6 +346,13 @@ kx_program_deserialize(const void *data, size_t size_B)
 {
    struct kx_serial_header h;
    if (size_B < sizeof(h))
+      return NULL;
+   /* The booleans first, as bytes: a bool holding anything but 0 or 1 is
+    * undefined behaviour to even read. */
+   const uint8_t *bytes = data;
+   const size_t info_at = offsetof(struct kx_serial_header, info);
+   if (bytes[info_at + offsetof(struct kx_program_info, uses_barrier)] > 1 ||
+       bytes[info_at + offsetof(struct kx_program_info, uses_subgroups)] > 1)
       return NULL;
    memcpy(&h, data, sizeof(h));
    if (h.magic != KX_SERIAL_MAGIC || h.abi != kx_abi())
