@@ -16,11 +16,12 @@ int sem_corpus_run(struct sem_device *dev, const char *dir, unsigned limit,
                    const char *const *expect_files, unsigned expect_count, FILE *write_fails);
 
 /* Piglit's generated built-in-function fragment shaders (every `sample`th,
- * at most `limit`), rewritten to run on Vulkan, against their round trip;
+ * at most `limit`, only paths containing `filter` if not NULL), rewritten
+ * to run on Vulkan, against their round trip;
  * with gl, against the same shader with loose uniforms taken the GL way
  * (GL-flavoured SPIR-V, zink's lowering, ntv). See sem_builtins.c. */
 int sem_builtins_run(struct sem_device *dev, const char *root, bool gl, unsigned sample,
-                     unsigned limit,
+                     unsigned limit, const char *filter,
                      const char *const *expect_files, unsigned expect_count,
                      FILE *write_fails);
 /* The rewrite: malloc'd GLSL 4.50 text, or NULL with *why saying why. When
