@@ -110,6 +110,22 @@ record_buffer_image(struct nvk_cmd_buffer *cmd, struct nvk_image *image,
                     struct nvk_buffer *buffer, bool to_image, uint32_t count,
                     const VkBufferImageCopy2 *regions)
 {
+   if (image->plane_count > 1) {
+      /* Regions of different planes are copies of different images: one
+       * command per region, on the plane's image (Vulkan 1.3, 20.4 "Copying
+       * Data Between Buffers and Images": a PLANE_n aspect copies that
+       * plane as its plane-compatible format). */
+      for (uint32_t i = 0; i < count; i++) {
+         VkBufferImageCopy2 r = regions[i];
+         const VkImageAspectFlags a = r.imageSubresource.aspectMask;
+         struct nvk_image *plane = nvk_image_for_aspect(image, a);
+         if (plane == image)
+            continue; /* not a plane aspect: invalid usage, nothing to do */
+         r.imageSubresource.aspectMask = nvk_image_plane_aspect(image, a);
+         record_buffer_image(cmd, plane, buffer, to_image, 1, &r);
+      }
+      return;
+   }
    struct nvk_cmd_buffer_image_copy *p = nvk_cmd_buffer_emit(
       cmd, NVK_CMD_COPY_BUFFER_IMAGE, sizeof(*p) + count * sizeof(p->regions[0]));
    if (!p)
@@ -146,6 +162,10 @@ record_buffer_image(struct nvk_cmd_buffer *cmd, struct nvk_image *image,
                               o->buf.row_pitch_B * (e.height - 1) +
                               (uint64_t)e.width * o->buf_el_size_B;
       o->buffer_addr = nvk_buffer_address(buffer, r->bufferOffset);
+      /* An aspect the image does not have (invalid usage, e.g. a plane of
+       * a single-plane image) copies nothing. */
+      if (sub->aspectMask & ~image->aspects)
+         o->buf.size_B = 0;
    }
 }
 
@@ -298,6 +318,24 @@ static void
 record_copy_image(struct nvk_cmd_buffer *cmd, struct nvk_image *src, struct nvk_image *dst,
                   uint32_t count, const VkImageCopy2 *regions)
 {
+   if (src->plane_count > 1 || dst->plane_count > 1) {
+      /* Planes are images of their plane-compatible formats (Vulkan 1.3,
+       * vkCmdCopyImage: a PLANE_n aspect copies as that format); one
+       * command per region. */
+      for (uint32_t i = 0; i < count; i++) {
+         VkImageCopy2 r = regions[i];
+         const VkImageAspectFlags sa = r.srcSubresource.aspectMask;
+         const VkImageAspectFlags da = r.dstSubresource.aspectMask;
+         struct nvk_image *s = nvk_image_for_aspect(src, sa);
+         struct nvk_image *d = nvk_image_for_aspect(dst, da);
+         if (s->plane_count > 1 || d->plane_count > 1)
+            continue; /* the whole of a multi-planar image: invalid usage */
+         r.srcSubresource.aspectMask = nvk_image_plane_aspect(src, sa);
+         r.dstSubresource.aspectMask = nvk_image_plane_aspect(dst, da);
+         record_copy_image(cmd, s, d, 1, &r);
+      }
+      return;
+   }
    struct nvk_cmd_copy_image *p = nvk_cmd_buffer_emit(
       cmd, NVK_CMD_COPY_IMAGE, sizeof(*p) + count * sizeof(p->regions[0]));
    if (!p)

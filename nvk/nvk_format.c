@@ -5,16 +5,26 @@
 #include <string.h>
 
 #include "format/fmt.h"
+#include "nvk_physical_device.h"
 #include "util/macros.h"
 #include "vk_enum_to_str.h"
 
 /* Core formats are 0 .. VK_FORMAT_ASTC_12x12_SRGB_BLOCK; of the extension
- * formats kil knows only the two 4444 ones (VK_EXT_4444_formats). */
+ * formats kil knows the two 4444 ones (VK_EXT_4444_formats) and the
+ * multi-planar ones of VK_KHR_sampler_ycbcr_conversion it lays out. */
 #define NVK_CORE_FORMAT_COUNT (VK_FORMAT_ASTC_12x12_SRGB_BLOCK + 1)
+
+static const VkFormat nvk_ext_formats[] = {
+   VK_FORMAT_A4R4G4B4_UNORM_PACK16,     VK_FORMAT_A4B4G4R4_UNORM_PACK16,
+   VK_FORMAT_G8_B8R8_2PLANE_420_UNORM,  VK_FORMAT_G8_B8_R8_3PLANE_420_UNORM,
+   VK_FORMAT_G8_B8R8_2PLANE_422_UNORM,  VK_FORMAT_G8_B8_R8_3PLANE_422_UNORM,
+   VK_FORMAT_G8_B8_R8_3PLANE_444_UNORM, VK_FORMAT_G16_B16R16_2PLANE_420_UNORM,
+};
 
 static struct {
    pthread_once_t once;
    enum kil_format core[NVK_CORE_FORMAT_COUNT];
+   enum kil_format ext[ARRAY_SIZE(nvk_ext_formats)];
    VkFormat from_kil[KIL_FORMAT_COUNT];
 } nvk_formats = {.once = PTHREAD_ONCE_INIT};
 
@@ -38,11 +48,11 @@ nvk_formats_init(void)
       if (k != KIL_FORMAT_NONE)
          nvk_formats.from_kil[k] = (VkFormat)f;
    }
-   const VkFormat ext[] = {VK_FORMAT_A4R4G4B4_UNORM_PACK16, VK_FORMAT_A4B4G4R4_UNORM_PACK16};
-   for (unsigned i = 0; i < ARRAY_SIZE(ext); i++) {
-      const enum kil_format k = lookup_by_name(ext[i]);
+   for (unsigned i = 0; i < ARRAY_SIZE(nvk_ext_formats); i++) {
+      const enum kil_format k = lookup_by_name(nvk_ext_formats[i]);
+      nvk_formats.ext[i] = k;
       if (k != KIL_FORMAT_NONE)
-         nvk_formats.from_kil[k] = ext[i];
+         nvk_formats.from_kil[k] = nvk_ext_formats[i];
    }
 }
 
@@ -52,10 +62,10 @@ nvk_format_to_kil(VkFormat format)
    pthread_once(&nvk_formats.once, nvk_formats_init);
    if ((unsigned)format < NVK_CORE_FORMAT_COUNT)
       return nvk_formats.core[format];
-   if (format == VK_FORMAT_A4R4G4B4_UNORM_PACK16)
-      return KIL_FORMAT_A4R4G4B4_UNORM_PACK16;
-   if (format == VK_FORMAT_A4B4G4R4_UNORM_PACK16)
-      return KIL_FORMAT_A4B4G4R4_UNORM_PACK16;
+   for (unsigned i = 0; i < ARRAY_SIZE(nvk_ext_formats); i++) {
+      if (nvk_ext_formats[i] == format)
+         return nvk_formats.ext[i];
+   }
    return KIL_FORMAT_NONE;
 }
 
@@ -103,6 +113,27 @@ image_features(enum kil_format k)
    return f | nvk_shader_image_features(k);
 }
 
+VkFormatFeatureFlags2
+nvk_multi_planar_features(enum kil_format k)
+{
+   if (!kil_format_is_multi_planar(k))
+      return 0;
+   /* Copies per plane (nvk_cmd_copy_image.c), disjoint planes
+    * (nvk_image.c), sampling through a Y'CbCr conversion with implicit
+    * chroma reconstruction, nearest or linear, either chroma location
+    * (nvk/exec/kx_ycbcr.c): what vk_ycbcr_test.c checks. Not advertised:
+    * explicit reconstruction (and forcing it) and separate reconstruction
+    * filters, so min/mag filter equal the chroma filter. The planes'
+    * formats all filter, so LINEAR filtering applies to the image too. */
+   return VK_FORMAT_FEATURE_2_TRANSFER_SRC_BIT | VK_FORMAT_FEATURE_2_TRANSFER_DST_BIT |
+          VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_BIT |
+          VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_FILTER_LINEAR_BIT |
+          VK_FORMAT_FEATURE_2_MIDPOINT_CHROMA_SAMPLES_BIT |
+          VK_FORMAT_FEATURE_2_COSITED_CHROMA_SAMPLES_BIT |
+          VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_YCBCR_CONVERSION_LINEAR_FILTER_BIT |
+          VK_FORMAT_FEATURE_2_DISJOINT_BIT;
+}
+
 VkFormatProperties3
 nvk_get_format_properties(const struct nvk_physical_device *pdev, VkFormat format)
 {
@@ -110,6 +141,13 @@ nvk_get_format_properties(const struct nvk_physical_device *pdev, VkFormat forma
    const enum kil_format k = nvk_format_to_kil(format);
    if (k == KIL_FORMAT_NONE)
       return p;
+   if (kil_format_is_multi_planar(k)) {
+      /* Formats of an extension the device does not have have no
+       * features. */
+      if (pdev->vk.supported_extensions.KHR_sampler_ycbcr_conversion)
+         p.linearTilingFeatures = p.optimalTilingFeatures = nvk_multi_planar_features(k);
+      return p;
+   }
    const VkFormatFeatureFlags2 f = image_features(k);
    /* Depth/stencil only block-linear (LINEAR depth is optional and nobody
     * needs it); formats with 3, 6, 12, 24 or 32 B elements only LINEAR. */

@@ -8,7 +8,8 @@
  * and FILTER_LINEAR for float-class colour formats) for every format
  * shared/format converts, depth/stencil with OPTIMAL tiling only.
  * Sampling, storage, attachments and texel buffers come with shaders and the
- * rasterizer; compressed formats with their decoders.
+ * rasterizer; compressed formats with their decoders. Multi-planar formats
+ * only with VK_KHR_sampler_ycbcr_conversion (nvk_multi_planar_features).
  */
 #ifndef NVK_FORMAT_H
 #define NVK_FORMAT_H
@@ -29,6 +30,10 @@ VkFormatProperties3 nvk_get_format_properties(const struct nvk_physical_device *
                                               VkFormat format);
 
 VkImageAspectFlags nvk_format_aspects(enum kil_format format);
+
+/* The features of a multi-planar format (the same for both tilings), 0 for
+ * any other format. */
+VkFormatFeatureFlags2 nvk_multi_planar_features(enum kil_format format);
 
 /* Shader-side features (nvk_format_shader.c): sampling, storage, atomics
  * for images; texel buffers for buffers. */

@@ -15,9 +15,11 @@
 #include "vk_util.h"
 
 /* Create flags whose meaning is implemented: views of other formats and
- * cube views are layout-neutral here. */
+ * cube views are layout-neutral here; 2D array views of a 3D image get
+ * blocks one GOB deep (KIL_IMAGE_USAGE_2D_VIEW, VK_KHR_maintenance1). */
 #define NVK_IMAGE_CREATE_FLAGS                                                           \
-   (VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT | VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT)
+   (VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT | VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT |           \
+    VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT)
 
 static enum kil_image_dim
 kil_dim(VkImageType type)
@@ -51,6 +53,8 @@ nvk_image_format_supported(const struct nvk_physical_device *pdev, VkFormat form
    const VkFormatFeatureFlags2 f = tiling_features(&fp, tiling);
    if (f == 0)
       return false;
+   const enum kil_format k = nvk_format_to_kil(format);
+   const bool multi_planar = kil_format_is_multi_planar(k);
    if (usage & ~(VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT |
                  VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_STORAGE_BIT))
       return false; /* attachments need the rasterizer */
@@ -63,13 +67,29 @@ nvk_image_format_supported(const struct nvk_physical_device *pdev, VkFormat form
       return false;
    if ((usage & VK_IMAGE_USAGE_TRANSFER_DST_BIT) && !(f & VK_FORMAT_FEATURE_2_TRANSFER_DST_BIT))
       return false;
-   if (flags & ~NVK_IMAGE_CREATE_FLAGS)
+   if (flags &
+       ~(NVK_IMAGE_CREATE_FLAGS | (multi_planar ? VK_IMAGE_CREATE_DISJOINT_BIT : 0)))
       return false;
    if ((flags & VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT) && type != VK_IMAGE_TYPE_2D)
       return false;
-   const enum kil_format k = nvk_format_to_kil(format);
+   if ((flags & VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT) && type != VK_IMAGE_TYPE_3D)
+      return false;
    if (kil_format_is_depth_or_stencil(k) && type == VK_IMAGE_TYPE_3D)
       return false;
+   if (multi_planar) {
+      /* kil_planar.h: 2D, one level, one layer here (the spec's minimum for
+       * formats that need a Y'CbCr conversion, Vulkan 1.3 34.1.1). */
+      if (type != VK_IMAGE_TYPE_2D || (flags & VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT))
+         return false;
+      *props = (VkImageFormatProperties){
+         .maxExtent = {NVK_MAX_IMAGE_DIMENSION_2D, NVK_MAX_IMAGE_DIMENSION_2D, 1},
+         .maxMipLevels = 1,
+         .maxArrayLayers = 1,
+         .sampleCounts = VK_SAMPLE_COUNT_1_BIT,
+         .maxResourceSize = pdev->mem_heap.size,
+      };
+      return true;
+   }
 
    VkExtent3D max;
    uint32_t layers = NVK_MAX_IMAGE_ARRAY_LAYERS;
@@ -124,6 +144,12 @@ nvk_GetPhysicalDeviceImageFormatProperties2(VkPhysicalDevice physicalDevice,
       if (s->sType == VK_STRUCTURE_TYPE_EXTERNAL_IMAGE_FORMAT_PROPERTIES) {
          VkExternalImageFormatProperties *e = (void *)s;
          e->externalMemoryProperties = ext_props;
+      } else if (s->sType ==
+                 VK_STRUCTURE_TYPE_SAMPLER_YCBCR_CONVERSION_IMAGE_FORMAT_PROPERTIES) {
+         /* A combined image sampler of any format is one descriptor: the
+          * view's header points at its planes (nvk_image_view.c). */
+         VkSamplerYcbcrConversionImageFormatProperties *y = (void *)s;
+         y->combinedImageSamplerDescriptorCount = 1;
       }
    }
    return VK_SUCCESS;
@@ -132,6 +158,7 @@ nvk_GetPhysicalDeviceImageFormatProperties2(VkPhysicalDevice physicalDevice,
 VkResult
 nvk_image_init(struct nvk_device *dev, struct nvk_image *image, const VkImageCreateInfo *info)
 {
+   image->plane_count = 1;
    if (info->tiling == VK_IMAGE_TILING_DRM_FORMAT_MODIFIER_EXT)
       return nvk_image_init_drm(dev, image, info);
    const enum kil_format format = nvk_format_to_kil(info->format);
@@ -167,22 +194,96 @@ nvk_image_init(struct nvk_device *dev, struct nvk_image *image, const VkImageCre
       .samples = 1,
       .tiling = info->tiling == VK_IMAGE_TILING_LINEAR ? KIL_IMAGE_TILING_LINEAR
                                                        : KIL_IMAGE_TILING_OPTIMAL,
-      .usage = (info->flags & VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT) ? KIL_IMAGE_USAGE_CUBE : 0,
+      .usage = ((info->flags & VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT) ? KIL_IMAGE_USAGE_CUBE
+                                                                    : 0) |
+               ((info->flags & VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT)
+                   ? KIL_IMAGE_USAGE_2D_VIEW
+                   : 0),
    };
-   const enum kil_result r = kil_image_init(&dev->pdev->info, &kinfo, &image->layout);
+   uint64_t size_B;
+   enum kil_result r;
+   if (kil_format_is_multi_planar(format)) {
+      r = kil_planar_image_init(&dev->pdev->info, &kinfo, &image->planar);
+      image->plane_count = image->planar.plane_count;
+      size_B = image->planar.size_B;
+   } else {
+      r = kil_image_init(&dev->pdev->info, &kinfo, &image->layout);
+      size_B = image->layout.size_B;
+   }
    if (r == KIL_ERROR_OVERFLOW)
       return vk_errorf(dev, VK_ERROR_OUT_OF_DEVICE_MEMORY, "image too large");
    if (r != KIL_SUCCESS)
       return vk_errorf(dev, VK_ERROR_UNKNOWN, "image layout: %s", kil_result_str(r));
-   if (image->layout.size_B > dev->pdev->mem_heap.size)
+   if (size_B > dev->pdev->mem_heap.size)
       return vk_errorf(dev, VK_ERROR_OUT_OF_DEVICE_MEMORY, "image of %llu bytes",
-                       (unsigned long long)image->layout.size_B);
+                       (unsigned long long)size_B);
    return VK_SUCCESS;
+}
+
+/* Fills the single-plane images of a multi-planar image's planes. */
+static void
+nvk_image_init_planes(struct nvk_image *image, struct nvk_image *planes)
+{
+   image->plane_images = planes;
+   for (uint32_t p = 0; p < image->plane_count; p++) {
+      const struct kil_image *l = &image->planar.planes[p];
+      planes[p] = (struct nvk_image){
+         .type = VK_IMAGE_TYPE_2D,
+         .vk_format = nvk_format_from_kil(l->format),
+         .format = l->format,
+         .aspects = VK_IMAGE_ASPECT_COLOR_BIT,
+         .extent = {l->extent_px.width, l->extent_px.height, 1},
+         .mip_levels = 1,
+         .array_layers = image->array_layers,
+         .tiling = image->tiling,
+         .usage = image->usage,
+         .layout = *l,
+         .plane_count = 1,
+      };
+   }
+}
+
+int
+nvk_image_aspect_plane(VkImageAspectFlags aspect)
+{
+   switch (aspect) {
+   case VK_IMAGE_ASPECT_PLANE_0_BIT:
+   case VK_IMAGE_ASPECT_MEMORY_PLANE_0_BIT_EXT:
+      return 0;
+   case VK_IMAGE_ASPECT_PLANE_1_BIT:
+   case VK_IMAGE_ASPECT_MEMORY_PLANE_1_BIT_EXT:
+      return 1;
+   case VK_IMAGE_ASPECT_PLANE_2_BIT:
+   case VK_IMAGE_ASPECT_MEMORY_PLANE_2_BIT_EXT:
+      return 2;
+   default:
+      return -1;
+   }
+}
+
+struct nvk_image *
+nvk_image_for_aspect(struct nvk_image *image, VkImageAspectFlags aspect)
+{
+   const int p = nvk_image_aspect_plane(aspect);
+   if (p < 0 || !image->plane_images || (uint32_t)p >= image->plane_count)
+      return image;
+   return &image->plane_images[p];
+}
+
+VkImageAspectFlags
+nvk_image_plane_aspect(const struct nvk_image *image, VkImageAspectFlags aspect)
+{
+   const int p = nvk_image_aspect_plane(aspect);
+   if (p < 0 || !image->plane_images || (uint32_t)p >= image->plane_count)
+      return aspect;
+   return VK_IMAGE_ASPECT_COLOR_BIT;
 }
 
 uint64_t
 nvk_image_align_B(const struct nvk_image *image)
 {
+   if (image->plane_count > 1)
+      return MAX2(image->planar.align_B, 64u);
    return MAX2(image->layout.align_B, 64u);
 }
 
@@ -191,8 +292,11 @@ nvk_CreateImage(VkDevice _device, const VkImageCreateInfo *pCreateInfo,
                 const VkAllocationCallbacks *pAllocator, VkImage *pImage)
 {
    VK_FROM_HANDLE(nvk_device, dev, _device);
+   /* A multi-planar image's plane images live in the same allocation. */
+   const uint32_t planes = kil_format_plane_count(nvk_format_to_kil(pCreateInfo->format));
+   const size_t size = sizeof(struct nvk_image) * (planes > 1 ? 1 + planes : 1);
    struct nvk_image *image =
-      vk_object_zalloc(&dev->vk, pAllocator, sizeof(*image), VK_OBJECT_TYPE_IMAGE);
+      vk_object_zalloc(&dev->vk, pAllocator, size, VK_OBJECT_TYPE_IMAGE);
    if (!image)
       return vk_error(dev, VK_ERROR_OUT_OF_HOST_MEMORY);
    VkResult result = nvk_image_init(dev, image, pCreateInfo);
@@ -200,6 +304,8 @@ nvk_CreateImage(VkDevice _device, const VkImageCreateInfo *pCreateInfo,
       vk_object_free(&dev->vk, pAllocator, image);
       return result;
    }
+   if (image->plane_count > 1)
+      nvk_image_init_planes(image, image + 1);
    *pImage = nvk_image_to_handle(image);
    return VK_SUCCESS;
 }
@@ -212,13 +318,26 @@ nvk_DestroyImage(VkDevice _device, VkImage _image, const VkAllocationCallbacks *
    vk_object_free(&dev->vk, pAllocator, image);
 }
 
+/* `plane` >= 0: that plane of a disjoint multi-planar image. */
 static void
-nvk_image_memory_requirements(const struct nvk_image *image, VkMemoryRequirements2 *req)
+nvk_image_memory_requirements(const struct nvk_image *image, int plane,
+                              VkMemoryRequirements2 *req)
 {
-   req->memoryRequirements = (VkMemoryRequirements){
+   uint64_t size_B, align_B;
+   if (image->plane_count > 1 && plane >= 0 && (uint32_t)plane < image->plane_count) {
+      size_B = image->planar.planes[plane].size_B;
+      align_B = MAX2(image->planar.planes[plane].align_B, 64u);
+   } else if (image->plane_count > 1) {
+      size_B = image->planar.size_B;
+      align_B = nvk_image_align_B(image);
+   } else {
       /* An explicit modifier layout may start plane 0 past the bind offset. */
-      .size = MAX2(image->drm.plane_offset_B + image->layout.size_B, (uint64_t)1),
-      .alignment = nvk_image_align_B(image),
+      size_B = image->drm.plane_offset_B + image->layout.size_B;
+      align_B = nvk_image_align_B(image);
+   }
+   req->memoryRequirements = (VkMemoryRequirements){
+      .size = MAX2(size_B, (uint64_t)1),
+      .alignment = align_B,
       .memoryTypeBits = BITFIELD_MASK(NVK_MEMORY_TYPE_COUNT),
    };
    vk_foreach_struct(s, req->pNext) {
@@ -238,7 +357,11 @@ nvk_GetImageMemoryRequirements2(VkDevice _device, const VkImageMemoryRequirement
                                 VkMemoryRequirements2 *pMemoryRequirements)
 {
    VK_FROM_HANDLE(nvk_image, image, pInfo->image);
-   nvk_image_memory_requirements(image, pMemoryRequirements);
+   const VkImagePlaneMemoryRequirementsInfo *plane =
+      vk_find_struct_const(pInfo->pNext, IMAGE_PLANE_MEMORY_REQUIREMENTS_INFO);
+   nvk_image_memory_requirements(image,
+                                 plane ? nvk_image_aspect_plane(plane->planeAspect) : -1,
+                                 pMemoryRequirements);
 }
 
 VKAPI_ATTR void VKAPI_CALL
@@ -247,7 +370,7 @@ nvk_GetImageMemoryRequirements(VkDevice _device, VkImage _image,
 {
    VK_FROM_HANDLE(nvk_image, image, _image);
    VkMemoryRequirements2 r2 = {.sType = VK_STRUCTURE_TYPE_MEMORY_REQUIREMENTS_2};
-   nvk_image_memory_requirements(image, &r2);
+   nvk_image_memory_requirements(image, -1, &r2);
    *pMemoryRequirements = r2.memoryRequirements;
 }
 
@@ -263,7 +386,10 @@ nvk_GetDeviceImageMemoryRequirements(VkDevice _device,
       pMemoryRequirements->memoryRequirements = (VkMemoryRequirements){0};
       return;
    }
-   nvk_image_memory_requirements(&image, pMemoryRequirements);
+   const int plane = (pInfo->pCreateInfo->flags & VK_IMAGE_CREATE_DISJOINT_BIT)
+                        ? nvk_image_aspect_plane(pInfo->planeAspect)
+                        : -1;
+   nvk_image_memory_requirements(&image, plane, pMemoryRequirements);
 }
 
 VKAPI_ATTR void VKAPI_CALL
@@ -290,8 +416,22 @@ nvk_BindImageMemory2(VkDevice _device, uint32_t bindInfoCount,
    for (uint32_t i = 0; i < bindInfoCount; i++) {
       VK_FROM_HANDLE(nvk_image, image, pBindInfos[i].image);
       VK_FROM_HANDLE(nvk_device_memory, mem, pBindInfos[i].memory);
+      const uint64_t addr = mem->mem->va + pBindInfos[i].memoryOffset;
+      const VkBindImagePlaneMemoryInfo *plane_info =
+         vk_find_struct_const(pBindInfos[i].pNext, BIND_IMAGE_PLANE_MEMORY_INFO);
+      const int plane = plane_info ? nvk_image_aspect_plane(plane_info->planeAspect) : -1;
+      if (image->plane_count > 1 && plane >= 0 && (uint32_t)plane < image->plane_count) {
+         /* One plane of a disjoint image. */
+         image->plane_images[plane].mem = mem;
+         image->plane_images[plane].addr = addr;
+         continue;
+      }
       image->mem = mem;
-      image->addr = mem->mem->va + pBindInfos[i].memoryOffset + image->drm.plane_offset_B;
+      image->addr = addr + image->drm.plane_offset_B;
+      for (uint32_t p = 0; image->plane_count > 1 && p < image->plane_count; p++) {
+         image->plane_images[p].mem = mem;
+         image->plane_images[p].addr = addr + image->planar.plane_offset_B[p];
+      }
    }
    return VK_SUCCESS;
 }
@@ -319,6 +459,20 @@ nvk_GetImageSubresourceLayout(VkDevice _device, VkImage _image,
       nvk_image_drm_subresource_layout(image, pSubresource, pLayout);
       return;
    }
+   /* A plane: its own layout, from the image's start unless it is bound on
+    * its own (Vulkan 1.3, vkGetImageSubresourceLayout: a disjoint plane's
+    * offset is from its own binding). */
+   uint64_t plane_offset_B = 0;
+   if (image->plane_count > 1) {
+      const int p = nvk_image_aspect_plane(pSubresource->aspectMask);
+      if (p < 0 || (uint32_t)p >= image->plane_count) {
+         *pLayout = (VkSubresourceLayout){0};
+         return;
+      }
+      if (!(image->flags & VK_IMAGE_CREATE_DISJOINT_BIT))
+         plane_offset_B = image->planar.plane_offset_B[p];
+      image = &image->plane_images[p];
+   }
    const uint32_t level = pSubresource->mipLevel;
    struct kil_level_addr a;
    if (kil_level_addr_init(&a, &image->layout, level) != KIL_SUCCESS) {
@@ -330,7 +484,8 @@ nvk_GetImageSubresourceLayout(VkDevice _device, VkImage _image,
     * times 64, see kil_image.h). Both aspects of a depth/stencil format
     * share each element, so the layout is the same for either. */
    *pLayout = (VkSubresourceLayout){
-      .offset = kil_image_level_layer_offset_B(&image->layout, level, pSubresource->arrayLayer),
+      .offset = plane_offset_B + kil_image_level_layer_offset_B(&image->layout, level,
+                                                                pSubresource->arrayLayer),
       .size = image->layout.levels[level].size_B,
       .rowPitch = image->layout.levels[level].row_pitch_B,
       .arrayPitch = image->layout.array_stride_B,

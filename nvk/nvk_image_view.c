@@ -4,6 +4,7 @@
 #include "nvk_device.h"
 #include "nvk_format.h"
 #include "nvk_image.h"
+#include "nvk_sampler_ycbcr_conversion.h"
 #include "vk_log.h"
 
 static enum kx_swizzle
@@ -55,12 +56,33 @@ nvk_CreateImageView(VkDevice _device, const VkImageViewCreateInfo *pCreateInfo,
                     const VkAllocationCallbacks *pAllocator, VkImageView *pView)
 {
    VK_FROM_HANDLE(nvk_device, dev, _device);
-   VK_FROM_HANDLE(nvk_image, image, pCreateInfo->image);
+   VK_FROM_HANDLE(nvk_image, whole, pCreateInfo->image);
    const VkImageSubresourceRange *r = &pCreateInfo->subresourceRange;
    const enum kil_format format = nvk_format_to_kil(pCreateInfo->format);
    if (format == KIL_FORMAT_NONE)
       return vk_errorf(dev, VK_ERROR_UNKNOWN, "image view of unsupported format %d",
                        pCreateInfo->format);
+
+   /* Multi-planar images (Vulkan 1.3, 12.5 "Image Views"): a PLANE_n
+    * aspect views that plane as its plane-compatible format (the plane is
+    * an image of its own, nvk_image.h); the whole image is viewed only
+    * through a Y'CbCr conversion of the same format. */
+   const struct nvk_sampler_ycbcr_conversion *conv =
+      nvk_sampler_ycbcr_conversion_from_chain(pCreateInfo->pNext);
+   const int plane = nvk_image_aspect_plane(r->aspectMask);
+   struct nvk_image *image = whole;
+   if (plane >= 0) {
+      if (whole->plane_count <= 1 || (uint32_t)plane >= whole->plane_count ||
+          !whole->plane_images)
+         return vk_errorf(dev, VK_ERROR_UNKNOWN, "view of plane %d of an image with %u",
+                          plane, whole->plane_count);
+      image = &whole->plane_images[plane];
+   } else if (whole->plane_count > 1 &&
+              (!conv || conv->format != whole->format || format != whole->format ||
+               !whole->plane_images)) {
+      return vk_errorf(dev, VK_ERROR_UNKNOWN,
+                       "view of a multi-planar image without its Y'CbCr conversion");
+   }
 
    struct nvk_image_view *view =
       vk_object_zalloc(&dev->vk, pAllocator, sizeof(*view), VK_OBJECT_TYPE_IMAGE_VIEW);
@@ -90,8 +112,35 @@ nvk_CreateImageView(VkDevice _device, const VkImageViewCreateInfo *pCreateInfo,
                   kx_swizzle(c->b, KX_SWIZZLE_B), kx_swizzle(c->a, KX_SWIZZLE_A)},
    };
    view_dim(pCreateInfo->viewType, &info.dim, &info.is_array);
-   /* Valid usage keeps the view inside the image; kx checks again. */
-   if (!kx_image_desc_init(&view->desc, &image->layout, image->addr, &info)) {
+   bool ok;
+   if (image->plane_count > 1) {
+      /* Each plane viewed as itself; the view's header is plane 0's plus
+       * the planes (kx_ycbcr.c reads them). The view's own swizzle is
+       * identity (valid usage with a conversion). */
+      ok = true;
+      for (uint32_t p = 0; p < image->plane_count; p++) {
+         const struct nvk_image *pi = &image->plane_images[p];
+         struct kx_image_view_info pinfo = info;
+         pinfo.format = pi->format;
+         for (unsigned c = 0; c < 4; c++)
+            pinfo.swizzle[c] = (enum kx_swizzle)(KX_SWIZZLE_R + c);
+         ok &= kx_image_desc_init(&view->plane_desc[p], &pi->layout, pi->addr, &pinfo);
+      }
+      if (ok) {
+         view->desc = view->plane_desc[0];
+         view->desc.plane_count = (uint8_t)image->plane_count;
+         for (uint32_t p = 0; p < image->plane_count; p++) {
+            const struct kil_plane_desc pd = kil_format_plane(image->format, p);
+            view->desc.plane_div[p][0] = pd.width_div;
+            view->desc.plane_div[p][1] = pd.height_div;
+            view->desc.planes[p] = &view->plane_desc[p];
+         }
+      }
+   } else {
+      /* Valid usage keeps the view inside the image; kx checks again. */
+      ok = kx_image_desc_init(&view->desc, &image->layout, image->addr, &info);
+   }
+   if (!ok) {
       vk_object_free(&dev->vk, pAllocator, view);
       return vk_errorf(dev, VK_ERROR_UNKNOWN, "image view outside its image");
    }

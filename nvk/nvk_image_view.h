@@ -18,6 +18,9 @@ struct nvk_image_view {
    /* The device's image header for this view; image descriptors point at
     * it (nvk_descriptor_types.h). */
    struct kx_image_desc desc;
+   /* A view of a whole multi-planar image (through a Y'CbCr conversion):
+    * each plane's header, which `desc` points at (kx_desc.h). */
+   struct kx_image_desc plane_desc[KIL_MAX_PLANES];
 };
 
 VK_DEFINE_NONDISP_HANDLE_CASTS(nvk_image_view, base, VkImageView, VK_OBJECT_TYPE_IMAGE_VIEW)

@@ -37,8 +37,15 @@ const struct vk_device_extension_table nvk_device_extensions = {
    /* Accepted and used for nothing: views of other formats never change
     * our layouts. */
    .KHR_image_format_list = true,
+   /* vkTrimCommandPool, 2D_ARRAY_COMPATIBLE 3D images, 3D <-> 2D array
+    * copies, VK_ERROR_OUT_OF_POOL_MEMORY (negative viewports: no graphics
+    * yet). VK_KHR_sampler_ycbcr_conversion needs it. */
+   .KHR_maintenance1 = true,
    .KHR_maintenance3 = true,
    .KHR_push_descriptor = true,
+   /* Multi-planar formats and Y'CbCr sampling (nvk_sampler_ycbcr_conversion.c,
+    * nvk/exec/kx_ycbcr.c; vk_ycbcr_test). */
+   .KHR_sampler_ycbcr_conversion = true,
    .KHR_synchronization2 = true,
    .KHR_timeline_semaphore = true,
    .EXT_host_query_reset = true,
@@ -77,6 +84,8 @@ nvk_get_features(struct vk_features *f)
    f->synchronization2 = true;
    f->privateData = true;
    f->hostQueryReset = true;
+   /* Required with VK_KHR_sampler_ycbcr_conversion (kx_ycbcr.h). */
+   f->samplerYcbcrConversion = true;
 }
 
 static void

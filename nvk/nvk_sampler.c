@@ -2,6 +2,7 @@
 #include "nvk_sampler.h"
 
 #include "nvk_device.h"
+#include "nvk_sampler_ycbcr_conversion.h"
 #include "vk_log.h"
 
 VKAPI_ATTR VkResult VKAPI_CALL
@@ -17,6 +18,11 @@ nvk_CreateSampler(VkDevice _device, const VkSamplerCreateInfo *pCreateInfo,
     * address modes, LOD clamps and bias, compare, border colour (anisotropy
     * and custom borders are not advertised). */
    kx_sampler_desc_init(&sampler->desc, pCreateInfo);
+   /* A Y'CbCr conversion is part of the header (kx_ycbcr.h samples with it). */
+   const struct nvk_sampler_ycbcr_conversion *conv =
+      nvk_sampler_ycbcr_conversion_from_chain(pCreateInfo->pNext);
+   if (conv)
+      sampler->desc.ycbcr = conv->desc;
    *pSampler = nvk_sampler_to_handle(sampler);
    return VK_SUCCESS;
 }

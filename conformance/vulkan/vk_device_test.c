@@ -260,8 +260,11 @@ TEST(kiln_advertises_only_what_it_implements)
       "VK_KHR_dedicated_allocation",        /* vk_image_test copy_commands2_and_memory2 */
       "VK_KHR_descriptor_update_template",  /* vk_descriptor_test */
       "VK_KHR_get_memory_requirements2",    /* vk_image_test copy_commands2_and_memory2 */
+      "VK_KHR_maintenance1",                /* vk_image_test copy_3d_to_array_and_back,
+                                               maintenance1_2d_array_compatible_and_trim */
       "VK_KHR_maintenance3",                /* vk_descriptor_test layout support */
       "VK_KHR_push_descriptor",             /* vk_descriptor_test, nvk_descriptor_test */
+      "VK_KHR_sampler_ycbcr_conversion",    /* vk_ycbcr_test */
       "VK_KHR_synchronization2",            /* vk_sync_test, vk_query_test */
       "VK_KHR_timeline_semaphore",          /* vk_sync_test */
    };

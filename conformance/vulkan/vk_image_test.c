@@ -393,6 +393,50 @@ TEST(copy_3d_to_array_and_back)
    vkt_finish(&t);
 }
 
+/* The rest of VK_KHR_maintenance1 that transfers can see: a 3D image
+ * created 2D_ARRAY_COMPATIBLE (kiln lays it out with one-GOB-deep blocks)
+ * holds what is written to it, slice by slice; vkTrimCommandPoolKHR is
+ * callable on a pool with and without command buffers. */
+TEST(maintenance1_2d_array_compatible_and_trim)
+{
+   static const char *const exts[] = {VK_KHR_MAINTENANCE_1_EXTENSION_NAME};
+   const struct vkt_req req = {.extensions = exts, .extension_count = 1};
+   struct vkt t;
+   if (!vkt_init(&t, &req))
+      return;
+   VkImageCreateInfo ci = vkt_image_info(VK_IMAGE_TYPE_3D, VK_FORMAT_R8G8B8A8_UNORM,
+                                         VK_IMAGE_TILING_OPTIMAL, 40, 20, 9, 1, 1);
+   ci.flags = VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT;
+   struct vkt_image img;
+   if (!vkt_image_create(&t, &ci, &img))
+      return;
+   REQUIRE(vkt_image_to_general(&t, &img, VK_IMAGE_LAYOUT_UNDEFINED));
+   const size_t size = 40 * 20 * 9 * 4;
+   uint8_t *data = malloc(size), *out = calloc(1, size);
+   vkt_fill_pattern(data, size, 91);
+   REQUIRE(vkt_write_image(&t, &img, VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, origin,
+                           (VkExtent3D){40, 20, 9}, data));
+   REQUIRE(vkt_read_image(&t, &img, VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, origin,
+                          (VkExtent3D){40, 20, 9}, out));
+   CHECK(memcmp(out, data, size) == 0);
+   /* One slice on its own: its bytes, not a neighbour's. */
+   REQUIRE(vkt_read_image(&t, &img, VK_IMAGE_ASPECT_COLOR_BIT, 0, 0,
+                          (VkOffset3D){0, 0, 5}, (VkExtent3D){40, 20, 1}, out));
+   CHECK(memcmp(out, data + 5 * 40 * 20 * 4, 40 * 20 * 4) == 0);
+   free(data);
+   free(out);
+   vkt_image_destroy(&t, &img);
+
+   PFN_vkTrimCommandPoolKHR trim = VKT_PROC(&t, vkTrimCommandPoolKHR);
+   trim(t.dev, t.pool, 0);
+   VkCommandBuffer cmd = vkt_cmd_begin(&t);
+   REQUIRE(cmd);
+   trim(t.dev, t.pool, 0);
+   REQUIRE(vkt_cmd_submit_wait(&t, cmd));
+   trim(t.dev, t.pool, 0);
+   vkt_finish(&t);
+}
+
 /* ---------------------------------------------------------------------- */
 /* Clears */
 

@@ -65,6 +65,15 @@ struct kx_image_desc {
    uint32_t base_layer;    /* added to the layer coordinate */
    uint32_t num_layers;    /* layers of the view (a cube: 6 per cube) */
    struct kx_image_level levels[KIL_MAX_LEVELS];
+
+   /* A view of a whole multi-planar image (sampled through a Y'CbCr
+    * conversion, kx_ycbcr.h): plane_count 2 or 3, the planes' own headers
+    * (single-plane 2D views, owned by the same view object) and each
+    * plane's subsampling divisors; the fields above are plane 0's. 0 for
+    * every other view. */
+   uint8_t plane_count;
+   uint8_t plane_div[KIL_MAX_PLANES][2];
+   const struct kx_image_desc *planes[KIL_MAX_PLANES];
 };
 
 /* What a view selects of an image. */
@@ -88,6 +97,18 @@ bool kx_image_desc_init(struct kx_image_desc *desc, const struct kil_image *imag
 void kx_buffer_view_desc_init(struct kx_image_desc *desc, enum kil_format format,
                               uint64_t addr, uint32_t num_elements);
 
+/* A sampler Y'CbCr conversion (VkSamplerYcbcrConversionCreateInfo), as
+ * the sampler header carries it. */
+struct kx_ycbcr_desc {
+   bool enabled;
+   uint8_t model;            /* VkSamplerYcbcrModelConversion */
+   uint8_t range;            /* VkSamplerYcbcrRange */
+   uint8_t swizzle[4];       /* enum kx_swizzle, identity resolved */
+   uint8_t chroma_offset[2]; /* VkChromaLocation for x and y */
+   uint8_t chroma_filter;    /* VkFilter */
+   uint8_t bits;             /* bits per component of the format (8, 16) */
+};
+
 struct kx_sampler_desc {
    /* Vulkan's numeric values: VkFilter, VkSamplerMipmapMode,
     * VkSamplerAddressMode, VkCompareOp. */
@@ -104,6 +125,8 @@ struct kx_sampler_desc {
       float f[4];
       uint32_t u[4];
    } border;
+   /* Set by the sampler's VkSamplerYcbcrConversionInfo. */
+   struct kx_ycbcr_desc ycbcr;
 };
 
 void kx_sampler_desc_init(struct kx_sampler_desc *desc, const VkSamplerCreateInfo *info);

@@ -29,6 +29,7 @@
 #include "kx_desc.h"
 #include "kx_image.h"
 #include "kx_mem.h"
+#include "kx_ycbcr.h"
 #include "nir/nir.h"
 
 /* --- helpers --------------------------------------------------------------------- */
@@ -713,6 +714,14 @@ kx_op_tex(struct kx_ctx *ctx, const struct kx_instr *ip)
             r.layer = cube * 6 + face;
          } else if (is_array) {
             r.layer = array_layer(coord[sd], d->num_layers);
+         }
+         /* A multi-planar view through a Y'CbCr conversion: kx_ycbcr.c
+          * (one level, clamp to edge, normalized: the conversion's valid
+          * usage). */
+         if (s->ycbcr.enabled && d->plane_count > 1 && dim == GLSL_SAMPLER_DIM_2D) {
+            if (!kx_ycbcr_sample(ctx->thread, d, s, uvw[0], uvw[1], r.layer, res.f))
+               return NULL;
+            break;
          }
 
          /* Level of detail. */

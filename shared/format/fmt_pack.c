@@ -51,7 +51,9 @@ bool
 fmt_format_is_convertible(enum kil_format format)
 {
    const struct kil_format_desc *d = kil_format_desc(format);
-   if (!d || d->compression != KIL_COMPRESSION_NONE || d->aspects != KIL_ASPECT_COLOR)
+   /* Multi-planar formats have no element (el_size_B 0): their planes do. */
+   if (!d || d->compression != KIL_COMPRESSION_NONE || d->aspects != KIL_ASPECT_COLOR ||
+       d->el_size_B == 0)
       return false;
    for (unsigned c = 0; c < 4; c++) {
       if (d->rgba[c].bits > 32)

@@ -92,6 +92,24 @@
    COMPRESSED(ASTC_##w##x##h##_UNORM_BLOCK, 16, w, h, UNORM, ASTC_LDR),                  \
       COMPRESSED(ASTC_##w##x##h##_SRGB_BLOCK, 16, w, h, SRGB, ASTC_LDR)
 
+/* Plane formats and subsampling: Vulkan 1.3, 34.1.1 "Compatible formats of
+ * planes of multi-planar formats" (G in plane 0; B and R in plane 1 as the
+ * R and G channels of a two-channel format, or in planes 1 and 2). */
+#define PLANE(f, wd, hd) {KIL_FORMAT_##f, (wd), (hd)}
+#define MULTI_PLANAR(nm, n, p0, p1, p2)                                                  \
+   [KIL_FORMAT_##nm] = {                                                                 \
+      .name = #nm,                                                                       \
+      .block_width = 1,                                                                  \
+      .block_height = 1,                                                                 \
+      .block_depth = 1,                                                                  \
+      .aspects = KIL_ASPECT_COLOR,                                                       \
+      .flags = KIL_FORMAT_FLAG_MULTI_PLANAR,                                             \
+      .type = KIL_CHANNEL_TYPE_UNORM,                                                    \
+      .plane_count = (n),                                                                \
+      .planes = {p0, p1, p2},                                                            \
+   }
+#define NO_PLANE {KIL_FORMAT_NONE, 0, 0}
+
 #define D KIL_ASPECT_DEPTH
 #define S KIL_ASPECT_STENCIL
 
@@ -189,6 +207,19 @@ static const struct kil_format_desc kil_formats[KIL_FORMAT_COUNT] = {
    ASTC(10, 10),
    ASTC(12, 10),
    ASTC(12, 12),
+
+   MULTI_PLANAR(G8_B8R8_2PLANE_420_UNORM, 2, PLANE(R8_UNORM, 1, 1), PLANE(R8G8_UNORM, 2, 2),
+                NO_PLANE),
+   MULTI_PLANAR(G8_B8_R8_3PLANE_420_UNORM, 3, PLANE(R8_UNORM, 1, 1), PLANE(R8_UNORM, 2, 2),
+                PLANE(R8_UNORM, 2, 2)),
+   MULTI_PLANAR(G8_B8R8_2PLANE_422_UNORM, 2, PLANE(R8_UNORM, 1, 1), PLANE(R8G8_UNORM, 2, 1),
+                NO_PLANE),
+   MULTI_PLANAR(G8_B8_R8_3PLANE_422_UNORM, 3, PLANE(R8_UNORM, 1, 1), PLANE(R8_UNORM, 2, 1),
+                PLANE(R8_UNORM, 2, 1)),
+   MULTI_PLANAR(G8_B8_R8_3PLANE_444_UNORM, 3, PLANE(R8_UNORM, 1, 1), PLANE(R8_UNORM, 1, 1),
+                PLANE(R8_UNORM, 1, 1)),
+   MULTI_PLANAR(G16_B16R16_2PLANE_420_UNORM, 2, PLANE(R16_UNORM, 1, 1),
+                PLANE(R16G16_UNORM, 2, 2), NO_PLANE),
 };
 
 const struct kil_format_desc *
@@ -218,6 +249,33 @@ kil_format_is_depth_or_stencil(enum kil_format format)
 {
    const struct kil_format_desc *d = kil_format_desc(format);
    return d && (d->aspects & (KIL_ASPECT_DEPTH | KIL_ASPECT_STENCIL));
+}
+
+bool
+kil_format_is_multi_planar(enum kil_format format)
+{
+   const struct kil_format_desc *d = kil_format_desc(format);
+   return d && (d->flags & KIL_FORMAT_FLAG_MULTI_PLANAR);
+}
+
+uint32_t
+kil_format_plane_count(enum kil_format format)
+{
+   const struct kil_format_desc *d = kil_format_desc(format);
+   if (!d)
+      return 0;
+   return (d->flags & KIL_FORMAT_FLAG_MULTI_PLANAR) ? d->plane_count : 1;
+}
+
+struct kil_plane_desc
+kil_format_plane(enum kil_format format, uint32_t plane)
+{
+   const struct kil_format_desc *d = kil_format_desc(format);
+   if (!d || plane >= kil_format_plane_count(format))
+      return (struct kil_plane_desc){KIL_FORMAT_NONE, 0, 0};
+   if (!(d->flags & KIL_FORMAT_FLAG_MULTI_PLANAR))
+      return (struct kil_plane_desc){format, 1, 1};
+   return d->planes[plane];
 }
 
 bool

@@ -153,6 +153,16 @@ enum kil_format {
    KIL_FORMAT_ASTC(12, 12),
 #undef KIL_FORMAT_ASTC
 
+   /* Multi-planar Y'CbCr formats (VK_KHR_sampler_ycbcr_conversion): no
+    * element of their own; each plane is an image of a single-plane format
+    * (`planes` in the table, kil_planar.h lays them out). */
+   KIL_FORMAT_G8_B8R8_2PLANE_420_UNORM,
+   KIL_FORMAT_G8_B8_R8_3PLANE_420_UNORM,
+   KIL_FORMAT_G8_B8R8_2PLANE_422_UNORM,
+   KIL_FORMAT_G8_B8_R8_3PLANE_422_UNORM,
+   KIL_FORMAT_G8_B8_R8_3PLANE_444_UNORM,
+   KIL_FORMAT_G16_B16R16_2PLANE_420_UNORM,
+
    KIL_FORMAT_COUNT,
 };
 
@@ -161,6 +171,8 @@ enum kil_aspect {
    KIL_ASPECT_DEPTH = 1 << 1,
    KIL_ASPECT_STENCIL = 1 << 2,
 };
+
+#define KIL_MAX_PLANES 3u
 
 /* How a channel's bits are read. SRGB applies to R, G and B; the alpha
  * channel of an SRGB format is UNORM. */
@@ -207,6 +219,17 @@ enum kil_format_flags {
    KIL_FORMAT_FLAG_SHARED_EXPONENT = 1 << 0,
    /* A *_PACKnn format: channels packed in one 8/16/32-bit word. */
    KIL_FORMAT_FLAG_PACKED = 1 << 1,
+   /* Several planes, each its own single-plane format (el_size_B is 0). */
+   KIL_FORMAT_FLAG_MULTI_PLANAR = 1 << 2,
+};
+
+/* One plane of a multi-planar format: its format and how many image pixels
+ * share one of its texels horizontally and vertically (2 for the chroma of
+ * 4:2:x formats). The Vulkan 1.3 spec, 34.1.1 "Compatible formats of
+ * planes of multi-planar formats", names the plane formats. */
+struct kil_plane_desc {
+   enum kil_format format;
+   uint8_t width_div, height_div;
 };
 
 struct kil_format_desc {
@@ -225,6 +248,10 @@ struct kil_format_desc {
    enum kil_channel_type depth_type;
    struct kil_channel depth;
    struct kil_channel stencil;
+
+   /* Multi-planar formats (KIL_FORMAT_FLAG_MULTI_PLANAR) only. */
+   uint8_t plane_count;
+   struct kil_plane_desc planes[KIL_MAX_PLANES];
 };
 
 /* NULL for KIL_FORMAT_NONE or a value out of range. */
@@ -241,6 +268,14 @@ kil_format_is_valid(enum kil_format format)
 
 bool kil_format_is_compressed(enum kil_format format);
 bool kil_format_is_depth_or_stencil(enum kil_format format);
+bool kil_format_is_multi_planar(enum kil_format format);
+
+/* Planes of a format: 1 for single-plane formats, 0 for invalid ones. */
+uint32_t kil_format_plane_count(enum kil_format format);
+
+/* Plane `plane`'s description; a single-plane format is its own plane 0
+ * (divisors 1). Zeroed (format NONE) when there is no such plane. */
+struct kil_plane_desc kil_format_plane(enum kil_format format, uint32_t plane);
 
 /* Can this format be laid out block-linear? (1, 2, 4, 8 or 16 B elements;
  * RGB8, RGB16, RGB32 and the 64-bit RGB/RGBA formats cannot.) */

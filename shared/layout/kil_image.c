@@ -63,7 +63,8 @@ static enum kil_result
 check_info(const struct kil_image_info *info, enum kil_sample_layout *sample_layout)
 {
    const struct kil_format_desc *fmt = kil_format_desc(info->format);
-   if (!fmt)
+   /* Multi-planar formats are laid out plane by plane (kil_planar.h). */
+   if (!fmt || (fmt->flags & KIL_FORMAT_FLAG_MULTI_PLANAR))
       return KIL_ERROR_UNSUPPORTED_FORMAT;
 
    const struct kil_extent4d_px e = info->extent_px;

@@ -83,7 +83,10 @@ static bool
 format_shareable(enum kil_format format)
 {
    const struct kil_format_desc *d = kil_format_desc(format);
-   return d && d->aspects == KIL_ASPECT_COLOR && d->compression == KIL_COMPRESSION_NONE;
+   /* Multi-planar formats would need one memory plane per format plane;
+    * not done (docs/external-memory.md). */
+   return d && d->aspects == KIL_ASPECT_COLOR && d->compression == KIL_COMPRESSION_NONE &&
+          !(d->flags & KIL_FORMAT_FLAG_MULTI_PLANAR);
 }
 
 enum kil_result
