@@ -298,6 +298,54 @@ emit_glsl_unary(struct ntv_context *ctx, struct alu_ctx *a)
    return false;
 }
 
+/* GLSL.std.450 instructions spirv_to_nir kept whole (keep_glsl450_geometry):
+ * written back as they came. */
+static bool
+emit_glsl_kept(struct ntv_context *ctx, struct alu_ctx *a)
+{
+   static const struct {
+      nir_op op;
+      enum GLSLstd450 inst;
+   } map[] = {
+      {NIR_OP_FRADIANS, GLSLstd450Radians},
+      {NIR_OP_FDEGREES, GLSLstd450Degrees},
+      {NIR_OP_FSMOOTHSTEP, GLSLstd450SmoothStep},
+      {NIR_OP_FNORMALIZE2, GLSLstd450Normalize},
+      {NIR_OP_FNORMALIZE3, GLSLstd450Normalize},
+      {NIR_OP_FNORMALIZE4, GLSLstd450Normalize},
+      {NIR_OP_FLENGTH2, GLSLstd450Length},
+      {NIR_OP_FLENGTH3, GLSLstd450Length},
+      {NIR_OP_FLENGTH4, GLSLstd450Length},
+      {NIR_OP_FDISTANCE2, GLSLstd450Distance},
+      {NIR_OP_FDISTANCE3, GLSLstd450Distance},
+      {NIR_OP_FDISTANCE4, GLSLstd450Distance},
+      {NIR_OP_FCROSS3, GLSLstd450Cross},
+      {NIR_OP_FREFLECT1, GLSLstd450Reflect},
+      {NIR_OP_FREFLECT2, GLSLstd450Reflect},
+      {NIR_OP_FREFLECT3, GLSLstd450Reflect},
+      {NIR_OP_FREFLECT4, GLSLstd450Reflect},
+      {NIR_OP_FFACEFORWARD1, GLSLstd450FaceForward},
+      {NIR_OP_FFACEFORWARD2, GLSLstd450FaceForward},
+      {NIR_OP_FFACEFORWARD3, GLSLstd450FaceForward},
+      {NIR_OP_FFACEFORWARD4, GLSLstd450FaceForward},
+      {NIR_OP_FREFRACT1, GLSLstd450Refract},
+      {NIR_OP_FREFRACT2, GLSLstd450Refract},
+      {NIR_OP_FREFRACT3, GLSLstd450Refract},
+      {NIR_OP_FREFRACT4, GLSLstd450Refract},
+   };
+   for (unsigned i = 0; i < ARRAY_SIZE(map); i++) {
+      if (map[i].op != a->alu->op)
+         continue;
+      const unsigned n = nir_op_infos[a->alu->op].num_inputs;
+      SpvId args[3];
+      for (unsigned s = 0; s < n; s++)
+         args[s] = src(ctx, a, s, W_FLOAT);
+      result_glsl(ctx, a, map[i].inst, args, n);
+      return true;
+   }
+   return false;
+}
+
 static bool
 emit_glsl_multi(struct ntv_context *ctx, struct alu_ctx *a)
 {
@@ -432,6 +480,47 @@ emit_core(struct ntv_context *ctx, struct alu_ctx *a)
          spvb_decorate(&ctx->b, id, SpvDecorationNoUnsignedWrap, NULL, 0);
    }
    return true;
+}
+
+/* SPV_INTEL_shader_integer_functions2 (revision 2): the IR ops spirv_to_nir
+ * makes of its instructions go back to them, so a second trip reads the
+ * same module. Operands and results of any signedness. */
+static const struct {
+   nir_op op;
+   SpvOp spv;
+} intel_integer_ops[] = {
+   {NIR_OP_UCLZ, SpvOpUCountLeadingZerosINTEL},
+   {NIR_OP_UCTZ, SpvOpUCountTrailingZerosINTEL},
+   {NIR_OP_UABS_ISUB, SpvOpAbsISubINTEL},
+   {NIR_OP_UABS_USUB, SpvOpAbsUSubINTEL},
+   {NIR_OP_IADD_SAT, SpvOpIAddSatINTEL},
+   {NIR_OP_UADD_SAT, SpvOpUAddSatINTEL},
+   {NIR_OP_IHADD, SpvOpIAverageINTEL},
+   {NIR_OP_UHADD, SpvOpUAverageINTEL},
+   {NIR_OP_IRHADD, SpvOpIAverageRoundedINTEL},
+   {NIR_OP_URHADD, SpvOpUAverageRoundedINTEL},
+   {NIR_OP_ISUB_SAT, SpvOpISubSatINTEL},
+   {NIR_OP_USUB_SAT, SpvOpUSubSatINTEL},
+   {NIR_OP_IMUL_32X16, SpvOpIMul32x16INTEL},
+   {NIR_OP_UMUL_32X16, SpvOpUMul32x16INTEL},
+};
+
+static bool
+emit_intel_integer(struct ntv_context *ctx, struct alu_ctx *a)
+{
+   for (unsigned i = 0; i < ARRAY_SIZE(intel_integer_ops); i++) {
+      if (intel_integer_ops[i].op != a->alu->op)
+         continue;
+      spvb_capability(&ctx->b, SpvCapabilityIntegerFunctions2INTEL);
+      spvb_extension(&ctx->b, "SPV_INTEL_shader_integer_functions2");
+      const unsigned n = nir_op_infos[a->alu->op].num_inputs;
+      SpvId ops[2];
+      for (unsigned s = 0; s < n; s++)
+         ops[s] = src(ctx, a, s, W_INT);
+      result_op(ctx, a, intel_integer_ops[i].spv, ops, n);
+      return true;
+   }
+   return false;
 }
 
 /* True if source i reads the same component for every channel: SPIR-V's
@@ -674,7 +763,8 @@ ntv_emit_alu(struct ntv_context *ctx, nir_alu_instr *alu)
       .n = alu->def.num_components,
       .bits = alu->def.bit_size,
    };
-   if (emit_core(ctx, &a) || emit_glsl_unary(ctx, &a) || emit_glsl_multi(ctx, &a))
+   if (emit_core(ctx, &a) || emit_intel_integer(ctx, &a) || emit_glsl_unary(ctx, &a) ||
+       emit_glsl_multi(ctx, &a) || emit_glsl_kept(ctx, &a))
       return;
    emit_special(ctx, &a);
 }

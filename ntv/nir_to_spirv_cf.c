@@ -511,10 +511,6 @@ emit_loop(struct ntv_context *ctx, nir_loop *loop, nir_block *after)
    unsigned p = 0;
    nir_foreach_phi(phi, first)
       phis[p++] = phi;
-   if (cont_phis) {
-      for (unsigned i = 0; i < num_phis; i++)
-         cont_phi_ids[i] = spvb_id(&ctx->b);
-   }
 
    /* The caller finished the pre-loop block; it branches to the header. */
    spvb_branch(&ctx->b, frame.header);
@@ -534,6 +530,12 @@ emit_loop(struct ntv_context *ctx, nir_loop *loop, nir_block *after)
             return;
          }
          if (latch && !has_cont) {
+            /* The continue block's phi is named here, where its value is
+             * first mentioned: the order the IR read back from this module
+             * (with that phi in an explicit continue construct) names it in,
+             * so a second round trip gives the same ids. */
+            if (cont_phis && !cont_phi_ids[i])
+               cont_phi_ids[i] = spvb_id(&ctx->b);
             pairs[n++] = cont_phis ? cont_phi_ids[i] : phi_src_value(ctx, phi, ps);
             pairs[n++] = frame.cont;
             latch_done = true;
@@ -573,6 +575,8 @@ emit_loop(struct ntv_context *ctx, nir_loop *loop, nir_block *after)
             pairs_local[n++] = phi_src_value(ctx, phi, ps);
             pairs_local[n++] = exit_label(ctx, ps->pred);
          }
+         if (!cont_phi_ids[i])
+            cont_phi_ids[i] = spvb_id(&ctx->b);
          spvb_op_to(&ctx->b, cont_phi_ids[i], SpvOpPhi, ntv_def_type(ctx, &phi->def),
                     pairs_local, n);
       }
@@ -610,7 +614,14 @@ emit_cf_list(struct ntv_context *ctx, struct list_head *list, SpvId fallthrough)
       }
       if (!next) {
          finish_block(ctx, block);
-         if (fallthrough)
+         if (fallthrough && ctx->unreachable_label == ctx->current_label &&
+             !nir_block_first_phi_(block->successors[0]))
+            /* What follows a kill at the end of a list: an unreachable block
+             * branching on would be outside the constructs it reaches (a
+             * continue target outside the loop: SPIR-V 1.6, 2.11), and no
+             * phi needs it as a predecessor. */
+            spvb_op_void(&ctx->b, SpvOpUnreachable, NULL, 0);
+         else if (fallthrough)
             spvb_branch(&ctx->b, fallthrough);
          else
             spvb_return(&ctx->b);

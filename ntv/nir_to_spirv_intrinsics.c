@@ -118,10 +118,12 @@ ntv_emit_intrinsic(struct ntv_context *ctx, nir_intrinsic_instr *intr)
    case NIR_INTRINSIC_DISCARD:
       emit_kill(ctx, NULL);
       ntv_start_new_block(ctx);
+      ctx->unreachable_label = ctx->current_label;
       return;
    case NIR_INTRINSIC_TERMINATE:
       emit_terminate(ctx, NULL);
       ntv_start_new_block(ctx);
+      ctx->unreachable_label = ctx->current_label;
       return;
    case NIR_INTRINSIC_DEMOTE:
       emit_demote(ctx, NULL);

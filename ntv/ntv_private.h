@@ -90,6 +90,9 @@ struct ntv_context {
    struct hash_table *phi_src_ids; /* nir_phi_src * -> SpvId of the converted value */
    struct dynarray loops;          /* struct ntv_loop_frame */
    SpvId current_label;            /* the SPIR-V block being written */
+   /* current_label is the rest of an IR block after an unconditional kill
+    * or terminate: no edge reaches it. */
+   SpvId unreachable_label;
    /* Two-member result structs (OpIAddCarry, FrexpStruct...): a struct
     * type is not hash-consed, so each shape is made once here. */
    struct dynarray pair_structs; /* struct ntv_pair_struct */

@@ -58,8 +58,15 @@ static nir_shader *
 to_nir(const uint32_t *words, size_t word_count, enum kgl_stage stage, bool gl_flavoured,
        bool validate_ir, struct arena *arena, char *reason, size_t reason_size)
 {
+   /* Every capability the translator implements: ntv writes them again. */
+   uint32_t num_caps;
+   const uint32_t *caps = spirv_to_nir_implemented_capabilities(&num_caps);
    const struct spirv_to_nir_options opts = {
       .env = gl_flavoured ? SPIRV_ENV_OPENGL_GL_FLAVOURED : SPIRV_ENV_VULKAN,
+      .capabilities = caps,
+      .num_capabilities = num_caps,
+      /* ntv writes the IR again: Normalize and Refract stay what they were. */
+      .keep_glsl450_geometry = true,
    };
    char *error = NULL;
    nir_shader *shader = spirv_to_nir(words, word_count, (nir_shader_stage)stage, NULL, &opts,

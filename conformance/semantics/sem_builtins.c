@@ -82,8 +82,8 @@ append_result_store(struct strbuf *sb, const char *conv)
       strbuf_printf(sb, "   kiln_result = %s(result);\n", conv);
 }
 
-char *
-sem_builtins_rewrite(const char *src, const char **why)
+static char *
+rewrite(const char *src, bool loose, const char **why)
 {
    struct strbuf head, uniforms, body;
    strbuf_init(&head);
@@ -115,7 +115,7 @@ sem_builtins_rewrite(const char *src, const char **why)
          strbuf_printf(&head, "%s\n", t);
       } else if (sscanf(t, "uniform %63s %127[^;];", type, name) == 2 &&
                  strchr(t, ';') && !strchr(t, '(')) {
-         strbuf_printf(&uniforms, "   %s %s;\n", type, name);
+         strbuf_printf(&uniforms, "%s%s %s;\n", loose ? "uniform " : "   ", type, name);
       } else {
          if (!result_type[0] && sscanf(t, "%31s result =", type) == 1 &&
              strstr(t, " result = ")) {
@@ -158,8 +158,11 @@ sem_builtins_rewrite(const char *src, const char **why)
       *why = "no uniforms";
       goto fail;
    }
-   strbuf_printf(&head, "layout(std140, binding = 0) uniform kiln_uniforms {\n%s};\n",
-                 strbuf_str(&uniforms));
+   if (loose)
+      strbuf_append(&head, strbuf_str(&uniforms));
+   else
+      strbuf_printf(&head, "layout(std140, binding = 0) uniform kiln_uniforms {\n%s};\n",
+                    strbuf_str(&uniforms));
    /* An output the shader never writes would come back undefined (Vulkan
     * 1.3, 16.4 "Fragment Output Interface"): gl_FragColor's replacement
     * only when the shader writes gl_FragColor (others declare their own
@@ -185,10 +188,64 @@ fail:
    return NULL;
 }
 
+char *
+sem_builtins_rewrite(const char *src, const char **why)
+{
+   return rewrite(src, false, why);
+}
+
+char *
+sem_builtins_rewrite_gl(const char *src, const char **why)
+{
+   return rewrite(src, true, why);
+}
+
 enum outcome { SAME, DIFFERENT, SKIPPED };
 
+/* The GL way: the same shader with loose uniforms (GL-flavoured SPIR-V from
+ * kgl) through zink's lowering and ntv (corpus_roundtrip_gl_program, which
+ * also checks the second trip). The module is malloc'd. */
+static bool
+gl_lowered(const char *fs, uint32_t **words, size_t *count, char *why, size_t why_size)
+{
+   const char *note = NULL;
+   char *glsl = sem_builtins_rewrite_gl(fs, &note);
+   if (!glsl) {
+      snprintf(why, why_size, "cannot rewrite: %s", note);
+      return false;
+   }
+   const char *text_ptr = glsl;
+   const struct kgl_shader_desc desc = {
+      .stage = KGL_STAGE_FRAGMENT, .strings = &text_ptr, .count = 1};
+   const struct kgl_link_options opts = {.flavour = KGL_FLAVOUR_GL};
+   struct kgl_program *prog = NULL;
+   bool ok = false;
+   if (kgl_program_create_from_sources(&desc, 1, &opts, &prog) != KGL_SUCCESS) {
+      char reason[200];
+      corpus_reason_from_log(prog ? kgl_program_info_log(prog) : "?", reason, sizeof(reason));
+      snprintf(why, why_size, "GL shader does not compile: %s", reason);
+      goto out;
+   }
+   struct corpus_gl_stage stages[KGL_STAGE_COUNT];
+   memset(stages, 0, sizeof(stages));
+   stages[KGL_STAGE_FRAGMENT].words =
+      kgl_program_spirv(prog, KGL_STAGE_FRAGMENT, &stages[KGL_STAGE_FRAGMENT].word_count);
+   corpus_roundtrip_gl_program(stages, true);
+   if (!stages[KGL_STAGE_FRAGMENT].ok) {
+      snprintf(why, why_size, "GL lowering round trip: %s", stages[KGL_STAGE_FRAGMENT].reason);
+      goto out;
+   }
+   *words = stages[KGL_STAGE_FRAGMENT].first;
+   *count = stages[KGL_STAGE_FRAGMENT].first_count;
+   ok = true;
+out:
+   kgl_program_destroy(prog);
+   free(glsl);
+   return ok;
+}
+
 static enum outcome
-run_one(struct sem_device *dev, const char *root, const char *path, char *why,
+run_one(struct sem_device *dev, const char *root, const char *path, bool gl, char *why,
         size_t why_size, unsigned *nan_only)
 {
    char full[1024];
@@ -199,7 +256,8 @@ run_one(struct sem_device *dev, const char *root, const char *path, char *why,
    enum outcome result = SKIPPED;
    struct kgl_program *prog = NULL;
    struct arena *trip_arena = NULL;
-   uint32_t *rt = NULL; /* in trip_arena */
+   uint32_t *rt = NULL;        /* in trip_arena, or gl_module */
+   uint32_t *gl_module = NULL; /* malloc'd */
    char *glsl = NULL;
    struct sem_interface ia, ib;
    bool have_a = false, have_b = false;
@@ -231,18 +289,35 @@ run_one(struct sem_device *dev, const char *root, const char *path, char *why,
    }
    size_t na, nb;
    const uint32_t *a = kgl_program_spirv(prog, KGL_STAGE_FRAGMENT, &na);
+   /* A module no device here can run is skipped before anything else (the
+    * GL way's interface can differ for reasons of its own). */
+   char cap_why[200];
+   if (!sem_module_capabilities_runnable(a, na, sem_device_has_extension, dev, cap_why,
+                                         sizeof(cap_why))) {
+      snprintf(why, why_size, "original does not run: %s", cap_why);
+      goto out;
+   }
    /* One trip: the module to compare. (That a second trip reproduces it is
-    * the corpus runner's check, not a question of semantics.) */
+    * the corpus runner's check, not a question of semantics.) In GL mode,
+    * the GL way to the same shader instead. */
    char reason[256];
    uint32_t *first;
-   if (!(trip_arena = arena_create(NULL)) ||
-       !corpus_trip(a, na, KGL_STAGE_FRAGMENT, false, true, trip_arena, &first, &nb, reason,
-                    sizeof(reason))) {
+   if (gl) {
+      if (!gl_lowered(fs, &gl_module, &nb, reason, sizeof(reason))) {
+         snprintf(why, why_size, "%s", reason);
+         result = DIFFERENT;
+         goto out;
+      }
+      rt = gl_module;
+   } else if (!(trip_arena = arena_create(NULL)) ||
+              !corpus_trip(a, na, KGL_STAGE_FRAGMENT, false, true, trip_arena, &first, &nb,
+                           reason, sizeof(reason))) {
       snprintf(why, why_size, "round trip: %s", trip_arena ? reason : "out of memory");
       result = DIFFERENT;
       goto out;
+   } else {
+      rt = first;
    }
-   rt = first;
    char *msg = NULL;
    if (!kgl_spirv_validate(rt, nb, KGL_SPIRV_ENV_VULKAN_1_0, &msg)) {
       corpus_reason_from_log(msg, reason, sizeof(reason));
@@ -293,6 +368,7 @@ out:
    if (have_b)
       sem_interface_finish(&ib);
    arena_destroy(trip_arena);
+   free(gl_module);
    kgl_program_destroy(prog);
    free(glsl);
    arena_destroy(arena);
@@ -301,8 +377,9 @@ out:
 }
 
 int
-sem_builtins_run(struct sem_device *dev, const char *root, unsigned sample, unsigned limit,
-                 const char *const *expect_files, unsigned expect_count, FILE *write_fails)
+sem_builtins_run(struct sem_device *dev, const char *root, bool gl, unsigned sample,
+                 unsigned limit, const char *filter, const char *const *expect_files, unsigned expect_count,
+                 FILE *write_fails)
 {
    struct corpus_list list;
    if (!corpus_list_files(root, &list)) {
@@ -324,14 +401,16 @@ sem_builtins_run(struct sem_device *dev, const char *root, unsigned sample, unsi
    const uint64_t t0 = util_time_ns();
    for (size_t i = 0; i < list.count && (!limit || tried < limit); i++) {
       const char *p = list.paths[i];
-      if (!strstr(p, "/execution/built-in-functions/fs-") || index++ % sample)
+      if (!strstr(p, "/execution/built-in-functions/fs-") || (filter && !strstr(p, filter)) ||
+          index++ % sample)
          continue;
       tried++;
       char why[320] = "";
       unsigned nan_only = 0;
-      const enum outcome o = run_one(dev, root, p, why, sizeof(why), &nan_only);
+      const enum outcome o = run_one(dev, root, p, gl, why, sizeof(why), &nan_only);
+      /* The GL mode's results are another test of the same file. */
       char key[600];
-      snprintf(key, sizeof(key), "%s:fragment", p);
+      snprintf(key, sizeof(key), "%s:fragment%s", p, gl ? ":gl" : "");
       const char *want = corpus_expectations_lookup(expect, key);
       if (o == SAME) {
          same++;
@@ -353,11 +432,13 @@ sem_builtins_run(struct sem_device *dev, const char *root, unsigned sample, unsi
          printf("skipped %s: %s\n", key, why);
       }
    }
-   printf("\n==== kiln-semantics: piglit's built-in-function fragment shaders on %s ====\n",
-          sem_device_name(dev));
+   printf("\n==== kiln-semantics: piglit's built-in-function fragment shaders on %s%s ====\n",
+          sem_device_name(dev),
+          gl ? " (GL way: loose uniforms, zink's lowering, ntv)" : "");
    printf("shaders: %u (every %u of the fs-* tests)\n", tried, sample);
    printf("  same results: %u (%u of them with NaN-only differences)\n", same, nan_pairs);
-   printf("  different results (or round trip failed): %u\n", different);
+   printf("  different results (or %s failed): %u\n", gl ? "the GL lowering" : "round trip",
+          different);
    printf("  skipped: %u\n", skipped);
    printf("time: %.1f s\n", (double)(util_time_ns() - t0) / 1e9);
    printf("expectations: %u unexpected results\n", unexpected);

@@ -4,7 +4,8 @@
  *
  *    kiln-semantics [--groups X,Y,Z] [--dump] A.spv [B.spv]
  *    kiln-semantics --corpus DIR [--limit N] [--expect FILE]...
- *    kiln-semantics --builtins [--sample N] [--limit N] [--expect FILE]...
+ *    kiln-semantics --builtins [--gl] [--sample N] [--limit N] [--filter TEXT]
+ *                   [--expect FILE]...
  * (both also take --write-expectations FILE: differences are appended there)
  *
  * The second form compares every round-tripped compute and fragment module
@@ -30,6 +31,9 @@
 
 #define LAVAPIPE_ICD "/usr/share/vulkan/icd.d/lvp_icd.x86_64.json"
 
+/* An empty string when the build names no expectation file. */
+static const char default_expectations[] = KILN_SEMANTICS_EXPECTATIONS;
+
 static void
 dump(const struct sem_result *r)
 {
@@ -51,8 +55,9 @@ main(int argc, char **argv)
    uint32_t groups[3] = {1, 1, 1};
    bool want_dump = false;
    const char *corpus_dir = NULL;
-   bool builtins = false;
+   bool builtins = false, gl = false;
    unsigned limit = 0, sample = 1;
+   const char *filter = NULL;
    const char *expect[8];
    unsigned expect_count = 0;
    const char *write_path = NULL;
@@ -70,10 +75,14 @@ main(int argc, char **argv)
          write_path = argv[++i];
       } else if (strcmp(argv[i], "--builtins") == 0) {
          builtins = true;
+      } else if (strcmp(argv[i], "--gl") == 0) {
+         gl = true;
       } else if (strcmp(argv[i], "--sample") == 0 && i + 1 < argc) {
          sample = (unsigned)atoi(argv[++i]);
          if (!sample)
             sample = 1;
+      } else if (strcmp(argv[i], "--filter") == 0 && i + 1 < argc) {
+         filter = argv[++i];
       } else if (strcmp(argv[i], "--limit") == 0 && i + 1 < argc) {
          limit = (unsigned)atoi(argv[++i]);
       } else if (strcmp(argv[i], "--expect") == 0 && i + 1 < argc && expect_count < 8) {
@@ -97,8 +106,8 @@ main(int argc, char **argv)
    setenv("VK_DRIVER_FILES", getenv("VK_ICD_FILENAMES"), 0);
 
    if (corpus_dir || builtins) {
-      if (!expect_count && KILN_SEMANTICS_EXPECTATIONS[0])
-         expect[expect_count++] = KILN_SEMANTICS_EXPECTATIONS;
+      if (!expect_count && default_expectations[0] != '\0')
+         expect[expect_count++] = default_expectations;
       struct sem_device *dev;
       char error[256];
       if (!sem_device_create(&dev, error, sizeof(error))) {
@@ -112,7 +121,7 @@ main(int argc, char **argv)
       }
       const int rc =
          corpus_dir ? sem_corpus_run(dev, corpus_dir, limit, expect, expect_count, fails)
-                    : sem_builtins_run(dev, CORPUS_DEFAULT_ROOT, sample, limit, expect,
+                    : sem_builtins_run(dev, CORPUS_DEFAULT_ROOT, gl, sample, limit, filter, expect,
                                        expect_count, fails);
       if (fails)
          fclose(fails);

@@ -587,9 +587,30 @@ record_readbacks(struct run *run, const struct sem_interface *iface)
                         VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &mb, 0, NULL, 0, NULL);
 }
 
+bool
+sem_device_has_extension(const void *data, const char *name)
+{
+   const struct sem_device *dev = data;
+   uint32_t count = 0;
+   if (vkEnumerateDeviceExtensionProperties(dev->physical, NULL, &count, NULL) != VK_SUCCESS)
+      return false;
+   VkExtensionProperties *props = calloc(count ? count : 1, sizeof(*props));
+   bool found = false;
+   if (props &&
+       vkEnumerateDeviceExtensionProperties(dev->physical, NULL, &count, props) == VK_SUCCESS) {
+      for (uint32_t i = 0; i < count && !found; i++)
+         found = strcmp(props[i].extensionName, name) == 0;
+   }
+   free(props);
+   return found;
+}
+
 static bool
 create_module(struct run *run, const uint32_t *words, size_t word_count, VkShaderModule *m)
 {
+   if (!sem_module_capabilities_runnable(words, word_count, sem_device_has_extension, run->dev,
+                                         run->error, run->error_size))
+      return false;
    const VkShaderModuleCreateInfo ci = {
       .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
       .codeSize = word_count * 4,

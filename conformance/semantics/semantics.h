@@ -135,6 +135,8 @@ struct sem_device;
 bool sem_device_create(struct sem_device **out, char *error, size_t error_size);
 void sem_device_destroy(struct sem_device *dev);
 const char *sem_device_name(const struct sem_device *dev);
+/* True if the device (a struct sem_device) exposes the named extension. */
+bool sem_device_has_extension(const void *dev, const char *name);
 
 /* Runs the module once with the deterministic inputs. Compute: dispatch
  * `groups`. Fragment: one full-screen triangle over a
@@ -143,6 +145,17 @@ const char *sem_device_name(const struct sem_device *dev);
 bool sem_run(struct sem_device *dev, const uint32_t *words, size_t word_count,
              const struct sem_interface *iface, const uint32_t groups[3],
              struct sem_result *result, char *error, size_t error_size);
+
+/* ---- capabilities (sem_capabilities.c) ---- */
+
+/* False, with why, if the module declares a capability that needs a Vulkan
+ * device extension the harness does not enable (IntegerFunctions2INTEL,
+ * the fragment shader interlocks, compute derivatives); device_has(data,
+ * name) says whether the device exposes an extension, for the message. */
+bool sem_module_capabilities_runnable(const uint32_t *words, size_t word_count,
+                                      bool (*device_has)(const void *data,
+                                                         const char *extension),
+                                      const void *data, char *why, size_t why_size);
 
 /* ---- comparing (sem_compare.c) ---- */
 

@@ -55,7 +55,10 @@ static uint32_t *
 trip(const uint32_t *w, size_t n, nir_shader_stage stage, enum ntv_target target,
      struct arena *a, size_t *out_n)
 {
-   const struct spirv_to_nir_options o = {.env = SPIRV_ENV_VULKAN};
+   uint32_t num_caps;
+   const uint32_t *caps = spirv_to_nir_implemented_capabilities(&num_caps);
+   const struct spirv_to_nir_options o = {
+      .env = SPIRV_ENV_VULKAN, .capabilities = caps, .num_capabilities = num_caps};
    char *err = NULL;
    nir_shader *s = spirv_to_nir(w, n, stage, NULL, &o, NULL, &err);
    free(err);

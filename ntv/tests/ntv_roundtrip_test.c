@@ -42,7 +42,10 @@ static bool
 translate(const uint32_t *w, size_t n, enum ntv_target target, struct arena *a,
           uint32_t **out, size_t *out_n, const char *what)
 {
-   const struct spirv_to_nir_options o = {.env = SPIRV_ENV_VULKAN};
+   uint32_t num_caps;
+   const uint32_t *caps = spirv_to_nir_implemented_capabilities(&num_caps);
+   const struct spirv_to_nir_options o = {
+      .env = SPIRV_ENV_VULKAN, .capabilities = caps, .num_capabilities = num_caps};
    char *err = NULL;
    nir_shader *s = spirv_to_nir(w, n, stage_of(w, n), NULL, &o, NULL, &err);
    if (!s) {

@@ -349,8 +349,13 @@ run(struct options *o)
       goto out;
    }
 
+   uint32_t num_caps;
+   const uint32_t *caps = spirv_to_nir_implemented_capabilities(&num_caps);
    const struct spirv_to_nir_options stn_opts = {
       .env = o->gl ? SPIRV_ENV_OPENGL_GL_FLAVOURED : SPIRV_ENV_VULKAN,
+      .capabilities = caps, /* ntv writes every one of them again */
+      .num_capabilities = num_caps,
+      .keep_glsl450_geometry = true, /* written again by ntv */
    };
    char *stn_error = NULL;
    shader = spirv_to_nir(words, count, stage, o->entry, &stn_opts, NULL, &stn_error);

@@ -163,6 +163,41 @@ fold_uadd_sat(uint64_t a, uint64_t b, unsigned bits)
    return r;
 }
 
+/* SPV_INTEL_shader_integer_functions2 (revision 2): the exact |a - b| of
+ * two values sign-extended to 64 bits fits in 64 unsigned bits. */
+static inline uint64_t
+fold_uabs_isub(int64_t a, int64_t b)
+{
+   return a > b ? (uint64_t)a - (uint64_t)b : (uint64_t)b - (uint64_t)a;
+}
+
+/* (a + b + round) >> 1 in 65-bit precision, arithmetic shift. */
+static inline int64_t
+fold_ihadd(int64_t a, int64_t b, unsigned round)
+{
+   return (int64_t)(((__int128)a + (__int128)b + round) >> 1);
+}
+
+static inline uint64_t
+fold_uhadd(uint64_t a, uint64_t b, unsigned round)
+{
+   return (uint64_t)(((unsigned __int128)a + b + round) >> 1);
+}
+
+static inline uint64_t
+fold_uclz(uint64_t v, unsigned bits)
+{
+   v &= fold_mask(bits);
+   return v ? (uint64_t)__builtin_clzll(v) - (64 - bits) : bits;
+}
+
+static inline uint64_t
+fold_uctz(uint64_t v, unsigned bits)
+{
+   v &= fold_mask(bits);
+   return v ? (uint64_t)__builtin_ctzll(v) : bits;
+}
+
 /* SPIR-V leaves offset + count > bit size undefined: we clamp to the value. */
 static inline uint64_t
 fold_bitfield_insert(uint64_t base, uint64_t insert, int32_t offset, int32_t count,

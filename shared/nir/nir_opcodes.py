@@ -207,6 +207,24 @@ binop("iadd_sat", "int", [COMMUTATIVE], "fold_iadd_sat(src0, src1, bit_size)")
 binop("uadd_sat", "uint", [COMMUTATIVE], "fold_uadd_sat(src0, src1, bit_size)")
 binop("isub_sat", "int", [], "fold_isub_sat(src0, src1, bit_size)")
 binop("usub_sat", "uint", [], "src0 < src1 ? 0 : src0 - src1")
+# SPV_INTEL_shader_integer_functions2 (revision 2): differences and averages
+# computed as if in infinite precision, so they never overflow.
+op("uabs_isub", 0, "uint", [0, 0], ["int", "int"], [COMMUTATIVE],
+   "fold_uabs_isub(src0, src1)", description="|src0 - src1| of signed values, unsigned")
+binop("uabs_usub", "uint", [COMMUTATIVE], "src0 > src1 ? src0 - src1 : src1 - src0",
+      description="|src0 - src1| of unsigned values")
+binop("ihadd", "int", [COMMUTATIVE], "fold_ihadd(src0, src1, 0)",
+      description="(src0 + src1) >> 1 without overflow (rounds toward -inf)")
+binop("uhadd", "uint", [COMMUTATIVE], "fold_uhadd(src0, src1, 0)",
+      description="(src0 + src1) >> 1 without overflow")
+binop("irhadd", "int", [COMMUTATIVE], "fold_ihadd(src0, src1, 1)",
+      description="(src0 + src1 + 1) >> 1 without overflow")
+binop("urhadd", "uint", [COMMUTATIVE], "fold_uhadd(src0, src1, 1)",
+      description="(src0 + src1 + 1) >> 1 without overflow")
+binop("imul_32x16", "int", [], "(uint64_t)src0 * (uint64_t)(int64_t)(int16_t)src1", [32],
+      description="src0 times the low 16 bits of src1, sign-extended")
+binop("umul_32x16", "uint", [], "src0 * (uint16_t)src1", [32],
+      description="src0 times the low 16 bits of src1, zero-extended")
 
 # --- integer comparison ------------------------------------------------------------
 binop_convert("ieq", "bool1", "uint", [COMMUTATIVE], "src0 == src1", INT1_SIZES)
@@ -236,6 +254,10 @@ op("ibitfield_extract", 0, "int", [0, 0, 0], ["int", "int32", "int32"], [],
    "fold_ibitfield_extract(src0, src1, src2, bit_size)")
 unop("bitfield_reverse", "uint", "fold_bitfield_reverse(src0, bit_size)")
 unop_convert("bit_count", "uint32", "uint", "__builtin_popcountll((uint64_t)src0)")
+unop("uclz", "uint", "fold_uclz(src0, bit_size)",
+     description="leading zero bits; bit_size for 0 (SPV_INTEL_shader_integer_functions2)")
+unop("uctz", "uint", "fold_uctz(src0, bit_size)",
+     description="trailing zero bits; bit_size for 0 (SPV_INTEL_shader_integer_functions2)")
 unop_convert("find_lsb", "int32", "int", "fold_find_lsb(src0, bit_size)",
              description="index of the lowest set bit, -1 if none")
 unop_convert("ufind_msb", "int32", "uint", "fold_ufind_msb(src0, bit_size)",
@@ -261,6 +283,30 @@ for n in [2, 3, 4]:
        "dst[0] = %s;" % eq, INT1_SIZES)
     op("bany_inequal%d" % n, 1, "bool1", [n, n], ["uint", "uint"], [COMMUTATIVE],
        "dst[0] = !(%s);" % eq, INT1_SIZES)
+
+# GLSL.std.450 instructions kept whole (spirv_to_nir's
+# keep_glsl450_geometry): IR that is written to SPIR-V again asks the next
+# driver for exactly what the original did, whose rounding may differ from
+# any expansion into arithmetic. Not folded, for the same reason.
+unop("fradians", "float", None, description="GLSL.std.450 Radians")
+unop("fdegrees", "float", None, description="GLSL.std.450 Degrees")
+triop("fsmoothstep", "float", [], None, description="GLSL.std.450 SmoothStep(edge0, edge1, x)")
+for n in [2, 3, 4]:
+    op("fnormalize%d" % n, n, "float", [n], ["float"], [], None,
+       description="GLSL.std.450 Normalize of a %d-component vector" % n)
+    op("flength%d" % n, 1, "float", [n], ["float"], [], None,
+       description="GLSL.std.450 Length of a %d-component vector" % n)
+    op("fdistance%d" % n, 1, "float", [n, n], ["float", "float"], [], None,
+       description="GLSL.std.450 Distance of %d-component vectors" % n)
+op("fcross3", 3, "float", [3, 3], ["float", "float"], [], None,
+   description="GLSL.std.450 Cross")
+for n in [1, 2, 3, 4]:
+    op("freflect%d" % n, n, "float", [n, n], ["float", "float"], [], None,
+       description="GLSL.std.450 Reflect(I, N) of %d components" % n)
+    op("ffaceforward%d" % n, n, "float", [n, n, n], ["float"] * 3, [], None,
+       description="GLSL.std.450 FaceForward(N, I, Nref) of %d components" % n)
+    op("frefract%d" % n, n, "float", [n, n, 1], ["float", "float", "float"], [], None,
+       description="GLSL.std.450 Refract(I, N, eta) of %d-component I and N" % n)
 
 # --- conversions -------------------------------------------------------------------
 # Float -> int saturates and maps NaN to 0 when folding (SPIR-V leaves

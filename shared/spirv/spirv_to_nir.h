@@ -44,11 +44,23 @@ struct spirv_to_nir_options {
    const struct spirv_specialization *specializations;
    uint32_t num_specializations;
 
-   /* Capabilities the caller accepts (SpvCapability values). NULL accepts
-    * every capability this translator implements; a module declaring one
-    * outside the list is an error. */
+   /* Capabilities the caller accepts (SpvCapability values); a module
+    * declaring one outside the accepted set is an error. NULL accepts the
+    * translator's base set: every capability it implements except the
+    * opt-in ones (IntegerFunctions2INTEL), whose operations not every
+    * consumer of the IR implements; those are accepted only when listed
+    * (spirv_to_nir_implemented_capabilities() lists them all). */
    const uint32_t *capabilities;
    uint32_t num_capabilities;
+
+   /* GLSL.std.450 Normalize, Length, Distance, Cross, Reflect, Refract,
+    * FaceForward, SmoothStep, Radians and Degrees stay IR ops (fnormalize2..4,
+    * ...; nir_opcodes.py) instead of being expanded into arithmetic, so that
+    * IR written to SPIR-V again (ntv) asks the next driver for exactly what
+    * the original did: an expansion can round differently from that
+    * driver's own (last-bit differences measured on lavapipe). For consumers
+    * that write SPIR-V; backends that execute the IR leave it off. */
+   bool keep_glsl450_geometry;
 
    /* The output is one entry function with every call inlined (inlining
     * happens during translation, so pointer parameters stay plain derefs),
@@ -69,6 +81,11 @@ struct spirv_to_nir_options {
 nir_shader *spirv_to_nir(const uint32_t *words, size_t word_count, nir_shader_stage stage,
                          const char *entry_point, const struct spirv_to_nir_options *opts,
                          struct arena *parent, char **error_out);
+
+/* Every capability the translator implements, opt-in ones included: the
+ * list for callers that accept them all (those that write the IR out as
+ * SPIR-V again, such as ntv's users). */
+const uint32_t *spirv_to_nir_implemented_capabilities(uint32_t *count);
 
 /* The word offset in a message from spirv_to_nir(), or -1. */
 long spirv_to_nir_error_offset(const char *error);

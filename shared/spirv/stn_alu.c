@@ -83,7 +83,28 @@ static const struct simple_op simple_ops[] = {
    {SpvOpDPdyFine, NIR_OP_FDDY_FINE, false},
    {SpvOpDPdxCoarse, NIR_OP_FDDX_COARSE, false},
    {SpvOpDPdyCoarse, NIR_OP_FDDY_COARSE, false},
+   /* SPV_INTEL_shader_integer_functions2 (is_intel_integer_function()). */
+   {SpvOpUCountLeadingZerosINTEL, NIR_OP_UCLZ, false},
+   {SpvOpUCountTrailingZerosINTEL, NIR_OP_UCTZ, false},
+   {SpvOpAbsISubINTEL, NIR_OP_UABS_ISUB, false},
+   {SpvOpAbsUSubINTEL, NIR_OP_UABS_USUB, false},
+   {SpvOpIAddSatINTEL, NIR_OP_IADD_SAT, false},
+   {SpvOpUAddSatINTEL, NIR_OP_UADD_SAT, false},
+   {SpvOpIAverageINTEL, NIR_OP_IHADD, false},
+   {SpvOpUAverageINTEL, NIR_OP_UHADD, false},
+   {SpvOpIAverageRoundedINTEL, NIR_OP_IRHADD, false},
+   {SpvOpUAverageRoundedINTEL, NIR_OP_URHADD, false},
+   {SpvOpISubSatINTEL, NIR_OP_ISUB_SAT, false},
+   {SpvOpUSubSatINTEL, NIR_OP_USUB_SAT, false},
+   {SpvOpIMul32x16INTEL, NIR_OP_IMUL_32X16, false},
+   {SpvOpUMul32x16INTEL, NIR_OP_UMUL_32X16, false},
 };
+
+static bool
+is_intel_integer_function(SpvOp op)
+{
+   return op >= SpvOpUCountLeadingZerosINTEL && op <= SpvOpUMul32x16INTEL;
+}
 
 static const struct simple_op *
 find_simple(SpvOp op)
@@ -672,6 +693,11 @@ stn_handle_alu(struct stn_builder *b, const struct stn_inst *inst)
    const struct simple_op *s = find_simple(inst->opcode);
    if (!s)
       stn_fail(b, "%s is not supported", spirv_op_name(inst->opcode));
+   /* The capability is what the caller accepted (spirv_to_nir_options). */
+   if (is_intel_integer_function(inst->opcode) &&
+       !stn_has_capability(b, SpvCapabilityIntegerFunctions2INTEL))
+      stn_fail(b, "%s needs the IntegerFunctions2INTEL capability",
+               spirv_op_name(inst->opcode));
    const nir_op_info *info = &nir_op_infos[s->nop];
    const unsigned n = inst->count - 3;
    if (n != info->num_inputs)

@@ -816,6 +816,7 @@ stn_emit_entry_point(struct stn_builder *b, struct stn_function *func)
    struct stn_frame *f = stn_new(b, struct stn_frame);
    f->func = func;
    f->is_entry = true;
+   stn_check_call_graph(b, func);
    b->ir->frame = f;
    func->on_stack = true;
    emit_function_body(b, func);

@@ -162,6 +162,12 @@ struct stn_function {
    struct stn_type *type;
    bool on_stack; /* being emitted (inlined) right now */
    void *emit;
+
+   /* stn_call_graph.c: SPIR-V instructions with every call inlined, and the
+    * longest chain of calls below this function. */
+   uint8_t graph_state;
+   uint64_t inlined_size;
+   unsigned call_height;
 };
 
 bool stn_opcode_is_type(SpvOp op);
@@ -173,6 +179,10 @@ void stn_cfg_register_blocks(struct stn_builder *b);
 /* Builds func->body from the blocks; fails on control flow that is not
  * structured the way SPIR-V requires. */
 void stn_cfg_build(struct stn_builder *b, struct stn_function *func);
+/* Fails on recursion, calls nested deeper than STN_MAX_CALL_DEPTH, and
+ * call trees that inlining would make bigger than
+ * STN_MAX_EMITTED_INSTRUCTIONS, at the call responsible. */
+void stn_check_call_graph(struct stn_builder *b, struct stn_function *entry);
 /* The tree as text, for tests and KILN_DEBUG output. */
 char *stn_cfg_print(struct stn_builder *b, const struct stn_function *func);
 

@@ -130,6 +130,16 @@ length(struct g *g, nir_def *x)
    return nir_fsqrt(g->nb, nir_fdot(g->nb, x, x));
 }
 
+/* spirv_to_nir's keep_glsl450_geometry: the instruction as one IR op (of
+ * ops[0..3] by component count, when the count has one), else NULL. */
+static nir_def *
+kept(struct g *g, const nir_op ops[4], unsigned n, nir_def *x, nir_def *y, nir_def *z)
+{
+   if (!g->b->opts->keep_glsl450_geometry || n < 1 || n > 4 || ops[n - 1] == NIR_NUM_OPCODES)
+      return NULL;
+   return nir_build_alu(g->nb, ops[n - 1], x, y, z, NULL);
+}
+
 static nir_def *
 broadcast(struct g *g, nir_def *s, unsigned n)
 {
@@ -399,6 +409,17 @@ stn_handle_glsl450(struct stn_builder *b, const struct stn_inst *inst)
       }
       if (x->bit_size != g.rt->bit_size || g.rt->components != 1)
          stn_fail(b, "%s returns a scalar of the operand's type", info->name);
+      static const nir_op lengths[4] = {NIR_NUM_OPCODES, NIR_OP_FLENGTH2, NIR_OP_FLENGTH3,
+                                        NIR_OP_FLENGTH4};
+      static const nir_op distances[4] = {NIR_NUM_OPCODES, NIR_OP_FDISTANCE2,
+                                          NIR_OP_FDISTANCE3, NIR_OP_FDISTANCE4};
+      if (op == GLSLstd450Distance &&
+          (r = kept(&g, distances, x->num_components, op_any(&g, 0), op_any(&g, 1), NULL))) {
+         /* (the subtraction above is left for DCE) */
+         break;
+      }
+      if (op == GLSLstd450Length && (r = kept(&g, lengths, x->num_components, x, NULL, NULL)))
+         break;
       r = length(&g, x);
       break;
    }
@@ -407,6 +428,10 @@ stn_handle_glsl450(struct stn_builder *b, const struct stn_inst *inst)
       nir_def *x = op_same(&g, 0), *y = op_same(&g, 1);
       if (x->num_components != 3)
          stn_fail(b, "Cross needs 3-component vectors");
+      static const nir_op cross[4] = {NIR_NUM_OPCODES, NIR_NUM_OPCODES, NIR_OP_FCROSS3,
+                                      NIR_NUM_OPCODES};
+      if ((r = kept(&g, cross, 3, x, y, NULL)))
+         break;
       static const unsigned yzx[3] = {1, 2, 0}, zxy[3] = {2, 0, 1};
       r = nir_fsub(nb, nir_fmul(nb, nir_swizzle(nb, x, yzx, 3), nir_swizzle(nb, y, zxy, 3)),
                    nir_fmul(nb, nir_swizzle(nb, x, zxy, 3), nir_swizzle(nb, y, yzx, 3)));
@@ -415,6 +440,10 @@ stn_handle_glsl450(struct stn_builder *b, const struct stn_inst *inst)
    case GLSLstd450Normalize: {
       require_float(&g);
       nir_def *x = op_same(&g, 0);
+      static const nir_op normalize[4] = {NIR_NUM_OPCODES, NIR_OP_FNORMALIZE2,
+                                          NIR_OP_FNORMALIZE3, NIR_OP_FNORMALIZE4};
+      if ((r = kept(&g, normalize, x->num_components, x, NULL, NULL)))
+         break;
       r = x->num_components == 1 ? nir_fsign(nb, x)
                                  : nir_fmul(nb, x, broadcast(&g, nir_frsq(nb, nir_fdot(nb, x, x)),
                                                              x->num_components));
@@ -423,6 +452,10 @@ stn_handle_glsl450(struct stn_builder *b, const struct stn_inst *inst)
    case GLSLstd450FaceForward: {
       require_float(&g);
       nir_def *n = op_same(&g, 0), *i = op_same(&g, 1), *nref = op_same(&g, 2);
+      static const nir_op ff[4] = {NIR_OP_FFACEFORWARD1, NIR_OP_FFACEFORWARD2,
+                                   NIR_OP_FFACEFORWARD3, NIR_OP_FFACEFORWARD4};
+      if ((r = kept(&g, ff, n->num_components, n, i, nref)))
+         break;
       nir_def *d = n->num_components == 1 ? nir_fmul(nb, nref, i) : nir_fdot(nb, nref, i);
       nir_def *lt = nir_flt(nb, d, nir_imm_floatN_t(nb, 0.0, n->bit_size));
       r = nir_bcsel(nb, broadcast(&g, lt, n->num_components), n, nir_fneg(nb, n));
@@ -431,6 +464,10 @@ stn_handle_glsl450(struct stn_builder *b, const struct stn_inst *inst)
    case GLSLstd450Reflect: {
       require_float(&g);
       nir_def *i = op_same(&g, 0), *n = op_same(&g, 1);
+      static const nir_op reflect[4] = {NIR_OP_FREFLECT1, NIR_OP_FREFLECT2, NIR_OP_FREFLECT3,
+                                        NIR_OP_FREFLECT4};
+      if ((r = kept(&g, reflect, n->num_components, i, n, NULL)))
+         break;
       nir_def *d = n->num_components == 1 ? nir_fmul(nb, n, i) : nir_fdot(nb, n, i);
       nir_def *s = nir_fmul(nb, broadcast(&g, nir_fmul_imm(nb, d, 2.0), n->num_components), n);
       r = nir_fsub(nb, i, s);
@@ -441,9 +478,16 @@ stn_handle_glsl450(struct stn_builder *b, const struct stn_inst *inst)
       nir_def *i = op_same(&g, 0), *n = op_same(&g, 1), *eta = op_any(&g, 2);
       if (eta->num_components != 1)
          stn_fail(b, "Refract's eta must be a scalar");
+      /* A double I and N take a float eta: kept whole only when all match,
+       * as the op wants one bit size. */
+      const bool same_size = eta->bit_size == i->bit_size;
       if (eta->bit_size != i->bit_size)
          eta = nir_f2fN(nb, eta, i->bit_size);
       const unsigned c = i->num_components;
+      static const nir_op refract[4] = {NIR_OP_FREFRACT1, NIR_OP_FREFRACT2, NIR_OP_FREFRACT3,
+                                        NIR_OP_FREFRACT4};
+      if (same_size && (r = kept(&g, refract, c, i, n, eta)))
+         break;
       nir_def *d = c == 1 ? nir_fmul(nb, n, i) : nir_fdot(nb, n, i);
       nir_def *one = nir_imm_floatN_t(nb, 1.0, i->bit_size);
       nir_def *k = nir_fsub(nb, one, nir_fmul(nb, nir_fmul(nb, eta, eta),
@@ -502,6 +546,10 @@ stn_handle_glsl450(struct stn_builder *b, const struct stn_inst *inst)
    case GLSLstd450SmoothStep: {
       require_float(&g);
       nir_def *e0 = op_same(&g, 0), *e1 = op_same(&g, 1), *x = op_same(&g, 2);
+      if (b->opts->keep_glsl450_geometry) {
+         r = nir_build_alu(nb, NIR_OP_FSMOOTHSTEP, e0, e1, x, NULL);
+         break;
+      }
       nir_def *q = nir_fdiv(nb, nir_fsub(nb, x, e0), nir_fsub(nb, e1, e0));
       nir_def *t = nir_fclamp(nb, q, imm(&g, 0.0, q), imm(&g, 1.0, q));
       r = nir_fmul(nb, nir_fmul(nb, t, t),
@@ -510,11 +558,15 @@ stn_handle_glsl450(struct stn_builder *b, const struct stn_inst *inst)
    }
    case GLSLstd450Radians:
       require_float(&g);
-      r = nir_fmul(nb, op_same(&g, 0), imm(&g, M_PI / 180.0, op_same(&g, 0)));
+      r = b->opts->keep_glsl450_geometry
+             ? nir_build_alu(nb, NIR_OP_FRADIANS, op_same(&g, 0), NULL, NULL, NULL)
+             : nir_fmul(nb, op_same(&g, 0), imm(&g, M_PI / 180.0, op_same(&g, 0)));
       break;
    case GLSLstd450Degrees:
       require_float(&g);
-      r = nir_fmul(nb, op_same(&g, 0), imm(&g, 180.0 / M_PI, op_same(&g, 0)));
+      r = b->opts->keep_glsl450_geometry
+             ? nir_build_alu(nb, NIR_OP_FDEGREES, op_same(&g, 0), NULL, NULL, NULL)
+             : nir_fmul(nb, op_same(&g, 0), imm(&g, 180.0 / M_PI, op_same(&g, 0)));
       break;
    case GLSLstd450IMix:
       stn_fail(b, "GLSL.std.450 IMix is not supported");

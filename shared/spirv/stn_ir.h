@@ -24,7 +24,7 @@
 #define STN_MAX_EMITTED_INSTRUCTIONS (4u * 1024u * 1024u)
 /* Calls nested deeper than this are refused (SPIR-V forbids recursion; this
  * also bounds the emitter's stack). */
-#define STN_MAX_CALL_DEPTH 64u
+#define STN_MAX_CALL_DEPTH 256u
 
 enum stn_base {
    STN_BASE_VOID,

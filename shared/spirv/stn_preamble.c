@@ -9,8 +9,9 @@
 
 /* Capabilities the translation implements. A module declaring anything else
  * is refused up front rather than failing on the first instruction that
- * needs it. */
-static const SpvCapability supported_capabilities[] = {
+ * needs it. The base set comes first; the opt-in ones after it are accepted
+ * only when the caller lists them (spirv_to_nir_options.capabilities). */
+static const uint32_t supported_capabilities[] = {
    SpvCapabilityMatrix,
    SpvCapabilityShader,
    SpvCapabilityGeometry,
@@ -100,7 +101,32 @@ static const SpvCapability supported_capabilities[] = {
    SpvCapabilitySampleMaskPostDepthCoverage,
    SpvCapabilityStencilExportEXT,
    SpvCapabilityAtomicStorageOps,
+   /* Opt-in: operations that not every consumer of the IR implements (nvk
+    * does not advertise the Vulkan extensions that expose them). */
+   SpvCapabilityIntegerFunctions2INTEL,
 };
+
+/* The opt-in tail of supported_capabilities. */
+static const SpvCapability opt_in_capabilities[] = {
+   SpvCapabilityIntegerFunctions2INTEL,
+};
+
+static bool
+capability_is_opt_in(SpvCapability cap)
+{
+   for (unsigned i = 0; i < ARRAY_SIZE(opt_in_capabilities); i++) {
+      if (opt_in_capabilities[i] == cap)
+         return true;
+   }
+   return false;
+}
+
+const uint32_t *
+spirv_to_nir_implemented_capabilities(uint32_t *count)
+{
+   *count = ARRAY_SIZE(supported_capabilities);
+   return supported_capabilities;
+}
 
 /* Extensions whose SPIR-V additions the translation understands (or that
  * add nothing it must act on). */
@@ -131,12 +157,20 @@ static const char *const supported_extensions[] = {
    "SPV_AMD_shader_trinary_minmax",
 };
 
+/* Extensions that exist for one opt-in capability: accepted with it. */
+static const struct {
+   const char *name;
+   SpvCapability cap;
+} opt_in_extensions[] = {
+   {"SPV_INTEL_shader_integer_functions2", SpvCapabilityIntegerFunctions2INTEL},
+};
+
 static bool
 capability_is_supported(const struct stn_builder *b, SpvCapability cap)
 {
    bool known = false;
    for (unsigned i = 0; i < ARRAY_SIZE(supported_capabilities); i++) {
-      if (supported_capabilities[i] == cap) {
+      if (supported_capabilities[i] == (uint32_t)cap) {
          known = true;
          break;
       }
@@ -144,7 +178,7 @@ capability_is_supported(const struct stn_builder *b, SpvCapability cap)
    if (!known)
       return false;
    if (!b->opts->capabilities)
-      return true;
+      return !capability_is_opt_in(cap);
    for (uint32_t i = 0; i < b->opts->num_capabilities; i++) {
       if (b->opts->capabilities[i] == (uint32_t)cap)
          return true;
@@ -192,6 +226,10 @@ stn_handle_preamble(struct stn_builder *b, const struct stn_inst *inst)
       bool ok = false;
       for (unsigned i = 0; i < ARRAY_SIZE(supported_extensions); i++)
          ok |= strcmp(ext, supported_extensions[i]) == 0;
+      for (unsigned i = 0; i < ARRAY_SIZE(opt_in_extensions); i++) {
+         ok |= strcmp(ext, opt_in_extensions[i].name) == 0 &&
+               capability_is_supported(b, opt_in_extensions[i].cap);
+      }
       if (!ok)
          stn_fail(b, "extension %s is not supported", ext);
       break;

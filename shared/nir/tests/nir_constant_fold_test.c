@@ -341,6 +341,81 @@ TEST(nir_fold_bit_operations)
    CHECK_EQ_U64(fold_u(NIR_OP_INOT, 16, 16, 0x00ff, 0), 0xff00);
 }
 
+/* SPV_INTEL_shader_integer_functions2 (revision 2): results as if computed
+ * in infinite precision, at 0, the extremes and where a plain add, subtract
+ * or multiply would overflow. */
+TEST(nir_fold_intel_integer_functions2)
+{
+   CHECK_EQ_U64(fold_u(NIR_OP_UCLZ, 32, 32, 0, 0), 32);
+   CHECK_EQ_U64(fold_u(NIR_OP_UCLZ, 32, 32, 1, 0), 31);
+   CHECK_EQ_U64(fold_u(NIR_OP_UCLZ, 32, 32, 0xffffffffu, 0), 0);
+   CHECK_EQ_U64(fold_u(NIR_OP_UCLZ, 8, 8, 0x10, 0), 3);
+   CHECK_EQ_U64(fold_u(NIR_OP_UCLZ, 64, 64, 0, 0), 64);
+   CHECK_EQ_U64(fold_u(NIR_OP_UCLZ, 16, 16, 0x8000, 0), 0);
+   CHECK_EQ_U64(fold_u(NIR_OP_UCTZ, 32, 32, 0, 0), 32);
+   CHECK_EQ_U64(fold_u(NIR_OP_UCTZ, 32, 32, 0x80000000u, 0), 31);
+   CHECK_EQ_U64(fold_u(NIR_OP_UCTZ, 8, 8, 0, 0), 8);
+   CHECK_EQ_U64(fold_u(NIR_OP_UCTZ, 64, 64, 0x8000000000000000ull, 0), 63);
+   CHECK_EQ_U64(fold_u(NIR_OP_UCTZ, 16, 16, 0xffff, 0), 0);
+
+   /* |INT_MIN - INT_MAX| = 2^32 - 1: exact in the unsigned result. */
+   CHECK_EQ_U64(fold_u(NIR_OP_UABS_ISUB, 32, 32, 0x80000000u, 0x7fffffffu), 0xffffffffu);
+   CHECK_EQ_U64(fold_u(NIR_OP_UABS_ISUB, 32, 32, 0x7fffffffu, 0x80000000u), 0xffffffffu);
+   CHECK_EQ_U64(fold_u(NIR_OP_UABS_ISUB, 32, 32, 0xfffffffbu, 5), 10); /* -5, 5 */
+   CHECK_EQ_U64(fold_u(NIR_OP_UABS_ISUB, 8, 8, 0x80, 0x7f), 0xff);
+   CHECK_EQ_U64(fold_u(NIR_OP_UABS_ISUB, 64, 64, 0x8000000000000000ull,
+                       0x7fffffffffffffffull),
+                ~0ull);
+   CHECK_EQ_U64(fold_u(NIR_OP_UABS_ISUB, 32, 32, 0, 0), 0);
+   CHECK_EQ_U64(fold_u(NIR_OP_UABS_USUB, 32, 32, 0, 0xffffffffu), 0xffffffffu);
+   CHECK_EQ_U64(fold_u(NIR_OP_UABS_USUB, 32, 32, 0xffffffffu, 0), 0xffffffffu);
+   CHECK_EQ_U64(fold_u(NIR_OP_UABS_USUB, 16, 16, 3, 10), 7);
+   CHECK_EQ_U64(fold_u(NIR_OP_UABS_USUB, 64, 64, 0, ~0ull), ~0ull);
+
+   CHECK_EQ_U64(fold_u(NIR_OP_IADD_SAT, 32, 32, 0x7fffffffu, 0x7fffffffu), 0x7fffffffu);
+   CHECK_EQ_U64(fold_u(NIR_OP_IADD_SAT, 32, 32, 0x80000000u, 0x80000000u), 0x80000000u);
+   CHECK_EQ_U64(fold_u(NIR_OP_IADD_SAT, 32, 32, 0x7fffffffu, 0x80000000u), 0xffffffffu);
+   CHECK_EQ_U64(fold_u(NIR_OP_UADD_SAT, 32, 32, 0xffffffffu, 1), 0xffffffffu);
+   CHECK_EQ_U64(fold_u(NIR_OP_UADD_SAT, 64, 64, ~0ull, ~0ull), ~0ull);
+   CHECK_EQ_U64(fold_u(NIR_OP_UADD_SAT, 32, 32, 0, 0), 0);
+   CHECK_EQ_U64(fold_u(NIR_OP_ISUB_SAT, 32, 32, 0x7fffffffu, 0x80000000u), 0x7fffffffu);
+   CHECK_EQ_U64(fold_u(NIR_OP_ISUB_SAT, 8, 8, 0x80, 0x01), 0x80);
+   CHECK_EQ_U64(fold_u(NIR_OP_ISUB_SAT, 64, 64, 0, 0x8000000000000000ull),
+                0x7fffffffffffffffull);
+   CHECK_EQ_U64(fold_u(NIR_OP_USUB_SAT, 32, 32, 0, 0xffffffffu), 0);
+   CHECK_EQ_U64(fold_u(NIR_OP_USUB_SAT, 32, 32, 0xffffffffu, 1), 0xfffffffeu);
+
+   /* Averages: (a + b) >> 1 and (a + b + 1) >> 1 with the carry kept. */
+   CHECK_EQ_U64(fold_u(NIR_OP_UHADD, 32, 32, 0xffffffffu, 0xffffffffu), 0xffffffffu);
+   CHECK_EQ_U64(fold_u(NIR_OP_UHADD, 32, 32, 0xffffffffu, 0xfffffffeu), 0xfffffffeu);
+   CHECK_EQ_U64(fold_u(NIR_OP_URHADD, 32, 32, 0xffffffffu, 0xfffffffeu), 0xffffffffu);
+   CHECK_EQ_U64(fold_u(NIR_OP_URHADD, 64, 64, ~0ull, ~0ull), ~0ull);
+   CHECK_EQ_U64(fold_u(NIR_OP_UHADD, 64, 64, ~0ull, 0), 0x7fffffffffffffffull);
+   CHECK_EQ_U64(fold_u(NIR_OP_UHADD, 8, 8, 0, 0), 0);
+   CHECK_EQ_U64(fold_u(NIR_OP_IHADD, 32, 32, 0x7fffffffu, 0x7fffffffu), 0x7fffffffu);
+   CHECK_EQ_U64(fold_u(NIR_OP_IHADD, 32, 32, 0x80000000u, 0x80000000u), 0x80000000u);
+   /* -1 + 0 = -1: >> 1 rounds toward -inf (-1), the rounded one to 0. */
+   CHECK_EQ_U64(fold_u(NIR_OP_IHADD, 32, 32, 0xffffffffu, 0), 0xffffffffu);
+   CHECK_EQ_U64(fold_u(NIR_OP_IRHADD, 32, 32, 0xffffffffu, 0), 0);
+   CHECK_EQ_U64(fold_u(NIR_OP_IRHADD, 32, 32, 0x7fffffffu, 0x7fffffffu), 0x7fffffffu);
+   CHECK_EQ_U64(fold_u(NIR_OP_IRHADD, 64, 64, 0x8000000000000000ull, 0x7fffffffffffffffull),
+                0);
+   CHECK_EQ_U64(fold_u(NIR_OP_IHADD, 64, 64, 0x8000000000000000ull, 0x7fffffffffffffffull),
+                ~0ull);
+   CHECK_EQ_U64(fold_u(NIR_OP_IHADD, 16, 16, 0x8000, 0x8000), 0x8000);
+
+   /* 32x16 products: only the low 16 bits of src1, extended by signedness;
+    * the product wraps to 32 bits. */
+   CHECK_EQ_U64(fold_u(NIR_OP_IMUL_32X16, 32, 32, 3, 0xffff), 0xfffffffdu); /* 3 * -1 */
+   CHECK_EQ_U64(fold_u(NIR_OP_IMUL_32X16, 32, 32, 3, 0x12340002u), 6);
+   CHECK_EQ_U64(fold_u(NIR_OP_IMUL_32X16, 32, 32, 0x80000000u, 0xffff), 0x80000000u);
+   CHECK_EQ_U64(fold_u(NIR_OP_IMUL_32X16, 32, 32, 0x7fffffffu, 0x7fff), 0x7fff8001u);
+   CHECK_EQ_U64(fold_u(NIR_OP_IMUL_32X16, 32, 32, 0x7fffffffu, 0), 0);
+   CHECK_EQ_U64(fold_u(NIR_OP_UMUL_32X16, 32, 32, 3, 0xffff), 0x2fffd);
+   CHECK_EQ_U64(fold_u(NIR_OP_UMUL_32X16, 32, 32, 0xffffffffu, 0xffff), 0xffff0001u);
+   CHECK_EQ_U64(fold_u(NIR_OP_UMUL_32X16, 32, 32, 0xffffffffu, 0x10000), 0);
+}
+
 TEST(nir_fold_conversions)
 {
    nir_const_value r, x;

@@ -291,3 +291,118 @@ TEST(cfg_unstructured_is_rejected)
       CHECK(strstr(err, "nested deeper") != NULL);
    free(err);
 }
+
+/* ---- the call graph (stn_call_graph.c) ------------------------------------------ */
+
+/* main calls f0 once; f(k) calls f(k+1) `calls` times, n functions; with
+ * `recurse`, the last one calls f0 again. call_at[k] is the offset of f(k)'s
+ * first call (main's is call_at[n]). */
+static void
+call_tree(struct sw_module *m, unsigned n, unsigned calls, bool recurse, size_t *call_at)
+{
+   sw_minimal_preamble(m, 20000);
+   sw_inst(m, SpvOpTypeVoid, 1, 2);
+   sw_inst(m, SpvOpTypeFunction, 2, 3, 2);
+   uint32_t result = 10000;
+   for (unsigned k = 0; k < n; k++) {
+      sw_inst(m, SpvOpFunction, 4, 2, 100 + 2 * k, SpvFunctionControlMaskNone, 3);
+      sw_inst(m, SpvOpLabel, 1, 101 + 2 * k);
+      call_at[k] = m->n;
+      if (k + 1 < n || recurse) {
+         const uint32_t callee = k + 1 < n ? 100 + 2 * (k + 1) : 100;
+         for (unsigned c = 0; c < calls; c++)
+            sw_inst(m, SpvOpFunctionCall, 3, 2, result++, callee);
+      }
+      sw_inst(m, SpvOpReturn, 0);
+      sw_inst(m, SpvOpFunctionEnd, 0);
+   }
+   sw_inst(m, SpvOpFunction, 4, 2, 1, SpvFunctionControlMaskNone, 3);
+   sw_inst(m, SpvOpLabel, 1, 4);
+   call_at[n] = m->n;
+   sw_inst(m, SpvOpFunctionCall, 3, 2, result++, 100);
+   sw_inst(m, SpvOpReturn, 0);
+   sw_inst(m, SpvOpFunctionEnd, 0);
+}
+
+/* Returns the error (malloc'd, NULL if the shader translated) and its
+ * offset. */
+static char *
+translate(const struct sw_module *m, long *offset)
+{
+   char *err = NULL;
+   nir_shader *s = spirv_to_nir(m->w, m->n, NIR_STAGE_FRAGMENT, NULL, &vk_opts, NULL, &err);
+   nir_shader_destroy(s);
+   *offset = err ? spirv_to_nir_error_offset(err) : -1;
+   return err;
+}
+
+TEST(call_graph_depth_limit)
+{
+   static struct sw_module m;
+   size_t call_at[300];
+   long off;
+   /* 256 nested calls (main -> f0 -> ... -> f255): allowed. */
+   call_tree(&m, 256, 1, false, call_at);
+   char *err = translate(&m, &off);
+   if (!CHECK(err == NULL))
+      printf("    %s\n", err);
+   free(err);
+   /* One more: refused at f255's call of f256. */
+   call_tree(&m, 257, 1, false, call_at);
+   err = translate(&m, &off);
+   if (CHECK(err != NULL)) {
+      CHECK(strstr(err, "calls nested deeper than 256") != NULL);
+      CHECK_EQ(off, (long)call_at[255]);
+   }
+   free(err);
+}
+
+TEST(call_graph_recursion)
+{
+   static struct sw_module m;
+   size_t call_at[8];
+   long off;
+   call_tree(&m, 3, 1, true, call_at);
+   char *err = translate(&m, &off);
+   if (CHECK(err != NULL)) {
+      CHECK(strstr(err, "recursive call of function 100") != NULL);
+      CHECK_EQ(off, (long)call_at[2]);
+   }
+   free(err);
+}
+
+/* Each function calling the next twice: 2^depth copies of the last. Twelve
+ * levels inline (4096 copies); forty are refused before anything is
+ * emitted, at the call that pushes its function past the budget (f(k)'s
+ * second call for the k where the size first exceeds it), in linear time. */
+TEST(call_graph_inline_explosion)
+{
+   static struct sw_module m;
+   size_t call_at[64];
+   long off;
+   call_tree(&m, 12, 2, false, call_at);
+   char *err = translate(&m, &off);
+   if (!CHECK(err == NULL))
+      printf("    %s\n", err);
+   free(err);
+
+   call_tree(&m, 40, 2, false, call_at);
+   err = translate(&m, &off);
+   if (CHECK(err != NULL)) {
+      CHECK(strstr(err, "inlining every call makes function") != NULL);
+      CHECK(strstr(err, "more than the 4194304 a shader may have") != NULL);
+      /* The walk counts OpFunction through OpReturn: f(39) is 3
+       * instructions, f(k) 5 of its own plus two copies of f(k+1). The
+       * deepest f(k) over 2^22 fails at its second call (4 words after
+       * the first). */
+      uint64_t size = 3;
+      int k = 39;
+      while (k > 0 && 5 + 2 * size <= 4194304u) {
+         size = 5 + 2 * size;
+         k--;
+      }
+      if (!CHECK_EQ(off, (long)call_at[k - 1] + 4))
+         printf("    %s\n", err);
+   }
+   free(err);
+}

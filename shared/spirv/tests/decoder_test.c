@@ -381,7 +381,12 @@ TEST(decoder_glslang_modules_parse)
          continue;
       char *err = NULL;
       char *cfg = NULL;
-      if (!CHECK(stn_parse_for_test(words, count, &vk_opts, &cfg, &err, NULL)))
+      /* Opt-in capabilities too (intel_int_functions2). */
+      uint32_t num_caps;
+      const uint32_t *caps = spirv_to_nir_implemented_capabilities(&num_caps);
+      const struct spirv_to_nir_options all = {
+         .env = SPIRV_ENV_VULKAN, .capabilities = caps, .num_capabilities = num_caps};
+      if (!CHECK(stn_parse_for_test(words, count, &all, &cfg, &err, NULL)))
          printf("    %s: %s\n", *p, err);
       free(err);
       free(cfg);

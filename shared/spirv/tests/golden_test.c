@@ -114,3 +114,70 @@ TEST(golden_escape_repairs_dominance)
     * routed through a variable that vars_to_ssa turns into phis. */
    check_golden("escape_dominance", NIR_STAGE_FRAGMENT, &vk, "escape_dominance");
 }
+
+/* SPV_INTEL_shader_integer_functions2: one IR op per instruction (the
+ * saturating ones are the IR's iadd_sat...; the others uclz, uctz,
+ * uabs_isub, uabs_usub, ihadd, uhadd, irhadd, urhadd, imul_32x16,
+ * umul_32x16), accepted because the caller lists the capability. */
+TEST(golden_intel_integer_functions2)
+{
+   uint32_t num_caps;
+   const uint32_t *caps = spirv_to_nir_implemented_capabilities(&num_caps);
+   const struct spirv_to_nir_options opts = {
+      .env = SPIRV_ENV_VULKAN,
+      .capabilities = caps,
+      .num_capabilities = num_caps,
+   };
+   check_golden("intel_int_functions2", NIR_STAGE_FRAGMENT, &opts, "intel_int_functions2");
+}
+
+/* The capability is opt-in: refused with the default capability set (nvk's,
+ * whose exec does not advertise VK_INTEL_shader_integer_functions2), and an
+ * instruction of the extension without the capability is an error at its
+ * word, never IR. */
+TEST(intel_integer_functions2_needs_opt_in)
+{
+   size_t n;
+   uint32_t *w = stn_test_load_spv("intel_int_functions2.spv", &n);
+   if (!w) {
+      test_skip("test module not built");
+      return;
+   }
+   char *err = NULL;
+   nir_shader *s = spirv_to_nir(w, n, NIR_STAGE_FRAGMENT, NULL, &vk, NULL, &err);
+   CHECK(s == NULL);
+   if (CHECK(err != NULL)) {
+      CHECK(strstr(err, "capability IntegerFunctions2INTEL (5584) is not supported") != NULL);
+      CHECK_EQ(spirv_to_nir_error_offset(err), 7);
+   }
+   free(err);
+
+   /* Declare Shader twice instead: the extension's instructions lose
+    * their capability. */
+   uint32_t num_caps;
+   const uint32_t *caps = spirv_to_nir_implemented_capabilities(&num_caps);
+   const struct spirv_to_nir_options all = {
+      .env = SPIRV_ENV_VULKAN,
+      .capabilities = caps,
+      .num_capabilities = num_caps,
+   };
+   size_t first_intel = 0;
+   for (size_t i = 5; i < n && w[i] >> 16;) {
+      const uint32_t op = w[i] & 0xffff;
+      if (op == SpvOpCapability && w[i + 1] == SpvCapabilityIntegerFunctions2INTEL)
+         w[i + 1] = SpvCapabilityShader;
+      if (op == SpvOpUCountLeadingZerosINTEL && !first_intel)
+         first_intel = i;
+      i += w[i] >> 16;
+   }
+   REQUIRE(first_intel != 0);
+   err = NULL;
+   s = spirv_to_nir(w, n, NIR_STAGE_FRAGMENT, NULL, &all, NULL, &err);
+   CHECK(s == NULL);
+   if (CHECK(err != NULL)) {
+      CHECK(strstr(err, "needs the IntegerFunctions2INTEL capability") != NULL);
+      CHECK_EQ(spirv_to_nir_error_offset(err), (long)first_intel);
+   }
+   free(err);
+   free(w);
+}

@@ -636,3 +636,54 @@ TEST(split_opaque_uniforms)
    CHECK_EMIT(s, arena);
    arena_destroy(arena);
 }
+
+/* ---- GLSL.std.450 kept whole -------------------------------------------------------------- */
+
+/* spirv_to_nir's keep_glsl450_geometry: each instruction comes back out of ntv
+ * as itself (an expansion could round differently from the next driver's). */
+TEST(glsl450_kept_whole)
+{
+   static const char fs[] = "#version 450\n"
+                            "layout(location = 0) in vec4 a;\n"
+                            "layout(location = 1) in vec4 b;\n"
+                            "layout(location = 0) out vec4 o;\n"
+                            "void main() {\n"
+                            "   vec3 c = cross(a.xyz, b.xyz);\n"
+                            "   o = normalize(a) + refract(a, b, a.w) + reflect(a, b)\n"
+                            "     + faceforward(a, b, a.wzyx) + smoothstep(a, b, a.yxzw)\n"
+                            "     + vec4(length(a.xy), distance(a, b), c.x, c.y)\n"
+                            "     + radians(a) + degrees(b) + vec4(refract(a.x, b.x, b.y));\n"
+                            "}\n";
+   struct arena *arena = arena_create(NULL);
+   nir_shader *stages[NIR_STAGE_COUNT];
+   enum kgl_flavour flavour;
+   const struct zk_test_src src[] = {{KGL_STAGE_FRAGMENT, fs}};
+   REQUIRE(zk_test_program(arena, src, 1, stages, &flavour));
+   CHECK_EQ(flavour, KGL_FLAVOUR_VULKAN);
+   uint32_t *w;
+   size_t n;
+   REQUIRE(zk_test_emit(stages[NIR_STAGE_FRAGMENT], arena, &w, &n, __FILE__, __LINE__));
+   /* GLSL.std.450 numbers of the instructions above. */
+   static const unsigned want[] = {68 /* Cross */,     69 /* Normalize */,
+                                   72 /* Refract */,   71 /* Reflect */,
+                                   70 /* FaceForward */, 49 /* SmoothStep */,
+                                   66 /* Length */,    67 /* Distance */,
+                                   11 /* Radians */,   12 /* Degrees */};
+   unsigned found[ARRAY_SIZE(want)] = {0};
+   for (size_t i = 5; i < n;) {
+      const uint32_t len = w[i] >> 16, op = w[i] & 0xffff;
+      if (!len)
+         break;
+      if (op == 12 /* OpExtInst */ && len >= 5) {
+         for (unsigned k = 0; k < ARRAY_SIZE(want); k++)
+            found[k] += w[i + 4] == want[k];
+      }
+      i += len;
+   }
+   for (unsigned k = 0; k < ARRAY_SIZE(want); k++) {
+      if (!CHECK(found[k] > 0))
+         printf("GLSL.std.450 %u not written back\n", want[k]);
+   }
+   CHECK_EQ(found[2], 2); /* vec4 and float Refract */
+   arena_destroy(arena);
+}

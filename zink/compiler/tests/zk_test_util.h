@@ -73,8 +73,13 @@ zk_test_program(struct arena *arena, const struct zk_test_src *srcs, unsigned n,
       return false;
    }
    *flavour = kgl_program_flavour(prog);
+   uint32_t num_caps;
+   const uint32_t *caps = spirv_to_nir_implemented_capabilities(&num_caps);
    const struct spirv_to_nir_options opts = {
       .env = *flavour == KGL_FLAVOUR_GL ? SPIRV_ENV_OPENGL_GL_FLAVOURED : SPIRV_ENV_VULKAN,
+      .capabilities = caps,
+      .num_capabilities = num_caps,
+      .keep_glsl450_geometry = true,
    };
    bool ok = true;
    for (unsigned s = 0; s < NIR_STAGE_COUNT; s++) {
@@ -113,7 +118,12 @@ zk_test_emit(nir_shader *s, struct arena *arena, uint32_t **words, size_t *count
       free(msg);
       return false;
    }
-   const struct spirv_to_nir_options vk = {.env = SPIRV_ENV_VULKAN};
+   uint32_t num_caps;
+   const uint32_t *caps = spirv_to_nir_implemented_capabilities(&num_caps);
+   const struct spirv_to_nir_options vk = {.env = SPIRV_ENV_VULKAN,
+                                           .capabilities = caps,
+                                           .num_capabilities = num_caps,
+                                           .keep_glsl450_geometry = true};
    char *err = NULL;
    nir_shader *again = spirv_to_nir(a, na, s->info.stage, NULL, &vk, arena, &err);
    if (!again) {

@@ -125,7 +125,12 @@ emit_and_check(nir_shader *shader, const struct options *o, struct arena *arena)
       free(msg);
       return false;
    }
-   const struct spirv_to_nir_options sopts = {.env = SPIRV_ENV_VULKAN};
+   uint32_t num_caps;
+   const uint32_t *caps = spirv_to_nir_implemented_capabilities(&num_caps);
+   const struct spirv_to_nir_options sopts = {.env = SPIRV_ENV_VULKAN,
+                                              .capabilities = caps,
+                                              .num_capabilities = num_caps,
+                                              .keep_glsl450_geometry = true};
    char *err = NULL;
    nir_shader *again = spirv_to_nir(a, na, shader->info.stage, NULL, &sopts, arena, &err);
    if (!again) {
@@ -319,8 +324,13 @@ main(int argc, char **argv)
    }
 
    nir_shader *stages[NIR_STAGE_COUNT] = {NULL};
+   uint32_t num_caps;
+   const uint32_t *caps = spirv_to_nir_implemented_capabilities(&num_caps);
    const struct spirv_to_nir_options sopts = {
       .env = gl ? SPIRV_ENV_OPENGL_GL_FLAVOURED : SPIRV_ENV_VULKAN,
+      .capabilities = caps, /* ntv writes every one of them again */
+      .num_capabilities = num_caps,
+      .keep_glsl450_geometry = true, /* ntv writes it again */
    };
    int status = 0;
    for (int s = 0; s < KGL_STAGE_COUNT; s++) {

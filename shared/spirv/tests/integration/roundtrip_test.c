@@ -35,7 +35,11 @@ static bool
 one_trip(const uint32_t *w, size_t n, nir_shader_stage stage, struct arena *a,
          uint32_t **out, size_t *out_n, const char *name, const char *which)
 {
-   const struct spirv_to_nir_options o = {.env = SPIRV_ENV_VULKAN};
+   /* Every capability: ntv writes the opt-in ones back too. */
+   uint32_t num_caps;
+   const uint32_t *caps = spirv_to_nir_implemented_capabilities(&num_caps);
+   const struct spirv_to_nir_options o = {
+      .env = SPIRV_ENV_VULKAN, .capabilities = caps, .num_capabilities = num_caps};
    char *err = NULL;
    nir_shader *s = spirv_to_nir(w, n, stage, NULL, &o, a, &err);
    if (!s) {
