@@ -5,10 +5,14 @@
  *
  * Whole elements move with the layout library's swizzle (kil_swizzle /
  * kil_deswizzle), a LINEAR image standing in for the "buffer" side when one
- * exists; two block-linear images go through a small stack buffer tile by
- * tile. One aspect of a combined depth/stencil format moves element by
- * element, touching only that aspect's bits.
+ * exists; two block-linear images GOB by GOB when their GOB grids line up
+ * (kil_copy_image: whole subresources, GOB-aligned offsets), else through a
+ * small stack buffer tile by tile. Image -> image regions of 4 MiB and more
+ * are cut into bands of block rows run on the worker pool. One aspect of a
+ * combined depth/stencil format moves element by element, touching only
+ * that aspect's bits.
  */
+#include <stdatomic.h>
 #include <string.h>
 
 #include "format/fmt.h"
@@ -16,7 +20,15 @@
 #include "nvk_cmd_buffer.h"
 #include "nvk_cmd_exec.h"
 #include "nvk_cmd_image.h"
+#include "layout/kil_copy_image.h"
 #include "nvk_device.h"
+#include "nvk_worker_pool.h"
+
+/* Image -> image regions below this run on the calling thread; above it,
+ * in bands of about NVK_IMAGE_BAND_B, which keeps each band above kil's
+ * streaming-store threshold (4 MiB) and gives both cores several bands. */
+#define NVK_IMAGE_PARALLEL_MIN_B (8u << 20)
+#define NVK_IMAGE_BAND_B         (4u << 20)
 
 struct nvk_buffer_image_region {
    uint64_t buffer_addr;
@@ -429,45 +441,160 @@ offset_add(struct kil_offset4d_el o, uint32_t x, uint32_t y, uint32_t z, uint32_
    return kil_offset4d_el(o.x + x, o.y + y, o.z + z, o.a + a);
 }
 
-/* Two block-linear images: through a stack tile, 64 KiB at a time. */
+/* Two block-linear images whose GOBs do not line up: through a stack tile,
+ * 64 KiB at a time. One slice. */
 static enum kil_result
 copy_tiled_to_tiled(const struct nvk_image *src, uint8_t *src_map, uint32_t src_level,
                     struct kil_offset4d_el so, const struct nvk_image *dst, uint8_t *dst_map,
-                    uint32_t dst_level, struct kil_offset4d_el dof, struct kil_extent4d_el se,
-                    struct kil_extent4d_el de)
+                    uint32_t dst_level, struct kil_offset4d_el dof, struct kil_extent4d_el e)
 {
    _Alignas(16) uint8_t tile[64 * 1024];
    const uint32_t el = kil_format_el_size_B(src->format);
-   const uint32_t tw = MIN2(se.width, (uint32_t)(sizeof(tile) / 64 / el));
-   const uint32_t th = MIN2(se.height, 64u);
-   const uint32_t n = se.depth * se.array_len;
-   for (uint32_t s = 0; s < n; s++) {
-      /* Slice s of the source box is slice s of the destination box, each
-       * counted in its own depth-or-layers dimension. */
-      const uint32_t sz = se.depth > 1 ? s : 0, sa = se.depth > 1 ? 0 : s;
-      const uint32_t dz = de.depth > 1 ? s : 0, da = de.depth > 1 ? 0 : s;
-      for (uint32_t y = 0; y < se.height; y += th) {
-         for (uint32_t x = 0; x < se.width; x += tw) {
-            const struct kil_extent4d_el t =
-               kil_extent4d_el(MIN2(tw, se.width - x), MIN2(th, se.height - y), 1, 1);
-            const struct kil_buffer_layout bl = {
-               .size_B = sizeof(tile),
-               .row_pitch_B = (uint64_t)t.width * el,
-               .slice_pitch_B = (uint64_t)t.width * el * t.height,
-               .layer_pitch_B = (uint64_t)t.width * el * t.height,
-            };
-            enum kil_result r = kil_deswizzle(&src->layout, src_level,
-                                              offset_add(so, x, y, sz, sa), t, src_map,
-                                              src->layout.size_B, tile, &bl);
-            if (r == KIL_SUCCESS)
-               r = kil_swizzle(&dst->layout, dst_level, offset_add(dof, x, y, dz, da), t,
-                               dst_map, dst->layout.size_B, tile, &bl);
-            if (r != KIL_SUCCESS)
-               return r;
-         }
+   const uint32_t tw = MIN2(e.width, (uint32_t)(sizeof(tile) / 64 / el));
+   const uint32_t th = MIN2(e.height, 64u);
+   for (uint32_t y = 0; y < e.height; y += th) {
+      for (uint32_t x = 0; x < e.width; x += tw) {
+         const struct kil_extent4d_el t =
+            kil_extent4d_el(MIN2(tw, e.width - x), MIN2(th, e.height - y), 1, 1);
+         const struct kil_buffer_layout bl = {
+            .size_B = sizeof(tile),
+            .row_pitch_B = (uint64_t)t.width * el,
+            .slice_pitch_B = (uint64_t)t.width * el * t.height,
+            .layer_pitch_B = (uint64_t)t.width * el * t.height,
+         };
+         enum kil_result r = kil_deswizzle(&src->layout, src_level, offset_add(so, x, y, 0, 0),
+                                           t, src_map, src->layout.size_B, tile, &bl);
+         if (r == KIL_SUCCESS)
+            r = kil_swizzle(&dst->layout, dst_level, offset_add(dof, x, y, 0, 0), t, dst_map,
+                            dst->layout.size_B, tile, &bl);
+         if (r != KIL_SUCCESS)
+            return r;
       }
    }
    return KIL_SUCCESS;
+}
+
+/* One slice (depth 1, one layer) of whole elements, by the tilings. */
+static enum kil_result
+copy_image_box(const struct nvk_image *src, uint8_t *src_map, uint32_t src_level,
+               struct kil_offset4d_el so, const struct nvk_image *dst, uint8_t *dst_map,
+               uint32_t dst_level, struct kil_offset4d_el dof, struct kil_extent4d_el e)
+{
+   struct kil_buffer_layout bl;
+   if (src->tiling == VK_IMAGE_TILING_LINEAR && dst->tiling == VK_IMAGE_TILING_LINEAR) {
+      struct kil_level_addr sa, da;
+      kil_level_addr_init(&sa, &src->layout, src_level);
+      kil_level_addr_init(&da, &dst->layout, dst_level);
+      const uint64_t row_B = (uint64_t)e.width * kil_format_el_size_B(src->format);
+      for (uint32_t y = 0; y < e.height; y++)
+         memcpy(dst_map + kil_level_addr_offset_B(&da, dof.x, dof.y + y, dof.z, dof.a),
+                src_map + kil_level_addr_offset_B(&sa, so.x, so.y + y, so.z, so.a), row_B);
+      return KIL_SUCCESS;
+   }
+   if (src->tiling == VK_IMAGE_TILING_LINEAR) {
+      uint8_t *buf = linear_as_buffer(src, src_map, src_level, so, &bl);
+      return kil_swizzle(&dst->layout, dst_level, dof, e, dst_map, dst->layout.size_B, buf,
+                         &bl);
+   }
+   if (dst->tiling == VK_IMAGE_TILING_LINEAR) {
+      uint8_t *buf = linear_as_buffer(dst, dst_map, dst_level, dof, &bl);
+      return kil_deswizzle(&src->layout, src_level, so, e, src_map, src->layout.size_B, buf,
+                           &bl);
+   }
+   if (kil_copy_image_gobs_line_up(&src->layout, src_level, so, &dst->layout, dst_level,
+                                   dof)) {
+      return kil_copy_image(&src->layout, src_level, so, src_map, src->layout.size_B,
+                            &dst->layout, dst_level, dof, dst_map, dst->layout.size_B, e);
+   }
+   return copy_tiled_to_tiled(src, src_map, src_level, so, dst, dst_map, dst_level, dof, e);
+}
+
+/* A region of whole elements in bands of rows, slice by slice: slice s of
+ * the source box is slice s of the destination box, each counted in its own
+ * depth-or-layers dimension (a 3D <-> array copy turns slices into layers).
+ * Bands start at multiples of band_rows in the source, a multiple of both
+ * levels' block heights, so a band is whole block rows. */
+struct image_copy_job {
+   const struct nvk_image *src, *dst;
+   uint8_t *src_map, *dst_map;
+   const struct nvk_image_copy_region *r;
+   struct kil_extent4d_el extent; /* width, height of every slice */
+   uint32_t band_rows, bands_per_slice;
+   atomic_int result; /* the first error */
+};
+
+static struct kil_offset4d_el
+slice_offset(const struct nvk_image *image, struct kil_offset4d_el o, uint32_t s, uint32_t y)
+{
+   if (image->type == VK_IMAGE_TYPE_3D)
+      return offset_add(o, 0, y, s, 0);
+   return offset_add(o, 0, y, 0, s);
+}
+
+static void
+copy_image_band(void *data, uint32_t i)
+{
+   struct image_copy_job *job = data;
+   const struct nvk_image_copy_region *r = job->r;
+   const uint32_t s = i / job->bands_per_slice, band = i % job->bands_per_slice;
+   const uint32_t y0 = r->src_offset.y, y1 = y0 + job->extent.height;
+   const uint32_t first = y0 - y0 % job->band_rows + band * job->band_rows;
+   const uint32_t start = MAX2(y0, first), end = MIN2(y1, first + job->band_rows);
+   const enum kil_result res = copy_image_box(
+      job->src, job->src_map, r->src_level, slice_offset(job->src, r->src_offset, s, start - y0),
+      job->dst, job->dst_map, r->dst_level, slice_offset(job->dst, r->dst_offset, s, start - y0),
+      kil_extent4d_el(job->extent.width, end - start, 1, 1));
+   if (res != KIL_SUCCESS) {
+      int expected = KIL_SUCCESS;
+      atomic_compare_exchange_strong(&job->result, &expected, (int)res);
+   }
+}
+
+/* Rows of a level that make whole block rows (1 for LINEAR). */
+static uint32_t
+block_rows(const struct nvk_image *image, uint32_t level)
+{
+   const struct kil_tiling t = image->layout.levels[level].tiling;
+   return t.is_tiled ? KIL_GOB_HEIGHT << t.y_log2 : 1u;
+}
+
+static enum kil_result
+copy_image_whole_elements(struct nvk_exec *ex, const struct nvk_image *src, uint8_t *src_map,
+                          const struct nvk_image *dst, uint8_t *dst_map,
+                          const struct nvk_image_copy_region *r, struct kil_extent4d_el se)
+{
+   const uint32_t slices = se.depth * se.array_len;
+   const uint64_t row_B = (uint64_t)se.width * kil_format_el_size_B(src->format);
+   const uint64_t total_B = row_B * se.height * slices;
+   struct image_copy_job job = {
+      .src = src,
+      .dst = dst,
+      .src_map = src_map,
+      .dst_map = dst_map,
+      .r = r,
+      .extent = se,
+      .band_rows = se.height,
+      .bands_per_slice = 1,
+   };
+   atomic_init(&job.result, KIL_SUCCESS);
+   if (total_B < NVK_IMAGE_PARALLEL_MIN_B || se.height == 0) {
+      /* One band per slice: the whole slice at its offset. */
+      job.band_rows = UINT32_MAX;
+      for (uint32_t s = 0; s < slices && atomic_load(&job.result) == KIL_SUCCESS; s++)
+         copy_image_band(&job, s);
+      return (enum kil_result)atomic_load(&job.result);
+   }
+   /* Bands of about NVK_IMAGE_BAND_B, whole block rows on both sides (block
+    * heights are powers of two: the larger is a multiple of the other). */
+   const uint32_t align = MAX2(block_rows(src, r->src_level), block_rows(dst, r->dst_level));
+   const uint64_t bands = MAX2(total_B / NVK_IMAGE_BAND_B, 1u);
+   const uint64_t per_slice = DIV_ROUND_UP(bands, slices);
+   job.band_rows = (uint32_t)ALIGN_POT(DIV_ROUND_UP((uint64_t)se.height, per_slice), align);
+   const uint32_t y0 = r->src_offset.y;
+   job.bands_per_slice = (y0 + se.height - 1) / job.band_rows - y0 / job.band_rows + 1;
+   nvk_worker_pool_parallel_for(ex->dev->workers, slices * job.bands_per_slice,
+                                copy_image_band, &job);
+   return (enum kil_result)atomic_load(&job.result);
 }
 
 static void
@@ -523,41 +650,8 @@ nvk_exec_copy_image(struct nvk_exec *ex, const void *payload)
          continue;
       }
 
-      enum kil_result res = KIL_SUCCESS;
-      struct kil_buffer_layout bl;
-      if (src->tiling == VK_IMAGE_TILING_LINEAR && dst->tiling == VK_IMAGE_TILING_LINEAR &&
-          se.depth == de.depth) {
-         /* Row by row. */
-         struct kil_level_addr sa, da;
-         kil_level_addr_init(&sa, &src->layout, r->src_level);
-         kil_level_addr_init(&da, &dst->layout, r->dst_level);
-         const uint64_t row_B = (uint64_t)se.width * kil_format_el_size_B(src->format);
-         for (uint32_t l = 0; l < se.array_len; l++)
-            for (uint32_t z = 0; z < se.depth; z++)
-               for (uint32_t y = 0; y < se.height; y++)
-                  memcpy(dst_map + kil_level_addr_offset_B(&da, r->dst_offset.x,
-                                                           r->dst_offset.y + y,
-                                                           r->dst_offset.z + z,
-                                                           r->dst_offset.a + l),
-                         src_map + kil_level_addr_offset_B(&sa, r->src_offset.x,
-                                                           r->src_offset.y + y,
-                                                           r->src_offset.z + z,
-                                                           r->src_offset.a + l),
-                         row_B);
-      } else if (src->tiling == VK_IMAGE_TILING_LINEAR && se.depth == de.depth) {
-         uint8_t *buf = linear_as_buffer(src, src_map, r->src_level, r->src_offset, &bl);
-         res = kil_swizzle(&dst->layout, r->dst_level, r->dst_offset, de, dst_map,
-                           dst->layout.size_B, buf, &bl);
-      } else if (dst->tiling == VK_IMAGE_TILING_LINEAR && se.depth == de.depth) {
-         uint8_t *buf = linear_as_buffer(dst, dst_map, r->dst_level, r->dst_offset, &bl);
-         res = kil_deswizzle(&src->layout, r->src_level, r->src_offset, se, src_map,
-                             src->layout.size_B, buf, &bl);
-      } else {
-         /* Both block-linear, or a 3D <-> array copy (slices become layers):
-          * tile by tile. */
-         res = copy_tiled_to_tiled(src, src_map, r->src_level, r->src_offset, dst, dst_map,
-                                   r->dst_level, r->dst_offset, se, de);
-      }
+      const enum kil_result res =
+         copy_image_whole_elements(ex, src, src_map, dst, dst_map, r, se);
       if (res != KIL_SUCCESS) {
          nvk_exec_fault(ex, "image copy: %s", kil_result_str(res));
          return;
