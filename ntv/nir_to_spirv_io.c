@@ -683,6 +683,22 @@ emit_fragment_modes(struct ntv_context *ctx)
    }
    if (info->fs.depth_replacing)
       mode(ctx, SpvExecutionModeDepthReplacing);
+   if (info->fs.interlock) {
+      /* SPV_EXT_fragment_shader_interlock: one capability per granularity. */
+      static const SpvCapability caps[] = {
+         SpvCapabilityFragmentShaderPixelInterlockEXT,
+         SpvCapabilityFragmentShaderSampleInterlockEXT,
+         SpvCapabilityFragmentShaderShadingRateInterlockEXT,
+      };
+      const unsigned i = (unsigned)info->fs.interlock - NIR_FS_INTERLOCK_PIXEL_ORDERED;
+      if (i >= 6) {
+         ntv_fail(ctx, "unknown interlock mode %u", (unsigned)info->fs.interlock);
+         return;
+      }
+      spvb_capability(&ctx->b, caps[i / 2]);
+      spvb_extension(&ctx->b, "SPV_EXT_fragment_shader_interlock");
+      mode(ctx, (SpvExecutionMode)(SpvExecutionModePixelInterlockOrderedEXT + i));
+   }
    switch (info->fs.depth_layout) {
    case NIR_DEPTH_LAYOUT_GREATER:
       mode(ctx, SpvExecutionModeDepthGreater);

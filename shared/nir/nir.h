@@ -148,6 +148,18 @@ enum nir_tess_spacing {
    NIR_TESS_SPACING_FRACTIONAL_EVEN,
 };
 
+/* SPV_EXT_fragment_shader_interlock's execution modes, in SPIR-V's order
+ * (PixelInterlockOrderedEXT ... ShadingRateInterlockUnorderedEXT). */
+enum nir_fs_interlock {
+   NIR_FS_INTERLOCK_NONE = 0,
+   NIR_FS_INTERLOCK_PIXEL_ORDERED,
+   NIR_FS_INTERLOCK_PIXEL_UNORDERED,
+   NIR_FS_INTERLOCK_SAMPLE_ORDERED,
+   NIR_FS_INTERLOCK_SAMPLE_UNORDERED,
+   NIR_FS_INTERLOCK_SHADING_RATE_ORDERED,
+   NIR_FS_INTERLOCK_SHADING_RATE_UNORDERED,
+};
+
 enum nir_depth_layout {
    NIR_DEPTH_LAYOUT_NONE = 0, /* no DepthGreater/Less/Unchanged mode */
    NIR_DEPTH_LAYOUT_ANY,
@@ -1222,6 +1234,8 @@ typedef struct nir_shader_info {
       bool depth_replacing;
       bool stencil_ref_replacing;
       enum nir_depth_layout depth_layout;
+      /* The critical section between begin/end_invocation_interlock. */
+      enum nir_fs_interlock interlock;
       bool uses_discard; /* discard, terminate */
       bool uses_demote;
       bool uses_sample_shading; /* sample-rate inputs or SampleId/SamplePosition */
