@@ -871,6 +871,14 @@ ntv_emit_execution_modes(struct ntv_context *ctx)
       const uint16_t *s = info->cs.workgroup_size;
       spvb_execution_mode(&ctx->b, ctx->entry_fn, SpvExecutionModeLocalSize,
                           SPVB_WORDS(s[0] ? s[0] : 1, s[1] ? s[1] : 1, s[2] ? s[2] : 1));
+      if (info->cs.derivative_group) {
+         const bool quads = info->cs.derivative_group == NIR_DERIVATIVE_GROUP_QUADS;
+         spvb_capability(&ctx->b, quads ? SpvCapabilityComputeDerivativeGroupQuadsNV
+                                        : SpvCapabilityComputeDerivativeGroupLinearNV);
+         spvb_extension(&ctx->b, "SPV_NV_compute_shader_derivatives");
+         mode(ctx, quads ? SpvExecutionModeDerivativeGroupQuadsNV
+                         : SpvExecutionModeDerivativeGroupLinearNV);
+      }
       break;
    }
    default:

@@ -160,6 +160,14 @@ enum nir_fs_interlock {
    NIR_FS_INTERLOCK_SHADING_RATE_UNORDERED,
 };
 
+/* SPV_NV_compute_shader_derivatives: how a compute shader's invocations
+ * form the 2x2 groups that derivatives and implicit-LOD sampling use. */
+enum nir_derivative_group {
+   NIR_DERIVATIVE_GROUP_NONE = 0,
+   NIR_DERIVATIVE_GROUP_QUADS,  /* DerivativeGroupQuadsNV: 2x2 in x and y */
+   NIR_DERIVATIVE_GROUP_LINEAR, /* DerivativeGroupLinearNV: 4 consecutive indices */
+};
+
 enum nir_depth_layout {
    NIR_DEPTH_LAYOUT_NONE = 0, /* no DepthGreater/Less/Unchanged mode */
    NIR_DEPTH_LAYOUT_ANY,
@@ -1248,6 +1256,7 @@ typedef struct nir_shader_info {
       /* LocalSizeId / WorkgroupSize spec constants; -1 when a literal. */
       int32_t workgroup_size_spec_id[3];
       uint16_t workgroup_size_hint[3]; /* LocalSizeHint, 0 if absent */
+      enum nir_derivative_group derivative_group;
    } cs;
 } nir_shader_info;
 

@@ -921,6 +921,10 @@ print_info(struct print_state *st, const nir_shader *s)
                        info->cs.workgroup_size_spec_id[0],
                        info->cs.workgroup_size_spec_id[1],
                        info->cs.workgroup_size_spec_id[2]);
+      if (info->cs.derivative_group)
+         strbuf_printf(sb, "derivative_group: %s\n",
+                       info->cs.derivative_group == NIR_DERIVATIVE_GROUP_QUADS ? "quads"
+                                                                               : "linear");
       if (info->cs.workgroup_size_hint[0])
          strbuf_printf(sb, "workgroup_size_hint: %u, %u, %u\n",
                        info->cs.workgroup_size_hint[0], info->cs.workgroup_size_hint[1],

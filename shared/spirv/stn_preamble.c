@@ -107,6 +107,8 @@ static const uint32_t supported_capabilities[] = {
    SpvCapabilityFragmentShaderPixelInterlockEXT,
    SpvCapabilityFragmentShaderSampleInterlockEXT,
    SpvCapabilityFragmentShaderShadingRateInterlockEXT,
+   SpvCapabilityComputeDerivativeGroupQuadsNV,
+   SpvCapabilityComputeDerivativeGroupLinearNV,
 };
 
 /* The opt-in tail of supported_capabilities. */
@@ -115,6 +117,8 @@ static const SpvCapability opt_in_capabilities[] = {
    SpvCapabilityFragmentShaderPixelInterlockEXT,
    SpvCapabilityFragmentShaderSampleInterlockEXT,
    SpvCapabilityFragmentShaderShadingRateInterlockEXT,
+   SpvCapabilityComputeDerivativeGroupQuadsNV,
+   SpvCapabilityComputeDerivativeGroupLinearNV,
 };
 
 static bool
@@ -172,6 +176,8 @@ static const struct {
    {"SPV_EXT_fragment_shader_interlock", SpvCapabilityFragmentShaderPixelInterlockEXT},
    {"SPV_EXT_fragment_shader_interlock", SpvCapabilityFragmentShaderSampleInterlockEXT},
    {"SPV_EXT_fragment_shader_interlock", SpvCapabilityFragmentShaderShadingRateInterlockEXT},
+   {"SPV_NV_compute_shader_derivatives", SpvCapabilityComputeDerivativeGroupQuadsNV},
+   {"SPV_NV_compute_shader_derivatives", SpvCapabilityComputeDerivativeGroupLinearNV},
 };
 
 static bool

@@ -207,6 +207,13 @@ stn_handle_execution_modes(struct stn_builder *b)
       case SpvExecutionModeXfb:
          info->xfb.enabled = true;
          break;
+      case SpvExecutionModeDerivativeGroupQuadsNV:
+      case SpvExecutionModeDerivativeGroupLinearNV:
+         require_mode_stage(b, em, ST(COMPUTE));
+         info->cs.derivative_group = em->mode == SpvExecutionModeDerivativeGroupQuadsNV
+                                        ? NIR_DERIVATIVE_GROUP_QUADS
+                                        : NIR_DERIVATIVE_GROUP_LINEAR;
+         break;
       case SpvExecutionModeLocalSize:
       case SpvExecutionModeLocalSizeHint:
       case SpvExecutionModeLocalSizeId:

@@ -581,6 +581,8 @@ TEST(decoder_opt_in_capabilities)
       SpvCapabilityFragmentShaderPixelInterlockEXT,
       SpvCapabilityFragmentShaderSampleInterlockEXT,
       SpvCapabilityFragmentShaderShadingRateInterlockEXT,
+      SpvCapabilityComputeDerivativeGroupQuadsNV,
+      SpvCapabilityComputeDerivativeGroupLinearNV,
    };
    uint32_t num_caps;
    const uint32_t *caps = spirv_to_nir_implemented_capabilities(&num_caps);
