@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 #include "nvk_image_drm.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 #include "layout/kil_modifier.h"
@@ -18,15 +17,6 @@
 /* Views of other formats are layout-neutral; nothing else applies to a
  * single-level single-layer 2D image. */
 #define NVK_DRM_IMAGE_FLAGS VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT
-
-bool
-nvk_drm_format_modifier_advertised(const struct nvk_physical_device *pdev)
-{
-   if (pdev->vk.api_version >= VK_API_VERSION_1_1)
-      return true;
-   const char *env = getenv("KILN_EXPOSE_DRM_FORMAT_MODIFIER");
-   return env && !strcmp(env, "1");
-}
 
 /* The features an image laid out as `modifier` has: those of the tiling the
  * modifier names (same layout, same code paths). */

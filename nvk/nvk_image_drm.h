@@ -11,18 +11,12 @@
  * for explicit layouts, where plane 0 starts in the bound memory. One memory
  * plane: we share single-plane colour formats only.
  *
- * Advertising: the extension requires VK_KHR_sampler_ycbcr_conversion on a
- * Vulkan 1.0 device (vk.xml 1.3.239: requires="VK_KHR_bind_memory2,
- * VK_KHR_get_physical_device_properties2,VK_KHR_image_format_list,
- * VK_KHR_sampler_ycbcr_conversion"), and that extension's
- * samplerYcbcrConversion feature is only optional where the extension is
- * not supported (Vulkan 1.1: "If the VK_KHR_sampler_ycbcr_conversion
- * extension is not supported, support for the samplerYcbcrConversion feature
- * is optional"), i.e. it needs Y'CbCr sampling, which needs shaders. On a
- * Vulkan 1.1+ device the dependency is core and the feature optional. So the
- * extension is advertised when the device reports Vulkan 1.1 or later, or
- * when KILN_EXPOSE_DRM_FORMAT_MODIFIER=1 asks for it on today's 1.0 device
- * (tests, the interop tool), knowing the dependency is unmet.
+ * Advertised always: on a Vulkan 1.0 device the extension requires
+ * VK_KHR_bind_memory2, VK_KHR_get_physical_device_properties2,
+ * VK_KHR_image_format_list and VK_KHR_sampler_ycbcr_conversion (vk.xml
+ * 1.3.239), all of which kiln has (the last with samplerYcbcrConversion,
+ * nvk_sampler_ycbcr_conversion.c). Multi-planar formats are not shared
+ * with modifiers yet (kil_modifier.c).
  */
 #ifndef NVK_IMAGE_DRM_H
 #define NVK_IMAGE_DRM_H
@@ -33,9 +27,6 @@
 struct nvk_device;
 struct nvk_image;
 struct nvk_physical_device;
-
-/* Whether VK_EXT_image_drm_format_modifier is advertised (see above). */
-bool nvk_drm_format_modifier_advertised(const struct nvk_physical_device *pdev);
 
 /* Fills VkDrmFormatModifierPropertiesList(2)EXT in `props`'s pNext chain. */
 void nvk_get_drm_format_modifier_properties(const struct nvk_physical_device *pdev,

@@ -46,6 +46,8 @@ const struct vk_device_extension_table nvk_device_extensions = {
    /* Multi-planar formats and Y'CbCr sampling (nvk_sampler_ycbcr_conversion.c,
     * nvk/exec/kx_ycbcr.c; vk_ycbcr_test). */
    .KHR_sampler_ycbcr_conversion = true,
+   /* Images named by DRM format modifiers (nvk_image_drm.c; conformance/interop). */
+   .EXT_image_drm_format_modifier = true,
    .KHR_synchronization2 = true,
    .KHR_timeline_semaphore = true,
    .EXT_host_query_reset = true,
@@ -141,9 +143,6 @@ nvk_enumerate_physical_devices(struct vk_instance *instance)
    kiln_device_info_init_host(&pdev->info);
    pdev->vk.api_version = NVK_API_VERSION;
    pdev->vk.supported_extensions = nvk_device_extensions;
-   /* Depends on the device version (nvk_image_drm.h explains). */
-   pdev->vk.supported_extensions.EXT_image_drm_format_modifier =
-      nvk_drm_format_modifier_advertised(pdev);
    nvk_get_features(&pdev->vk.supported_features);
    nvk_init_memory(pdev);
    nvk_init_uuids(pdev);

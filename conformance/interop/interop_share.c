@@ -20,23 +20,12 @@ const char *const share_extensions[] = {
    VK_EXT_EXTERNAL_MEMORY_DMA_BUF_EXTENSION_NAME,
    VK_EXT_QUEUE_FAMILY_FOREIGN_EXTENSION_NAME,
    VK_EXT_IMAGE_DRM_FORMAT_MODIFIER_EXTENSION_NAME,
+   /* The modifier extension's dependency on a Vulkan 1.0 device (and that
+    * one's own). */
+   VK_KHR_SAMPLER_YCBCR_CONVERSION_EXTENSION_NAME,
+   VK_KHR_MAINTENANCE_1_EXTENSION_NAME,
 };
 const uint32_t share_extension_count = ARRAY_SIZE(share_extensions);
-
-/* kiln's Vulkan 1.0 device cannot meet VK_EXT_image_drm_format_modifier's
- * dependency on VK_KHR_sampler_ycbcr_conversion (nvk/nvk_image_drm.h); the
- * layer says so at device creation and then treats the extension's one
- * command as not enabled. Those two messages, and only those, are known. */
-#define UNMET_DEPENDENCY                                                                 \
-   "VK_EXT_image_drm_format_modifier needs VK_KHR_sampler_ycbcr_conversion on a "        \
-   "Vulkan 1.0 device, which kiln cannot offer before it samples (opt-in "               \
-   "KILN_EXPOSE_DRM_FORMAT_MODIFIER=1, nvk/nvk_image_drm.h)"
-static const struct vkt_allowed_message share_allowed[] = {
-   {"VUID-vkCreateDevice-ppEnabledExtensionNames-01387",
-    "VK_KHR_sampler_ycbcr_conversion", UNMET_DEPENDENCY},
-   {"UNASSIGNED-GeneralParameterError-ExtensionNotEnabled",
-    "vkGetImageDrmFormatModifierPropertiesEXT", UNMET_DEPENDENCY},
-};
 
 struct vkt_req
 share_req(void)
@@ -44,8 +33,6 @@ share_req(void)
    return (struct vkt_req){
       .extensions = share_extensions,
       .extension_count = share_extension_count,
-      .allowed = share_allowed,
-      .allowed_count = ARRAY_SIZE(share_allowed),
    };
 }
 

@@ -41,10 +41,8 @@ struct share_image {
 /* Device extensions a sharing endpoint needs. */
 extern const char *const share_extensions[];
 extern const uint32_t share_extension_count;
-/* vkt_req for a sharing endpoint: the extensions, and on kiln's Vulkan 1.0
- * device the one validation message about the unmet
- * VK_KHR_sampler_ycbcr_conversion dependency, allowed with its reason
- * (nvk/nvk_image_drm.h). */
+/* vkt_req for a sharing endpoint: the extensions (no validation message
+ * is allowed). */
 struct vkt_req share_req(void);
 
 /* The modifiers the device advertises for format with TRANSFER_SRC|DST. */

@@ -19,9 +19,6 @@
  * two processes are separate instances of the same endpoint (the Vulkan
  * driver under test); the GL endpoint (zink, EGL dma-buf import) joins the
  * same protocol (interop_share.h).
- *
- * On kiln the tool sets KILN_EXPOSE_DRM_FORMAT_MODIFIER=1 (see
- * nvk/nvk_image_drm.h) unless the variable is already set.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -198,8 +195,6 @@ mod_label(uint64_t mod, char buf[16])
 
 TEST(interop_matrix)
 {
-   if (!getenv("KILN_EXPOSE_DRM_FORMAT_MODIFIER"))
-      setenv("KILN_EXPOSE_DRM_FORMAT_MODIFIER", "1", 0);
    uint32_t w, h;
    size_from_env(&w, &h);
 

@@ -247,6 +247,7 @@ TEST(kiln_advertises_only_what_it_implements)
       /* conformance/interop (docs/external-memory.md) */
       "VK_EXT_external_memory_dma_buf",     /* vk_external_memory_test dma_buf_* */
       "VK_EXT_external_memory_host",        /* vk_external_memory_test host_* */
+      "VK_EXT_image_drm_format_modifier",   /* vk_drm_modifier_test, interop-matrix */
       "VK_EXT_queue_family_foreign",        /* vk_external_memory_test foreign_* */
       "VK_KHR_external_fence",              /* vk_external_sync_test */
       "VK_KHR_external_fence_fd",           /* vk_external_sync_test */
@@ -273,14 +274,9 @@ TEST(kiln_advertises_only_what_it_implements)
    VkExtensionProperties props[64];
    n = n > 64 ? 64 : n;
    VKT_CHECK(vkEnumerateDeviceExtensionProperties(t.pdev, NULL, &n, props));
-   /* Opt-in on this Vulkan 1.0 device (nvk/nvk_image_drm.h);
-    * vk_drm_modifier_test and kiln-interop-matrix test it. */
-   const bool modifiers = getenv("KILN_EXPOSE_DRM_FORMAT_MODIFIER") &&
-                          !strcmp(getenv("KILN_EXPOSE_DRM_FORMAT_MODIFIER"), "1");
-   CHECK_EQ(n, ARRAY_SIZE(expected) + modifiers);
+   CHECK_EQ(n, ARRAY_SIZE(expected));
    for (uint32_t i = 0; i < n; i++) {
-      bool known = modifiers && !strcmp(props[i].extensionName,
-                                        "VK_EXT_image_drm_format_modifier");
+      bool known = false;
       for (unsigned j = 0; j < ARRAY_SIZE(expected); j++)
          known |= strcmp(props[i].extensionName, expected[j]) == 0;
       if (!known)
