@@ -40,7 +40,10 @@ format_modifiers(const struct nvk_physical_device *pdev, VkFormat format,
    const VkFormatProperties3 p = nvk_get_format_properties(pdev, format);
    uint32_t count = 0;
    for (uint32_t i = 0; i < n; i++) {
-      const VkFormatFeatureFlags2 f = modifier_features(&p, all[i]);
+      /* Modifier images are never disjoint (their memory planes share one
+       * binding, NVK_DRM_IMAGE_FLAGS). */
+      const VkFormatFeatureFlags2 f =
+         modifier_features(&p, all[i]) & ~VK_FORMAT_FEATURE_2_DISJOINT_BIT;
       if (f) {
          mods[count] = all[i];
          features[count] = f;
@@ -57,6 +60,8 @@ nvk_get_drm_format_modifier_properties(const struct nvk_physical_device *pdev,
    uint64_t mods[8];
    VkFormatFeatureFlags2 features[8];
    const uint32_t n = format_modifiers(pdev, format, mods, features);
+   /* One memory plane per format plane (kil_planar.h). */
+   const uint32_t planes = kil_format_plane_count(nvk_format_to_kil(format));
    vk_foreach_struct(s, props->pNext)
    {
       if (s->sType == VK_STRUCTURE_TYPE_DRM_FORMAT_MODIFIER_PROPERTIES_LIST_EXT) {
@@ -68,7 +73,7 @@ nvk_get_drm_format_modifier_properties(const struct nvk_physical_device *pdev,
             vk_outarray_append_typed(VkDrmFormatModifierPropertiesEXT, &out, p)
             {
                p->drmFormatModifier = mods[i];
-               p->drmFormatModifierPlaneCount = 1;
+               p->drmFormatModifierPlaneCount = planes;
                p->drmFormatModifierTilingFeatures = (VkFormatFeatureFlags)features[i];
             }
          }
@@ -82,7 +87,7 @@ nvk_get_drm_format_modifier_properties(const struct nvk_physical_device *pdev,
             vk_outarray_append_typed(VkDrmFormatModifierProperties2EXT, &out, p)
             {
                p->drmFormatModifier = mods[i];
-               p->drmFormatModifierPlaneCount = 1;
+               p->drmFormatModifierPlaneCount = planes;
                p->drmFormatModifierTilingFeatures = features[i];
             }
          }
@@ -212,8 +217,35 @@ image_fields(struct nvk_image *image, const VkImageCreateInfo *info,
    image->flags = info->flags;
    /* What the layout is: everything but the DRM-specific queries treats the
     * image as a LINEAR or OPTIMAL one. */
-   image->tiling =
-      image->layout.tiling.is_tiled ? VK_IMAGE_TILING_OPTIMAL : VK_IMAGE_TILING_LINEAR;
+   const struct kil_image *l =
+      image->plane_count > 1 ? &image->planar.planes[0] : &image->layout;
+   image->tiling = l->tiling.is_tiled ? VK_IMAGE_TILING_OPTIMAL : VK_IMAGE_TILING_LINEAR;
+}
+
+/* Lays the image out as `mod` names it: one kil_image, or (multi-planar
+ * formats) one per plane with plane_count explicit layouts (NULL: kil
+ * places them). */
+static enum kil_result
+drm_layout(struct nvk_device *dev, struct nvk_image *image, const VkImageCreateInfo *info,
+           uint64_t mod, const struct kil_plane_layout *planes, uint32_t plane_count)
+{
+   const enum kil_format format = nvk_format_to_kil(info->format);
+   const struct kil_image_info kinfo = drm_kil_info(info, format);
+   if (!kil_format_is_multi_planar(format))
+      return kil_image_init_modifier(&dev->pdev->info, &kinfo, mod, planes,
+                                     &image->layout);
+   const enum kil_result r = kil_planar_image_init_modifier(
+      &dev->pdev->info, &kinfo, mod, planes, plane_count, &image->planar);
+   image->plane_count = r == KIL_SUCCESS ? image->planar.plane_count : 1;
+   return r;
+}
+
+/* Bytes from the binding's start to the image's end. */
+static uint64_t
+drm_size_B(const struct nvk_image *image)
+{
+   return image->plane_count > 1 ? image->planar.size_B
+                                 : image->drm.plane_offset_B + image->layout.size_B;
 }
 
 /* Vulkan 1.3.239, VkImageDrmFormatModifierExplicitCreateInfoEXT: "the
@@ -248,31 +280,34 @@ init_explicit(struct nvk_device *dev, struct nvk_image *image,
          info->extent.height, info->extent.depth, info->mipLevels, info->arrayLayers,
          info->samples, info->usage);
    /* drmFormatModifierPlaneCount is the modifier's (VUID-...-02265): ours
-    * always have one plane. */
-   if (explicit->drmFormatModifierPlaneCount != 1 || !explicit->pPlaneLayouts)
-      return vk_errorf(dev, bad, "%u plane layouts for a one-plane modifier",
-                       explicit->drmFormatModifierPlaneCount);
-   const VkSubresourceLayout *pl = &explicit->pPlaneLayouts[0];
+    * have one memory plane per format plane. */
+   const uint32_t planes = kil_format_plane_count(format);
+   if (explicit->drmFormatModifierPlaneCount != planes || !explicit->pPlaneLayouts)
+      return vk_errorf(dev, bad, "%u plane layouts for a %u-plane modifier",
+                       explicit->drmFormatModifierPlaneCount, planes);
    /* "In each element of pPlaneLayouts, the implementation must ignore
     * size": kil gets 0 (unknown) and computes it. */
-   const struct kil_plane_layout plane = {
-      .offset_B = pl->offset,
-      .row_pitch_B = pl->rowPitch,
-      .size_B = 0,
-   };
-   const struct kil_image_info kinfo = drm_kil_info(info, format);
-   const enum kil_result r =
-      kil_image_init_modifier(&dev->pdev->info, &kinfo, mod, &plane, &image->layout);
+   struct kil_plane_layout plane[KIL_MAX_PLANES];
+   for (uint32_t p = 0; p < planes; p++) {
+      plane[p] = (struct kil_plane_layout){
+         .offset_B = explicit->pPlaneLayouts[p].offset,
+         .row_pitch_B = explicit->pPlaneLayouts[p].rowPitch,
+         .size_B = 0,
+      };
+   }
+   const enum kil_result r = drm_layout(dev, image, info, mod, plane, planes);
    if (r != KIL_SUCCESS)
-      return vk_errorf(dev, bad,
-                       "plane layout (offset %llu, row pitch %llu) for 0x%016llx: %s",
-                       (unsigned long long)pl->offset, (unsigned long long)pl->rowPitch,
-                       (unsigned long long)mod, kil_result_str(r));
-   if (pl->offset > UINT64_MAX - image->layout.size_B)
+      return vk_errorf(
+         dev, bad,
+         "plane layout (offset %llu, row pitch %llu, %u planes) for 0x%016llx: %s",
+         (unsigned long long)plane[0].offset_B, (unsigned long long)plane[0].row_pitch_B,
+         planes, (unsigned long long)mod, kil_result_str(r));
+   if (planes == 1 && plane[0].offset_B > UINT64_MAX - image->layout.size_B)
       return vk_errorf(dev, bad, "plane offset %llu overflows",
-                       (unsigned long long)pl->offset);
+                       (unsigned long long)plane[0].offset_B);
    image->drm.modifier = mod;
-   image->drm.plane_offset_B = pl->offset;
+   /* Multi-planar: the planes' offsets are in the planar layout. */
+   image->drm.plane_offset_B = planes == 1 ? plane[0].offset_B : 0;
    image_fields(image, info, format);
    return VK_SUCCESS;
 }
@@ -306,8 +341,7 @@ init_from_list(struct nvk_device *dev, struct nvk_image *image,
       return vk_errorf(dev, VK_ERROR_UNKNOWN,
                        "none of the %u modifiers given can lay out this image",
                        list->drmFormatModifierCount);
-   const enum kil_result r =
-      kil_image_init_modifier(&dev->pdev->info, &kinfo, mod, NULL, &image->layout);
+   const enum kil_result r = drm_layout(dev, image, info, mod, NULL, 0);
    if (r == KIL_ERROR_OVERFLOW)
       return vk_errorf(dev, VK_ERROR_OUT_OF_DEVICE_MEMORY, "image too large");
    if (r != KIL_SUCCESS)
@@ -340,9 +374,9 @@ nvk_image_init_drm(struct nvk_device *dev, struct nvk_image *image,
                          "explicit create infos");
    if (result != VK_SUCCESS)
       return result;
-   if (image->drm.plane_offset_B + image->layout.size_B > dev->pdev->mem_heap.size)
+   if (drm_size_B(image) > dev->pdev->mem_heap.size)
       return vk_errorf(dev, VK_ERROR_OUT_OF_DEVICE_MEMORY, "image of %llu bytes",
-                       (unsigned long long)image->layout.size_B);
+                       (unsigned long long)drm_size_B(image));
    return VK_SUCCESS;
 }
 
@@ -351,13 +385,26 @@ nvk_image_drm_subresource_layout(const struct nvk_image *image,
                                  const VkImageSubresource *subresource,
                                  VkSubresourceLayout *layout)
 {
-   /* The one memory plane (VUID-vkGetImageSubresourceLayout-tiling-02271:
-    * MEMORY_PLANE_0 is the only valid aspect). Its row pitch is what the
-    * modifier's consumers expect: bytes between rows for LINEAR, the width
-    * in GOBs times 64 for block-linear (docs/layout.md). */
-   if (subresource->aspectMask != VK_IMAGE_ASPECT_MEMORY_PLANE_0_BIT_EXT ||
+   /* A memory plane (VUID-vkGetImageSubresourceLayout-tiling-02271:
+    * MEMORY_PLANE_n for n below the modifier's plane count). Its row pitch
+    * is what the modifier's consumers expect: bytes between rows for LINEAR,
+    * the width in GOBs times 64 for block-linear (docs/layout.md). */
+   const int p = nvk_image_aspect_plane(subresource->aspectMask);
+   const bool memory_plane =
+      subresource->aspectMask == VK_IMAGE_ASPECT_MEMORY_PLANE_0_BIT_EXT ||
+      subresource->aspectMask == VK_IMAGE_ASPECT_MEMORY_PLANE_1_BIT_EXT ||
+      subresource->aspectMask == VK_IMAGE_ASPECT_MEMORY_PLANE_2_BIT_EXT;
+   if (!memory_plane || p < 0 || (uint32_t)p >= MAX2(image->plane_count, 1u) ||
        subresource->mipLevel != 0 || subresource->arrayLayer != 0) {
       *layout = (VkSubresourceLayout){0};
+      return;
+   }
+   if (image->plane_count > 1) {
+      *layout = (VkSubresourceLayout){
+         .offset = image->planar.plane_offset_B[p],
+         .size = image->planar.planes[p].size_B,
+         .rowPitch = image->planar.planes[p].levels[0].row_pitch_B,
+      };
       return;
    }
    *layout = (VkSubresourceLayout){

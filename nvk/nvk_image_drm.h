@@ -8,15 +8,15 @@
  *
  * A modifier image is an ordinary LINEAR or OPTIMAL nvk_image whose layout
  * the modifier fixes (nvk_image::tiling holds which), plus the modifier and,
- * for explicit layouts, where plane 0 starts in the bound memory. One memory
- * plane: we share single-plane colour formats only.
+ * for explicit layouts, where plane 0 starts in the bound memory (a
+ * multi-planar image keeps its planes' offsets in nvk_image::planar).
  *
  * Advertised always: on a Vulkan 1.0 device the extension requires
  * VK_KHR_bind_memory2, VK_KHR_get_physical_device_properties2,
  * VK_KHR_image_format_list and VK_KHR_sampler_ycbcr_conversion (vk.xml
  * 1.3.239), all of which kiln has (the last with samplerYcbcrConversion,
- * nvk_sampler_ycbcr_conversion.c). Multi-planar formats are not shared
- * with modifiers yet (kil_modifier.c).
+ * nvk_sampler_ycbcr_conversion.c). Multi-planar formats have one memory
+ * plane per format plane (kil_planar_image_init_modifier), in one binding.
  */
 #ifndef NVK_IMAGE_DRM_H
 #define NVK_IMAGE_DRM_H

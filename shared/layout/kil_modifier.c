@@ -78,15 +78,35 @@ kil_modifier_for_block_height(const struct kiln_device_info *dev, uint8_t h)
    return kil_modifier_block_linear(device_fields(dev, h));
 }
 
-/* Formats we share with modifiers: colour, not block-compressed. */
+/* Formats we share with modifiers: colour, not block-compressed; a
+ * multi-planar format if all its planes are (one memory plane per format
+ * plane, each laid out as the modifier says: kil_planar.h). */
 static bool
 format_shareable(enum kil_format format)
 {
    const struct kil_format_desc *d = kil_format_desc(format);
-   /* Multi-planar formats would need one memory plane per format plane;
-    * not done (docs/external-memory.md). */
-   return d && d->aspects == KIL_ASPECT_COLOR && d->compression == KIL_COMPRESSION_NONE &&
-          !(d->flags & KIL_FORMAT_FLAG_MULTI_PLANAR);
+   if (d && (d->flags & KIL_FORMAT_FLAG_MULTI_PLANAR)) {
+      for (uint32_t p = 0; p < d->plane_count; p++) {
+         if (!format_shareable(d->planes[p].format))
+            return false;
+      }
+      return true;
+   }
+   return d && d->aspects == KIL_ASPECT_COLOR && d->compression == KIL_COMPRESSION_NONE;
+}
+
+/* Block-linear for every plane. */
+static bool
+format_block_linear(enum kil_format format)
+{
+   const uint32_t planes = kil_format_plane_count(format);
+   if (planes == 0)
+      return false;
+   for (uint32_t p = 0; p < planes; p++) {
+      if (!kil_format_supports_block_linear(kil_format_plane(format, p).format))
+         return false;
+   }
+   return true;
 }
 
 enum kil_result
@@ -121,7 +141,7 @@ kil_modifier_check(const struct kiln_device_info *dev, enum kil_format format,
       return KIL_ERROR_MODIFIER_PAGE_KIND;
    if (f.h > KIL_MAX_BLOCK_LOG2 || !(dev->block_height_log2_mask & (1u << f.h)))
       return KIL_ERROR_MODIFIER_BLOCK_HEIGHT;
-   if (!format_shareable(format) || !kil_format_supports_block_linear(format))
+   if (!format_shareable(format) || !format_block_linear(format))
       return KIL_ERROR_MODIFIER_FORMAT;
 
    if (tiling)
@@ -137,7 +157,7 @@ kil_modifiers_for_format(const struct kiln_device_info *dev, enum kil_format for
       return 0;
 
    uint32_t n = 0;
-   if (kil_format_supports_block_linear(format)) {
+   if (format_block_linear(format)) {
       for (int h = KIL_MAX_BLOCK_LOG2; h >= 0; h--) {
          if (!(dev->block_height_log2_mask & (1u << h)))
             continue;

@@ -38,9 +38,12 @@ check_info(const struct kil_image_info *info)
    return KIL_SUCCESS;
 }
 
-enum kil_result
-kil_planar_image_init(const struct kiln_device_info *dev,
-                      const struct kil_image_info *info, struct kil_planar_image *image)
+/* Both constructors: plane p laid out by kil_image_init, or by the
+ * modifier (with its explicit layout if `planes`). */
+static enum kil_result
+init_planes(const struct kiln_device_info *dev, const struct kil_image_info *info,
+            const uint64_t *modifier, const struct kil_plane_layout *planes,
+            struct kil_planar_image *image)
 {
    memset(image, 0, sizeof(*image));
    enum kil_result r = check_info(info);
@@ -54,7 +57,10 @@ kil_planar_image_init(const struct kiln_device_info *dev,
       struct kil_image_info pi = *info;
       pi.format = kil_format_plane(info->format, p).format;
       pi.extent_px = kil_plane_extent_px(info->format, p, info->extent_px);
-      r = kil_image_init(dev, &pi, &image->planes[p]);
+      r = modifier
+             ? kil_image_init_modifier(dev, &pi, *modifier, planes ? &planes[p] : NULL,
+                                       &image->planes[p])
+             : kil_image_init(dev, &pi, &image->planes[p]);
       if (r != KIL_SUCCESS)
          goto fail;
       const uint64_t align_B = image->planes[p].align_B;
@@ -62,12 +68,16 @@ kil_planar_image_init(const struct kiln_device_info *dev,
          r = KIL_ERROR_OVERFLOW;
          goto fail;
       }
-      image->plane_offset_B[p] = ALIGN_POT(end_B, align_B);
+      /* Explicit planes are where their layouts say; the image ends with
+       * the plane that ends last. */
+      image->plane_offset_B[p] = planes ? planes[p].offset_B : ALIGN_POT(end_B, align_B);
+      uint64_t plane_end_B;
       if (__builtin_add_overflow(image->plane_offset_B[p], image->planes[p].size_B,
-                                 &end_B)) {
-         r = KIL_ERROR_OVERFLOW;
+                                 &plane_end_B)) {
+         r = planes ? KIL_ERROR_PLANE_TOO_LARGE : KIL_ERROR_OVERFLOW;
          goto fail;
       }
+      end_B = MAX2(end_B, plane_end_B);
       image->align_B = MAX2(image->align_B, image->planes[p].align_B);
    }
    image->size_B = end_B;
@@ -76,4 +86,23 @@ kil_planar_image_init(const struct kiln_device_info *dev,
 fail:
    memset(image, 0, sizeof(*image));
    return r;
+}
+
+enum kil_result
+kil_planar_image_init(const struct kiln_device_info *dev,
+                      const struct kil_image_info *info, struct kil_planar_image *image)
+{
+   return init_planes(dev, info, NULL, NULL, image);
+}
+
+enum kil_result
+kil_planar_image_init_modifier(const struct kiln_device_info *dev,
+                               const struct kil_image_info *info, uint64_t modifier,
+                               const struct kil_plane_layout *planes,
+                               uint32_t plane_count, struct kil_planar_image *image)
+{
+   memset(image, 0, sizeof(*image));
+   if (planes && plane_count != kil_format_plane_count(info->format))
+      return KIL_ERROR_INVALID_IMAGE_INFO;
+   return init_planes(dev, info, &modifier, planes, image);
 }

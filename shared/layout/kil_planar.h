@@ -24,6 +24,7 @@
 #define KIL_PLANAR_H
 
 #include "layout/kil_image.h"
+#include "layout/kil_modifier.h"
 
 struct kil_planar_image {
    enum kil_format format;
@@ -47,5 +48,19 @@ struct kil_extent4d_px kil_plane_extent_px(enum kil_format format, uint32_t plan
 enum kil_result kil_planar_image_init(const struct kiln_device_info *dev,
                                       const struct kil_image_info *info,
                                       struct kil_planar_image *image);
+
+/* Lays a multi-planar image out as DRM format modifier `modifier` names it
+ * for every plane (one memory plane per format plane). `planes` NULL: kil
+ * picks pitches and places the planes as kil_planar_image_init does;
+ * otherwise plane_count (which must be the format's: else
+ * KIL_ERROR_INVALID_IMAGE_INFO) explicit layouts, each checked as
+ * kil_image_init_modifier checks one, their offsets from the start of the
+ * one binding. On failure `image` is zeroed. */
+enum kil_result kil_planar_image_init_modifier(const struct kiln_device_info *dev,
+                                               const struct kil_image_info *info,
+                                               uint64_t modifier,
+                                               const struct kil_plane_layout *planes,
+                                               uint32_t plane_count,
+                                               struct kil_planar_image *image);
 
 #endif /* KIL_PLANAR_H */

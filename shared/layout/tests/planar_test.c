@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "layout/kil_planar.h"
 
+#include <drm_fourcc.h>
 #include <stdio.h>
 
 #include "kil_test_device.h"
@@ -207,4 +208,70 @@ TEST(planar_plane_extents)
    CHECK(p.width == 640 && p.height == 480);
    p = kil_plane_extent_px(KIL_FORMAT_G8_B8R8_2PLANE_420_UNORM, 2, e);
    CHECK(p.width == 0 && p.height == 0);
+}
+
+/* Multi-planar images named by a DRM format modifier: every plane laid out
+ * as the modifier says (worked out as in planar_layouts); explicit plane
+ * layouts are each checked like a single-plane import. */
+TEST(planar_modifiers)
+{
+   const struct kil_image_info info = {
+      .dim = KIL_IMAGE_DIM_2D,
+      .format = KIL_FORMAT_G8_B8R8_2PLANE_420_UNORM,
+      .extent_px = kil_extent4d_px(64, 32, 1, 1),
+      .levels = 1,
+      .samples = 1,
+   };
+   uint64_t mods[16];
+   /* Both planes (R8, R8G8) are block-linear capable: every allowed h and
+    * LINEAR (the test device allows h 0..5). */
+   CHECK_EQ(kil_modifiers_for_format(&kil_test_dev, info.format, mods, 16), 7);
+   CHECK_EQ(mods[6], DRM_FORMAT_MOD_LINEAR);
+
+   struct kil_planar_image img;
+   CHECK_EQ(kil_planar_image_init_modifier(&kil_test_dev, &info, DRM_FORMAT_MOD_LINEAR,
+                                           NULL, 0, &img),
+            KIL_SUCCESS);
+   CHECK(img.plane_offset_B[1] == 4096 && img.planes[1].size_B == 2048 &&
+         img.size_B == 6144);
+
+   /* h = 2 names 4-GOB blocks: the 32-row luma plane uses them (2048 B);
+    * the 16-row chroma plane clamps them to 2 GOBs (1024 B), at 2048. */
+   const uint64_t bl2 = kil_modifier_for_block_height(&kil_test_dev, 2);
+   CHECK_EQ(kil_planar_image_init_modifier(&kil_test_dev, &info, bl2, NULL, 0, &img),
+            KIL_SUCCESS);
+   CHECK(img.planes[0].tiling.is_tiled && img.planes[0].levels[0].tiling.y_log2 == 2);
+   CHECK(img.planes[1].levels[0].tiling.y_log2 == 1);
+   CHECK(img.planes[0].size_B == 2048 && img.plane_offset_B[1] == 2048 &&
+         img.planes[1].size_B == 1024 && img.size_B == 3072);
+
+   /* Explicit: luma pitch 128 at 0 (4096 B), chroma pitch 256 at 8192
+    * (256 x 16 = 4096 B): the image ends at 12288. */
+   const struct kil_plane_layout planes[2] = {{0, 128, 0}, {8192, 256, 0}};
+   CHECK_EQ(kil_planar_image_init_modifier(&kil_test_dev, &info, DRM_FORMAT_MOD_LINEAR,
+                                           planes, 2, &img),
+            KIL_SUCCESS);
+   CHECK(img.plane_offset_B[1] == 8192 && img.planes[1].levels[0].row_pitch_B == 256 &&
+         img.size_B == 12288);
+
+   /* Wrong plane counts; a misaligned chroma offset; a pitch below the
+    * chroma row (32 texels of 2 B = 64 B). */
+   CHECK_EQ(kil_planar_image_init_modifier(&kil_test_dev, &info, DRM_FORMAT_MOD_LINEAR,
+                                           planes, 1, &img),
+            KIL_ERROR_INVALID_IMAGE_INFO);
+   CHECK_EQ(img.size_B, 0);
+   CHECK_EQ(kil_planar_image_init_modifier(&kil_test_dev, &info, DRM_FORMAT_MOD_LINEAR,
+                                           planes, 3, &img),
+            KIL_ERROR_INVALID_IMAGE_INFO);
+   const struct kil_plane_layout misaligned[2] = {{0, 128, 0}, {8200, 256, 0}};
+   CHECK_EQ(kil_planar_image_init_modifier(&kil_test_dev, &info, DRM_FORMAT_MOD_LINEAR,
+                                           misaligned, 2, &img),
+            KIL_ERROR_PLANE_OFFSET_ALIGN);
+   const struct kil_plane_layout narrow[2] = {{0, 128, 0}, {8192, 0, 0}};
+   CHECK_EQ(kil_planar_image_init_modifier(&kil_test_dev, &info, DRM_FORMAT_MOD_LINEAR,
+                                           narrow, 2, &img),
+            KIL_ERROR_PLANE_PITCH_TOO_SMALL);
+   /* A modifier that is not ours. */
+   CHECK(kil_planar_image_init_modifier(&kil_test_dev, &info, DRM_FORMAT_MOD_INVALID,
+                                        NULL, 0, &img) != KIL_SUCCESS);
 }
