@@ -24,9 +24,9 @@
 #include "nvk_device.h"
 #include "nvk_worker_pool.h"
 
-/* Image -> image regions below this run on the calling thread; above it,
- * in bands of about NVK_IMAGE_BAND_B, which keeps each band above kil's
- * streaming-store threshold (4 MiB) and gives both cores several bands. */
+/* Regions of whole elements below this run on the calling thread; above
+ * it, in bands of about NVK_IMAGE_BAND_B, which keeps each band above kil's
+ * streaming-store thresholds (2-4 MiB) and gives every core several bands. */
 #define NVK_IMAGE_PARALLEL_MIN_B (8u << 20)
 #define NVK_IMAGE_BAND_B         (4u << 20)
 
@@ -112,6 +112,95 @@ nvk_aspect_from_buffer(const struct nvk_image *image, VkImageAspectFlags aspect,
    } else {
       memcpy(el, buf, 4);
    }
+}
+
+/* ---------------------------------------------------------------------- */
+/* Bands: a region of whole elements cut into pieces for the worker pool.
+ * Each slice (a z slice or a layer) is cut into bands of rows starting at
+ * multiples of band_rows in the image walked, band_rows being a multiple of
+ * the block height of every block-linear level involved, so that a band is
+ * whole block rows of that image. Bands never write the same bytes (they may
+ * share a GOB of the other image of an image copy whose GOBs do not line
+ * up: different rows of it). */
+
+struct copy_bands {
+   uint32_t y0, y1;      /* the region's rows */
+   uint32_t band_rows;   /* UINT32_MAX: one band per slice */
+   uint32_t bands_per_slice;
+   uint32_t count;       /* bands in all */
+   bool parallel;
+};
+
+static void
+copy_bands_init(struct copy_bands *b, uint32_t y0, uint32_t height, uint32_t slices,
+                uint64_t row_B, uint32_t align_rows)
+{
+   const uint64_t total_B = row_B * height * slices;
+   *b = (struct copy_bands){
+      .y0 = y0,
+      .y1 = y0 + height,
+      .band_rows = UINT32_MAX,
+      .bands_per_slice = 1,
+      .count = slices,
+      .parallel = total_B >= NVK_IMAGE_PARALLEL_MIN_B && height > 0,
+   };
+   if (!b->parallel)
+      return;
+   const uint64_t bands = MAX2(total_B / NVK_IMAGE_BAND_B, 1u);
+   const uint64_t per_slice = DIV_ROUND_UP(bands, slices);
+   b->band_rows = (uint32_t)ALIGN_POT(DIV_ROUND_UP((uint64_t)height, per_slice), align_rows);
+   b->bands_per_slice = (b->y1 - 1) / b->band_rows - y0 / b->band_rows + 1;
+   b->count = slices * b->bands_per_slice;
+}
+
+/* Band i: its slice and rows [*start, *end). */
+static void
+copy_bands_get(const struct copy_bands *b, uint32_t i, uint32_t *slice, uint32_t *start,
+               uint32_t *end)
+{
+   *slice = i / b->bands_per_slice;
+   if (b->band_rows == UINT32_MAX) {
+      *start = b->y0;
+      *end = b->y1;
+      return;
+   }
+   const uint32_t first = b->y0 - b->y0 % b->band_rows + (i % b->bands_per_slice) * b->band_rows;
+   *start = MAX2(b->y0, first);
+   *end = MIN2(b->y1, first + b->band_rows);
+}
+
+static void
+copy_bands_run(struct nvk_exec *ex, const struct copy_bands *b, nvk_parallel_fn fn, void *data)
+{
+   if (b->parallel) {
+      nvk_worker_pool_parallel_for(ex->dev->workers, b->count, fn, data);
+      return;
+   }
+   for (uint32_t i = 0; i < b->count; i++)
+      fn(data, i);
+}
+
+static struct kil_offset4d_el
+offset_add(struct kil_offset4d_el o, uint32_t x, uint32_t y, uint32_t z, uint32_t a)
+{
+   return kil_offset4d_el(o.x + x, o.y + y, o.z + z, o.a + a);
+}
+
+/* Keeps the first error of a job's bands. */
+static void
+record_error(atomic_int *result, enum kil_result r)
+{
+   int expected = KIL_SUCCESS;
+   if (r != KIL_SUCCESS)
+      atomic_compare_exchange_strong(result, &expected, (int)r);
+}
+
+/* Rows of a level that make whole block rows (1 for LINEAR). */
+static uint32_t
+block_rows(const struct nvk_image *image, uint32_t level)
+{
+   const struct kil_tiling t = image->layout.levels[level].tiling;
+   return t.is_tiled ? KIL_GOB_HEIGHT << t.y_log2 : 1u;
 }
 
 /* ---------------------------------------------------------------------- */
@@ -288,6 +377,44 @@ region_in_level(const struct nvk_image *image, uint32_t level, struct kil_offset
           (uint64_t)o.z + e.depth <= l.depth && (uint64_t)o.a + e.array_len <= l.array_len;
 }
 
+/* Buffer <-> image, whole elements: bands are rows of the image; the
+ * buffer holds the box slice after slice (layers of depth slices). */
+struct buffer_image_job {
+   const struct nvk_image *image;
+   uint8_t *map, *buf;
+   const struct nvk_buffer_image_region *r;
+   bool to_image;
+   struct copy_bands bands;
+   atomic_int result;
+};
+
+static void
+copy_buffer_image_band(void *data, uint32_t i)
+{
+   struct buffer_image_job *job = data;
+   const struct nvk_buffer_image_region *r = job->r;
+   uint32_t s, start, end;
+   copy_bands_get(&job->bands, i, &s, &start, &end);
+   const uint32_t z = s % r->extent.depth, l = s / r->extent.depth;
+   const uint64_t at_B = l * r->buf.layer_pitch_B + z * r->buf.slice_pitch_B +
+                         (uint64_t)(start - r->offset.y) * r->buf.row_pitch_B;
+   const struct kil_buffer_layout bl = {
+      .size_B = r->buf.size_B - at_B,
+      .row_pitch_B = r->buf.row_pitch_B,
+      .slice_pitch_B = r->buf.slice_pitch_B,
+      .layer_pitch_B = r->buf.layer_pitch_B,
+   };
+   const struct kil_offset4d_el o = offset_add(r->offset, 0, start - r->offset.y, z, l);
+   const struct kil_extent4d_el e = kil_extent4d_el(r->extent.width, end - start, 1, 1);
+   const struct kil_image *layout = &job->image->layout;
+   record_error(&job->result,
+                job->to_image
+                   ? kil_swizzle(layout, r->level, o, e, job->map, layout->size_B,
+                                 job->buf + at_B, &bl)
+                   : kil_deswizzle(layout, r->level, o, e, job->map, layout->size_B,
+                                   job->buf + at_B, &bl));
+}
+
 void
 nvk_exec_copy_buffer_image(struct nvk_exec *ex, const void *payload)
 {
@@ -311,11 +438,19 @@ nvk_exec_copy_buffer_image(struct nvk_exec *ex, const void *payload)
          copy_aspect_elements(image, map, r, buf, p->to_image);
          continue;
       }
-      const enum kil_result res =
-         p->to_image ? kil_swizzle(&image->layout, r->level, r->offset, r->extent, map,
-                                   image->layout.size_B, buf, &r->buf)
-                     : kil_deswizzle(&image->layout, r->level, r->offset, r->extent, map,
-                                     image->layout.size_B, buf, &r->buf);
+      struct buffer_image_job job = {
+         .image = image,
+         .map = map,
+         .buf = buf,
+         .r = r,
+         .to_image = p->to_image,
+      };
+      atomic_init(&job.result, KIL_SUCCESS);
+      copy_bands_init(&job.bands, r->offset.y, r->extent.height,
+                      r->extent.depth * r->extent.array_len,
+                      (uint64_t)r->extent.width * r->buf_el_size_B, block_rows(image, r->level));
+      copy_bands_run(ex, &job.bands, copy_buffer_image_band, &job);
+      const enum kil_result res = (enum kil_result)atomic_load(&job.result);
       if (res != KIL_SUCCESS) {
          nvk_exec_fault(ex, "buffer/image copy: %s", kil_result_str(res));
          return;
@@ -435,12 +570,6 @@ linear_as_buffer(const struct nvk_image *image, uint8_t *map, uint32_t level,
    return map + off;
 }
 
-static struct kil_offset4d_el
-offset_add(struct kil_offset4d_el o, uint32_t x, uint32_t y, uint32_t z, uint32_t a)
-{
-   return kil_offset4d_el(o.x + x, o.y + y, o.z + z, o.a + a);
-}
-
 /* Two block-linear images whose GOBs do not line up: through a stack tile,
  * 64 KiB at a time. One slice. */
 static enum kil_result
@@ -509,18 +638,16 @@ copy_image_box(const struct nvk_image *src, uint8_t *src_map, uint32_t src_level
    return copy_tiled_to_tiled(src, src_map, src_level, so, dst, dst_map, dst_level, dof, e);
 }
 
-/* A region of whole elements in bands of rows, slice by slice: slice s of
- * the source box is slice s of the destination box, each counted in its own
- * depth-or-layers dimension (a 3D <-> array copy turns slices into layers).
- * Bands start at multiples of band_rows in the source, a multiple of both
- * levels' block heights, so a band is whole block rows. */
+/* Image -> image: slice s of the source box is slice s of the destination
+ * box, each counted in its own depth-or-layers dimension (a 3D <-> array
+ * copy turns slices into layers). Bands are rows of the source. */
 struct image_copy_job {
    const struct nvk_image *src, *dst;
    uint8_t *src_map, *dst_map;
    const struct nvk_image_copy_region *r;
-   struct kil_extent4d_el extent; /* width, height of every slice */
-   uint32_t band_rows, bands_per_slice;
-   atomic_int result; /* the first error */
+   uint32_t width;
+   struct copy_bands bands;
+   atomic_int result;
 };
 
 static struct kil_offset4d_el
@@ -536,26 +663,15 @@ copy_image_band(void *data, uint32_t i)
 {
    struct image_copy_job *job = data;
    const struct nvk_image_copy_region *r = job->r;
-   const uint32_t s = i / job->bands_per_slice, band = i % job->bands_per_slice;
-   const uint32_t y0 = r->src_offset.y, y1 = y0 + job->extent.height;
-   const uint32_t first = y0 - y0 % job->band_rows + band * job->band_rows;
-   const uint32_t start = MAX2(y0, first), end = MIN2(y1, first + job->band_rows);
-   const enum kil_result res = copy_image_box(
-      job->src, job->src_map, r->src_level, slice_offset(job->src, r->src_offset, s, start - y0),
-      job->dst, job->dst_map, r->dst_level, slice_offset(job->dst, r->dst_offset, s, start - y0),
-      kil_extent4d_el(job->extent.width, end - start, 1, 1));
-   if (res != KIL_SUCCESS) {
-      int expected = KIL_SUCCESS;
-      atomic_compare_exchange_strong(&job->result, &expected, (int)res);
-   }
-}
-
-/* Rows of a level that make whole block rows (1 for LINEAR). */
-static uint32_t
-block_rows(const struct nvk_image *image, uint32_t level)
-{
-   const struct kil_tiling t = image->layout.levels[level].tiling;
-   return t.is_tiled ? KIL_GOB_HEIGHT << t.y_log2 : 1u;
+   uint32_t s, start, end;
+   copy_bands_get(&job->bands, i, &s, &start, &end);
+   const uint32_t dy = start - r->src_offset.y;
+   record_error(&job->result,
+                copy_image_box(job->src, job->src_map, r->src_level,
+                               slice_offset(job->src, r->src_offset, s, dy), job->dst,
+                               job->dst_map, r->dst_level,
+                               slice_offset(job->dst, r->dst_offset, s, dy),
+                               kil_extent4d_el(job->width, end - start, 1, 1)));
 }
 
 static enum kil_result
@@ -563,37 +679,20 @@ copy_image_whole_elements(struct nvk_exec *ex, const struct nvk_image *src, uint
                           const struct nvk_image *dst, uint8_t *dst_map,
                           const struct nvk_image_copy_region *r, struct kil_extent4d_el se)
 {
-   const uint32_t slices = se.depth * se.array_len;
-   const uint64_t row_B = (uint64_t)se.width * kil_format_el_size_B(src->format);
-   const uint64_t total_B = row_B * se.height * slices;
    struct image_copy_job job = {
       .src = src,
       .dst = dst,
       .src_map = src_map,
       .dst_map = dst_map,
       .r = r,
-      .extent = se,
-      .band_rows = se.height,
-      .bands_per_slice = 1,
+      .width = se.width,
    };
    atomic_init(&job.result, KIL_SUCCESS);
-   if (total_B < NVK_IMAGE_PARALLEL_MIN_B || se.height == 0) {
-      /* One band per slice: the whole slice at its offset. */
-      job.band_rows = UINT32_MAX;
-      for (uint32_t s = 0; s < slices && atomic_load(&job.result) == KIL_SUCCESS; s++)
-         copy_image_band(&job, s);
-      return (enum kil_result)atomic_load(&job.result);
-   }
-   /* Bands of about NVK_IMAGE_BAND_B, whole block rows on both sides (block
-    * heights are powers of two: the larger is a multiple of the other). */
-   const uint32_t align = MAX2(block_rows(src, r->src_level), block_rows(dst, r->dst_level));
-   const uint64_t bands = MAX2(total_B / NVK_IMAGE_BAND_B, 1u);
-   const uint64_t per_slice = DIV_ROUND_UP(bands, slices);
-   job.band_rows = (uint32_t)ALIGN_POT(DIV_ROUND_UP((uint64_t)se.height, per_slice), align);
-   const uint32_t y0 = r->src_offset.y;
-   job.bands_per_slice = (y0 + se.height - 1) / job.band_rows - y0 / job.band_rows + 1;
-   nvk_worker_pool_parallel_for(ex->dev->workers, slices * job.bands_per_slice,
-                                copy_image_band, &job);
+   /* Block heights are powers of two: the larger is a multiple of the other. */
+   copy_bands_init(&job.bands, r->src_offset.y, se.height, se.depth * se.array_len,
+                   (uint64_t)se.width * kil_format_el_size_B(src->format),
+                   MAX2(block_rows(src, r->src_level), block_rows(dst, r->dst_level)));
+   copy_bands_run(ex, &job.bands, copy_image_band, &job);
    return (enum kil_result)atomic_load(&job.result);
 }
 
