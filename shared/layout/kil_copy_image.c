@@ -48,16 +48,16 @@ run_flush(struct run *r)
 }
 
 static void
-run_add_gob(struct run *r, uint8_t *dst, const uint8_t *src)
+run_add(struct run *r, uint8_t *dst, const uint8_t *src, size_t size_B)
 {
    if (r->size_B && r->dst + r->size_B == dst && r->src + r->size_B == src) {
-      r->size_B += KIL_GOB_SIZE_B;
+      r->size_B += size_B;
       return;
    }
    run_flush(r);
    r->dst = dst;
    r->src = src;
-   r->size_B = KIL_GOB_SIZE_B;
+   r->size_B = size_B;
 }
 
 /* Bytes [x0, x1), rows [y0, y1) of a GOB, at the same places on both sides,
@@ -95,8 +95,30 @@ slice_at(const struct kil_level_addr *a, uint8_t *map, uint32_t z, uint32_t laye
           ((uint64_t)(z & ((1u << zl) - 1)) << (yl + 9));
 }
 
+/* GOBs [gy0, gy1) of GOB column gx, all inside one source block and whole
+ * in x. They are contiguous in the source; in the destination too when its
+ * last is (n - 1) GOBs past its first (GOB addresses only grow down a
+ * column, each step by at least a GOB). */
+static void
+copy_column(const struct kil_level_addr *sa, uint8_t *src_slice,
+            const struct kil_level_addr *da, uint8_t *dst_slice, uint32_t gx, uint64_t dgx,
+            uint32_t gy0, uint32_t gy1, int64_t dgy_minus_sgy, struct run *run)
+{
+   const uint32_t dgy0 = (uint32_t)((int64_t)gy0 + dgy_minus_sgy);
+   const uint32_t n = gy1 - gy0;
+   uint8_t *d = gob_at(da, dst_slice, dgx, dgy0);
+   if (gob_at(da, dst_slice, dgx, dgy0 + n - 1) == d + (size_t)(n - 1) * KIL_GOB_SIZE_B) {
+      run_add(run, d, gob_at(sa, src_slice, gx, gy0), (size_t)n * KIL_GOB_SIZE_B);
+      return;
+   }
+   for (uint32_t i = 0; i < n; i++)
+      run_add(run, gob_at(da, dst_slice, dgx, dgy0 + i), gob_at(sa, src_slice, gx, gy0 + i),
+              KIL_GOB_SIZE_B);
+}
+
 /* One slice: the source's GOBs block row by block row, in each GOB column
- * by GOB column, down the column GOB by GOB (the source's memory order). */
+ * by GOB column, down the column (the source's memory order). Whole GOBs
+ * join the run; the box's edges are copied piece by piece. */
 static void
 copy_slice(const struct kil_level_addr *sa, uint8_t *src_slice, const struct kil_level_addr *da,
            uint8_t *dst_slice, uint32_t sx0_B, uint32_t sx1_B, uint32_t sy0, uint32_t sy1,
@@ -105,23 +127,28 @@ copy_slice(const struct kil_level_addr *sa, uint8_t *src_slice, const struct kil
    const unsigned syl = sa->tiling.y_log2;
    const uint32_t gx0 = sx0_B / KIL_GOB_WIDTH_B, gx1 = (sx1_B - 1) / KIL_GOB_WIDTH_B;
    const uint32_t gy0 = sy0 / KIL_GOB_HEIGHT, gy1 = (sy1 - 1) / KIL_GOB_HEIGHT;
+   /* GOB rows cut by the box's top and bottom edges. */
+   const uint32_t whole_gy0 = DIV_ROUND_UP(sy0, KIL_GOB_HEIGHT);
+   const uint32_t whole_gy1 = sy1 / KIL_GOB_HEIGHT;
    for (uint32_t by = gy0; by <= gy1;) {
       const uint32_t by_end = MIN2(gy1 + 1, ((by >> syl) + 1) << syl);
       for (uint32_t gx = gx0; gx <= gx1; gx++) {
          const uint32_t x0 = MAX2(sx0_B, gx * KIL_GOB_WIDTH_B) - gx * KIL_GOB_WIDTH_B;
          const uint32_t x1 = MIN2(sx1_B, (gx + 1) * KIL_GOB_WIDTH_B) - gx * KIL_GOB_WIDTH_B;
          const uint64_t dgx = (uint64_t)((int64_t)gx + dgx_minus_sgx);
+         const bool whole_x = x0 == 0 && x1 == KIL_GOB_WIDTH_B;
+         const uint32_t a = MAX2(by, whole_gy0), b = MIN2(by_end, whole_gy1);
          for (uint32_t gy = by; gy < by_end; gy++) {
+            if (whole_x && gy == a && a < b) {
+               copy_column(sa, src_slice, da, dst_slice, gx, dgx, a, b, dgy_minus_sgy, run);
+               gy = b - 1;
+               continue;
+            }
             const uint32_t y0 = MAX2(sy0, gy * KIL_GOB_HEIGHT) - gy * KIL_GOB_HEIGHT;
             const uint32_t y1 = MIN2(sy1, (gy + 1) * KIL_GOB_HEIGHT) - gy * KIL_GOB_HEIGHT;
-            const uint8_t *s = gob_at(sa, src_slice, gx, gy);
-            uint8_t *d = gob_at(da, dst_slice, dgx, (uint32_t)((int64_t)gy + dgy_minus_sgy));
-            if (x0 == 0 && x1 == KIL_GOB_WIDTH_B && y0 == 0 && y1 == KIL_GOB_HEIGHT) {
-               run_add_gob(run, d, s);
-            } else {
-               run_flush(run);
-               gob_piece(d, s, x0, x1, y0, y1);
-            }
+            run_flush(run);
+            gob_piece(gob_at(da, dst_slice, dgx, (uint32_t)((int64_t)gy + dgy_minus_sgy)),
+                      gob_at(sa, src_slice, gx, gy), x0, x1, y0, y1);
          }
       }
       by = by_end;
