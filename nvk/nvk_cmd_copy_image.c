@@ -7,20 +7,20 @@
  * kil_deswizzle), a LINEAR image standing in for the "buffer" side when one
  * exists; two block-linear images GOB by GOB when their GOB grids line up
  * (kil_copy_image: whole subresources, GOB-aligned offsets), else through a
- * small stack buffer tile by tile. Image -> image regions of 4 MiB and more
- * are cut into bands of block rows run on the worker pool. One aspect of a
- * combined depth/stencil format moves element by element, touching only
- * that aspect's bits.
+ * small stack buffer tile by tile. Regions of 8 MiB and more (buffer <->
+ * image and image -> image) are cut into bands of block rows run on the
+ * worker pool. One aspect of a combined depth/stencil format moves element
+ * by element, touching only that aspect's bits.
  */
 #include <stdatomic.h>
 #include <string.h>
 
 #include "format/fmt.h"
+#include "layout/kil_copy_image.h"
 #include "nvk_buffer.h"
 #include "nvk_cmd_buffer.h"
 #include "nvk_cmd_exec.h"
 #include "nvk_cmd_image.h"
-#include "layout/kil_copy_image.h"
 #include "nvk_device.h"
 #include "nvk_worker_pool.h"
 
@@ -124,10 +124,10 @@ nvk_aspect_from_buffer(const struct nvk_image *image, VkImageAspectFlags aspect,
  * up: different rows of it). */
 
 struct copy_bands {
-   uint32_t y0, y1;      /* the region's rows */
-   uint32_t band_rows;   /* UINT32_MAX: one band per slice */
+   uint32_t y0, y1;    /* the region's rows */
+   uint32_t band_rows; /* UINT32_MAX: one band per slice */
    uint32_t bands_per_slice;
-   uint32_t count;       /* bands in all */
+   uint32_t count; /* bands in all */
    bool parallel;
 };
 
@@ -148,7 +148,8 @@ copy_bands_init(struct copy_bands *b, uint32_t y0, uint32_t height, uint32_t sli
       return;
    const uint64_t bands = MAX2(total_B / NVK_IMAGE_BAND_B, 1u);
    const uint64_t per_slice = DIV_ROUND_UP(bands, slices);
-   b->band_rows = (uint32_t)ALIGN_POT(DIV_ROUND_UP((uint64_t)height, per_slice), align_rows);
+   b->band_rows =
+      (uint32_t)ALIGN_POT(DIV_ROUND_UP((uint64_t)height, per_slice), align_rows);
    b->bands_per_slice = (b->y1 - 1) / b->band_rows - y0 / b->band_rows + 1;
    b->count = slices * b->bands_per_slice;
 }
@@ -164,13 +165,15 @@ copy_bands_get(const struct copy_bands *b, uint32_t i, uint32_t *slice, uint32_t
       *end = b->y1;
       return;
    }
-   const uint32_t first = b->y0 - b->y0 % b->band_rows + (i % b->bands_per_slice) * b->band_rows;
+   const uint32_t first =
+      b->y0 - b->y0 % b->band_rows + (i % b->bands_per_slice) * b->band_rows;
    *start = MAX2(b->y0, first);
    *end = MIN2(b->y1, first + b->band_rows);
 }
 
 static void
-copy_bands_run(struct nvk_exec *ex, const struct copy_bands *b, nvk_parallel_fn fn, void *data)
+copy_bands_run(struct nvk_exec *ex, const struct copy_bands *b, nvk_parallel_fn fn,
+               void *data)
 {
    if (b->parallel) {
       nvk_worker_pool_parallel_for(ex->dev->workers, b->count, fn, data);
@@ -407,12 +410,11 @@ copy_buffer_image_band(void *data, uint32_t i)
    const struct kil_offset4d_el o = offset_add(r->offset, 0, start - r->offset.y, z, l);
    const struct kil_extent4d_el e = kil_extent4d_el(r->extent.width, end - start, 1, 1);
    const struct kil_image *layout = &job->image->layout;
-   record_error(&job->result,
-                job->to_image
-                   ? kil_swizzle(layout, r->level, o, e, job->map, layout->size_B,
-                                 job->buf + at_B, &bl)
-                   : kil_deswizzle(layout, r->level, o, e, job->map, layout->size_B,
-                                   job->buf + at_B, &bl));
+   record_error(&job->result, job->to_image
+                                 ? kil_swizzle(layout, r->level, o, e, job->map,
+                                               layout->size_B, job->buf + at_B, &bl)
+                                 : kil_deswizzle(layout, r->level, o, e, job->map,
+                                                 layout->size_B, job->buf + at_B, &bl));
 }
 
 void
@@ -446,9 +448,9 @@ nvk_exec_copy_buffer_image(struct nvk_exec *ex, const void *payload)
          .to_image = p->to_image,
       };
       atomic_init(&job.result, KIL_SUCCESS);
-      copy_bands_init(&job.bands, r->offset.y, r->extent.height,
-                      r->extent.depth * r->extent.array_len,
-                      (uint64_t)r->extent.width * r->buf_el_size_B, block_rows(image, r->level));
+      copy_bands_init(
+         &job.bands, r->offset.y, r->extent.height, r->extent.depth * r->extent.array_len,
+         (uint64_t)r->extent.width * r->buf_el_size_B, block_rows(image, r->level));
       copy_bands_run(ex, &job.bands, copy_buffer_image_band, &job);
       const enum kil_result res = (enum kil_result)atomic_load(&job.result);
       if (res != KIL_SUCCESS) {
@@ -574,8 +576,9 @@ linear_as_buffer(const struct nvk_image *image, uint8_t *map, uint32_t level,
  * 64 KiB at a time. One slice. */
 static enum kil_result
 copy_tiled_to_tiled(const struct nvk_image *src, uint8_t *src_map, uint32_t src_level,
-                    struct kil_offset4d_el so, const struct nvk_image *dst, uint8_t *dst_map,
-                    uint32_t dst_level, struct kil_offset4d_el dof, struct kil_extent4d_el e)
+                    struct kil_offset4d_el so, const struct nvk_image *dst,
+                    uint8_t *dst_map, uint32_t dst_level, struct kil_offset4d_el dof,
+                    struct kil_extent4d_el e)
 {
    _Alignas(16) uint8_t tile[64 * 1024];
    const uint32_t el = kil_format_el_size_B(src->format);
@@ -591,11 +594,12 @@ copy_tiled_to_tiled(const struct nvk_image *src, uint8_t *src_map, uint32_t src_
             .slice_pitch_B = (uint64_t)t.width * el * t.height,
             .layer_pitch_B = (uint64_t)t.width * el * t.height,
          };
-         enum kil_result r = kil_deswizzle(&src->layout, src_level, offset_add(so, x, y, 0, 0),
-                                           t, src_map, src->layout.size_B, tile, &bl);
+         enum kil_result r =
+            kil_deswizzle(&src->layout, src_level, offset_add(so, x, y, 0, 0), t, src_map,
+                          src->layout.size_B, tile, &bl);
          if (r == KIL_SUCCESS)
-            r = kil_swizzle(&dst->layout, dst_level, offset_add(dof, x, y, 0, 0), t, dst_map,
-                            dst->layout.size_B, tile, &bl);
+            r = kil_swizzle(&dst->layout, dst_level, offset_add(dof, x, y, 0, 0), t,
+                            dst_map, dst->layout.size_B, tile, &bl);
          if (r != KIL_SUCCESS)
             return r;
       }
@@ -617,25 +621,27 @@ copy_image_box(const struct nvk_image *src, uint8_t *src_map, uint32_t src_level
       const uint64_t row_B = (uint64_t)e.width * kil_format_el_size_B(src->format);
       for (uint32_t y = 0; y < e.height; y++)
          memcpy(dst_map + kil_level_addr_offset_B(&da, dof.x, dof.y + y, dof.z, dof.a),
-                src_map + kil_level_addr_offset_B(&sa, so.x, so.y + y, so.z, so.a), row_B);
+                src_map + kil_level_addr_offset_B(&sa, so.x, so.y + y, so.z, so.a),
+                row_B);
       return KIL_SUCCESS;
    }
    if (src->tiling == VK_IMAGE_TILING_LINEAR) {
       uint8_t *buf = linear_as_buffer(src, src_map, src_level, so, &bl);
-      return kil_swizzle(&dst->layout, dst_level, dof, e, dst_map, dst->layout.size_B, buf,
-                         &bl);
+      return kil_swizzle(&dst->layout, dst_level, dof, e, dst_map, dst->layout.size_B,
+                         buf, &bl);
    }
    if (dst->tiling == VK_IMAGE_TILING_LINEAR) {
       uint8_t *buf = linear_as_buffer(dst, dst_map, dst_level, dof, &bl);
-      return kil_deswizzle(&src->layout, src_level, so, e, src_map, src->layout.size_B, buf,
-                           &bl);
+      return kil_deswizzle(&src->layout, src_level, so, e, src_map, src->layout.size_B,
+                           buf, &bl);
    }
    if (kil_copy_image_gobs_line_up(&src->layout, src_level, so, &dst->layout, dst_level,
                                    dof)) {
       return kil_copy_image(&src->layout, src_level, so, src_map, src->layout.size_B,
                             &dst->layout, dst_level, dof, dst_map, dst->layout.size_B, e);
    }
-   return copy_tiled_to_tiled(src, src_map, src_level, so, dst, dst_map, dst_level, dof, e);
+   return copy_tiled_to_tiled(src, src_map, src_level, so, dst, dst_map, dst_level, dof,
+                              e);
 }
 
 /* Image -> image: slice s of the source box is slice s of the destination
@@ -651,7 +657,8 @@ struct image_copy_job {
 };
 
 static struct kil_offset4d_el
-slice_offset(const struct nvk_image *image, struct kil_offset4d_el o, uint32_t s, uint32_t y)
+slice_offset(const struct nvk_image *image, struct kil_offset4d_el o, uint32_t s,
+             uint32_t y)
 {
    if (image->type == VK_IMAGE_TYPE_3D)
       return offset_add(o, 0, y, s, 0);
@@ -675,9 +682,10 @@ copy_image_band(void *data, uint32_t i)
 }
 
 static enum kil_result
-copy_image_whole_elements(struct nvk_exec *ex, const struct nvk_image *src, uint8_t *src_map,
-                          const struct nvk_image *dst, uint8_t *dst_map,
-                          const struct nvk_image_copy_region *r, struct kil_extent4d_el se)
+copy_image_whole_elements(struct nvk_exec *ex, const struct nvk_image *src,
+                          uint8_t *src_map, const struct nvk_image *dst, uint8_t *dst_map,
+                          const struct nvk_image_copy_region *r,
+                          struct kil_extent4d_el se)
 {
    struct image_copy_job job = {
       .src = src,

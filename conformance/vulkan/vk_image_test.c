@@ -290,15 +290,15 @@ model_init(struct vkt *t, struct vkt_image *img, const VkImageCreateInfo *ci, ui
    memset(m, 0, sizeof(*m));
    for (uint32_t l = 0; l < ci->mipLevels; l++) {
       m->extent[l] = level_extent(ci, l);
-      const size_t size = (size_t)m->extent[l].width * m->extent[l].height *
-                          m->extent[l].depth * ts;
+      const size_t size =
+         (size_t)m->extent[l].width * m->extent[l].height * m->extent[l].depth * ts;
       for (uint32_t a = 0; a < ci->arrayLayers; a++) {
          m->data[l][a] = malloc(size);
          if (!m->data[l][a])
             return false;
          vkt_fill_pattern(m->data[l][a], size, seed + l * 8 + a);
-         if (!vkt_write_image(t, img, VK_IMAGE_ASPECT_COLOR_BIT, l, a, origin, m->extent[l],
-                              m->data[l][a]))
+         if (!vkt_write_image(t, img, VK_IMAGE_ASPECT_COLOR_BIT, l, a, origin,
+                              m->extent[l], m->data[l][a]))
             return false;
       }
    }
@@ -322,13 +322,20 @@ model_copy(const struct copy_model *src, struct copy_model *dst, const VkImageCo
    for (uint32_t i = 0; i < r->srcSubresource.layerCount; i++) {
       const uint8_t *s =
          src->data[r->srcSubresource.mipLevel][r->srcSubresource.baseArrayLayer + i];
-      uint8_t *d = dst->data[r->dstSubresource.mipLevel][r->dstSubresource.baseArrayLayer + i];
+      uint8_t *d =
+         dst->data[r->dstSubresource.mipLevel][r->dstSubresource.baseArrayLayer + i];
       for (uint32_t z = 0; z < r->extent.depth; z++) {
          for (uint32_t y = 0; y < r->extent.height; y++) {
-            const size_t so = (((size_t)(r->srcOffset.z + z) * se.height + r->srcOffset.y + y) *
-                                  se.width + r->srcOffset.x) * ts;
-            const size_t dof = (((size_t)(r->dstOffset.z + z) * de.height + r->dstOffset.y + y) *
-                                   de.width + r->dstOffset.x) * ts;
+            const size_t so =
+               (((size_t)(r->srcOffset.z + z) * se.height + r->srcOffset.y + y) *
+                   se.width +
+                r->srcOffset.x) *
+               ts;
+            const size_t dof =
+               (((size_t)(r->dstOffset.z + z) * de.height + r->dstOffset.y + y) *
+                   de.width +
+                r->dstOffset.x) *
+               ts;
             memcpy(d + dof, s + so, (size_t)r->extent.width * ts);
          }
       }
@@ -336,8 +343,9 @@ model_copy(const struct copy_model *src, struct copy_model *dst, const VkImageCo
 }
 
 static void
-check_image_copies(struct vkt *t, const VkImageCreateInfo *sci, const VkImageCreateInfo *dci,
-                   const VkImageCopy *regions, uint32_t count, const char *what)
+check_image_copies(struct vkt *t, const VkImageCreateInfo *sci,
+                   const VkImageCreateInfo *dci, const VkImageCopy *regions,
+                   uint32_t count, const char *what)
 {
    const uint32_t ts = vkt_format_texel_size(sci->format);
    if (!vkt_format_has(t, sci->format, sci->tiling, VK_FORMAT_FEATURE_TRANSFER_SRC_BIT) ||
@@ -356,8 +364,8 @@ check_image_copies(struct vkt *t, const VkImageCreateInfo *sci, const VkImageCre
    REQUIRE(model_init(t, &src, sci, ts, 11, &ms));
    REQUIRE(model_init(t, &dst, dci, ts, 500, &md));
    VkCommandBuffer cmd = vkt_cmd_begin(t);
-   vkCmdCopyImage(cmd, src.image, VK_IMAGE_LAYOUT_GENERAL, dst.image, VK_IMAGE_LAYOUT_GENERAL,
-                  count, regions);
+   vkCmdCopyImage(cmd, src.image, VK_IMAGE_LAYOUT_GENERAL, dst.image,
+                  VK_IMAGE_LAYOUT_GENERAL, count, regions);
    REQUIRE(vkt_cmd_submit_wait(t, cmd));
    for (uint32_t i = 0; i < count; i++)
       model_copy(&ms, &md, &regions[i], ts);
@@ -367,7 +375,8 @@ check_image_copies(struct vkt *t, const VkImageCreateInfo *sci, const VkImageCre
       uint8_t *out = malloc(size);
       REQUIRE(out);
       for (uint32_t a = 0; a < dci->arrayLayers; a++) {
-         REQUIRE(vkt_read_image(t, &dst, VK_IMAGE_ASPECT_COLOR_BIT, l, a, origin, e, out));
+         REQUIRE(
+            vkt_read_image(t, &dst, VK_IMAGE_ASPECT_COLOR_BIT, l, a, origin, e, out));
          if (memcmp(out, md.data[l][a], size) != 0) {
             size_t first = 0;
             while (out[first] == md.data[l][a][first])
@@ -386,8 +395,8 @@ check_image_copies(struct vkt *t, const VkImageCreateInfo *sci, const VkImageCre
 }
 
 static VkImageCopy
-image_copy(uint32_t sl, uint32_t sa, VkOffset3D so, uint32_t dl, uint32_t da, VkOffset3D dof,
-           uint32_t layers, VkExtent3D e)
+image_copy(uint32_t sl, uint32_t sa, VkOffset3D so, uint32_t dl, uint32_t da,
+           VkOffset3D dof, uint32_t layers, VkExtent3D e)
 {
    return (VkImageCopy){
       .srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, sl, sa, layers},
@@ -414,10 +423,10 @@ TEST(image_copy_same_tiling_fast_paths)
    const VkImageTiling opt = VK_IMAGE_TILING_OPTIMAL;
    for (unsigned f = 0; f < ARRAY_SIZE(formats); f++) {
       const int g = 64 / (int)vkt_format_texel_size(formats[f]); /* texels per GOB row */
-      const VkImageCreateInfo a = vkt_image_info(VK_IMAGE_TYPE_2D, formats[f], opt, 300, 150,
-                                                 1, 3, 4);
-      const VkImageCreateInfo b = vkt_image_info(VK_IMAGE_TYPE_2D, formats[f], opt, 360, 90,
-                                                 1, 2, 3);
+      const VkImageCreateInfo a =
+         vkt_image_info(VK_IMAGE_TYPE_2D, formats[f], opt, 300, 150, 1, 3, 4);
+      const VkImageCreateInfo b =
+         vkt_image_info(VK_IMAGE_TYPE_2D, formats[f], opt, 360, 90, 1, 2, 3);
       /* Identical images: whole levels and layer ranges, a partial region
        * at GOB-aligned offsets, one lined up inside a GOB, one not lined
        * up, a one-texel one. */
@@ -448,8 +457,8 @@ TEST(image_copy_same_tiling_fast_paths)
       check_image_copies(&t, &a, &b, other, ARRAY_SIZE(other), "different layouts");
    }
    /* 3D: blocks several GOBs deep, z offsets. */
-   const VkImageCreateInfo v = vkt_image_info(VK_IMAGE_TYPE_3D, VK_FORMAT_R16G16_UINT, opt, 70,
-                                              40, 20, 2, 1);
+   const VkImageCreateInfo v =
+      vkt_image_info(VK_IMAGE_TYPE_3D, VK_FORMAT_R16G16_UINT, opt, 70, 40, 20, 2, 1);
    const VkImageCopy vol[] = {
       image_copy(0, 0, (VkOffset3D){0, 0, 2}, 0, 0, (VkOffset3D){0, 0, 11}, 1,
                  (VkExtent3D){70, 40, 6}),
@@ -461,17 +470,20 @@ TEST(image_copy_same_tiling_fast_paths)
    check_image_copies(&t, &v, &v, vol, ARRAY_SIZE(vol), "3D");
    /* Large enough (> 8 MiB) to be cut into bands over the workers: whole,
     * lined up, not lined up, and OPTIMAL <-> LINEAR. */
-   const VkImageCreateInfo big = vkt_image_info(VK_IMAGE_TYPE_2D, VK_FORMAT_R8G8B8A8_UNORM,
-                                                opt, 1700, 1400, 1, 1, 1);
-   const VkImageCreateInfo big_lin = vkt_image_info(
-      VK_IMAGE_TYPE_2D, VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_TILING_LINEAR, 1700, 1400, 1, 1, 1);
-   const VkImageCopy whole = image_copy(0, 0, (VkOffset3D){0, 0, 0}, 0, 0,
-                                        (VkOffset3D){0, 0, 0}, 1, (VkExtent3D){1700, 1400, 1});
-   const VkImageCopy lined_up = image_copy(0, 0, (VkOffset3D){3, 5, 0}, 0, 0,
-                                           (VkOffset3D){19, 93, 0}, 1,
-                                           (VkExtent3D){1650, 1300, 1});
-   const VkImageCopy skewed = image_copy(0, 0, (VkOffset3D){1, 2, 0}, 0, 0,
-                                         (VkOffset3D){6, 7, 0}, 1, (VkExtent3D){1690, 1390, 1});
+   const VkImageCreateInfo big = vkt_image_info(
+      VK_IMAGE_TYPE_2D, VK_FORMAT_R8G8B8A8_UNORM, opt, 1700, 1400, 1, 1, 1);
+   const VkImageCreateInfo big_lin =
+      vkt_image_info(VK_IMAGE_TYPE_2D, VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_TILING_LINEAR,
+                     1700, 1400, 1, 1, 1);
+   const VkImageCopy whole =
+      image_copy(0, 0, (VkOffset3D){0, 0, 0}, 0, 0, (VkOffset3D){0, 0, 0}, 1,
+                 (VkExtent3D){1700, 1400, 1});
+   const VkImageCopy lined_up =
+      image_copy(0, 0, (VkOffset3D){3, 5, 0}, 0, 0, (VkOffset3D){19, 93, 0}, 1,
+                 (VkExtent3D){1650, 1300, 1});
+   const VkImageCopy skewed =
+      image_copy(0, 0, (VkOffset3D){1, 2, 0}, 0, 0, (VkOffset3D){6, 7, 0}, 1,
+                 (VkExtent3D){1690, 1390, 1});
    check_image_copies(&t, &big, &big, &whole, 1, "big whole");
    check_image_copies(&t, &big, &big, &lined_up, 1, "big lined up");
    check_image_copies(&t, &big, &big, &skewed, 1, "big not lined up");

@@ -9,19 +9,20 @@
 #include "util/test.h"
 
 static struct kil_image
-make_image(enum kil_image_dim dim, enum kil_format format, uint32_t w, uint32_t h, uint32_t d,
-           uint32_t layers, uint32_t levels)
+make_image(enum kil_image_dim dim, enum kil_format format, uint32_t w, uint32_t h,
+           uint32_t d, uint32_t layers, uint32_t levels)
 {
    struct kil_image img;
-   const enum kil_result r = kil_image_init(&kil_test_dev,
-                                            &(struct kil_image_info){
-                                               .dim = dim,
-                                               .format = format,
-                                               .extent_px = kil_extent4d_px(w, h, d, layers),
-                                               .levels = levels,
-                                               .samples = 1,
-                                            },
-                                            &img);
+   const enum kil_result r =
+      kil_image_init(&kil_test_dev,
+                     &(struct kil_image_info){
+                        .dim = dim,
+                        .format = format,
+                        .extent_px = kil_extent4d_px(w, h, d, layers),
+                        .levels = levels,
+                        .samples = 1,
+                     },
+                     &img);
    CHECK_EQ(r, KIL_SUCCESS);
    return img;
 }
@@ -55,16 +56,17 @@ check_copy(const struct kil_image *src, uint32_t sl, struct kil_offset4d_el so,
            const struct kil_image *dst, uint32_t dl, struct kil_offset4d_el dof,
            struct kil_extent4d_el e)
 {
-   uint8_t *s = malloc(src->size_B), *fast = malloc(dst->size_B), *ref = malloc(dst->size_B);
+   uint8_t *s = malloc(src->size_B), *fast = malloc(dst->size_B),
+           *ref = malloc(dst->size_B);
    bool ok = CHECK(s && fast && ref);
    if (ok) {
       kil_test_fill(s, src->size_B, seed++);
       kil_test_fill(fast, dst->size_B, seed++);
       memcpy(ref, fast, dst->size_B);
       ok &= CHECK(kil_copy_image_gobs_line_up(src, sl, so, dst, dl, dof));
-      ok &= CHECK_EQ(kil_copy_image(src, sl, so, s, src->size_B, dst, dl, dof, fast,
-                                    dst->size_B, e),
-                     KIL_SUCCESS);
+      ok &= CHECK_EQ(
+         kil_copy_image(src, sl, so, s, src->size_B, dst, dl, dof, fast, dst->size_B, e),
+         KIL_SUCCESS);
       copy_ref(src, sl, so, s, dst, dl, dof, ref, e);
       ok &= CHECK(memcmp(fast, ref, dst->size_B) == 0);
    }
@@ -109,14 +111,16 @@ TEST(copy_image_partial_boxes)
          make_image(KIL_IMAGE_DIM_2D, formats[f], 260, 70, 1, 5, 2);
       /* GOB-aligned offsets, a box cut at both ends. */
       CHECK(check_copy(&src, 0, kil_offset4d_el(gob_el, 8, 0, 1), &dst, 0,
-                       kil_offset4d_el(2 * gob_el, 16, 0, 3), kil_extent4d_el(100, 45, 1, 2)));
+                       kil_offset4d_el(2 * gob_el, 16, 0, 3),
+                       kil_extent4d_el(100, 45, 1, 2)));
       /* Offsets inside a GOB, the same place on both sides. */
       const uint32_t sx = 3 % gob_el, dx = sx + gob_el;
       CHECK(check_copy(&src, 1, kil_offset4d_el(sx, 5, 0, 0), &dst, 0,
                        kil_offset4d_el(dx, 13, 0, 4), kil_extent4d_el(60, 40, 1, 1)));
       /* Narrower than a GOB, shorter than a GOB row. */
       CHECK(check_copy(&src, 0, kil_offset4d_el(1, 2, 0, 2), &dst, 1,
-                       kil_offset4d_el(1 + gob_el, 10, 0, 0), kil_extent4d_el(1, 3, 1, 1)));
+                       kil_offset4d_el(1 + gob_el, 10, 0, 0),
+                       kil_extent4d_el(1, 3, 1, 1)));
       /* Within one image: level 0 layer 0 -> level 1 layer 2. */
       CHECK(check_copy(&src, 0, kil_offset4d_el(0, 0, 0, 0), &src, 1,
                        kil_offset4d_el(0, 0, 0, 2), kil_extent4d_el(95, 75, 1, 1)));
@@ -131,18 +135,20 @@ TEST(copy_image_3d)
    const struct kil_image b =
       make_image(KIL_IMAGE_DIM_3D, KIL_FORMAT_R16_UINT, 100, 20, 9, 1, 1);
    CHECK(a.levels[0].tiling.z_log2 > 0);
-   CHECK(check_copy(&a, 0, kil_offset4d_el(0, 0, 0, 0), &a, 0, kil_offset4d_el(0, 0, 0, 0),
-                    kil_extent4d_el(70, 40, 20, 1)));
-   CHECK(check_copy(&a, 0, kil_offset4d_el(32, 3, 5, 0), &b, 0, kil_offset4d_el(64, 11, 1, 0),
-                    kil_extent4d_el(33, 9, 7, 1)));
-   CHECK(check_copy(&a, 1, kil_offset4d_el(0, 0, 0, 0), &b, 0, kil_offset4d_el(32, 0, 0, 0),
-                    kil_extent4d_el(35, 20, 9, 1)));
+   CHECK(check_copy(&a, 0, kil_offset4d_el(0, 0, 0, 0), &a, 0,
+                    kil_offset4d_el(0, 0, 0, 0), kil_extent4d_el(70, 40, 20, 1)));
+   CHECK(check_copy(&a, 0, kil_offset4d_el(32, 3, 5, 0), &b, 0,
+                    kil_offset4d_el(64, 11, 1, 0), kil_extent4d_el(33, 9, 7, 1)));
+   CHECK(check_copy(&a, 1, kil_offset4d_el(0, 0, 0, 0), &b, 0,
+                    kil_offset4d_el(32, 0, 0, 0), kil_extent4d_el(35, 20, 9, 1)));
 }
 
 TEST(copy_image_refusals)
 {
-   const struct kil_image a = make_image(KIL_IMAGE_DIM_2D, KIL_FORMAT_R32_UINT, 64, 64, 1, 2, 1);
-   const struct kil_image b = make_image(KIL_IMAGE_DIM_2D, KIL_FORMAT_R16_UINT, 64, 64, 1, 1, 1);
+   const struct kil_image a =
+      make_image(KIL_IMAGE_DIM_2D, KIL_FORMAT_R32_UINT, 64, 64, 1, 2, 1);
+   const struct kil_image b =
+      make_image(KIL_IMAGE_DIM_2D, KIL_FORMAT_R16_UINT, 64, 64, 1, 1, 1);
    struct kil_image lin;
    CHECK_EQ(kil_image_init(&kil_test_dev,
                            &(struct kil_image_info){
