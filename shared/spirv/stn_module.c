@@ -136,13 +136,18 @@ stn_value_kind_name(enum stn_value_kind kind)
 }
 
 struct stn_value *
-stn_untyped_value(struct stn_builder *b, uint32_t id)
+stn_untyped_value_slow(struct stn_builder *b, uint32_t id)
 {
    if (id == 0 || id >= b->id_bound)
       stn_fail(b, "id %u outside 1..%u", id, b->id_bound - 1);
    const uint32_t page = id >> STN_VALUE_PAGE_SHIFT;
-   if (!b->value_pages[page])
-      b->value_pages[page] = stn_new_array(b, struct stn_value, STN_VALUE_PAGE_SIZE);
+   if (!b->value_pages[page]) {
+      /* The last page holds only the ids below the bound: most modules
+       * have a few hundred ids, all on that page. */
+      const uint32_t first = page << STN_VALUE_PAGE_SHIFT;
+      b->value_pages[page] =
+         stn_new_array(b, struct stn_value, MIN2(STN_VALUE_PAGE_SIZE, b->id_bound - first));
+   }
    return &b->value_pages[page][id & (STN_VALUE_PAGE_SIZE - 1)];
 }
 
