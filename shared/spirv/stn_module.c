@@ -405,6 +405,18 @@ scan_literal_width(struct stn_builder *b, const struct stn_inst *inst)
    return width > 32 ? 2 : 1;
 }
 
+/* Room for the operands of an instruction of `count` words (it has fewer
+ * than that, spirv_info.h): sized by the longest instruction so far rather
+ * than by the module, which would clear a buffer as large as the module. */
+static void
+scan_reserve_ops(struct stn_builder *b, struct scan_state *s, unsigned count)
+{
+   if (count <= s->max_ops)
+      return;
+   s->max_ops = MAX2(count, MAX2(2 * s->max_ops, 64u));
+   s->ops = stn_alloc(b, s->max_ops * sizeof(*s->ops));
+}
+
 static void
 scan_record_result(struct stn_builder *b, const struct stn_inst *inst,
                    const struct spirv_op_info *info)
@@ -563,8 +575,6 @@ stn_module_scan(struct stn_builder *b)
 {
    struct scan_state s = {.section = STN_SECTION_CAPABILITY};
    dynarray_init(&s.functions, b->arena);
-   s.max_ops = (unsigned)MIN2(b->word_count, 65536);
-   s.ops = stn_new_array(b, struct spirv_operand, s.max_ops);
    b->functions_start_w = b->word_count;
    b->globals_start_w = 0;
 
@@ -575,6 +585,7 @@ stn_module_scan(struct stn_builder *b)
       const unsigned width = inst.count >= 1 && inst.count <= b->word_count - pos
                                 ? scan_literal_width(b, &inst)
                                 : 0;
+      scan_reserve_ops(b, &s, (unsigned)MIN2(inst.count, b->word_count - pos));
       struct spirv_parse_error err;
       const int n = spirv_inst_decode_operands(inst.w, b->word_count - pos, width, s.ops,
                                                s.max_ops, &err);
