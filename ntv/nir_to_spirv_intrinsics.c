@@ -128,6 +128,21 @@ ntv_emit_intrinsic(struct ntv_context *ctx, nir_intrinsic_instr *intr)
    case NIR_INTRINSIC_DEMOTE:
       emit_demote(ctx, NULL);
       return;
+   case NIR_INTRINSIC_BEGIN_INVOCATION_INTERLOCK:
+   case NIR_INTRINSIC_END_INVOCATION_INTERLOCK:
+      /* The capability and extension come with the execution mode
+       * (emit_fragment_modes), which SPIR-V requires alongside. */
+      if (!ctx->shader->info.fs.interlock) {
+         ntv_fail(ctx, "%s without an interlock execution mode",
+                  nir_intrinsic_infos[intr->intrinsic].name);
+         return;
+      }
+      spvb_op_void(&ctx->b,
+                   intr->intrinsic == NIR_INTRINSIC_BEGIN_INVOCATION_INTERLOCK
+                      ? SpvOpBeginInvocationInterlockEXT
+                      : SpvOpEndInvocationInterlockEXT,
+                   NULL, 0);
+      return;
    case NIR_INTRINSIC_DISCARD_IF:
       ntv_emit_conditional(ctx, ntv_get_src(ctx, intr->src[0], NTV_KIND_BOOL), emit_kill,
                            NULL);

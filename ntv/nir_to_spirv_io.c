@@ -683,6 +683,22 @@ emit_fragment_modes(struct ntv_context *ctx)
    }
    if (info->fs.depth_replacing)
       mode(ctx, SpvExecutionModeDepthReplacing);
+   if (info->fs.interlock) {
+      /* SPV_EXT_fragment_shader_interlock: one capability per granularity. */
+      static const SpvCapability caps[] = {
+         SpvCapabilityFragmentShaderPixelInterlockEXT,
+         SpvCapabilityFragmentShaderSampleInterlockEXT,
+         SpvCapabilityFragmentShaderShadingRateInterlockEXT,
+      };
+      const unsigned i = (unsigned)info->fs.interlock - NIR_FS_INTERLOCK_PIXEL_ORDERED;
+      if (i >= 6) {
+         ntv_fail(ctx, "unknown interlock mode %u", (unsigned)info->fs.interlock);
+         return;
+      }
+      spvb_capability(&ctx->b, caps[i / 2]);
+      spvb_extension(&ctx->b, "SPV_EXT_fragment_shader_interlock");
+      mode(ctx, (SpvExecutionMode)(SpvExecutionModePixelInterlockOrderedEXT + i));
+   }
    switch (info->fs.depth_layout) {
    case NIR_DEPTH_LAYOUT_GREATER:
       mode(ctx, SpvExecutionModeDepthGreater);
@@ -855,6 +871,14 @@ ntv_emit_execution_modes(struct ntv_context *ctx)
       const uint16_t *s = info->cs.workgroup_size;
       spvb_execution_mode(&ctx->b, ctx->entry_fn, SpvExecutionModeLocalSize,
                           SPVB_WORDS(s[0] ? s[0] : 1, s[1] ? s[1] : 1, s[2] ? s[2] : 1));
+      if (info->cs.derivative_group) {
+         const bool quads = info->cs.derivative_group == NIR_DERIVATIVE_GROUP_QUADS;
+         spvb_capability(&ctx->b, quads ? SpvCapabilityComputeDerivativeGroupQuadsNV
+                                        : SpvCapabilityComputeDerivativeGroupLinearNV);
+         spvb_extension(&ctx->b, "SPV_NV_compute_shader_derivatives");
+         mode(ctx, quads ? SpvExecutionModeDerivativeGroupQuadsNV
+                         : SpvExecutionModeDerivativeGroupLinearNV);
+      }
       break;
    }
    default:

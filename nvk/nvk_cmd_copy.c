@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Buffer copies, fills and updates. Large ones are cut into chunks spread
- * over the worker pool.
+ * over the worker pool; large copies write with streaming stores
+ * (util/memcpy_stream.h): glibc's memcpy would use them for the whole copy,
+ * but never for a chunk below its 41 MiB threshold, and normal stores read
+ * every destination line first (measured in docs/performance.md).
  */
 #include "nvk_cmd_copy.h"
 
@@ -12,6 +15,7 @@
 #include "nvk_cmd_exec.h"
 #include "nvk_device.h"
 #include "nvk_worker_pool.h"
+#include "util/memcpy_stream.h"
 
 /* Below this a copy is not worth waking workers for. */
 #define NVK_PARALLEL_COPY_MIN_B (4u << 20)
@@ -71,8 +75,8 @@ copy_chunk(void *data, uint32_t i)
 {
    const struct copy_job *job = data;
    const uint64_t offset_B = (uint64_t)i * NVK_COPY_CHUNK_B;
-   memcpy(job->dst + offset_B, job->src + offset_B,
-          MIN2((uint64_t)NVK_COPY_CHUNK_B, job->size_B - offset_B));
+   util_memcpy_stream(job->dst + offset_B, job->src + offset_B,
+                      MIN2((uint64_t)NVK_COPY_CHUNK_B, job->size_B - offset_B));
 }
 
 void

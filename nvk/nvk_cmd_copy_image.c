@@ -5,18 +5,30 @@
  *
  * Whole elements move with the layout library's swizzle (kil_swizzle /
  * kil_deswizzle), a LINEAR image standing in for the "buffer" side when one
- * exists; two block-linear images go through a small stack buffer tile by
- * tile. One aspect of a combined depth/stencil format moves element by
- * element, touching only that aspect's bits.
+ * exists; two block-linear images GOB by GOB when their GOB grids line up
+ * (kil_copy_image: whole subresources, GOB-aligned offsets), else through a
+ * small stack buffer tile by tile. Regions of 8 MiB and more (buffer <->
+ * image and image -> image) are cut into bands of block rows run on the
+ * worker pool. One aspect of a combined depth/stencil format moves element
+ * by element, touching only that aspect's bits.
  */
+#include <stdatomic.h>
 #include <string.h>
 
 #include "format/fmt.h"
+#include "layout/kil_copy_image.h"
 #include "nvk_buffer.h"
 #include "nvk_cmd_buffer.h"
 #include "nvk_cmd_exec.h"
 #include "nvk_cmd_image.h"
 #include "nvk_device.h"
+#include "nvk_worker_pool.h"
+
+/* Regions of whole elements below this run on the calling thread; above
+ * it, in bands of about NVK_IMAGE_BAND_B, which keeps each band above kil's
+ * streaming-store thresholds (2-4 MiB) and gives every core several bands. */
+#define NVK_IMAGE_PARALLEL_MIN_B (8u << 20)
+#define NVK_IMAGE_BAND_B         (4u << 20)
 
 struct nvk_buffer_image_region {
    uint64_t buffer_addr;
@@ -100,6 +112,98 @@ nvk_aspect_from_buffer(const struct nvk_image *image, VkImageAspectFlags aspect,
    } else {
       memcpy(el, buf, 4);
    }
+}
+
+/* ---------------------------------------------------------------------- */
+/* Bands: a region of whole elements cut into pieces for the worker pool.
+ * Each slice (a z slice or a layer) is cut into bands of rows starting at
+ * multiples of band_rows in the image walked, band_rows being a multiple of
+ * the block height of every block-linear level involved, so that a band is
+ * whole block rows of that image. Bands never write the same bytes (they may
+ * share a GOB of the other image of an image copy whose GOBs do not line
+ * up: different rows of it). */
+
+struct copy_bands {
+   uint32_t y0, y1;    /* the region's rows */
+   uint32_t band_rows; /* UINT32_MAX: one band per slice */
+   uint32_t bands_per_slice;
+   uint32_t count; /* bands in all */
+   bool parallel;
+};
+
+static void
+copy_bands_init(struct copy_bands *b, uint32_t y0, uint32_t height, uint32_t slices,
+                uint64_t row_B, uint32_t align_rows)
+{
+   const uint64_t total_B = row_B * height * slices;
+   *b = (struct copy_bands){
+      .y0 = y0,
+      .y1 = y0 + height,
+      .band_rows = UINT32_MAX,
+      .bands_per_slice = 1,
+      .count = slices,
+      .parallel = total_B >= NVK_IMAGE_PARALLEL_MIN_B && height > 0,
+   };
+   if (!b->parallel)
+      return;
+   const uint64_t bands = MAX2(total_B / NVK_IMAGE_BAND_B, 1u);
+   const uint64_t per_slice = DIV_ROUND_UP(bands, slices);
+   b->band_rows =
+      (uint32_t)ALIGN_POT(DIV_ROUND_UP((uint64_t)height, per_slice), align_rows);
+   b->bands_per_slice = (b->y1 - 1) / b->band_rows - y0 / b->band_rows + 1;
+   b->count = slices * b->bands_per_slice;
+}
+
+/* Band i: its slice and rows [*start, *end). */
+static void
+copy_bands_get(const struct copy_bands *b, uint32_t i, uint32_t *slice, uint32_t *start,
+               uint32_t *end)
+{
+   *slice = i / b->bands_per_slice;
+   if (b->band_rows == UINT32_MAX) {
+      *start = b->y0;
+      *end = b->y1;
+      return;
+   }
+   const uint32_t first =
+      b->y0 - b->y0 % b->band_rows + (i % b->bands_per_slice) * b->band_rows;
+   *start = MAX2(b->y0, first);
+   *end = MIN2(b->y1, first + b->band_rows);
+}
+
+static void
+copy_bands_run(struct nvk_exec *ex, const struct copy_bands *b, nvk_parallel_fn fn,
+               void *data)
+{
+   if (b->parallel) {
+      nvk_worker_pool_parallel_for(ex->dev->workers, b->count, fn, data);
+      return;
+   }
+   for (uint32_t i = 0; i < b->count; i++)
+      fn(data, i);
+}
+
+static struct kil_offset4d_el
+offset_add(struct kil_offset4d_el o, uint32_t x, uint32_t y, uint32_t z, uint32_t a)
+{
+   return kil_offset4d_el(o.x + x, o.y + y, o.z + z, o.a + a);
+}
+
+/* Keeps the first error of a job's bands. */
+static void
+record_error(atomic_int *result, enum kil_result r)
+{
+   int expected = KIL_SUCCESS;
+   if (r != KIL_SUCCESS)
+      atomic_compare_exchange_strong(result, &expected, (int)r);
+}
+
+/* Rows of a level that make whole block rows (1 for LINEAR). */
+static uint32_t
+block_rows(const struct nvk_image *image, uint32_t level)
+{
+   const struct kil_tiling t = image->layout.levels[level].tiling;
+   return t.is_tiled ? KIL_GOB_HEIGHT << t.y_log2 : 1u;
 }
 
 /* ---------------------------------------------------------------------- */
@@ -276,6 +380,43 @@ region_in_level(const struct nvk_image *image, uint32_t level, struct kil_offset
           (uint64_t)o.z + e.depth <= l.depth && (uint64_t)o.a + e.array_len <= l.array_len;
 }
 
+/* Buffer <-> image, whole elements: bands are rows of the image; the
+ * buffer holds the box slice after slice (layers of depth slices). */
+struct buffer_image_job {
+   const struct nvk_image *image;
+   uint8_t *map, *buf;
+   const struct nvk_buffer_image_region *r;
+   bool to_image;
+   struct copy_bands bands;
+   atomic_int result;
+};
+
+static void
+copy_buffer_image_band(void *data, uint32_t i)
+{
+   struct buffer_image_job *job = data;
+   const struct nvk_buffer_image_region *r = job->r;
+   uint32_t s, start, end;
+   copy_bands_get(&job->bands, i, &s, &start, &end);
+   const uint32_t z = s % r->extent.depth, l = s / r->extent.depth;
+   const uint64_t at_B = l * r->buf.layer_pitch_B + z * r->buf.slice_pitch_B +
+                         (uint64_t)(start - r->offset.y) * r->buf.row_pitch_B;
+   const struct kil_buffer_layout bl = {
+      .size_B = r->buf.size_B - at_B,
+      .row_pitch_B = r->buf.row_pitch_B,
+      .slice_pitch_B = r->buf.slice_pitch_B,
+      .layer_pitch_B = r->buf.layer_pitch_B,
+   };
+   const struct kil_offset4d_el o = offset_add(r->offset, 0, start - r->offset.y, z, l);
+   const struct kil_extent4d_el e = kil_extent4d_el(r->extent.width, end - start, 1, 1);
+   const struct kil_image *layout = &job->image->layout;
+   record_error(&job->result, job->to_image
+                                 ? kil_swizzle(layout, r->level, o, e, job->map,
+                                               layout->size_B, job->buf + at_B, &bl)
+                                 : kil_deswizzle(layout, r->level, o, e, job->map,
+                                                 layout->size_B, job->buf + at_B, &bl));
+}
+
 void
 nvk_exec_copy_buffer_image(struct nvk_exec *ex, const void *payload)
 {
@@ -299,11 +440,19 @@ nvk_exec_copy_buffer_image(struct nvk_exec *ex, const void *payload)
          copy_aspect_elements(image, map, r, buf, p->to_image);
          continue;
       }
-      const enum kil_result res =
-         p->to_image ? kil_swizzle(&image->layout, r->level, r->offset, r->extent, map,
-                                   image->layout.size_B, buf, &r->buf)
-                     : kil_deswizzle(&image->layout, r->level, r->offset, r->extent, map,
-                                     image->layout.size_B, buf, &r->buf);
+      struct buffer_image_job job = {
+         .image = image,
+         .map = map,
+         .buf = buf,
+         .r = r,
+         .to_image = p->to_image,
+      };
+      atomic_init(&job.result, KIL_SUCCESS);
+      copy_bands_init(
+         &job.bands, r->offset.y, r->extent.height, r->extent.depth * r->extent.array_len,
+         (uint64_t)r->extent.width * r->buf_el_size_B, block_rows(image, r->level));
+      copy_bands_run(ex, &job.bands, copy_buffer_image_band, &job);
+      const enum kil_result res = (enum kil_result)atomic_load(&job.result);
       if (res != KIL_SUCCESS) {
          nvk_exec_fault(ex, "buffer/image copy: %s", kil_result_str(res));
          return;
@@ -423,51 +572,136 @@ linear_as_buffer(const struct nvk_image *image, uint8_t *map, uint32_t level,
    return map + off;
 }
 
-static struct kil_offset4d_el
-offset_add(struct kil_offset4d_el o, uint32_t x, uint32_t y, uint32_t z, uint32_t a)
-{
-   return kil_offset4d_el(o.x + x, o.y + y, o.z + z, o.a + a);
-}
-
-/* Two block-linear images: through a stack tile, 64 KiB at a time. */
+/* Two block-linear images whose GOBs do not line up: through a stack tile,
+ * 64 KiB at a time. One slice. */
 static enum kil_result
 copy_tiled_to_tiled(const struct nvk_image *src, uint8_t *src_map, uint32_t src_level,
-                    struct kil_offset4d_el so, const struct nvk_image *dst, uint8_t *dst_map,
-                    uint32_t dst_level, struct kil_offset4d_el dof, struct kil_extent4d_el se,
-                    struct kil_extent4d_el de)
+                    struct kil_offset4d_el so, const struct nvk_image *dst,
+                    uint8_t *dst_map, uint32_t dst_level, struct kil_offset4d_el dof,
+                    struct kil_extent4d_el e)
 {
    _Alignas(16) uint8_t tile[64 * 1024];
    const uint32_t el = kil_format_el_size_B(src->format);
-   const uint32_t tw = MIN2(se.width, (uint32_t)(sizeof(tile) / 64 / el));
-   const uint32_t th = MIN2(se.height, 64u);
-   const uint32_t n = se.depth * se.array_len;
-   for (uint32_t s = 0; s < n; s++) {
-      /* Slice s of the source box is slice s of the destination box, each
-       * counted in its own depth-or-layers dimension. */
-      const uint32_t sz = se.depth > 1 ? s : 0, sa = se.depth > 1 ? 0 : s;
-      const uint32_t dz = de.depth > 1 ? s : 0, da = de.depth > 1 ? 0 : s;
-      for (uint32_t y = 0; y < se.height; y += th) {
-         for (uint32_t x = 0; x < se.width; x += tw) {
-            const struct kil_extent4d_el t =
-               kil_extent4d_el(MIN2(tw, se.width - x), MIN2(th, se.height - y), 1, 1);
-            const struct kil_buffer_layout bl = {
-               .size_B = sizeof(tile),
-               .row_pitch_B = (uint64_t)t.width * el,
-               .slice_pitch_B = (uint64_t)t.width * el * t.height,
-               .layer_pitch_B = (uint64_t)t.width * el * t.height,
-            };
-            enum kil_result r = kil_deswizzle(&src->layout, src_level,
-                                              offset_add(so, x, y, sz, sa), t, src_map,
-                                              src->layout.size_B, tile, &bl);
-            if (r == KIL_SUCCESS)
-               r = kil_swizzle(&dst->layout, dst_level, offset_add(dof, x, y, dz, da), t,
-                               dst_map, dst->layout.size_B, tile, &bl);
-            if (r != KIL_SUCCESS)
-               return r;
-         }
+   const uint32_t tw = MIN2(e.width, (uint32_t)(sizeof(tile) / 64 / el));
+   const uint32_t th = MIN2(e.height, 64u);
+   for (uint32_t y = 0; y < e.height; y += th) {
+      for (uint32_t x = 0; x < e.width; x += tw) {
+         const struct kil_extent4d_el t =
+            kil_extent4d_el(MIN2(tw, e.width - x), MIN2(th, e.height - y), 1, 1);
+         const struct kil_buffer_layout bl = {
+            .size_B = sizeof(tile),
+            .row_pitch_B = (uint64_t)t.width * el,
+            .slice_pitch_B = (uint64_t)t.width * el * t.height,
+            .layer_pitch_B = (uint64_t)t.width * el * t.height,
+         };
+         enum kil_result r =
+            kil_deswizzle(&src->layout, src_level, offset_add(so, x, y, 0, 0), t, src_map,
+                          src->layout.size_B, tile, &bl);
+         if (r == KIL_SUCCESS)
+            r = kil_swizzle(&dst->layout, dst_level, offset_add(dof, x, y, 0, 0), t,
+                            dst_map, dst->layout.size_B, tile, &bl);
+         if (r != KIL_SUCCESS)
+            return r;
       }
    }
    return KIL_SUCCESS;
+}
+
+/* One slice (depth 1, one layer) of whole elements, by the tilings. */
+static enum kil_result
+copy_image_box(const struct nvk_image *src, uint8_t *src_map, uint32_t src_level,
+               struct kil_offset4d_el so, const struct nvk_image *dst, uint8_t *dst_map,
+               uint32_t dst_level, struct kil_offset4d_el dof, struct kil_extent4d_el e)
+{
+   struct kil_buffer_layout bl;
+   if (src->tiling == VK_IMAGE_TILING_LINEAR && dst->tiling == VK_IMAGE_TILING_LINEAR) {
+      struct kil_level_addr sa, da;
+      kil_level_addr_init(&sa, &src->layout, src_level);
+      kil_level_addr_init(&da, &dst->layout, dst_level);
+      const uint64_t row_B = (uint64_t)e.width * kil_format_el_size_B(src->format);
+      for (uint32_t y = 0; y < e.height; y++)
+         memcpy(dst_map + kil_level_addr_offset_B(&da, dof.x, dof.y + y, dof.z, dof.a),
+                src_map + kil_level_addr_offset_B(&sa, so.x, so.y + y, so.z, so.a),
+                row_B);
+      return KIL_SUCCESS;
+   }
+   if (src->tiling == VK_IMAGE_TILING_LINEAR) {
+      uint8_t *buf = linear_as_buffer(src, src_map, src_level, so, &bl);
+      return kil_swizzle(&dst->layout, dst_level, dof, e, dst_map, dst->layout.size_B,
+                         buf, &bl);
+   }
+   if (dst->tiling == VK_IMAGE_TILING_LINEAR) {
+      uint8_t *buf = linear_as_buffer(dst, dst_map, dst_level, dof, &bl);
+      return kil_deswizzle(&src->layout, src_level, so, e, src_map, src->layout.size_B,
+                           buf, &bl);
+   }
+   if (kil_copy_image_gobs_line_up(&src->layout, src_level, so, &dst->layout, dst_level,
+                                   dof)) {
+      return kil_copy_image(&src->layout, src_level, so, src_map, src->layout.size_B,
+                            &dst->layout, dst_level, dof, dst_map, dst->layout.size_B, e);
+   }
+   return copy_tiled_to_tiled(src, src_map, src_level, so, dst, dst_map, dst_level, dof,
+                              e);
+}
+
+/* Image -> image: slice s of the source box is slice s of the destination
+ * box, each counted in its own depth-or-layers dimension (a 3D <-> array
+ * copy turns slices into layers). Bands are rows of the source. */
+struct image_copy_job {
+   const struct nvk_image *src, *dst;
+   uint8_t *src_map, *dst_map;
+   const struct nvk_image_copy_region *r;
+   uint32_t width;
+   struct copy_bands bands;
+   atomic_int result;
+};
+
+static struct kil_offset4d_el
+slice_offset(const struct nvk_image *image, struct kil_offset4d_el o, uint32_t s,
+             uint32_t y)
+{
+   if (image->type == VK_IMAGE_TYPE_3D)
+      return offset_add(o, 0, y, s, 0);
+   return offset_add(o, 0, y, 0, s);
+}
+
+static void
+copy_image_band(void *data, uint32_t i)
+{
+   struct image_copy_job *job = data;
+   const struct nvk_image_copy_region *r = job->r;
+   uint32_t s, start, end;
+   copy_bands_get(&job->bands, i, &s, &start, &end);
+   const uint32_t dy = start - r->src_offset.y;
+   record_error(&job->result,
+                copy_image_box(job->src, job->src_map, r->src_level,
+                               slice_offset(job->src, r->src_offset, s, dy), job->dst,
+                               job->dst_map, r->dst_level,
+                               slice_offset(job->dst, r->dst_offset, s, dy),
+                               kil_extent4d_el(job->width, end - start, 1, 1)));
+}
+
+static enum kil_result
+copy_image_whole_elements(struct nvk_exec *ex, const struct nvk_image *src,
+                          uint8_t *src_map, const struct nvk_image *dst, uint8_t *dst_map,
+                          const struct nvk_image_copy_region *r,
+                          struct kil_extent4d_el se)
+{
+   struct image_copy_job job = {
+      .src = src,
+      .dst = dst,
+      .src_map = src_map,
+      .dst_map = dst_map,
+      .r = r,
+      .width = se.width,
+   };
+   atomic_init(&job.result, KIL_SUCCESS);
+   /* Block heights are powers of two: the larger is a multiple of the other. */
+   copy_bands_init(&job.bands, r->src_offset.y, se.height, se.depth * se.array_len,
+                   (uint64_t)se.width * kil_format_el_size_B(src->format),
+                   MAX2(block_rows(src, r->src_level), block_rows(dst, r->dst_level)));
+   copy_bands_run(ex, &job.bands, copy_image_band, &job);
+   return (enum kil_result)atomic_load(&job.result);
 }
 
 static void
@@ -523,41 +757,8 @@ nvk_exec_copy_image(struct nvk_exec *ex, const void *payload)
          continue;
       }
 
-      enum kil_result res = KIL_SUCCESS;
-      struct kil_buffer_layout bl;
-      if (src->tiling == VK_IMAGE_TILING_LINEAR && dst->tiling == VK_IMAGE_TILING_LINEAR &&
-          se.depth == de.depth) {
-         /* Row by row. */
-         struct kil_level_addr sa, da;
-         kil_level_addr_init(&sa, &src->layout, r->src_level);
-         kil_level_addr_init(&da, &dst->layout, r->dst_level);
-         const uint64_t row_B = (uint64_t)se.width * kil_format_el_size_B(src->format);
-         for (uint32_t l = 0; l < se.array_len; l++)
-            for (uint32_t z = 0; z < se.depth; z++)
-               for (uint32_t y = 0; y < se.height; y++)
-                  memcpy(dst_map + kil_level_addr_offset_B(&da, r->dst_offset.x,
-                                                           r->dst_offset.y + y,
-                                                           r->dst_offset.z + z,
-                                                           r->dst_offset.a + l),
-                         src_map + kil_level_addr_offset_B(&sa, r->src_offset.x,
-                                                           r->src_offset.y + y,
-                                                           r->src_offset.z + z,
-                                                           r->src_offset.a + l),
-                         row_B);
-      } else if (src->tiling == VK_IMAGE_TILING_LINEAR && se.depth == de.depth) {
-         uint8_t *buf = linear_as_buffer(src, src_map, r->src_level, r->src_offset, &bl);
-         res = kil_swizzle(&dst->layout, r->dst_level, r->dst_offset, de, dst_map,
-                           dst->layout.size_B, buf, &bl);
-      } else if (dst->tiling == VK_IMAGE_TILING_LINEAR && se.depth == de.depth) {
-         uint8_t *buf = linear_as_buffer(dst, dst_map, r->dst_level, r->dst_offset, &bl);
-         res = kil_deswizzle(&src->layout, r->src_level, r->src_offset, se, src_map,
-                             src->layout.size_B, buf, &bl);
-      } else {
-         /* Both block-linear, or a 3D <-> array copy (slices become layers):
-          * tile by tile. */
-         res = copy_tiled_to_tiled(src, src_map, r->src_level, r->src_offset, dst, dst_map,
-                                   r->dst_level, r->dst_offset, se, de);
-      }
+      const enum kil_result res =
+         copy_image_whole_elements(ex, src, src_map, dst, dst_map, r, se);
       if (res != KIL_SUCCESS) {
          nvk_exec_fault(ex, "image copy: %s", kil_result_str(res));
          return;

@@ -143,7 +143,12 @@ nvk_device_memory_init_kmd(struct nvk_device *dev, struct nvk_device_memory *mem
          vk_find_struct_const(info->pNext, MEMORY_DEDICATED_ALLOCATE_INFO);
       if (dedicated && dedicated->image) {
          VK_FROM_HANDLE(nvk_image, image, dedicated->image);
-         need_B = MAX2(need_B, image->drm.plane_offset_B + image->layout.size_B);
+         /* Multi-planar: up to the end of the plane that ends last (each
+          * explicit plane offset counted). */
+         const uint64_t image_B = image->plane_count > 1
+                                     ? image->planar.size_B
+                                     : image->drm.plane_offset_B + image->layout.size_B;
+         need_B = MAX2(need_B, image_B);
       }
       return import_fd(dev, mem, fd_import, need_B);
    }

@@ -40,6 +40,9 @@ struct corpus_test {
    /* Parser tests: link too (check_link: true), else a failed link only
     * means there is no SPIR-V to look at. */
    bool check_link;
+   /* shader_runner tests whose [test] section says "link error": GL must
+    * refuse the program, so a round trip that refuses it is right. */
+   bool expects_link_error;
    /* Not part of the population, and why (a parser test piglit expects to
     * fail, ARB assembly only, ...); NULL when the test counts. */
    const char *excluded;

@@ -131,7 +131,7 @@ corpus_shader_test_parse(struct arena *arena, const char *path, const char *text
    struct pending_shader pending[CORPUS_MAX_SHADERS];
    unsigned npending = 0;
    int glsl_req = 0;
-   bool in_require = false, any_shader_section = false, arb_program = false;
+   bool in_require = false, in_test = false, any_shader_section = false, arb_program = false;
    bool include_section = false;
    struct pending_shader *open = NULL;
 
@@ -143,6 +143,7 @@ corpus_shader_test_parse(struct arena *arena, const char *path, const char *text
             open->len = (size_t)(line - open->start);
          open = NULL;
          in_require = false;
+         in_test = false;
          const char *close = memchr(line, ']', (size_t)(next - line));
          if (!close) {
             *error = "section header without ']'";
@@ -164,11 +165,20 @@ corpus_shader_test_parse(struct arena *arena, const char *path, const char *text
                open = NULL; /* its own text is ignored, as piglit does */
          } else if (len == 7 && strncmp(name, "require", 7) == 0) {
             in_require = true;
+         } else if (len == 4 && strncmp(name, "test", 4) == 0) {
+            in_test = true;
          } else if (len > 8 && strncmp(name + len - 8, " program", 8) == 0) {
             arb_program = true;
          } else if (starts_with(name, "shader include")) {
             include_section = true;
          }
+      } else if (in_test) {
+         const char *l = line;
+         while (*l == ' ' || *l == '\t')
+            l++;
+         if (starts_with(l, "link error") &&
+             (l[10] == '\0' || l[10] == '\n' || l[10] == '\r' || l[10] == ' ' || l[10] == '#'))
+            t->expects_link_error = true;
       } else if (in_require) {
          const char *l = line;
          while (*l == ' ' || *l == '\t')

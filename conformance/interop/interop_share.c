@@ -8,7 +8,10 @@
 
 #include "layout/kil_drm_format.h"
 #include "layout/kil_format.h"
+#include "util/macros.h"
 #include "vk_enum_to_str.h"
+
+#include <drm_fourcc.h>
 
 const char *const share_extensions[] = {
    VK_KHR_BIND_MEMORY_2_EXTENSION_NAME,
@@ -43,15 +46,71 @@ share_format_name(VkFormat format)
    return name && !strncmp(name, "VK_FORMAT_", 10) ? name + 10 : "?";
 }
 
+static enum kil_format
+share_kil_format(VkFormat format)
+{
+   return kil_format_from_name(share_format_name(format));
+}
+
+/* The multi-planar formats' fourccs (drm_fourcc.h: NV12 is "2 plane YCbCr
+ * Cr:Cb format, 2x2 subsampled Cr:Cb plane" with Cb in the low byte, as in
+ * G8_B8R8; YUV420 is Y, then Cb (U), then Cr (V), as in G8_B8_R8; P016 is
+ * NV12's 16-bit twin). kil_drm_format covers the single-plane ones. */
+static const struct {
+   VkFormat format;
+   uint32_t fourcc;
+} planar_fourccs[] = {
+   {VK_FORMAT_G8_B8R8_2PLANE_420_UNORM, DRM_FORMAT_NV12},
+   {VK_FORMAT_G8_B8R8_2PLANE_422_UNORM, DRM_FORMAT_NV16},
+   {VK_FORMAT_G8_B8_R8_3PLANE_420_UNORM, DRM_FORMAT_YUV420},
+   {VK_FORMAT_G8_B8_R8_3PLANE_422_UNORM, DRM_FORMAT_YUV422},
+   {VK_FORMAT_G8_B8_R8_3PLANE_444_UNORM, DRM_FORMAT_YUV444},
+   {VK_FORMAT_G16_B16R16_2PLANE_420_UNORM, DRM_FORMAT_P016},
+};
+
 uint32_t
 share_format_fourcc(VkFormat format)
 {
-   return kil_format_to_drm_fourcc(kil_format_from_name(share_format_name(format)),
-                                   false);
+   for (unsigned i = 0; i < ARRAY_SIZE(planar_fourccs); i++) {
+      if (planar_fourccs[i].format == format)
+         return planar_fourccs[i].fourcc;
+   }
+   return kil_format_to_drm_fourcc(share_kil_format(format), false);
 }
 
 uint32_t
-share_format_modifiers(struct vkt *t, VkFormat format, uint64_t *mods, uint32_t max)
+share_format_plane_count(VkFormat format)
+{
+   const uint32_t n = kil_format_plane_count(share_kil_format(format));
+   return n ? n : 1;
+}
+
+VkExtent3D
+share_plane_extent(VkFormat format, uint32_t plane, uint32_t width, uint32_t height)
+{
+   const struct kil_plane_desc p = kil_format_plane(share_kil_format(format), plane);
+   if (p.format == KIL_FORMAT_NONE)
+      return (VkExtent3D){width, height, 1};
+   return (VkExtent3D){DIV_ROUND_UP(width, p.width_div),
+                       DIV_ROUND_UP(height, p.height_div), 1};
+}
+
+void
+share_format_round_extent(VkFormat format, uint32_t *width, uint32_t *height)
+{
+   const enum kil_format kf = share_kil_format(format);
+   for (uint32_t p = 0; p < kil_format_plane_count(kf); p++) {
+      const struct kil_plane_desc pd = kil_format_plane(kf, p);
+      if (pd.width_div > 1)
+         *width = DIV_ROUND_UP(*width, pd.width_div) * pd.width_div;
+      if (pd.height_div > 1)
+         *height = DIV_ROUND_UP(*height, pd.height_div) * pd.height_div;
+   }
+}
+
+/* The format's modifier properties (calloc'd; NULL and 0 if none). */
+static VkDrmFormatModifierPropertiesEXT *
+modifier_props(struct vkt *t, VkFormat format, uint32_t *count)
 {
    PFN_vkGetPhysicalDeviceFormatProperties2KHR props2 =
       (PFN_vkGetPhysicalDeviceFormatProperties2KHR)vkGetInstanceProcAddr(
@@ -61,22 +120,48 @@ share_format_modifiers(struct vkt *t, VkFormat format, uint64_t *mods, uint32_t 
    VkFormatProperties2 p = {.sType = VK_STRUCTURE_TYPE_FORMAT_PROPERTIES_2,
                             .pNext = &list};
    props2(t->pdev, format, &p);
+   *count = 0;
    if (list.drmFormatModifierCount == 0)
-      return 0;
+      return NULL;
    VkDrmFormatModifierPropertiesEXT *all =
       calloc(list.drmFormatModifierCount, sizeof(*all));
+   if (!all)
+      return NULL;
    list.pDrmFormatModifierProperties = all;
    props2(t->pdev, format, &p);
+   *count = list.drmFormatModifierCount;
+   return all;
+}
+
+uint32_t
+share_format_modifiers(struct vkt *t, VkFormat format, uint64_t *mods, uint32_t max)
+{
+   uint32_t count;
+   VkDrmFormatModifierPropertiesEXT *all = modifier_props(t, format, &count);
    const VkFormatFeatureFlags need =
       VK_FORMAT_FEATURE_TRANSFER_SRC_BIT | VK_FORMAT_FEATURE_TRANSFER_DST_BIT;
    uint32_t n = 0;
-   for (uint32_t i = 0; i < list.drmFormatModifierCount && n < max; i++) {
+   for (uint32_t i = 0; i < count && n < max; i++) {
       if ((all[i].drmFormatModifierTilingFeatures & need) == need &&
-          all[i].drmFormatModifierPlaneCount == 1)
+          all[i].drmFormatModifierPlaneCount >= 1 &&
+          all[i].drmFormatModifierPlaneCount <= SHARE_MAX_PLANES)
          mods[n++] = all[i].drmFormatModifier;
    }
    free(all);
    return n;
+}
+
+uint32_t
+share_modifier_plane_count(struct vkt *t, VkFormat format, uint64_t modifier)
+{
+   uint32_t count, planes = 0;
+   VkDrmFormatModifierPropertiesEXT *all = modifier_props(t, format, &count);
+   for (uint32_t i = 0; i < count; i++) {
+      if (all[i].drmFormatModifier == modifier)
+         planes = all[i].drmFormatModifierPlaneCount;
+   }
+   free(all);
+   return planes;
 }
 
 /* The image's queue-family handoff: release to / acquire from the other
@@ -220,10 +305,23 @@ share_export(struct vkt *t, VkFormat format, uint64_t modifier, uint32_t width,
    if (!VKT_CHECK(get_mod(t->dev, s->img.image, &mp)) ||
        !CHECK_EQ_U64(mp.drmFormatModifier, modifier))
       return false;
-   VkSubresourceLayout layout;
-   vkGetImageSubresourceLayout(
-      t->dev, s->img.image,
-      &(VkImageSubresource){VK_IMAGE_ASPECT_MEMORY_PLANE_0_BIT_EXT, 0, 0}, &layout);
+   /* Every memory plane's layout, as the modifier's consumers need it. */
+   const uint32_t plane_count = share_modifier_plane_count(t, format, modifier);
+   if (!CHECK(plane_count >= 1 && plane_count <= SHARE_MAX_PLANES))
+      return false;
+   struct share_plane planes[SHARE_MAX_PLANES] = {0};
+   for (uint32_t p = 0; p < plane_count; p++) {
+      VkSubresourceLayout layout;
+      vkGetImageSubresourceLayout(
+         t->dev, s->img.image,
+         &(VkImageSubresource){VK_IMAGE_ASPECT_MEMORY_PLANE_0_BIT_EXT << p, 0, 0},
+         &layout);
+      planes[p] = (struct share_plane){
+         .offset_B = layout.offset,
+         .row_pitch_B = layout.rowPitch,
+         .size_B = layout.size,
+      };
+   }
 
    if (!vkt_image_to_general(t, &s->img, VK_IMAGE_LAYOUT_UNDEFINED) ||
        !share_write(t, s, seed) || !share_handoff(t, s, false))
@@ -245,29 +343,37 @@ share_export(struct vkt *t, VkFormat format, uint64_t modifier, uint32_t width,
       .width = width,
       .height = height,
       .modifier = modifier,
-      .offset_B = layout.offset,
-      .row_pitch_B = layout.rowPitch,
+      .plane_count = plane_count,
       .size_B = s->alloc_size_B,
       .seed = seed,
    };
+   memcpy(d->planes, planes, sizeof(planes));
    return true;
 }
 
 VkResult
 share_import(struct vkt *t, const struct share_desc *d, int fd, struct share_image *s)
 {
-   /* Exactly what crossed the socket: modifier and plane layout. The size
-    * of each plane layout must be 0 (VUID-...-size-02267): the driver
-    * computes it. */
-   const VkSubresourceLayout plane = {
-      .offset = d->offset_B,
-      .rowPitch = d->row_pitch_B,
-   };
+   memset(s, 0, sizeof(*s));
+   /* A count the description cannot hold never reaches the driver; the
+    * driver refuses every other wrong count itself. */
+   if (d->plane_count > SHARE_MAX_PLANES)
+      return VK_ERROR_INVALID_DRM_FORMAT_MODIFIER_PLANE_LAYOUT_EXT;
+   /* Exactly what crossed the socket: modifier and every plane layout.
+    * The size of each plane layout must be 0 (VUID-...-size-02267): the
+    * driver computes it. */
+   VkSubresourceLayout planes[SHARE_MAX_PLANES] = {0};
+   for (uint32_t p = 0; p < d->plane_count; p++) {
+      planes[p] = (VkSubresourceLayout){
+         .offset = d->planes[p].offset_B,
+         .rowPitch = d->planes[p].row_pitch_B,
+      };
+   }
    const VkImageDrmFormatModifierExplicitCreateInfoEXT explicit = {
       .sType = VK_STRUCTURE_TYPE_IMAGE_DRM_FORMAT_MODIFIER_EXPLICIT_CREATE_INFO_EXT,
       .drmFormatModifier = d->modifier,
-      .drmFormatModifierPlaneCount = 1,
-      .pPlaneLayouts = &plane,
+      .drmFormatModifierPlaneCount = d->plane_count,
+      .pPlaneLayouts = planes,
    };
    const VkExternalMemoryImageCreateInfo ext = {
       .sType = VK_STRUCTURE_TYPE_EXTERNAL_MEMORY_IMAGE_CREATE_INFO,
@@ -292,11 +398,93 @@ share_import(struct vkt *t, const struct share_desc *d, int fd, struct share_ima
    return share_handoff(t, s, true) ? VK_SUCCESS : VK_ERROR_UNKNOWN;
 }
 
+/* Where each format plane's texels sit in one tightly packed host copy
+ * of the image (plane after plane), and in the staging buffer (each plane
+ * at a 16 B multiple: bufferOffset must be a multiple of the plane's
+ * texel size). */
+struct plane_span {
+   VkImageAspectFlags aspect;
+   VkExtent3D extent;
+   uint32_t texel_B;
+   uint64_t data_offset_B, buffer_offset_B, size_B;
+};
+
+static uint32_t
+plane_spans(const struct share_image *s, struct plane_span *spans, uint64_t *data_B,
+            uint64_t *buffer_B)
+{
+   const VkFormat f = s->img.info.format;
+   const uint32_t n = share_format_plane_count(f);
+   *data_B = *buffer_B = 0;
+   for (uint32_t p = 0; p < n; p++) {
+      struct plane_span *sp = &spans[p];
+      sp->aspect = n == 1 ? VK_IMAGE_ASPECT_COLOR_BIT : VK_IMAGE_ASPECT_PLANE_0_BIT << p;
+      sp->extent =
+         share_plane_extent(f, p, s->img.info.extent.width, s->img.info.extent.height);
+      sp->texel_B =
+         n == 1 ? vkt_format_texel_size(f)
+                : kil_format_el_size_B(kil_format_plane(share_kil_format(f), p).format);
+      sp->size_B = (uint64_t)sp->extent.width * sp->extent.height * sp->texel_B;
+      sp->data_offset_B = *data_B;
+      sp->buffer_offset_B = ALIGN_POT(*buffer_B, 16);
+      *data_B += sp->size_B;
+      *buffer_B = sp->buffer_offset_B + sp->size_B;
+   }
+   return n;
+}
+
+/* Copies all format planes between `data` (packed as plane_spans says) and
+ * the image, in GENERAL, with one command buffer. */
+static bool
+planes_io(struct vkt *t, struct share_image *s, uint8_t *data, bool write)
+{
+   struct plane_span spans[SHARE_MAX_PLANES];
+   uint64_t data_B, buffer_B;
+   const uint32_t n = plane_spans(s, spans, &data_B, &buffer_B);
+   struct vkt_buffer b;
+   if (!CHECK(data_B > 0) || !vkt_buffer_create(t, buffer_B,
+                                                VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
+                                                   VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                                                &b))
+      return false;
+   VkBufferImageCopy regions[SHARE_MAX_PLANES];
+   for (uint32_t p = 0; p < n; p++) {
+      if (write)
+         memcpy(b.map + spans[p].buffer_offset_B, data + spans[p].data_offset_B,
+                spans[p].size_B);
+      regions[p] = (VkBufferImageCopy){
+         .bufferOffset = spans[p].buffer_offset_B,
+         .imageSubresource = {spans[p].aspect, 0, 0, 1},
+         .imageExtent = spans[p].extent,
+      };
+   }
+   VkCommandBuffer cmd = vkt_cmd_begin(t);
+   bool ok = cmd != NULL;
+   if (ok) {
+      vkt_cmd_barrier(cmd);
+      if (write)
+         vkCmdCopyBufferToImage(cmd, b.buffer, s->img.image, VK_IMAGE_LAYOUT_GENERAL, n,
+                                regions);
+      else
+         vkCmdCopyImageToBuffer(cmd, s->img.image, VK_IMAGE_LAYOUT_GENERAL, b.buffer, n,
+                                regions);
+      vkt_cmd_barrier(cmd);
+      ok = vkt_cmd_submit_wait(t, cmd);
+   }
+   for (uint32_t p = 0; ok && !write && p < n; p++)
+      memcpy(data + spans[p].data_offset_B, b.map + spans[p].buffer_offset_B,
+             spans[p].size_B);
+   vkt_buffer_destroy(t, &b);
+   return ok;
+}
+
 static uint64_t
 image_bytes(const struct share_image *s)
 {
-   return (uint64_t)s->img.info.extent.width * s->img.info.extent.height *
-          vkt_format_texel_size(s->img.info.format);
+   struct plane_span spans[SHARE_MAX_PLANES];
+   uint64_t data_B, buffer_B;
+   plane_spans(s, spans, &data_B, &buffer_B);
+   return data_B;
 }
 
 bool
@@ -304,9 +492,10 @@ share_write(struct vkt *t, struct share_image *s, uint32_t seed)
 {
    const uint64_t size = image_bytes(s);
    uint8_t *data = malloc(size);
+   if (!CHECK(data != NULL))
+      return false;
    vkt_fill_pattern(data, size, seed);
-   const bool ok = vkt_write_image(t, &s->img, VK_IMAGE_ASPECT_COLOR_BIT, 0, 0,
-                                   (VkOffset3D){0, 0, 0}, s->img.info.extent, data);
+   const bool ok = planes_io(t, s, data, true);
    free(data);
    return ok;
 }
@@ -314,28 +503,33 @@ share_write(struct vkt *t, struct share_image *s, uint32_t seed)
 bool
 share_check(struct vkt *t, struct share_image *s, uint32_t seed)
 {
-   const uint64_t size = image_bytes(s);
-   const uint32_t texel = vkt_format_texel_size(s->img.info.format);
+   struct plane_span spans[SHARE_MAX_PLANES];
+   uint64_t size, buffer_B;
+   const uint32_t n = plane_spans(s, spans, &size, &buffer_B);
    uint8_t *want = malloc(size), *got = malloc(size);
-   vkt_fill_pattern(want, size, seed);
-   bool ok = vkt_read_image(t, &s->img, VK_IMAGE_ASPECT_COLOR_BIT, 0, 0,
-                            (VkOffset3D){0, 0, 0}, s->img.info.extent, got);
+   bool ok = CHECK(want && got);
    if (ok) {
+      vkt_fill_pattern(want, size, seed);
+      ok = planes_io(t, s, got, false);
+   }
+   for (uint32_t p = 0; ok && p < n; p++) {
+      const struct plane_span *sp = &spans[p];
+      const uint8_t *w = want + sp->data_offset_B, *g = got + sp->data_offset_B;
       uint64_t bad = 0, first = UINT64_MAX;
-      for (uint64_t i = 0; i < size; i += texel) {
-         if (memcmp(want + i, got + i, texel)) {
+      for (uint64_t i = 0; i < sp->size_B; i += sp->texel_B) {
+         if (memcmp(w + i, g + i, sp->texel_B)) {
             bad++;
             if (first == UINT64_MAX)
-               first = i / texel;
+               first = i / sp->texel_B;
          }
       }
       if (bad) {
-         const uint32_t w = s->img.info.extent.width;
+         const uint32_t pw = sp->extent.width;
          ok = test_fail(__FILE__, __LINE__,
-                        "%s: %llu of %llu pixels differ, first at (%u, %u)",
-                        share_format_name(s->img.info.format), (unsigned long long)bad,
-                        (unsigned long long)(size / texel), (unsigned)(first % w),
-                        (unsigned)(first / w));
+                        "%s plane %u: %llu of %llu texels differ, first at (%u, %u)",
+                        share_format_name(s->img.info.format), p, (unsigned long long)bad,
+                        (unsigned long long)(sp->size_B / sp->texel_B),
+                        (unsigned)(first % pw), (unsigned)(first / pw));
       }
    }
    free(want);

@@ -2,9 +2,10 @@
 /*
  * Sharing one image between two processes: the exporting side makes an
  * image with a DRM format modifier in exportable memory and sends (dma-buf
- * fd, format, fourcc, modifier, plane layout); the importing side makes the
- * image from exactly that (VkImageDrmFormatModifierExplicitCreateInfoEXT),
- * imports the fd into a dedicated allocation and checks every pixel.
+ * fd, format, fourcc, modifier, the layout of every memory plane); the
+ * importing side makes the image from exactly that
+ * (VkImageDrmFormatModifierExplicitCreateInfoEXT), imports the fd into a
+ * dedicated allocation and checks every pixel of every format plane.
  *
  * The sides are "endpoints" (today the Vulkan one, through the loader with
  * validation; a GL one through EGL_EXT_image_dma_buf_import joins with
@@ -19,17 +20,28 @@
 
 #include "vkt.h"
 
-/* What crosses the socket with the fd. */
+/* Memory planes a description carries: VK_IMAGE_ASPECT_MEMORY_PLANE_0..3. */
+#define SHARE_MAX_PLANES 4
+
+/* One memory plane: its VkSubresourceLayout (MEMORY_PLANE_n) as the
+ * exporter reported it, offset from the start of the one fd. */
+struct share_plane {
+   uint64_t offset_B;
+   uint64_t row_pitch_B;
+   uint64_t size_B; /* informational: the importer passes 0 (VUID-...-size-02267) */
+};
+
+/* What crosses the socket with the fd. All memory planes live in that one
+ * fd (one memory object; kiln never makes modifier images DISJOINT). */
 struct share_desc {
    uint32_t vk_format;
    uint32_t drm_fourcc; /* 0 if the format has none */
    uint32_t width, height;
    uint64_t modifier;
-   uint64_t offset_B; /* VkSubresourceLayout of MEMORY_PLANE_0 */
-   uint64_t row_pitch_B;
+   uint32_t plane_count; /* memory planes: the modifier's drmFormatModifierPlaneCount */
+   uint32_t seed;        /* pattern written before sending */
+   struct share_plane planes[SHARE_MAX_PLANES];
    uint64_t size_B; /* the fd's memory (allocationSize) */
-   uint32_t seed;   /* pattern written before sending */
-   uint32_t pad;
 };
 
 /* A modifier image bound to its own (dedicated) memory. */
@@ -45,9 +57,21 @@ extern const uint32_t share_extension_count;
  * is allowed). */
 struct vkt_req share_req(void);
 
-/* The modifiers the device advertises for format with TRANSFER_SRC|DST. */
+/* The modifiers the device advertises for format with TRANSFER_SRC|DST
+ * and at most SHARE_MAX_PLANES memory planes. */
 uint32_t share_format_modifiers(struct vkt *t, VkFormat format, uint64_t *mods,
                                 uint32_t max);
+/* drmFormatModifierPlaneCount of format + modifier (0 if not advertised). */
+uint32_t share_modifier_plane_count(struct vkt *t, VkFormat format, uint64_t modifier);
+
+/* Format planes (1, or 2-3 for the multi-planar Y'CbCr formats) and the
+ * extent of plane `plane` of a width x height image (chroma subsampled). */
+uint32_t share_format_plane_count(VkFormat format);
+VkExtent3D share_plane_extent(VkFormat format, uint32_t plane, uint32_t width,
+                              uint32_t height);
+/* Rounds an extent up to what the format's subsampling divides (a 4:2:0
+ * image has even width and height, VUIDs 04712/04713). */
+void share_format_round_extent(VkFormat format, uint32_t *width, uint32_t *height);
 
 /* "R8G8B8A8_UNORM" and its DRM fourcc (0 if none), for tables. */
 const char *share_format_name(VkFormat format);
@@ -59,9 +83,14 @@ bool share_export(struct vkt *t, VkFormat format, uint64_t modifier, uint32_t wi
                   uint32_t height, uint32_t seed, struct share_image *img, int *fd,
                   struct share_desc *d);
 
-/* Importing side: the image described by `d` on memory imported from fd
+/* Importing side: the image described by `d` (every memory plane's layout in
+ * VkImageDrmFormatModifierExplicitCreateInfoEXT) on memory imported from fd
  * (which the import takes on success). Returns the VkResult of the failing
- * step (image creation or memory import) for the bad-input tests. */
+ * step (image creation or memory import) for the bad-input tests; a plane
+ * count beyond SHARE_MAX_PLANES (a description from a confused peer) is
+ * refused before the driver sees it, with the result the driver gives a
+ * wrong plane count, VK_ERROR_INVALID_DRM_FORMAT_MODIFIER_PLANE_LAYOUT_EXT.
+ * `img` can be destroyed in every case. */
 VkResult share_import(struct vkt *t, const struct share_desc *d, int fd,
                       struct share_image *img);
 
@@ -70,8 +99,10 @@ VkResult share_import(struct vkt *t, const struct share_desc *d, int fd,
  * share_import acquires. */
 bool share_handoff(struct vkt *t, struct share_image *img, bool acquire);
 
-/* Writes / checks the pattern `seed` (every byte of every pixel). Checking
- * reports the first mismatch. */
+/* Writes / checks the pattern `seed` (every byte of every pixel of every
+ * format plane, through VK_IMAGE_ASPECT_PLANE_n_BIT copies of the plane's
+ * subsampled extent for multi-planar formats). Checking reports the first
+ * mismatch and its plane. */
 bool share_write(struct vkt *t, struct share_image *img, uint32_t seed);
 bool share_check(struct vkt *t, struct share_image *img, uint32_t seed);
 

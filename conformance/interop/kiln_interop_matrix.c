@@ -1,21 +1,23 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * kiln-interop-matrix: for every format and DRM format modifier the device
- * advertises, share an image between two processes through a unix socket
- * (dma-buf fd + modifier + plane layout) in both directions, and check every
- * pixel. Prints the table of results; fails if any cell fails.
+ * advertises (the multi-planar Y'CbCr formats too), share an image between
+ * two processes through a unix socket (dma-buf fd + modifier + the layout of
+ * every memory plane) in both directions, and check every pixel of every
+ * format plane. Prints the table of results; fails if any cell fails.
  *
  *    kiln-interop-matrix                  (through kiln-run, or with
  *                                          VK_DRIVER_FILES set)
  *    KILN_INTEROP_SIZE=WxH                image size (default 67x45: partial
- *                                          GOBs and blocks on both edges)
+ *                                          GOBs and blocks on both edges;
+ *                                          rounded up to even for 4:2:x)
  *    KILN_INTEROP_FORMATS=R8_UNORM,...    only these formats
  *    KILN_VKT_NO_VALIDATION=1             without the validation layer
  *
  * Per cell, direction "A>B": process A exports (image from a one-modifier
  * list, dma-buf memory, pattern written through a transfer), B imports it
- * with the explicit modifier and layout and checks every pixel, writes a new
- * pattern, and A checks that. "B>A": the same with the roles swapped. The
+ * with the explicit modifier and plane layouts and checks every pixel,
+ * writes a new pattern, and A checks that. "B>A": the same with the roles swapped. The
  * two processes are separate instances of the same endpoint (the Vulkan
  * driver under test); the GL endpoint (zink, EGL dma-buf import) joins the
  * same protocol (interop_share.h).
@@ -207,13 +209,21 @@ TEST(interop_matrix)
       return;
    }
 
-   /* Every core format and the 4444 ones. */
-   VkFormat formats[200];
+   /* Every core format, the 4444 ones, and the Y'CbCr formats of
+    * VK_KHR_sampler_ycbcr_conversion and VK_EXT_ycbcr_2plane_444_formats
+    * (the rows show what has modifiers). */
+   VkFormat formats[256];
    uint32_t nformats = 0;
    for (int f = 1; f <= VK_FORMAT_ASTC_12x12_SRGB_BLOCK; f++)
       formats[nformats++] = (VkFormat)f;
    formats[nformats++] = VK_FORMAT_A4R4G4B4_UNORM_PACK16;
    formats[nformats++] = VK_FORMAT_A4B4G4R4_UNORM_PACK16;
+   for (int f = VK_FORMAT_G8B8G8R8_422_UNORM; f <= VK_FORMAT_G16_B16_R16_3PLANE_444_UNORM;
+        f++)
+      formats[nformats++] = (VkFormat)f;
+   for (int f = VK_FORMAT_G8_B8R8_2PLANE_444_UNORM;
+        f <= VK_FORMAT_G16_B16R16_2PLANE_444_UNORM; f++)
+      formats[nformats++] = (VkFormat)f;
 
    /* Columns: LINEAR, then block-linear h = 0..5. */
    static const char *const cols[] = {"LINEAR", "BL h=0", "BL h=1", "BL h=2",
@@ -221,19 +231,28 @@ TEST(interop_matrix)
    printf("\nkiln interop matrix: %s, %ux%u, export in one process, import in the other, "
           "every pixel checked\n",
           t.props.deviceName, w, h);
+   uint32_t pw = w, ph = h;
+   share_format_round_extent(VK_FORMAT_G8_B8R8_2PLANE_420_UNORM, &pw, &ph);
+   printf("multi-planar formats (planes > 1): %ux%u (even for 4:2:x), every plane "
+          "checked\n",
+          pw, ph);
    printf("cell: both directions ok / A>B or B>A failed / - not advertised\n\n");
-   printf("%-28s %-5s", "format", "drm");
+   printf("%-28s %-5s %-6s", "format", "drm", "planes");
    for (unsigned c = 0; c < ARRAY_SIZE(cols); c++)
       printf(" %-7s", cols[c]);
    printf("\n");
 
-   unsigned pass = 0, fail = 0, rows = 0;
+   unsigned pass = 0, fail = 0, rows = 0, planar_rows = 0, planar_pairs = 0;
    uint32_t seed = 1;
    for (uint32_t i = 0; i < nformats; i++) {
       uint64_t mods[MAX_MODS];
       const uint32_t n = share_format_modifiers(&t, formats[i], mods, MAX_MODS);
       if (n == 0 || !format_selected(formats[i]))
          continue;
+      /* Memory planes (the modifier's), the same for all of ours. */
+      const uint32_t planes = share_modifier_plane_count(&t, formats[i], mods[0]);
+      uint32_t fw = w, fh = h;
+      share_format_round_extent(formats[i], &fw, &fh);
       const char *cell[ARRAY_SIZE(cols)];
       for (unsigned c = 0; c < ARRAY_SIZE(cols); c++)
          cell[c] = "-";
@@ -243,8 +262,8 @@ TEST(interop_matrix)
          unsigned c = 0;
          while (c < ARRAY_SIZE(cols) && strcmp(cols[c], label))
             c++;
-         const bool ab = a_to_b(&t, child.sock, formats[i], mods[m], w, h, seed);
-         const bool ba = b_to_a(&t, child.sock, formats[i], mods[m], w, h, seed + 7);
+         const bool ab = a_to_b(&t, child.sock, formats[i], mods[m], fw, fh, seed);
+         const bool ba = b_to_a(&t, child.sock, formats[i], mods[m], fw, fh, seed + 7);
          seed += 16;
          if (ab && ba)
             pass++;
@@ -261,16 +280,20 @@ TEST(interop_matrix)
       char cc[5] = "-";
       if (fourcc)
          memcpy(cc, &fourcc, 4), cc[4] = '\0';
-      printf("%-28s %-5s", share_format_name(formats[i]), cc);
+      printf("%-28s %-5s %-6u", share_format_name(formats[i]), cc, planes);
       for (unsigned c = 0; c < ARRAY_SIZE(cols); c++)
          printf(" %-7s", cell[c]);
       printf("\n");
       fflush(stdout);
       rows++;
+      if (share_format_plane_count(formats[i]) > 1) {
+         planar_rows++;
+         planar_pairs += n;
+      }
    }
-   printf(
-      "\n%u formats, %u format/modifier pairs: %u passed both directions, %u failed\n",
-      rows, pass + fail, pass, fail);
+   printf("\n%u formats (%u multi-planar), %u format/modifier pairs (%u multi-planar): "
+          "%u passed both directions, %u failed\n",
+          rows, planar_rows, pass + fail, planar_pairs, pass, fail);
    CHECK(rows > 0);
    CHECK_EQ(fail, 0);
 

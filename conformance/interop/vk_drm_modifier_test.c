@@ -413,8 +413,8 @@ TEST(create_explicit_with_offset_and_wide_pitch)
       /* A second, bigger exported image whose memory holds the first's
        * bytes 8 KiB in and with a pitch of +128 B... */
       struct share_desc wide = d;
-      wide.offset_B = 8192;
-      wide.row_pitch_B = d.row_pitch_B + 128;
+      wide.planes[0].offset_B = 8192;
+      wide.planes[0].row_pitch_B = d.planes[0].row_pitch_B + 128;
       /* ...is made here from a fresh exportable allocation: create,
        * write, read back. */
       struct share_image big;
@@ -426,7 +426,7 @@ TEST(create_explicit_with_offset_and_wide_pitch)
       CHECK(VKT_CHECK(share_import(&t, &wide, big_fd, &b)));
       const VkSubresourceLayout l = plane_layout(&t, b.img.image);
       CHECK_EQ_U64(l.offset, 8192);
-      CHECK_EQ_U64(l.rowPitch, wide.row_pitch_B);
+      CHECK_EQ_U64(l.rowPitch, wide.planes[0].row_pitch_B);
       CHECK(share_write(&t, &b, 77) && share_check(&t, &b, 77));
       share_image_destroy(&t, &b);
       share_image_destroy(&t, &big);
@@ -883,5 +883,190 @@ TEST(nv12_memory_planes)
    printf("  %u NV12 modifiers\n", list.drmFormatModifierCount);
    vkt_buffer_destroy(&t, &in);
    vkt_buffer_destroy(&t, &out);
+   vkt_finish(&t);
+}
+
+/* A dedicated import of `fd` for an image made from `d` (explicit layouts),
+ * with allocationSize `alloc_B` instead of the image's requirement: what an
+ * importer that sizes memory by the dma-buf (lseek) does. The fd is
+ * consumed only on success, which also frees the memory here. */
+static VkResult
+import_sized(struct vkt *t, const struct share_desc *d, int fd, VkDeviceSize alloc_B)
+{
+   VkSubresourceLayout planes[SHARE_MAX_PLANES] = {0};
+   for (uint32_t p = 0; p < d->plane_count && p < SHARE_MAX_PLANES; p++) {
+      planes[p].offset = d->planes[p].offset_B;
+      planes[p].rowPitch = d->planes[p].row_pitch_B;
+   }
+   const VkImageDrmFormatModifierExplicitCreateInfoEXT explicit = {
+      .sType = VK_STRUCTURE_TYPE_IMAGE_DRM_FORMAT_MODIFIER_EXPLICIT_CREATE_INFO_EXT,
+      .drmFormatModifier = d->modifier,
+      .drmFormatModifierPlaneCount = d->plane_count,
+      .pPlaneLayouts = planes,
+   };
+   const VkExternalMemoryImageCreateInfo ext = {
+      .sType = VK_STRUCTURE_TYPE_EXTERNAL_MEMORY_IMAGE_CREATE_INFO,
+      .pNext = &explicit,
+      .handleTypes = VK_EXTERNAL_MEMORY_HANDLE_TYPE_DMA_BUF_BIT_EXT,
+   };
+   VkImage image;
+   VkResult r = vkCreateImage(
+      t->dev,
+      &(VkImageCreateInfo){
+         .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
+         .pNext = &ext,
+         .imageType = VK_IMAGE_TYPE_2D,
+         .format = d->vk_format,
+         .extent = {d->width, d->height, 1},
+         .mipLevels = 1,
+         .arrayLayers = 1,
+         .samples = VK_SAMPLE_COUNT_1_BIT,
+         .tiling = VK_IMAGE_TILING_DRM_FORMAT_MODIFIER_EXT,
+         .usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT,
+      },
+      NULL, &image);
+   if (r != VK_SUCCESS)
+      return r;
+   VkMemoryRequirements mr;
+   vkGetImageMemoryRequirements(t->dev, image, &mr);
+   const VkImportMemoryFdInfoKHR imp = {
+      .sType = VK_STRUCTURE_TYPE_IMPORT_MEMORY_FD_INFO_KHR,
+      .handleType = VK_EXTERNAL_MEMORY_HANDLE_TYPE_DMA_BUF_BIT_EXT,
+      .fd = fd,
+   };
+   const VkMemoryDedicatedAllocateInfo ded = {
+      .sType = VK_STRUCTURE_TYPE_MEMORY_DEDICATED_ALLOCATE_INFO,
+      .pNext = &imp,
+      .image = image,
+   };
+   VkDeviceMemory mem;
+   r = vkAllocateMemory(t->dev,
+                        &(VkMemoryAllocateInfo){
+                           .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                           .pNext = &ded,
+                           .allocationSize = alloc_B,
+                           .memoryTypeIndex = vkt_memory_type(t, mr.memoryTypeBits, 0),
+                        },
+                        NULL, &mem);
+   if (r == VK_SUCCESS)
+      vkFreeMemory(t->dev, mem, NULL);
+   vkDestroyImage(t->dev, image, NULL);
+   return r;
+}
+
+/* Bad descriptions of a multi-planar image on the import side (what
+ * kiln-interop-matrix's importer, share_import, gets over the socket): each
+ * refused with the VkResult the spec names, the fd still the caller's, and
+ * the right description still imports pixel-exact afterwards.
+ * - A plane layout missing, one too many, none: Vulkan 1.3.239,
+ *   VkImageDrmFormatModifierExplicitCreateInfoEXT: "drmFormatModifierPlaneCount
+ *   is the number of memory planes in the image (as reported by
+ *   VkDrmFormatModifierPropertiesEXT)", and "If this validation fails, then
+ *   vkCreateImage returns VK_ERROR_INVALID_DRM_FORMAT_MODIFIER_PLANE_LAYOUT_EXT".
+ *   Debian's layer does not check the count against the modifier's
+ *   (VUID-...-02265), only that it is not 0: whatever it says is tolerated,
+ *   not required. A count the description cannot carry stops in
+ *   share_import with the same result.
+ * - A plane offset the modifier cannot start a plane at: the same result.
+ * - A plane offset past the end of the dma-buf: the layout itself is valid,
+ *   the memory is not; "An external handle is not a valid handle of the
+ *   specified type" (Return Codes: VK_ERROR_INVALID_EXTERNAL_HANDLE) from
+ *   vkAllocateMemory, both with allocationSize from the image's requirements
+ *   and with the dma-buf's own size (the driver checks what the image needs
+ *   either way: before it did, the second imported a dma-buf smaller than
+ *   the planes; that one is also invalid usage, which Debian's layer
+ *   reports as VUID-VkMemoryDedicatedAllocateInfo-image-01433). */
+TEST(multi_planar_bad_imports)
+{
+   struct vkt t;
+   const struct vkt_req req = share_req();
+   if (!vkt_init(&t, &req))
+      return;
+   static const VkFormat formats[] = {VK_FORMAT_G8_B8R8_2PLANE_420_UNORM,
+                                      VK_FORMAT_G8_B8_R8_3PLANE_420_UNORM};
+   const uint64_t mods[] = {DRM_FORMAT_MOD_LINEAR, BL(1)};
+   const VkResult bad_layout = VK_ERROR_INVALID_DRM_FORMAT_MODIFIER_PLANE_LAYOUT_EXT;
+   unsigned cases = 0;
+   for (unsigned fi = 0; fi < ARRAY_SIZE(formats); fi++) {
+      for (unsigned mi = 0; mi < ARRAY_SIZE(mods); mi++) {
+         const VkFormat f = formats[fi];
+         const uint32_t planes = share_format_plane_count(f);
+         if (!CHECK_EQ(share_modifier_plane_count(&t, f, mods[mi]), planes))
+            continue;
+         struct share_image a, b;
+         int fd;
+         struct share_desc d;
+         REQUIRE(share_export(&t, f, mods[mi], 66, 34, 300 + fi * 4 + mi, &a, &fd, &d));
+         CHECK_EQ(d.plane_count, planes);
+         const char *name = share_format_name(f);
+
+         /* Wrong plane counts. */
+         const uint32_t counts[] = {planes - 1, planes + 1, 0, SHARE_MAX_PLANES + 3};
+         for (unsigned c = 0; c < ARRAY_SIZE(counts); c++) {
+            struct share_desc w = d;
+            w.plane_count = counts[c];
+            if (counts[c] > planes && counts[c] <= SHARE_MAX_PLANES)
+               w.planes[planes] = d.planes[planes - 1];
+            vkt_expect_validation_errors_begin(&t);
+            const VkResult r = share_import(&t, &w, fd, &b);
+            vkt_expect_validation_errors_end(&t);
+            printf("  %s 0x%016llx: %u plane layouts for %u planes: %s\n", name,
+                   (unsigned long long)d.modifier, counts[c], planes, vkt_result_str(r));
+            CHECK(VKT_CHECK_RESULT(r, bad_layout));
+            CHECK(fd_is_open(fd));
+            share_image_destroy(&t, &b);
+            cases++;
+         }
+
+         /* The last plane 32 B off (LINEAR planes start at 64 B multiples,
+          * block-linear ones at GOBs). */
+         struct share_desc w = d;
+         w.planes[planes - 1].offset_B += 32;
+         VkResult r = share_import(&t, &w, fd, &b);
+         printf("  %s 0x%016llx: plane %u at offset %llu: %s\n", name,
+                (unsigned long long)d.modifier, planes - 1,
+                (unsigned long long)w.planes[planes - 1].offset_B, vkt_result_str(r));
+         CHECK(VKT_CHECK_RESULT(r, bad_layout));
+         CHECK(fd_is_open(fd));
+         share_image_destroy(&t, &b);
+         cases++;
+
+         /* The last plane past the end of the dma-buf. */
+         w = d;
+         w.planes[planes - 1].offset_B = ALIGN_POT(d.size_B, 4096) + 4096;
+         r = share_import(&t, &w, fd, &b);
+         printf("  %s 0x%016llx: plane %u at offset %llu of a %llu-byte dma-buf: %s\n",
+                name, (unsigned long long)d.modifier, planes - 1,
+                (unsigned long long)w.planes[planes - 1].offset_B,
+                (unsigned long long)d.size_B, vkt_result_str(r));
+         CHECK(VKT_CHECK_RESULT(r, VK_ERROR_INVALID_EXTERNAL_HANDLE));
+         CHECK(fd_is_open(fd));
+         share_image_destroy(&t, &b);
+         cases++;
+
+         /* The same, with allocationSize the dma-buf's size. */
+         const int dup_fd = dup(fd);
+         REQUIRE(dup_fd >= 0);
+         vkt_expect_validation_errors_begin(&t);
+         r = import_sized(&t, &w, dup_fd, d.size_B);
+         vkt_expect_validation_errors_end(&t);
+         printf("  %s 0x%016llx: the same, allocationSize %llu: %s\n", name,
+                (unsigned long long)d.modifier, (unsigned long long)d.size_B,
+                vkt_result_str(r));
+         CHECK(VKT_CHECK_RESULT(r, VK_ERROR_INVALID_EXTERNAL_HANDLE));
+         if (r != VK_SUCCESS) {
+            CHECK(fd_is_open(dup_fd));
+            close(dup_fd);
+         }
+         cases++;
+
+         /* The right description still imports, every plane intact. */
+         CHECK(VKT_CHECK(share_import(&t, &d, fd, &b)));
+         CHECK(share_check(&t, &b, d.seed));
+         share_image_destroy(&t, &b);
+         share_image_destroy(&t, &a);
+      }
+   }
+   printf("  %u bad multi-planar imports refused\n", cases);
    vkt_finish(&t);
 }

@@ -288,17 +288,19 @@ TEST(linear_image_scanned_out_by_vkms)
    REQUIRE(share_export(&t, VK_FORMAT_B8G8R8A8_UNORM, DRM_FORMAT_MOD_LINEAR, w, h, 4242,
                         &img, &dmabuf, &d));
    printf("  exported %ux%u LINEAR: pitch %llu, offset %llu\n", w, h,
-          (unsigned long long)d.row_pitch_B, (unsigned long long)d.offset_B);
+          (unsigned long long)d.planes[0].row_pitch_B,
+          (unsigned long long)d.planes[0].offset_B);
 
    /* PRIME import and a framebuffer with the image's modifier and layout. */
    struct drm_prime_handle prime = {.fd = dmabuf};
    REQUIRE(drm_ioctl(fd, DRM_IOCTL_PRIME_FD_TO_HANDLE, &prime) == 0);
    uint32_t fb = 0, bad_fb = 0;
-   REQUIRE(add_fb(fd, w, h, DRM_FORMAT_XRGB8888, prime.handle, (uint32_t)d.row_pitch_B,
-                  (uint32_t)d.offset_B, DRM_FORMAT_MOD_LINEAR, &fb) == 0);
+   REQUIRE(add_fb(fd, w, h, DRM_FORMAT_XRGB8888, prime.handle,
+                  (uint32_t)d.planes[0].row_pitch_B, (uint32_t)d.planes[0].offset_B,
+                  DRM_FORMAT_MOD_LINEAR, &fb) == 0);
    /* vkms cannot scan out block-linear: refused, not misread. */
-   CHECK_EQ(add_fb(fd, w, h, DRM_FORMAT_XRGB8888, prime.handle, (uint32_t)d.row_pitch_B,
-                   0, bl, &bad_fb),
+   CHECK_EQ(add_fb(fd, w, h, DRM_FORMAT_XRGB8888, prime.handle,
+                   (uint32_t)d.planes[0].row_pitch_B, 0, bl, &bad_fb),
             -EINVAL);
 
    /* The writeback target: a dumb buffer of vkms's own. */

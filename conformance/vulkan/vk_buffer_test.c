@@ -229,6 +229,37 @@ TEST(large_copy_and_fill)
    vkt_finish(&t);
 }
 
+/* A large copy between offsets that are not aligned alike (kiln writes
+ * large copies with streaming stores from the destination's first whole
+ * cache line on): the bytes land, and the bytes around the range stay. */
+TEST(large_copy_misaligned)
+{
+   struct vkt t;
+   if (!vkt_init(&t, NULL))
+      return;
+   const VkDeviceSize size = (9ull << 20) + 100;
+   const VkDeviceSize src_off = 3, dst_off = 61, n = size - 100;
+   struct vkt_buffer a, b;
+   REQUIRE(vkt_buffer_create(&t, size, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, &a));
+   REQUIRE(vkt_buffer_create(&t, size, VK_BUFFER_USAGE_TRANSFER_DST_BIT, &b));
+   vkt_fill_pattern(a.map, size, 7);
+   vkt_fill_pattern(b.map, size, 8);
+   VkCommandBuffer cmd = vkt_cmd_begin(&t);
+   REQUIRE(cmd);
+   const VkBufferCopy r = {.srcOffset = src_off, .dstOffset = dst_off, .size = n};
+   vkCmdCopyBuffer(cmd, a.buffer, b.buffer, 1, &r);
+   REQUIRE(vkt_cmd_submit_wait(&t, cmd));
+   uint8_t *want = malloc(size);
+   REQUIRE(want);
+   vkt_fill_pattern(want, size, 8);
+   memcpy(want + dst_off, (const uint8_t *)a.map + src_off, n);
+   CHECK(memcmp(b.map, want, size) == 0);
+   free(want);
+   vkt_buffer_destroy(&t, &a);
+   vkt_buffer_destroy(&t, &b);
+   vkt_finish(&t);
+}
+
 TEST(secondary_command_buffers_and_reuse)
 {
    struct vkt t;

@@ -273,6 +273,225 @@ TEST(image_copy_across_tilings)
    vkt_finish(&t);
 }
 
+/* Image copies against a host model of both images: every (level, layer)
+ * of both is written with its own pattern, the regions are copied in one
+ * vkCmdCopyImage, and every destination subresource must read back as the
+ * model says, inside and outside the regions. Both images have the same
+ * type (3D: layers are z ranges of layer 0). */
+struct copy_model {
+   uint8_t *data[4][8]; /* [level][layer] */
+   VkExtent3D extent[4];
+};
+
+static bool
+model_init(struct vkt *t, struct vkt_image *img, const VkImageCreateInfo *ci, uint32_t ts,
+           uint32_t seed, struct copy_model *m)
+{
+   memset(m, 0, sizeof(*m));
+   for (uint32_t l = 0; l < ci->mipLevels; l++) {
+      m->extent[l] = level_extent(ci, l);
+      const size_t size =
+         (size_t)m->extent[l].width * m->extent[l].height * m->extent[l].depth * ts;
+      for (uint32_t a = 0; a < ci->arrayLayers; a++) {
+         m->data[l][a] = malloc(size);
+         if (!m->data[l][a])
+            return false;
+         vkt_fill_pattern(m->data[l][a], size, seed + l * 8 + a);
+         if (!vkt_write_image(t, img, VK_IMAGE_ASPECT_COLOR_BIT, l, a, origin,
+                              m->extent[l], m->data[l][a]))
+            return false;
+      }
+   }
+   return true;
+}
+
+static void
+model_finish(struct copy_model *m)
+{
+   for (uint32_t l = 0; l < 4; l++)
+      for (uint32_t a = 0; a < 8; a++)
+         free(m->data[l][a]);
+}
+
+static void
+model_copy(const struct copy_model *src, struct copy_model *dst, const VkImageCopy *r,
+           uint32_t ts)
+{
+   const VkExtent3D se = src->extent[r->srcSubresource.mipLevel];
+   const VkExtent3D de = dst->extent[r->dstSubresource.mipLevel];
+   for (uint32_t i = 0; i < r->srcSubresource.layerCount; i++) {
+      const uint8_t *s =
+         src->data[r->srcSubresource.mipLevel][r->srcSubresource.baseArrayLayer + i];
+      uint8_t *d =
+         dst->data[r->dstSubresource.mipLevel][r->dstSubresource.baseArrayLayer + i];
+      for (uint32_t z = 0; z < r->extent.depth; z++) {
+         for (uint32_t y = 0; y < r->extent.height; y++) {
+            const size_t so =
+               (((size_t)(r->srcOffset.z + z) * se.height + r->srcOffset.y + y) *
+                   se.width +
+                r->srcOffset.x) *
+               ts;
+            const size_t dof =
+               (((size_t)(r->dstOffset.z + z) * de.height + r->dstOffset.y + y) *
+                   de.width +
+                r->dstOffset.x) *
+               ts;
+            memcpy(d + dof, s + so, (size_t)r->extent.width * ts);
+         }
+      }
+   }
+}
+
+static void
+check_image_copies(struct vkt *t, const VkImageCreateInfo *sci,
+                   const VkImageCreateInfo *dci, const VkImageCopy *regions,
+                   uint32_t count, const char *what)
+{
+   const uint32_t ts = vkt_format_texel_size(sci->format);
+   if (!vkt_format_has(t, sci->format, sci->tiling, VK_FORMAT_FEATURE_TRANSFER_SRC_BIT) ||
+       !vkt_format_has(t, dci->format, dci->tiling, VK_FORMAT_FEATURE_TRANSFER_DST_BIT))
+      return;
+   struct vkt_image src, dst;
+   if (!vkt_image_create(t, sci, &src))
+      return;
+   if (!vkt_image_create(t, dci, &dst)) {
+      vkt_image_destroy(t, &src);
+      return;
+   }
+   struct copy_model ms, md;
+   REQUIRE(vkt_image_to_general(t, &src, sci->initialLayout));
+   REQUIRE(vkt_image_to_general(t, &dst, dci->initialLayout));
+   REQUIRE(model_init(t, &src, sci, ts, 11, &ms));
+   REQUIRE(model_init(t, &dst, dci, ts, 500, &md));
+   VkCommandBuffer cmd = vkt_cmd_begin(t);
+   vkCmdCopyImage(cmd, src.image, VK_IMAGE_LAYOUT_GENERAL, dst.image,
+                  VK_IMAGE_LAYOUT_GENERAL, count, regions);
+   REQUIRE(vkt_cmd_submit_wait(t, cmd));
+   for (uint32_t i = 0; i < count; i++)
+      model_copy(&ms, &md, &regions[i], ts);
+   for (uint32_t l = 0; l < dci->mipLevels; l++) {
+      const VkExtent3D e = md.extent[l];
+      const size_t size = (size_t)e.width * e.height * e.depth * ts;
+      uint8_t *out = malloc(size);
+      REQUIRE(out);
+      for (uint32_t a = 0; a < dci->arrayLayers; a++) {
+         REQUIRE(
+            vkt_read_image(t, &dst, VK_IMAGE_ASPECT_COLOR_BIT, l, a, origin, e, out));
+         if (memcmp(out, md.data[l][a], size) != 0) {
+            size_t first = 0;
+            while (out[first] == md.data[l][a][first])
+               first++;
+            test_fail(__FILE__, __LINE__,
+                      "%s: format %d: level %u layer %u differs first at texel %zu", what,
+                      sci->format, l, a, first / ts);
+         }
+      }
+      free(out);
+   }
+   model_finish(&ms);
+   model_finish(&md);
+   vkt_image_destroy(t, &src);
+   vkt_image_destroy(t, &dst);
+}
+
+static VkImageCopy
+image_copy(uint32_t sl, uint32_t sa, VkOffset3D so, uint32_t dl, uint32_t da,
+           VkOffset3D dof, uint32_t layers, VkExtent3D e)
+{
+   return (VkImageCopy){
+      .srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, sl, sa, layers},
+      .srcOffset = so,
+      .dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, dl, da, layers},
+      .dstOffset = dof,
+      .extent = e,
+   };
+}
+
+/* OPTIMAL -> OPTIMAL copies of one element size take a GOB-by-GOB path when
+ * the offsets sit at the same place in a 64 B x 8 row GOB (whole
+ * subresources of identical images are one run of bytes), and a staged one
+ * otherwise; both against the model, for whole subresources, partial
+ * regions, offsets inside a GOB, array layers, mip levels, 3D slices, and
+ * copies big enough to be split over the worker threads. */
+TEST(image_copy_same_tiling_fast_paths)
+{
+   struct vkt t;
+   if (!vkt_init(&t, NULL))
+      return;
+   const VkFormat formats[] = {VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_R16_UINT,
+                               VK_FORMAT_R32G32B32A32_UINT, VK_FORMAT_R8_UNORM};
+   const VkImageTiling opt = VK_IMAGE_TILING_OPTIMAL;
+   for (unsigned f = 0; f < ARRAY_SIZE(formats); f++) {
+      const int g = 64 / (int)vkt_format_texel_size(formats[f]); /* texels per GOB row */
+      const VkImageCreateInfo a =
+         vkt_image_info(VK_IMAGE_TYPE_2D, formats[f], opt, 300, 150, 1, 3, 4);
+      const VkImageCreateInfo b =
+         vkt_image_info(VK_IMAGE_TYPE_2D, formats[f], opt, 360, 90, 1, 2, 3);
+      /* Identical images: whole levels and layer ranges, a partial region
+       * at GOB-aligned offsets, one lined up inside a GOB, one not lined
+       * up, a one-texel one. */
+      const VkImageCopy same[] = {
+         image_copy(0, 0, (VkOffset3D){0, 0, 0}, 0, 1, (VkOffset3D){0, 0, 0}, 3,
+                    (VkExtent3D){300, 150, 1}),
+         image_copy(2, 0, (VkOffset3D){0, 0, 0}, 2, 0, (VkOffset3D){0, 0, 0}, 4,
+                    (VkExtent3D){75, 37, 1}),
+         image_copy(1, 2, (VkOffset3D){g, 8, 0}, 1, 3, (VkOffset3D){2 * g, 16, 0}, 1,
+                    (VkExtent3D){20, 30, 1}),
+         image_copy(1, 2, (VkOffset3D){3, 5, 0}, 1, 1, (VkOffset3D){3 + g, 13, 0}, 2,
+                    (VkExtent3D){60, 41, 1}),
+         image_copy(1, 0, (VkOffset3D){1, 1, 0}, 1, 0, (VkOffset3D){2, 3, 0}, 1,
+                    (VkExtent3D){70, 50, 1}),
+         image_copy(0, 3, (VkOffset3D){299, 149, 0}, 0, 0, (VkOffset3D){0, 0, 0}, 1,
+                    (VkExtent3D){1, 1, 1}),
+      };
+      check_image_copies(&t, &a, &a, same, ARRAY_SIZE(same), "identical images");
+      /* Different layouts (pitch, block height, level count). */
+      const VkImageCopy other[] = {
+         image_copy(0, 1, (VkOffset3D){g, 0, 0}, 0, 2, (VkOffset3D){0, 8, 0}, 1,
+                    (VkExtent3D){150, 80, 1}),
+         image_copy(1, 0, (VkOffset3D){5, 2, 0}, 1, 0, (VkOffset3D){5 + 2 * g, 10, 0}, 2,
+                    (VkExtent3D){40, 35, 1}),
+         image_copy(2, 3, (VkOffset3D){0, 0, 0}, 0, 0, (VkOffset3D){7, 9, 0}, 1,
+                    (VkExtent3D){75, 37, 1}),
+      };
+      check_image_copies(&t, &a, &b, other, ARRAY_SIZE(other), "different layouts");
+   }
+   /* 3D: blocks several GOBs deep, z offsets. */
+   const VkImageCreateInfo v =
+      vkt_image_info(VK_IMAGE_TYPE_3D, VK_FORMAT_R16G16_UINT, opt, 70, 40, 20, 2, 1);
+   const VkImageCopy vol[] = {
+      image_copy(0, 0, (VkOffset3D){0, 0, 2}, 0, 0, (VkOffset3D){0, 0, 11}, 1,
+                 (VkExtent3D){70, 40, 6}),
+      image_copy(0, 0, (VkOffset3D){16, 3, 9}, 0, 0, (VkOffset3D){32, 19, 1}, 1,
+                 (VkExtent3D){30, 20, 5}),
+      image_copy(1, 0, (VkOffset3D){0, 0, 0}, 1, 0, (VkOffset3D){0, 0, 0}, 1,
+                 (VkExtent3D){35, 20, 10}),
+   };
+   check_image_copies(&t, &v, &v, vol, ARRAY_SIZE(vol), "3D");
+   /* Large enough (> 8 MiB) to be cut into bands over the workers: whole,
+    * lined up, not lined up, and OPTIMAL <-> LINEAR. */
+   const VkImageCreateInfo big = vkt_image_info(
+      VK_IMAGE_TYPE_2D, VK_FORMAT_R8G8B8A8_UNORM, opt, 1700, 1400, 1, 1, 1);
+   const VkImageCreateInfo big_lin =
+      vkt_image_info(VK_IMAGE_TYPE_2D, VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_TILING_LINEAR,
+                     1700, 1400, 1, 1, 1);
+   const VkImageCopy whole =
+      image_copy(0, 0, (VkOffset3D){0, 0, 0}, 0, 0, (VkOffset3D){0, 0, 0}, 1,
+                 (VkExtent3D){1700, 1400, 1});
+   const VkImageCopy lined_up =
+      image_copy(0, 0, (VkOffset3D){3, 5, 0}, 0, 0, (VkOffset3D){19, 93, 0}, 1,
+                 (VkExtent3D){1650, 1300, 1});
+   const VkImageCopy skewed =
+      image_copy(0, 0, (VkOffset3D){1, 2, 0}, 0, 0, (VkOffset3D){6, 7, 0}, 1,
+                 (VkExtent3D){1690, 1390, 1});
+   check_image_copies(&t, &big, &big, &whole, 1, "big whole");
+   check_image_copies(&t, &big, &big, &lined_up, 1, "big lined up");
+   check_image_copies(&t, &big, &big, &skewed, 1, "big not lined up");
+   check_image_copies(&t, &big, &big_lin, &skewed, 1, "big to LINEAR");
+   check_image_copies(&t, &big_lin, &big, &lined_up, 1, "big from LINEAR");
+   vkt_finish(&t);
+}
+
 /* A LINEAR image written through its mapping (vkGetImageSubresourceLayout)
  * reads back the same through a copy, and copies into an OPTIMAL image. */
 TEST(linear_subresource_layout_matches_copies)

@@ -148,6 +148,26 @@ enum nir_tess_spacing {
    NIR_TESS_SPACING_FRACTIONAL_EVEN,
 };
 
+/* SPV_EXT_fragment_shader_interlock's execution modes, in SPIR-V's order
+ * (PixelInterlockOrderedEXT ... ShadingRateInterlockUnorderedEXT). */
+enum nir_fs_interlock {
+   NIR_FS_INTERLOCK_NONE = 0,
+   NIR_FS_INTERLOCK_PIXEL_ORDERED,
+   NIR_FS_INTERLOCK_PIXEL_UNORDERED,
+   NIR_FS_INTERLOCK_SAMPLE_ORDERED,
+   NIR_FS_INTERLOCK_SAMPLE_UNORDERED,
+   NIR_FS_INTERLOCK_SHADING_RATE_ORDERED,
+   NIR_FS_INTERLOCK_SHADING_RATE_UNORDERED,
+};
+
+/* SPV_NV_compute_shader_derivatives: how a compute shader's invocations
+ * form the 2x2 groups that derivatives and implicit-LOD sampling use. */
+enum nir_derivative_group {
+   NIR_DERIVATIVE_GROUP_NONE = 0,
+   NIR_DERIVATIVE_GROUP_QUADS,  /* DerivativeGroupQuadsNV: 2x2 in x and y */
+   NIR_DERIVATIVE_GROUP_LINEAR, /* DerivativeGroupLinearNV: 4 consecutive indices */
+};
+
 enum nir_depth_layout {
    NIR_DEPTH_LAYOUT_NONE = 0, /* no DepthGreater/Less/Unchanged mode */
    NIR_DEPTH_LAYOUT_ANY,
@@ -1222,6 +1242,8 @@ typedef struct nir_shader_info {
       bool depth_replacing;
       bool stencil_ref_replacing;
       enum nir_depth_layout depth_layout;
+      /* The critical section between begin/end_invocation_interlock. */
+      enum nir_fs_interlock interlock;
       bool uses_discard; /* discard, terminate */
       bool uses_demote;
       bool uses_sample_shading; /* sample-rate inputs or SampleId/SamplePosition */
@@ -1234,6 +1256,7 @@ typedef struct nir_shader_info {
       /* LocalSizeId / WorkgroupSize spec constants; -1 when a literal. */
       int32_t workgroup_size_spec_id[3];
       uint16_t workgroup_size_hint[3]; /* LocalSizeHint, 0 if absent */
+      enum nir_derivative_group derivative_group;
    } cs;
 } nir_shader_info;
 

@@ -140,6 +140,11 @@ intrinsic("terminate", [], None, [], description="OpTerminateInvocation / OpKill
 intrinsic("terminate_if", [1], None, [])
 intrinsic("demote", [], None, [], description="Becomes a helper invocation")
 intrinsic("demote_if", [1], None, [])
+# SPV_EXT_fragment_shader_interlock: the critical section of the
+# execution mode in shader_info.fs.interlock.
+intrinsic("begin_invocation_interlock", [], None, [],
+          description="OpBeginInvocationInterlockEXT")
+intrinsic("end_invocation_interlock", [], None, [], description="OpEndInvocationInterlockEXT")
 intrinsic("is_helper_invocation", [], 1, [], [CAN_ELIMINATE], [1])
 
 # --- system values ------------------------------------------------------------------

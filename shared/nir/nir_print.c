@@ -887,6 +887,14 @@ print_info(struct print_state *st, const nir_shader *s)
          strbuf_printf(&d, " depth_%s",
                        (unsigned)info->fs.depth_layout < 5 ? depth[info->fs.depth_layout]
                                                            : "invalid");
+      if (info->fs.interlock) {
+         static const char *const interlock[] = {
+            "none", "pixel_ordered", "pixel_unordered", "sample_ordered",
+            "sample_unordered", "shading_rate_ordered", "shading_rate_unordered"};
+         strbuf_printf(&d, " interlock_%s",
+                       (unsigned)info->fs.interlock < 7 ? interlock[info->fs.interlock]
+                                                        : "invalid");
+      }
       if (info->fs.uses_discard)
          strbuf_append(&d, " uses_discard");
       if (info->fs.uses_demote)
@@ -913,6 +921,10 @@ print_info(struct print_state *st, const nir_shader *s)
                        info->cs.workgroup_size_spec_id[0],
                        info->cs.workgroup_size_spec_id[1],
                        info->cs.workgroup_size_spec_id[2]);
+      if (info->cs.derivative_group)
+         strbuf_printf(sb, "derivative_group: %s\n",
+                       info->cs.derivative_group == NIR_DERIVATIVE_GROUP_QUADS ? "quads"
+                                                                               : "linear");
       if (info->cs.workgroup_size_hint[0])
          strbuf_printf(sb, "workgroup_size_hint: %u, %u, %u\n",
                        info->cs.workgroup_size_hint[0], info->cs.workgroup_size_hint[1],

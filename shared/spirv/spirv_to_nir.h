@@ -47,7 +47,8 @@ struct spirv_to_nir_options {
    /* Capabilities the caller accepts (SpvCapability values); a module
     * declaring one outside the accepted set is an error. NULL accepts the
     * translator's base set: every capability it implements except the
-    * opt-in ones (IntegerFunctions2INTEL), whose operations not every
+    * opt-in ones (IntegerFunctions2INTEL, the fragment shader interlocks,
+    * the compute derivative groups), whose operations not every
     * consumer of the IR implements; those are accepted only when listed
     * (spirv_to_nir_implemented_capabilities() lists them all). */
    const uint32_t *capabilities;

@@ -382,6 +382,8 @@ emit_instruction(struct stn_builder *b, const struct stn_inst *inst)
    case SpvOpEndStreamPrimitive:
    case SpvOpDemoteToHelperInvocation:
    case SpvOpIsHelperInvocationEXT:
+   case SpvOpBeginInvocationInterlockEXT:
+   case SpvOpEndInvocationInterlockEXT:
       stn_handle_geometry(b, inst);
       break;
 

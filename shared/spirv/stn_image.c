@@ -336,8 +336,13 @@ sample(struct stn_builder *b, const struct stn_inst *inst)
       stn_fail(b, "sampling a buffer, multisampled or storage image");
    if (proj && (img->arrayed || img->dim == SpvDimCube))
       stn_fail(b, "projective sampling of an arrayed or cube image");
-   if (!explicit_lod && !gather && b->ir->shader->info.stage != NIR_STAGE_FRAGMENT)
-      stn_fail(b, "implicit-lod sampling outside a fragment shader");
+   /* SPV_NV_compute_shader_derivatives gives compute shaders the quads
+    * implicit LODs need. */
+   const nir_shader_info *info = &b->ir->shader->info;
+   if (!explicit_lod && !gather && info->stage != NIR_STAGE_FRAGMENT &&
+       !(info->stage == NIR_STAGE_COMPUTE && info->cs.derivative_group))
+      stn_fail(b, "implicit-lod sampling outside a fragment shader or a compute shader "
+                  "with a derivative group");
 
    nir_texop op = gather ? NIR_TEXOP_TG4 : explicit_lod ? NIR_TEXOP_TXL : NIR_TEXOP_TEX;
    nir_tex_instr protod, *proto = &protod;
@@ -479,8 +484,11 @@ query(struct stn_builder *b, const struct stn_inst *inst)
       const unsigned coords = coord_components(img) - (img->arrayed ? 1 : 0);
       add_src(b, &t, NIR_TEX_SRC_COORD, coord_def(b, inst->w[4], coords, true));
       proto->coord_components = coords;
-      if (b->ir->shader->info.stage != NIR_STAGE_FRAGMENT)
-         stn_fail(b, "OpImageQueryLod outside a fragment shader");
+      const nir_shader_info *info = &b->ir->shader->info;
+      if (info->stage != NIR_STAGE_FRAGMENT &&
+          !(info->stage == NIR_STAGE_COMPUTE && info->cs.derivative_group))
+         stn_fail(b, "OpImageQueryLod outside a fragment shader or a compute shader with a "
+                     "derivative group");
    }
    proto->op = op;
    const unsigned want = nir_tex_instr_dest_size(proto);

@@ -104,11 +104,21 @@ static const uint32_t supported_capabilities[] = {
    /* Opt-in: operations that not every consumer of the IR implements (nvk
     * does not advertise the Vulkan extensions that expose them). */
    SpvCapabilityIntegerFunctions2INTEL,
+   SpvCapabilityFragmentShaderPixelInterlockEXT,
+   SpvCapabilityFragmentShaderSampleInterlockEXT,
+   SpvCapabilityFragmentShaderShadingRateInterlockEXT,
+   SpvCapabilityComputeDerivativeGroupQuadsNV,
+   SpvCapabilityComputeDerivativeGroupLinearNV,
 };
 
 /* The opt-in tail of supported_capabilities. */
 static const SpvCapability opt_in_capabilities[] = {
    SpvCapabilityIntegerFunctions2INTEL,
+   SpvCapabilityFragmentShaderPixelInterlockEXT,
+   SpvCapabilityFragmentShaderSampleInterlockEXT,
+   SpvCapabilityFragmentShaderShadingRateInterlockEXT,
+   SpvCapabilityComputeDerivativeGroupQuadsNV,
+   SpvCapabilityComputeDerivativeGroupLinearNV,
 };
 
 static bool
@@ -163,6 +173,11 @@ static const struct {
    SpvCapability cap;
 } opt_in_extensions[] = {
    {"SPV_INTEL_shader_integer_functions2", SpvCapabilityIntegerFunctions2INTEL},
+   {"SPV_EXT_fragment_shader_interlock", SpvCapabilityFragmentShaderPixelInterlockEXT},
+   {"SPV_EXT_fragment_shader_interlock", SpvCapabilityFragmentShaderSampleInterlockEXT},
+   {"SPV_EXT_fragment_shader_interlock", SpvCapabilityFragmentShaderShadingRateInterlockEXT},
+   {"SPV_NV_compute_shader_derivatives", SpvCapabilityComputeDerivativeGroupQuadsNV},
+   {"SPV_NV_compute_shader_derivatives", SpvCapabilityComputeDerivativeGroupLinearNV},
 };
 
 static bool

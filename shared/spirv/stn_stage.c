@@ -51,6 +51,19 @@ stn_handle_geometry(struct stn_builder *b, const struct stn_inst *inst)
       nir_demote(nb);
       info->fs.uses_demote = true;
       break;
+   case SpvOpBeginInvocationInterlockEXT:
+   case SpvOpEndInvocationInterlockEXT:
+      require_stage(b, NIR_STAGE_FRAGMENT);
+      if (!stn_has_capability(b, SpvCapabilityFragmentShaderPixelInterlockEXT) &&
+          !stn_has_capability(b, SpvCapabilityFragmentShaderSampleInterlockEXT) &&
+          !stn_has_capability(b, SpvCapabilityFragmentShaderShadingRateInterlockEXT))
+         stn_fail(b, "%s needs a fragment shader interlock capability",
+                  spirv_op_name(inst->opcode));
+      if (inst->opcode == SpvOpBeginInvocationInterlockEXT)
+         nir_begin_invocation_interlock(nb);
+      else
+         nir_end_invocation_interlock(nb);
+      break;
    case SpvOpIsHelperInvocationEXT: {
       require_stage(b, NIR_STAGE_FRAGMENT);
       struct stn_type *rt = stn_result_type(b, inst);
@@ -162,6 +175,18 @@ stn_handle_execution_modes(struct stn_builder *b)
          require_mode_stage(b, em, ST(FRAGMENT));
          info->fs.post_depth_coverage = true;
          break;
+      case SpvExecutionModePixelInterlockOrderedEXT:
+      case SpvExecutionModePixelInterlockUnorderedEXT:
+      case SpvExecutionModeSampleInterlockOrderedEXT:
+      case SpvExecutionModeSampleInterlockUnorderedEXT:
+      case SpvExecutionModeShadingRateInterlockOrderedEXT:
+      case SpvExecutionModeShadingRateInterlockUnorderedEXT:
+         require_mode_stage(b, em, ST(FRAGMENT));
+         if (info->fs.interlock)
+            stn_fail_at(b, em->offset_w, "a second interlock execution mode");
+         info->fs.interlock = (enum nir_fs_interlock)(
+            NIR_FS_INTERLOCK_PIXEL_ORDERED + (em->mode - SpvExecutionModePixelInterlockOrderedEXT));
+         break;
       case SpvExecutionModeDepthReplacing:
          require_mode_stage(b, em, ST(FRAGMENT));
          info->fs.depth_replacing = true;
@@ -181,6 +206,13 @@ stn_handle_execution_modes(struct stn_builder *b)
          break;
       case SpvExecutionModeXfb:
          info->xfb.enabled = true;
+         break;
+      case SpvExecutionModeDerivativeGroupQuadsNV:
+      case SpvExecutionModeDerivativeGroupLinearNV:
+         require_mode_stage(b, em, ST(COMPUTE));
+         info->cs.derivative_group = em->mode == SpvExecutionModeDerivativeGroupQuadsNV
+                                        ? NIR_DERIVATIVE_GROUP_QUADS
+                                        : NIR_DERIVATIVE_GROUP_LINEAR;
          break;
       case SpvExecutionModeLocalSize:
       case SpvExecutionModeLocalSizeHint:

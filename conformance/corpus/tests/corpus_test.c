@@ -46,6 +46,23 @@ TEST(shader_test_sections_versions_and_passthrough)
    CHECK_STREQ(t.sources[1].text, "#version 130\nout vec4 c;\nvoid main() { c = vec4(1); }\n\n");
    /* Has its own #version: left alone, and it ends where [vertex data] starts. */
    CHECK_STREQ(t.sources[2].text, "#version 140\nvec4 f() { return vec4(0); }\n");
+   CHECK(!t.expects_link_error); /* "link error" only counts in [test] */
+
+   /* A linker test: [test] says "link error" (a shader saying it does not). */
+   const char *linker = "[vertex shader]\n"
+                        "// link error\n"
+                        "void main() { gl_Position = vec4(0); }\n"
+                        "[test]\n"
+                        "  link error\n";
+   REQUIRE(corpus_shader_test_parse(arena, "tests/y.shader_test", linker, &t, &error));
+   CHECK(t.expects_link_error);
+   const char *not_linker = "[vertex shader]\n"
+                            "void main() { gl_Position = vec4(0); }\n"
+                            "link error\n"
+                            "[test]\n"
+                            "link errors are not this\n";
+   REQUIRE(corpus_shader_test_parse(arena, "tests/z.shader_test", not_linker, &t, &error));
+   CHECK(!t.expects_link_error);
    arena_destroy(arena);
 }
 

@@ -570,3 +570,40 @@ TEST(decoder_spec_constant_op_types)
    sw_inst(&m, SpvOpSpecConstantOp, 7, 10, 12, SpvOpVectorShuffle, 11, 11, 0, 1);
    EXPECT_TRANSLATE_ERROR(&m, at, "component type");
 }
+
+/* Opt-in capabilities (spirv_to_nir.h): the default set, nvk's, refuses
+ * each at its OpCapability; a caller listing every implemented capability
+ * accepts the same module. */
+TEST(decoder_opt_in_capabilities)
+{
+   static const SpvCapability opt_in[] = {
+      SpvCapabilityIntegerFunctions2INTEL,
+      SpvCapabilityFragmentShaderPixelInterlockEXT,
+      SpvCapabilityFragmentShaderSampleInterlockEXT,
+      SpvCapabilityFragmentShaderShadingRateInterlockEXT,
+      SpvCapabilityComputeDerivativeGroupQuadsNV,
+      SpvCapabilityComputeDerivativeGroupLinearNV,
+   };
+   uint32_t num_caps;
+   const uint32_t *caps = spirv_to_nir_implemented_capabilities(&num_caps);
+   const struct spirv_to_nir_options all = {
+      .env = SPIRV_ENV_VULKAN, .capabilities = caps, .num_capabilities = num_caps};
+   for (unsigned i = 0; i < sizeof(opt_in) / sizeof(opt_in[0]); i++) {
+      struct sw_module m;
+      sw_header(&m, 0x00010000, 16);
+      sw_inst(&m, SpvOpCapability, 1, SpvCapabilityShader);
+      sw_inst(&m, SpvOpCapability, 1, opt_in[i]);
+      sw_inst(&m, SpvOpMemoryModel, 2, SpvAddressingModelLogical, SpvMemoryModelGLSL450);
+      const uint32_t ep[] = {SpvExecutionModelFragment, 1};
+      sw_inst_str(&m, SpvOpEntryPoint, ep, 2, "main", NULL, 0);
+      sw_inst(&m, SpvOpExecutionMode, 2, 1, SpvExecutionModeOriginUpperLeft);
+      sw_inst(&m, SpvOpTypeVoid, 1, 2);
+      sw_inst(&m, SpvOpTypeFunction, 2, 3, 2);
+      sw_inst(&m, SpvOpFunction, 4, 2, 1, SpvFunctionControlMaskNone, 3);
+      sw_inst(&m, SpvOpLabel, 1, 4);
+      sw_inst(&m, SpvOpReturn, 0);
+      sw_inst(&m, SpvOpFunctionEnd, 0);
+      EXPECT_ERROR(&m, &vk_opts, 7, "is not supported");
+      EXPECT_OK(&m, &all);
+   }
+}
