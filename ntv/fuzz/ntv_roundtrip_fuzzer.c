@@ -4,6 +4,7 @@
  * (seeded with ntv's test modules). For any input:
  *  - nothing crashes, leaks or hits undefined behaviour (the fuzz build
  *    runs under ASan and UBSan);
+ *  - what spirv_to_nir accepts becomes IR that validates;
  *  - ntv either succeeds or says why;
  *  - when the input itself passes spirv-val, ntv's output does too, and
  *    reading that output back and writing it again reproduces it word for
@@ -64,6 +65,14 @@ trip(const uint32_t *w, size_t n, nir_shader_stage stage, enum ntv_target target
    free(err);
    if (!s)
       return NULL;
+   /* spirv_to_nir validates its result only in debug builds; what ntv is
+    * given must be valid IR in every build. */
+   char *report = NULL;
+   if (nir_validate_shader_report(s, &report)) {
+      fprintf(stderr, "spirv_to_nir produced invalid IR:\n%s\n", report ? report : "");
+      abort();
+   }
+   free(report);
    const struct ntv_options no = {.target = target};
    uint32_t *out = NULL;
    const char *e = NULL;

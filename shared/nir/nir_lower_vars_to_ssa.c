@@ -22,7 +22,6 @@
 #include "util/arena.h"
 #include "util/dynarray.h"
 #include "util/hash_table.h"
-#include "util/strbuf.h"
 
 struct slot {
    nir_variable *var;
@@ -39,7 +38,7 @@ struct state {
    nir_function_impl *impl;
    struct arena *tmp;
    struct hash_table *candidates; /* nir_variable * -> (void *)1 promotable, 2 not */
-   struct hash_table *slots;      /* path string -> struct slot * */
+   struct hash_table *slots;      /* slot key -> struct slot * */
    struct dynarray slot_list;     /* struct slot *, in order of first access */
    struct hash_table *phi_slot;   /* nir_phi_instr * -> struct slot * */
    bool oom;
@@ -226,6 +225,22 @@ constant_leaf(const nir_constant *c, unsigned index)
    return index < c->num_elements ? c->elements[index] : NULL;
 }
 
+/* A slot's key: key[0] is the number of words that follow, the variable
+ * then the struct member or array index of every step down to the leaf. */
+static uint32_t
+slot_key_hash(const void *key)
+{
+   const uint64_t *k = key;
+   return util_hash_data(k, (k[0] + 1) * sizeof(uint64_t));
+}
+
+static bool
+slot_key_equal(const void *a, const void *b)
+{
+   const uint64_t *ka = a, *kb = b;
+   return ka[0] == kb[0] && memcmp(ka + 1, kb + 1, ka[0] * sizeof(uint64_t)) == 0;
+}
+
 static struct slot *
 get_slot(struct state *st, nir_deref_instr *leaf)
 {
@@ -234,33 +249,36 @@ get_slot(struct state *st, nir_deref_instr *leaf)
       st->oom = true;
       return NULL;
    }
+   /* Most paths are short: their key is built on the stack and copied into
+    * the pass's arena only when it names a new slot. */
+   uint64_t short_key[8];
+   const size_t key_words = (size_t)path.length + 1;
+   uint64_t *key = key_words <= ARRAY_SIZE(short_key)
+                      ? short_key
+                      : arena_new_array(st->tmp, uint64_t, key_words);
+   if (!key) {
+      st->oom = true;
+      return NULL;
+   }
    nir_variable *var = path.path[0]->var;
-   struct strbuf key;
-   strbuf_init(&key);
-   strbuf_printf(&key, "%p", (void *)var); /* lookup only; order comes from slot_list */
+   key[0] = path.length;
+   key[1] = (uint64_t)(uintptr_t)var; /* lookup only; order comes from slot_list */
    const nir_constant *init = var->constant_initializer;
    for (unsigned i = 1; i < path.length; i++) {
       nir_deref_instr *d = path.path[i];
       const unsigned idx = d->deref_type == NIR_DEREF_TYPE_STRUCT
                               ? d->strct.index
                               : (unsigned)nir_src_as_uint(d->arr.index);
-      strbuf_printf(&key, ".%u", idx);
+      key[1 + i] = idx;
       init = constant_leaf(init, idx);
    }
-   if (key.oom) {
-      strbuf_finish(&key);
-      st->oom = true;
-      return NULL;
-   }
-   struct hash_entry *e = hash_table_search(st->slots, strbuf_str(&key));
-   if (e) {
-      strbuf_finish(&key);
+   struct hash_entry *e = hash_table_search(st->slots, key);
+   if (e)
       return e->data;
-   }
    struct slot *s = arena_new(st->tmp, struct slot);
-   char *k = arena_strdup(st->tmp, strbuf_str(&key));
-   strbuf_finish(&key);
-   if (!s || !k) {
+   if (key == short_key)
+      key = arena_memdup(st->tmp, short_key, key_words * sizeof(uint64_t));
+   if (!s || !key) {
       st->oom = true;
       return NULL;
    }
@@ -271,7 +289,7 @@ get_slot(struct state *st, nir_deref_instr *leaf)
    dynarray_init(&s->stack, st->tmp);
    dynarray_init(&s->def_blocks, st->tmp);
    s->phis = arena_new_array(st->tmp, nir_phi_instr *, st->impl->num_blocks);
-   if (!s->phis || !hash_table_insert(st->slots, k, s) ||
+   if (!s->phis || !hash_table_insert(st->slots, key, s) ||
        !dynarray_append(&st->slot_list, struct slot *, s)) {
       st->oom = true;
       return NULL;
@@ -536,7 +554,7 @@ lower_impl(nir_shader *shader, nir_function_impl *impl)
    st.tmp = arena_create(NULL);
    dynarray_init(&st.slot_list, st.tmp);
    st.candidates = hash_table_create(NULL, util_hash_pointer, util_equal_pointer);
-   st.slots = hash_table_create(NULL, util_hash_string, util_equal_string);
+   st.slots = hash_table_create(NULL, slot_key_hash, slot_key_equal);
    st.phi_slot = hash_table_create(NULL, util_hash_pointer, util_equal_pointer);
    bool progress = false;
    if (!st.tmp || !st.candidates || !st.slots || !st.phi_slot) {

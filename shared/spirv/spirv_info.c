@@ -9,6 +9,8 @@
 /* From the generated spirv_info_tables.c. */
 extern const struct spirv_op_info spirv_op_table[];
 extern const unsigned spirv_op_table_count;
+extern const uint16_t spirv_op_index[];
+extern const unsigned spirv_op_index_count;
 extern const struct spirv_operand_kind_info spirv_operand_kind_table[];
 extern const struct spirv_extinst_info spirv_glsl450_table[];
 extern const unsigned spirv_glsl450_table_count;
@@ -16,18 +18,9 @@ extern const unsigned spirv_glsl450_table_count;
 const struct spirv_op_info *
 spirv_op_info(uint32_t opcode)
 {
-   /* The table is sorted by opcode. */
-   unsigned lo = 0, hi = spirv_op_table_count;
-   while (lo < hi) {
-      const unsigned mid = lo + (hi - lo) / 2;
-      if (spirv_op_table[mid].opcode == opcode)
-         return &spirv_op_table[mid];
-      if (spirv_op_table[mid].opcode < opcode)
-         lo = mid + 1;
-      else
-         hi = mid;
-   }
-   return NULL;
+   if (opcode >= spirv_op_index_count || !spirv_op_index[opcode])
+      return NULL;
+   return &spirv_op_table[spirv_op_index[opcode] - 1];
 }
 
 const char *

@@ -6,7 +6,7 @@
  *   entry point, shader, types/constants/globals  (here, stn_types.c, ...)
  *   execution modes                               (stn_stage.c)
  *   the entry point's body, callees inlined       (stn_emit.c)
- *   shader info, SSA repair, vars_to_ssa, validation
+ *   shader info, SSA repair, vars_to_ssa, validation (when enabled)
  *
  * Every failure longjmps back here; the builder's arena (which owns the
  * shader until it is handed over) is destroyed at once.
@@ -265,6 +265,13 @@ finish_shader(struct stn_builder *b)
    nir_foreach_function_impl(impl, s)
       nir_index_ssa_defs(impl);
 
+   /* Whether any input yields valid IR is the tests' and the fuzzer's
+    * question (stn_check.c validates every translation they make); checking
+    * it again on every shader would cost a release build as much as the
+    * passes above, so it happens where the IR is validated after every pass:
+    * debug builds, -Dir_validate=true, KILN_DEBUG=validate. */
+   if (!nir_validation_enabled())
+      return;
    char *report = NULL;
    const unsigned errors = nir_validate_shader_report(s, &report);
    stn_check_ir_oom(b);

@@ -136,13 +136,18 @@ stn_value_kind_name(enum stn_value_kind kind)
 }
 
 struct stn_value *
-stn_untyped_value(struct stn_builder *b, uint32_t id)
+stn_untyped_value_slow(struct stn_builder *b, uint32_t id)
 {
    if (id == 0 || id >= b->id_bound)
       stn_fail(b, "id %u outside 1..%u", id, b->id_bound - 1);
    const uint32_t page = id >> STN_VALUE_PAGE_SHIFT;
-   if (!b->value_pages[page])
-      b->value_pages[page] = stn_new_array(b, struct stn_value, STN_VALUE_PAGE_SIZE);
+   if (!b->value_pages[page]) {
+      /* The last page holds only the ids below the bound: most modules
+       * have a few hundred ids, all on that page. */
+      const uint32_t first = page << STN_VALUE_PAGE_SHIFT;
+      b->value_pages[page] =
+         stn_new_array(b, struct stn_value, MIN2(STN_VALUE_PAGE_SIZE, b->id_bound - first));
+   }
    return &b->value_pages[page][id & (STN_VALUE_PAGE_SIZE - 1)];
 }
 
@@ -400,6 +405,18 @@ scan_literal_width(struct stn_builder *b, const struct stn_inst *inst)
    return width > 32 ? 2 : 1;
 }
 
+/* Room for the operands of an instruction of `count` words (it has fewer
+ * than that, spirv_info.h): sized by the longest instruction so far rather
+ * than by the module, which would clear a buffer as large as the module. */
+static void
+scan_reserve_ops(struct stn_builder *b, struct scan_state *s, unsigned count)
+{
+   if (count <= s->max_ops)
+      return;
+   s->max_ops = MAX2(count, MAX2(2 * s->max_ops, 64u));
+   s->ops = stn_alloc(b, s->max_ops * sizeof(*s->ops));
+}
+
 static void
 scan_record_result(struct stn_builder *b, const struct stn_inst *inst,
                    const struct spirv_op_info *info)
@@ -558,8 +575,6 @@ stn_module_scan(struct stn_builder *b)
 {
    struct scan_state s = {.section = STN_SECTION_CAPABILITY};
    dynarray_init(&s.functions, b->arena);
-   s.max_ops = (unsigned)MIN2(b->word_count, 65536);
-   s.ops = stn_new_array(b, struct spirv_operand, s.max_ops);
    b->functions_start_w = b->word_count;
    b->globals_start_w = 0;
 
@@ -570,6 +585,7 @@ stn_module_scan(struct stn_builder *b)
       const unsigned width = inst.count >= 1 && inst.count <= b->word_count - pos
                                 ? scan_literal_width(b, &inst)
                                 : 0;
+      scan_reserve_ops(b, &s, (unsigned)MIN2(inst.count, b->word_count - pos));
       struct spirv_parse_error err;
       const int n = spirv_inst_decode_operands(inst.w, b->word_count - pos, width, s.ops,
                                                s.max_ops, &err);

@@ -273,8 +273,20 @@ uint32_t stn_inst_word(struct stn_builder *b, const struct stn_inst *inst, unsig
 
 /* ---- values ------------------------------------------------------------- */
 
-/* The slot for id (any kind, possibly undefined); fails on id 0 or >= bound. */
-struct stn_value *stn_untyped_value(struct stn_builder *b, uint32_t id);
+/* stn_untyped_value() when id's page is not there yet or id is out of
+ * range: allocates the page or fails. */
+struct stn_value *stn_untyped_value_slow(struct stn_builder *b, uint32_t id);
+/* The slot for id (any kind, possibly undefined); fails on id 0 or >= bound.
+ * Inline: every id operand of every instruction comes through here. */
+static inline struct stn_value *
+stn_untyped_value(struct stn_builder *b, uint32_t id)
+{
+   struct stn_value *page =
+      id != 0 && id < b->id_bound ? b->value_pages[id >> STN_VALUE_PAGE_SHIFT] : NULL;
+   if (likely(page != NULL))
+      return &page[id & (STN_VALUE_PAGE_SIZE - 1)];
+   return stn_untyped_value_slow(b, id);
+}
 /* The value for id, which must have been given `kind`. */
 struct stn_value *stn_value(struct stn_builder *b, uint32_t id, enum stn_value_kind kind);
 /* Gives the (so far undefined) slot for id a kind; fails if it has one. */
