@@ -6,18 +6,6 @@
 #include "nir/nir_builder.h"
 #include "ntv_test_util.h"
 
-static nir_variable *
-make_io(nir_shader *s, nir_variable_mode mode, const struct glsl_type *t, const char *name,
-        int location)
-{
-   nir_variable *v = nir_variable_create(s, mode, t, name);
-   if (v && location >= 0) {
-      v->data.location = location;
-      v->data.explicit_location = true;
-   }
-   return v;
-}
-
 static nir_shader *
 build_fragment_if_phi(void)
 {
@@ -25,8 +13,10 @@ build_fragment_if_phi(void)
    if (!b.shader)
       return NULL;
    b.shader->info.fs.origin_upper_left = true;
-   nir_variable *in = make_io(b.shader, NIR_VAR_SHADER_IN, glsl_vec4_type(), "color", 0);
-   nir_variable *out = make_io(b.shader, NIR_VAR_SHADER_OUT, glsl_vec4_type(), "out", 0);
+   nir_variable *in =
+      ntv_test_var(b.shader, NIR_VAR_SHADER_IN, glsl_vec4_type(), "color", 0);
+   nir_variable *out =
+      ntv_test_var(b.shader, NIR_VAR_SHADER_OUT, glsl_vec4_type(), "out", 0);
    nir_def *c = nir_load_var(&b, in);
    nir_def *two = nir_imm_float(&b, 2.0f);
    nir_def *m = nir_fmul(&b, c, two);
@@ -87,8 +77,9 @@ TEST(ntv_loop_with_continue_and_break)
 {
    nir_builder b = nir_builder_init_simple_shader(NIR_STAGE_VERTEX, NULL, "loop");
    REQUIRE(b.shader);
-   nir_variable *in = make_io(b.shader, NIR_VAR_SHADER_IN, glsl_int_type(), "n", 0);
-   nir_variable *out = make_io(b.shader, NIR_VAR_SHADER_OUT, glsl_float_type(), "sum", 0);
+   nir_variable *in = ntv_test_var(b.shader, NIR_VAR_SHADER_IN, glsl_int_type(), "n", 0);
+   nir_variable *out =
+      ntv_test_var(b.shader, NIR_VAR_SHADER_OUT, glsl_float_type(), "sum", 0);
    nir_variable *acc = nir_local_variable_create(b.impl, glsl_float_type(), "acc");
    REQUIRE(in && out && acc);
    nir_store_var(&b, acc, nir_imm_float(&b, 0.0f), 1);
@@ -217,7 +208,7 @@ TEST(ntv_errors_are_reported)
    nir_builder b = nir_builder_init_simple_shader(NIR_STAGE_VERTEX, NULL, "loose");
    REQUIRE(b.shader);
    nir_variable *u = nir_variable_create(b.shader, NIR_VAR_UNIFORM, glsl_vec4_type(), "u");
-   nir_variable *o = make_io(b.shader, NIR_VAR_SHADER_OUT, glsl_vec4_type(), "o", 0);
+   nir_variable *o = ntv_test_var(b.shader, NIR_VAR_SHADER_OUT, glsl_vec4_type(), "o", 0);
    REQUIRE(u && o);
    nir_store_var(&b, o, nir_load_var(&b, u), 0xf);
    check_error(b.shader, "no loose uniforms");
@@ -226,7 +217,7 @@ TEST(ntv_errors_are_reported)
    /* GL's lower-left origin must be lowered first. */
    b = nir_builder_init_simple_shader(NIR_STAGE_FRAGMENT, NULL, "lowerleft");
    REQUIRE(b.shader);
-   o = make_io(b.shader, NIR_VAR_SHADER_OUT, glsl_vec4_type(), "o", 0);
+   o = ntv_test_var(b.shader, NIR_VAR_SHADER_OUT, glsl_vec4_type(), "o", 0);
    nir_store_var(&b, o, nir_load_frag_coord(&b), 0xf);
    check_error(b.shader, "lower-left origin");
    nir_shader_destroy(b.shader);
@@ -234,7 +225,7 @@ TEST(ntv_errors_are_reported)
    /* An unlocated varying. */
    b = nir_builder_init_simple_shader(NIR_STAGE_VERTEX, NULL, "unlocated");
    REQUIRE(b.shader);
-   o = make_io(b.shader, NIR_VAR_SHADER_OUT, glsl_vec4_type(), "o", -1);
+   o = ntv_test_var(b.shader, NIR_VAR_SHADER_OUT, glsl_vec4_type(), "o", -1);
    nir_store_var(&b, o, nir_imm_vec4(&b, 1, 2, 3, 4), 0xf);
    check_error(b.shader, "has no location");
    nir_shader_destroy(b.shader);
@@ -244,7 +235,7 @@ TEST(ntv_errors_are_reported)
    REQUIRE(b.shader);
    nir_variable *vid = nir_variable_create(b.shader, NIR_VAR_SYSTEM_VALUE, glsl_int_type(),
                                            "gl_VertexID");
-   o = make_io(b.shader, NIR_VAR_SHADER_OUT, glsl_int_type(), "o", 0);
+   o = ntv_test_var(b.shader, NIR_VAR_SHADER_OUT, glsl_int_type(), "o", 0);
    REQUIRE(vid && o);
    vid->data.builtin = NIR_BUILTIN_VERTEX_ID;
    nir_store_var(&b, o, nir_load_var(&b, vid), 1);
@@ -257,7 +248,7 @@ TEST(ntv_errors_are_reported)
    struct glsl_struct_field f = glsl_struct_field_init(glsl_vec4_type(), "v");
    nir_variable *ubo = nir_variable_create(
       b.shader, NIR_VAR_MEM_UBO, glsl_struct_type(&f, 1, "Block", GLSL_BLOCK), "ubo");
-   o = make_io(b.shader, NIR_VAR_SHADER_OUT, glsl_vec4_type(), "o", 0);
+   o = ntv_test_var(b.shader, NIR_VAR_SHADER_OUT, glsl_vec4_type(), "o", 0);
    REQUIRE(ubo && o);
    nir_store_var(&b, o,
                  nir_load_deref(&b, nir_build_deref_struct(&b, nir_build_deref_var(&b, ubo), 0)),

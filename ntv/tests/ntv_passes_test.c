@@ -30,27 +30,6 @@ check_ir(nir_shader *s, const char *golden)
    return ok;
 }
 
-static nir_variable *
-io(nir_shader *s, nir_variable_mode mode, const struct glsl_type *t, const char *name,
-   int location)
-{
-   nir_variable *v = nir_variable_create(s, mode, t, name);
-   if (v && location >= 0) {
-      v->data.location = location;
-      v->data.explicit_location = true;
-   }
-   return v;
-}
-
-static nir_variable *
-builtin_out(nir_shader *s, const struct glsl_type *t, const char *name, nir_builtin bi)
-{
-   nir_variable *v = nir_variable_create(s, NIR_VAR_SHADER_OUT, t, name);
-   if (v)
-      v->data.builtin = bi;
-   return v;
-}
-
 struct emitted {
    struct arena *arena;
    uint32_t *w;
@@ -76,9 +55,10 @@ TEST(pass_depth_range_full_stores)
 {
    nir_builder b = nir_builder_init_simple_shader(NIR_STAGE_VERTEX, NULL, "dr");
    REQUIRE(b.shader);
-   nir_variable *in = io(b.shader, NIR_VAR_SHADER_IN, glsl_vec4_type(), "in_pos", 0);
-   nir_variable *pos = builtin_out(b.shader, glsl_vec4_type(), "gl_Position",
-                                   NIR_BUILTIN_POSITION);
+   nir_variable *in =
+      ntv_test_var(b.shader, NIR_VAR_SHADER_IN, glsl_vec4_type(), "in_pos", 0);
+   nir_variable *pos = ntv_test_builtin(b.shader, NIR_VAR_SHADER_OUT, glsl_vec4_type(),
+                                        "gl_Position", NIR_BUILTIN_POSITION);
    REQUIRE(in && pos);
    nir_store_var(&b, pos, nir_load_var(&b, in), 0xf);
    const char *error = "unset";
@@ -121,10 +101,12 @@ TEST(pass_depth_range_partial_store_and_load)
 {
    nir_builder b = nir_builder_init_simple_shader(NIR_STAGE_VERTEX, NULL, "dr2");
    REQUIRE(b.shader);
-   nir_variable *in = io(b.shader, NIR_VAR_SHADER_IN, glsl_vec4_type(), "in_pos", 0);
-   nir_variable *out = io(b.shader, NIR_VAR_SHADER_OUT, glsl_vec4_type(), "echo", 0);
-   nir_variable *pos = builtin_out(b.shader, glsl_vec4_type(), "gl_Position",
-                                   NIR_BUILTIN_POSITION);
+   nir_variable *in =
+      ntv_test_var(b.shader, NIR_VAR_SHADER_IN, glsl_vec4_type(), "in_pos", 0);
+   nir_variable *out =
+      ntv_test_var(b.shader, NIR_VAR_SHADER_OUT, glsl_vec4_type(), "echo", 0);
+   nir_variable *pos = ntv_test_builtin(b.shader, NIR_VAR_SHADER_OUT, glsl_vec4_type(),
+                                        "gl_Position", NIR_BUILTIN_POSITION);
    REQUIRE(in && out && pos);
    nir_store_var(&b, pos, nir_load_var(&b, in), 0xf);
    nir_store_var(&b, pos, nir_imm_vec4(&b, 0, 0, 0.25f, 0), 0x4);
@@ -202,8 +184,10 @@ TEST(pass_depth_range_keeps_xfb_untransformed)
    f[0].builtin = NIR_BUILTIN_POSITION;
    f[0].xfb_offset_B = 16;
    f[1].builtin = NIR_BUILTIN_POINT_SIZE;
-   nir_variable *in = io(b.shader, NIR_VAR_SHADER_IN, glsl_vec4_type(), "in_pos", 0);
-   nir_variable *other = io(b.shader, NIR_VAR_SHADER_OUT, glsl_vec4_type(), "color", 0);
+   nir_variable *in =
+      ntv_test_var(b.shader, NIR_VAR_SHADER_IN, glsl_vec4_type(), "in_pos", 0);
+   nir_variable *other =
+      ntv_test_var(b.shader, NIR_VAR_SHADER_OUT, glsl_vec4_type(), "color", 0);
    nir_variable *pv = nir_variable_create(b.shader, NIR_VAR_SHADER_OUT,
                                           glsl_struct_type(f, 2, "gl_PerVertex", GLSL_BLOCK),
                                           "");
@@ -280,7 +264,8 @@ TEST(pass_yflip_frag_coord_point_coord)
    REQUIRE(b.shader);
    b.shader->info.fs.origin_upper_left = false;
    b.shader->info.fs.pixel_center_integer = true;
-   nir_variable *out = io(b.shader, NIR_VAR_SHADER_OUT, glsl_vec4_type(), "color", 0);
+   nir_variable *out =
+      ntv_test_var(b.shader, NIR_VAR_SHADER_OUT, glsl_vec4_type(), "color", 0);
    nir_variable *pc = nir_variable_create(b.shader, NIR_VAR_SHADER_IN,
                                           glsl_vector_type(GLSL_TYPE_FLOAT, 2),
                                           "gl_PointCoord");
@@ -361,10 +346,14 @@ TEST(pass_flatshade_colours_only)
    nir_builder b = nir_builder_init_simple_shader(NIR_STAGE_FRAGMENT, NULL, "flat");
    REQUIRE(b.shader);
    b.shader->info.fs.origin_upper_left = true;
-   nir_variable *c0 = io(b.shader, NIR_VAR_SHADER_IN, glsl_vec4_type(), "col0", 0);
-   nir_variable *c1 = io(b.shader, NIR_VAR_SHADER_IN, glsl_vec4_type(), "col1", 1);
-   nir_variable *tc = io(b.shader, NIR_VAR_SHADER_IN, glsl_vec4_type(), "texcoord", 2);
-   nir_variable *out = io(b.shader, NIR_VAR_SHADER_OUT, glsl_vec4_type(), "color", 0);
+   nir_variable *c0 =
+      ntv_test_var(b.shader, NIR_VAR_SHADER_IN, glsl_vec4_type(), "col0", 0);
+   nir_variable *c1 =
+      ntv_test_var(b.shader, NIR_VAR_SHADER_IN, glsl_vec4_type(), "col1", 1);
+   nir_variable *tc =
+      ntv_test_var(b.shader, NIR_VAR_SHADER_IN, glsl_vec4_type(), "texcoord", 2);
+   nir_variable *out =
+      ntv_test_var(b.shader, NIR_VAR_SHADER_OUT, glsl_vec4_type(), "color", 0);
    REQUIRE(c0 && c1 && tc && out);
    c1->data.interpolation = GLSL_INTERP_MODE_NOPERSPECTIVE; /* explicit: kept */
    nir_store_var(&b, out,
@@ -418,10 +407,12 @@ TEST(pass_clip_vertex_to_distances)
 {
    nir_builder b = nir_builder_init_simple_shader(NIR_STAGE_VERTEX, NULL, "clipvertex");
    REQUIRE(b.shader);
-   nir_variable *in = io(b.shader, NIR_VAR_SHADER_IN, glsl_vec4_type(), "in_pos", 0);
-   nir_variable *pos = builtin_out(b.shader, glsl_vec4_type(), "gl_Position",
-                                   NIR_BUILTIN_POSITION);
-   nir_variable *cv = io(b.shader, NIR_VAR_SHADER_OUT, glsl_vec4_type(), "gl_ClipVertex", -1);
+   nir_variable *in =
+      ntv_test_var(b.shader, NIR_VAR_SHADER_IN, glsl_vec4_type(), "in_pos", 0);
+   nir_variable *pos = ntv_test_builtin(b.shader, NIR_VAR_SHADER_OUT, glsl_vec4_type(),
+                                        "gl_Position", NIR_BUILTIN_POSITION);
+   nir_variable *cv =
+      ntv_test_var(b.shader, NIR_VAR_SHADER_OUT, glsl_vec4_type(), "gl_ClipVertex", -1);
    REQUIRE(in && pos && cv);
    nir_def *p = nir_load_var(&b, in);
    nir_store_var(&b, pos, p, 0xf);
@@ -501,10 +492,11 @@ TEST(pass_xfb_partial_vector)
 {
    nir_builder b = nir_builder_init_simple_shader(NIR_STAGE_VERTEX, NULL, "xfbpart");
    REQUIRE(b.shader);
-   nir_variable *in = io(b.shader, NIR_VAR_SHADER_IN, glsl_vec4_type(), "in_pos", 0);
-   nir_variable *pos = builtin_out(b.shader, glsl_vec4_type(), "gl_Position",
-                                   NIR_BUILTIN_POSITION);
-   nir_variable *v = io(b.shader, NIR_VAR_SHADER_OUT, glsl_vec4_type(), "v", 1);
+   nir_variable *in =
+      ntv_test_var(b.shader, NIR_VAR_SHADER_IN, glsl_vec4_type(), "in_pos", 0);
+   nir_variable *pos = ntv_test_builtin(b.shader, NIR_VAR_SHADER_OUT, glsl_vec4_type(),
+                                        "gl_Position", NIR_BUILTIN_POSITION);
+   nir_variable *v = ntv_test_var(b.shader, NIR_VAR_SHADER_OUT, glsl_vec4_type(), "v", 1);
    REQUIRE(in && pos && v);
    nir_def *p = nir_load_var(&b, in);
    nir_store_var(&b, pos, p, 0xf);
@@ -592,7 +584,8 @@ TEST(pass_xfb_builtins)
    f[0].builtin = NIR_BUILTIN_POSITION;
    f[1].builtin = NIR_BUILTIN_POINT_SIZE;
    f[2].builtin = NIR_BUILTIN_CLIP_DISTANCE;
-   nir_variable *in = io(b.shader, NIR_VAR_SHADER_IN, glsl_vec4_type(), "in_pos", 0);
+   nir_variable *in =
+      ntv_test_var(b.shader, NIR_VAR_SHADER_IN, glsl_vec4_type(), "in_pos", 0);
    nir_variable *pv = nir_variable_create(
       b.shader, NIR_VAR_SHADER_OUT, glsl_struct_type(f, 3, "gl_PerVertex", GLSL_BLOCK), "pv");
    REQUIRE(in && pv);
@@ -702,16 +695,18 @@ TEST(pass_xfb_arrays_and_packing)
 {
    nir_builder b = nir_builder_init_simple_shader(NIR_STAGE_VERTEX, NULL, "xfbarrays");
    REQUIRE(b.shader);
-   nir_variable *in = io(b.shader, NIR_VAR_SHADER_IN, glsl_vec4_type(), "in_pos", 0);
-   nir_variable *whole = io(b.shader, NIR_VAR_SHADER_OUT,
-                            glsl_array_type(glsl_vector_type(GLSL_TYPE_FLOAT, 3), 2, 0),
-                            "whole", 0);
-   nir_variable *part = io(b.shader, NIR_VAR_SHADER_OUT,
-                           glsl_array_type(glsl_vector_type(GLSL_TYPE_FLOAT, 2), 2, 0),
-                           "part", 2);
-   nir_variable *a = io(b.shader, NIR_VAR_SHADER_OUT, glsl_float_type(), "a", 4);
-   nir_variable *bc = io(b.shader, NIR_VAR_SHADER_OUT, glsl_vector_type(GLSL_TYPE_FLOAT, 3),
-                         "bc", 4);
+   nir_variable *in =
+      ntv_test_var(b.shader, NIR_VAR_SHADER_IN, glsl_vec4_type(), "in_pos", 0);
+   nir_variable *whole = ntv_test_var(
+      b.shader, NIR_VAR_SHADER_OUT,
+      glsl_array_type(glsl_vector_type(GLSL_TYPE_FLOAT, 3), 2, 0), "whole", 0);
+   nir_variable *part = ntv_test_var(
+      b.shader, NIR_VAR_SHADER_OUT,
+      glsl_array_type(glsl_vector_type(GLSL_TYPE_FLOAT, 2), 2, 0), "part", 2);
+   nir_variable *a =
+      ntv_test_var(b.shader, NIR_VAR_SHADER_OUT, glsl_float_type(), "a", 4);
+   nir_variable *bc = ntv_test_var(b.shader, NIR_VAR_SHADER_OUT,
+                                   glsl_vector_type(GLSL_TYPE_FLOAT, 3), "bc", 4);
    REQUIRE(in && whole && part && a && bc);
    bc->data.component = 1;
    bc->data.explicit_component = true;
@@ -811,12 +806,13 @@ TEST(pass_xfb_arrays_and_packing)
    nir_builder fb = nir_builder_init_simple_shader(NIR_STAGE_FRAGMENT, NULL, "consumer");
    REQUIRE(fb.shader);
    fb.shader->info.fs.origin_upper_left = true;
-   nir_variable *fin = io(fb.shader, NIR_VAR_SHADER_IN,
-                          glsl_array_type(glsl_vector_type(GLSL_TYPE_FLOAT, 2), 2, 0), "part",
-                          2);
-   nir_variable *fbc = io(fb.shader, NIR_VAR_SHADER_IN, glsl_vector_type(GLSL_TYPE_FLOAT, 3),
-                          "bc", 4);
-   nir_variable *fout = io(fb.shader, NIR_VAR_SHADER_OUT, glsl_vec4_type(), "color", 0);
+   nir_variable *fin = ntv_test_var(
+      fb.shader, NIR_VAR_SHADER_IN,
+      glsl_array_type(glsl_vector_type(GLSL_TYPE_FLOAT, 2), 2, 0), "part", 2);
+   nir_variable *fbc = ntv_test_var(fb.shader, NIR_VAR_SHADER_IN,
+                                    glsl_vector_type(GLSL_TYPE_FLOAT, 3), "bc", 4);
+   nir_variable *fout =
+      ntv_test_var(fb.shader, NIR_VAR_SHADER_OUT, glsl_vec4_type(), "color", 0);
    REQUIRE(fin && fbc && fout);
    fbc->data.component = 1;
    fbc->data.explicit_component = true;
@@ -886,8 +882,10 @@ TEST(pass_xfb_streams)
    b.shader->info.gs.vertices_out = 2;
    b.shader->info.gs.invocations = 1;
    b.shader->info.gs.active_stream_mask = 0x3;
-   nir_variable *s0 = io(b.shader, NIR_VAR_SHADER_OUT, glsl_vec4_type(), "s0", 0);
-   nir_variable *s1 = io(b.shader, NIR_VAR_SHADER_OUT, glsl_vec4_type(), "s1", 1);
+   nir_variable *s0 =
+      ntv_test_var(b.shader, NIR_VAR_SHADER_OUT, glsl_vec4_type(), "s0", 0);
+   nir_variable *s1 =
+      ntv_test_var(b.shader, NIR_VAR_SHADER_OUT, glsl_vec4_type(), "s1", 1);
    REQUIRE(s0 && s1);
    s1->data.stream = 1;
    s1->data.explicit_stream = true;
@@ -921,8 +919,8 @@ TEST(pass_xfb_errors)
 {
    nir_builder b = nir_builder_init_simple_shader(NIR_STAGE_VERTEX, NULL, "xfberr");
    REQUIRE(b.shader);
-   nir_variable *in = io(b.shader, NIR_VAR_SHADER_IN, glsl_int_type(), "i", 0);
-   nir_variable *v = io(b.shader, NIR_VAR_SHADER_OUT, glsl_vec4_type(), "v", 0);
+   nir_variable *in = ntv_test_var(b.shader, NIR_VAR_SHADER_IN, glsl_int_type(), "i", 0);
+   nir_variable *v = ntv_test_var(b.shader, NIR_VAR_SHADER_OUT, glsl_vec4_type(), "v", 0);
    REQUIRE(in && v);
    nir_store_deref(&b, nir_build_deref_array(&b, nir_build_deref_var(&b, v), nir_load_var(&b, in)),
                    nir_imm_float(&b, 1.0f), 1);
@@ -953,9 +951,9 @@ TEST(pass_registry)
    CHECK(ntv_pass_find("no-such-pass") == NULL);
    nir_builder b = nir_builder_init_simple_shader(NIR_STAGE_VERTEX, NULL, "reg");
    REQUIRE(b.shader);
-   nir_variable *v = io(b.shader, NIR_VAR_SHADER_OUT, glsl_vec4_type(), "v", 1);
-   nir_variable *pos = builtin_out(b.shader, glsl_vec4_type(), "gl_Position",
-                                   NIR_BUILTIN_POSITION);
+   nir_variable *v = ntv_test_var(b.shader, NIR_VAR_SHADER_OUT, glsl_vec4_type(), "v", 1);
+   nir_variable *pos = ntv_test_builtin(b.shader, NIR_VAR_SHADER_OUT, glsl_vec4_type(),
+                                        "gl_Position", NIR_BUILTIN_POSITION);
    REQUIRE(v && pos);
    nir_store_var(&b, v, nir_imm_vec4(&b, 1, 2, 3, 4), 0xf);
    nir_store_var(&b, pos, nir_imm_vec4(&b, 1, 2, 3, 4), 0xf);
@@ -1002,10 +1000,12 @@ TEST(pass_clip_vertex_uses_declared_distances)
    f[0].builtin = NIR_BUILTIN_POSITION;
    f[1].builtin = NIR_BUILTIN_POINT_SIZE;
    f[2].builtin = NIR_BUILTIN_CLIP_DISTANCE;
-   nir_variable *in = io(b.shader, NIR_VAR_SHADER_IN, glsl_vec4_type(), "in_pos", 0);
+   nir_variable *in =
+      ntv_test_var(b.shader, NIR_VAR_SHADER_IN, glsl_vec4_type(), "in_pos", 0);
    nir_variable *pv = nir_variable_create(
       b.shader, NIR_VAR_SHADER_OUT, glsl_struct_type(f, 3, "gl_PerVertex", GLSL_BLOCK), "pv");
-   nir_variable *cv = io(b.shader, NIR_VAR_SHADER_OUT, glsl_vec4_type(), "gl_ClipVertex", -1);
+   nir_variable *cv =
+      ntv_test_var(b.shader, NIR_VAR_SHADER_OUT, glsl_vec4_type(), "gl_ClipVertex", -1);
    REQUIRE(in && pv && cv);
    nir_def *p = nir_load_var(&b, in);
    nir_store_deref(&b, nir_build_deref_struct(&b, nir_build_deref_var(&b, pv), 0), p, 0xf);
@@ -1028,7 +1028,8 @@ TEST(pass_clip_vertex_uses_declared_distances)
                    nir_build_deref_array_imm(
                       &b, nir_build_deref_struct(&b, nir_build_deref_var(&b, pv), 2), 0),
                    nir_imm_float(&b, 1.0f), 1);
-   nir_variable *cv2 = io(b.shader, NIR_VAR_SHADER_OUT, glsl_vec4_type(), "gl_ClipVertex", -1);
+   nir_variable *cv2 =
+      ntv_test_var(b.shader, NIR_VAR_SHADER_OUT, glsl_vec4_type(), "gl_ClipVertex", -1);
    REQUIRE(cv2);
    nir_store_var(&b, cv2, p, 0xf);
    error = NULL;

@@ -16,6 +16,30 @@
 #include "util/arena.h"
 #include "util/test.h"
 
+/* A variable of the shader, with an explicit Location when location >= 0. */
+static inline nir_variable *
+ntv_test_var(nir_shader *s, nir_variable_mode mode, const struct glsl_type *t,
+             const char *name, int location)
+{
+   nir_variable *v = nir_variable_create(s, mode, t, name);
+   if (v && location >= 0) {
+      v->data.location = location;
+      v->data.explicit_location = true;
+   }
+   return v;
+}
+
+/* A built-in variable of the shader. */
+static inline nir_variable *
+ntv_test_builtin(nir_shader *s, nir_variable_mode mode, const struct glsl_type *t,
+                 const char *name, nir_builtin builtin)
+{
+   nir_variable *v = nir_variable_create(s, mode, t, name);
+   if (v)
+      v->data.builtin = builtin;
+   return v;
+}
+
 /* Word index of the nth instruction with opcode `op`, or -1. */
 static inline long
 ntv_test_find_op(const uint32_t *w, size_t count, SpvOp op, unsigned nth)

@@ -3,29 +3,8 @@
  * the result through spirv-val (vulkan1.0) and a second trip. */
 #include "zk_test_util.h"
 
+#include "ntv/tests/ntv_test_util.h"
 #include "zk_gl_state.h"
-
-static nir_variable *
-var(nir_shader *s, nir_variable_mode mode, const struct glsl_type *t, const char *name,
-    int location)
-{
-   nir_variable *v = nir_variable_create(s, mode, t, name);
-   if (v && location >= 0) {
-      v->data.location = location;
-      v->data.explicit_location = true;
-   }
-   return v;
-}
-
-static nir_variable *
-builtin(nir_shader *s, nir_variable_mode mode, const struct glsl_type *t, const char *name,
-        nir_builtin bi)
-{
-   nir_variable *v = nir_variable_create(s, mode, t, name);
-   if (v)
-      v->data.builtin = bi;
-   return v;
-}
 
 /* A lone fragment shader through glslang and spirv_to_nir (into arena, with
  * stages[] filled); NULL, the failure reported, if either fails. */
@@ -47,12 +26,12 @@ TEST(vertex_ids)
    struct arena *arena = arena_create(NULL);
    nir_builder b = nir_builder_init_simple_shader(NIR_STAGE_VERTEX, arena, "ids");
    REQUIRE(b.shader);
-   nir_variable *vid = builtin(b.shader, NIR_VAR_SYSTEM_VALUE, glsl_int_type(),
-                               "gl_VertexID", NIR_BUILTIN_VERTEX_ID);
-   nir_variable *iid = builtin(b.shader, NIR_VAR_SYSTEM_VALUE, glsl_int_type(),
-                               "gl_InstanceID", NIR_BUILTIN_INSTANCE_ID);
-   nir_variable *pos = builtin(b.shader, NIR_VAR_SHADER_OUT, glsl_vec4_type(), "gl_Position",
-                               NIR_BUILTIN_POSITION);
+   nir_variable *vid = ntv_test_builtin(b.shader, NIR_VAR_SYSTEM_VALUE, glsl_int_type(),
+                                        "gl_VertexID", NIR_BUILTIN_VERTEX_ID);
+   nir_variable *iid = ntv_test_builtin(b.shader, NIR_VAR_SYSTEM_VALUE, glsl_int_type(),
+                                        "gl_InstanceID", NIR_BUILTIN_INSTANCE_ID);
+   nir_variable *pos = ntv_test_builtin(b.shader, NIR_VAR_SHADER_OUT, glsl_vec4_type(),
+                                        "gl_Position", NIR_BUILTIN_POSITION);
    REQUIRE(vid && iid && pos);
    nir_def *v = nir_load_var(&b, vid);
    nir_def *i = nir_load_var(&b, iid);
@@ -286,10 +265,12 @@ TEST(loose_uniforms_bool)
    struct arena *arena = arena_create(NULL);
    nir_builder b = nir_builder_init_simple_shader(NIR_STAGE_FRAGMENT, arena, "bools");
    REQUIRE(b.shader);
-   nir_variable *flag = var(b.shader, NIR_VAR_UNIFORM, glsl_bool_type(), "flag", 0);
-   nir_variable *flags = var(b.shader, NIR_VAR_UNIFORM,
-                             glsl_vector_type(GLSL_TYPE_BOOL, 2), "flags", 1);
-   nir_variable *out = var(b.shader, NIR_VAR_SHADER_OUT, glsl_vec4_type(), "color", 0);
+   nir_variable *flag =
+      ntv_test_var(b.shader, NIR_VAR_UNIFORM, glsl_bool_type(), "flag", 0);
+   nir_variable *flags = ntv_test_var(b.shader, NIR_VAR_UNIFORM,
+                                      glsl_vector_type(GLSL_TYPE_BOOL, 2), "flags", 1);
+   nir_variable *out =
+      ntv_test_var(b.shader, NIR_VAR_SHADER_OUT, glsl_vec4_type(), "color", 0);
    REQUIRE(flag && flags && out);
    nir_def *f = nir_load_var(&b, flag);
    nir_def *fs = nir_load_var(&b, flags);
@@ -351,8 +332,8 @@ TEST(loose_uniforms_type_mismatch)
    nir_builder v = nir_builder_init_simple_shader(NIR_STAGE_VERTEX, arena, "v");
    nir_builder f = nir_builder_init_simple_shader(NIR_STAGE_FRAGMENT, arena, "f");
    REQUIRE(v.shader && f.shader);
-   REQUIRE(var(v.shader, NIR_VAR_UNIFORM, glsl_vec4_type(), "u", 0));
-   REQUIRE(var(f.shader, NIR_VAR_UNIFORM, glsl_float_type(), "u", 0));
+   REQUIRE(ntv_test_var(v.shader, NIR_VAR_UNIFORM, glsl_vec4_type(), "u", 0));
+   REQUIRE(ntv_test_var(f.shader, NIR_VAR_UNIFORM, glsl_float_type(), "u", 0));
    nir_shader *stages[NIR_STAGE_COUNT] = {[NIR_STAGE_VERTEX] = v.shader,
                                           [NIR_STAGE_FRAGMENT] = f.shader};
    struct zk_program_info info;
@@ -375,8 +356,8 @@ TEST(lay_out_blocks)
       glsl_struct_field_init(glsl_vector_type(GLSL_TYPE_FLOAT, 3), "v"),
    };
    const struct glsl_type *t = glsl_struct_type(fields, 3, "B", GLSL_BLOCK);
-   nir_variable *ubo = var(b.shader, NIR_VAR_MEM_UBO, t, "ubo", -1);
-   nir_variable *ssbo = var(b.shader, NIR_VAR_MEM_SSBO, t, "ssbo", -1);
+   nir_variable *ubo = ntv_test_var(b.shader, NIR_VAR_MEM_UBO, t, "ubo", -1);
+   nir_variable *ssbo = ntv_test_var(b.shader, NIR_VAR_MEM_SSBO, t, "ssbo", -1);
    REQUIRE(ubo && ssbo);
    ubo->data.explicit_binding = ubo->data.explicit_descriptor_set = true;
    ssbo->data.explicit_binding = ssbo->data.explicit_descriptor_set = true;
@@ -515,9 +496,10 @@ TEST(constant_out_of_bounds)
    struct arena *arena = arena_create(NULL);
    nir_builder b = nir_builder_init_simple_shader(NIR_STAGE_FRAGMENT, arena, "oob");
    REQUIRE(b.shader);
-   nir_variable *arr =
-      var(b.shader, NIR_VAR_SHADER_TEMP, glsl_array_type(glsl_float_type(), 4, 0), "a", -1);
-   nir_variable *out = var(b.shader, NIR_VAR_SHADER_OUT, glsl_float_type(), "o", 0);
+   nir_variable *arr = ntv_test_var(b.shader, NIR_VAR_SHADER_TEMP,
+                                    glsl_array_type(glsl_float_type(), 4, 0), "a", -1);
+   nir_variable *out =
+      ntv_test_var(b.shader, NIR_VAR_SHADER_OUT, glsl_float_type(), "o", 0);
    REQUIRE(arr && out);
    nir_deref_instr *in = nir_build_deref_array_imm(&b, nir_build_deref_var(&b, arr), 1);
    nir_store_deref(&b, in, nir_imm_float(&b, 1.0f), 1);
@@ -562,8 +544,9 @@ TEST(flatten_resource_arrays)
    struct glsl_struct_field f = glsl_struct_field_init(glsl_uint_type(), "x");
    f.offset_B = 0;
    const struct glsl_type *blk = glsl_struct_type(&f, 1, "B", GLSL_BLOCK);
-   nir_variable *ssbo = var(b.shader, NIR_VAR_MEM_SSBO,
-                            glsl_array_type(glsl_array_type(blk, 3, 0), 2, 0), "b", -1);
+   nir_variable *ssbo =
+      ntv_test_var(b.shader, NIR_VAR_MEM_SSBO,
+                   glsl_array_type(glsl_array_type(blk, 3, 0), 2, 0), "b", -1);
    REQUIRE(ssbo);
    ssbo->data.explicit_binding = ssbo->data.explicit_descriptor_set = true;
    nir_def *i = nir_load_local_invocation_index(&b);
