@@ -13,18 +13,6 @@
 #include "zk_gl_state.h"
 #include "zk_pass_util.h"
 
-struct root {
-   nir_variable *block;
-   int member;
-};
-
-static nir_deref_instr *
-build_root(nir_builder *b, void *data)
-{
-   const struct root *r = data;
-   return nir_build_deref_struct(b, nir_build_deref_var(b, r->block), (unsigned)r->member);
-}
-
 bool
 zk_lower_gl_state_uniforms(nir_shader *shader, uint64_t *fields, const char **error)
 {
@@ -34,13 +22,13 @@ zk_lower_gl_state_uniforms(nir_shader *shader, uint64_t *fields, const char **er
       if (glsl_type_is_opaque(glsl_without_array(var->type)) ||
           !zk_gl_state_field_from_name(var->name, &field))
          continue;
-      struct root r = {NULL, -1};
-      r.member = zk_gl_state_member_index(shader, field, &r.block);
-      if (r.member < 0) {
+      nir_variable *block = NULL;
+      const int member = zk_gl_state_member_index(shader, field, &block);
+      if (member < 0) {
          *error = "out of memory";
          return false;
       }
-      if (!zk_rebase_derefs(shader, var, build_root, &r, error))
+      if (!zk_rebase_derefs_to_member(shader, var, block, (unsigned)member, error))
          return false;
       list_del(&var->node);
       *fields |= 1ull << field;

@@ -143,18 +143,6 @@ flatten(struct table *t, const struct glsl_type *type, const struct glsl_type *g
 
 /* ---- rewriting a stage -------------------------------------------------------------- */
 
-struct root {
-   nir_variable *block;
-   unsigned member;
-};
-
-static nir_deref_instr *
-build_root(nir_builder *b, void *data)
-{
-   const struct root *r = data;
-   return nir_build_deref_struct(b, nir_build_deref_var(b, r->block), r->member);
-}
-
 static bool
 lower_stage(nir_shader *shader, const struct glsl_type *program_block,
             const struct loose *uniforms, unsigned count, const char **error)
@@ -196,8 +184,7 @@ lower_stage(nir_shader *shader, const struct glsl_type *program_block,
    list_del(&block->node);
    list_insert_before(&block->node, &vars[0]->node);
    for (unsigned i = 0; i < n; i++) {
-      struct root r = {block, i};
-      if (!zk_rebase_derefs(shader, vars[i], build_root, &r, error))
+      if (!zk_rebase_derefs_to_member(shader, vars[i], block, i, error))
          return false;
       list_del(&vars[i]->node);
    }

@@ -248,6 +248,26 @@ done:
    return ok;
 }
 
+struct member_root {
+   nir_variable *block;
+   unsigned member;
+};
+
+static nir_deref_instr *
+build_member_root(nir_builder *b, void *data)
+{
+   const struct member_root *r = data;
+   return nir_build_deref_struct(b, nir_build_deref_var(b, r->block), r->member);
+}
+
+bool
+zk_rebase_derefs_to_member(nir_shader *shader, nir_variable *var, nir_variable *block,
+                           unsigned member, const char **error)
+{
+   struct member_root r = {block, member};
+   return zk_rebase_derefs(shader, var, build_member_root, &r, error);
+}
+
 /* Every load_const and undef at the top of the entry block, in the order
  * met: where spirv_to_nir puts them (a constant left in a branch would keep
  * a block alive that the next trip does not have). */

@@ -24,6 +24,9 @@ typedef nir_deref_instr *(*zk_deref_root_fn)(nir_builder *b, void *data);
  */
 bool zk_rebase_derefs(nir_shader *shader, nir_variable *var, zk_deref_root_fn root,
                       void *data, const char **error);
+/* zk_rebase_derefs onto member `member` of the block variable `block`. */
+bool zk_rebase_derefs_to_member(nir_shader *shader, nir_variable *var,
+                                nir_variable *block, unsigned member, const char **error);
 
 /* A copy of a deref chain (var, array and struct derefs) at b's cursor: each
  * access gets a chain of its own, as spirv_to_nir makes them. */
