@@ -7,27 +7,6 @@
 #include "nvk_sampler_ycbcr_conversion.h"
 #include "vk_log.h"
 
-static enum kx_swizzle
-kx_swizzle(VkComponentSwizzle s, enum kx_swizzle identity)
-{
-   switch (s) {
-   case VK_COMPONENT_SWIZZLE_ZERO:
-      return KX_SWIZZLE_0;
-   case VK_COMPONENT_SWIZZLE_ONE:
-      return KX_SWIZZLE_1;
-   case VK_COMPONENT_SWIZZLE_R:
-      return KX_SWIZZLE_R;
-   case VK_COMPONENT_SWIZZLE_G:
-      return KX_SWIZZLE_G;
-   case VK_COMPONENT_SWIZZLE_B:
-      return KX_SWIZZLE_B;
-   case VK_COMPONENT_SWIZZLE_A:
-      return KX_SWIZZLE_A;
-   default:
-      return identity;
-   }
-}
-
 static void
 view_dim(VkImageViewType type, enum kx_image_dim *dim, bool *is_array)
 {
@@ -108,8 +87,10 @@ nvk_CreateImageView(VkDevice _device, const VkImageViewCreateInfo *pCreateInfo,
       .num_levels = view->level_count,
       .base_layer = view->base_layer,
       .num_layers = view->layer_count,
-      .swizzle = {kx_swizzle(c->r, KX_SWIZZLE_R), kx_swizzle(c->g, KX_SWIZZLE_G),
-                  kx_swizzle(c->b, KX_SWIZZLE_B), kx_swizzle(c->a, KX_SWIZZLE_A)},
+      .swizzle = {kx_swizzle_from_vk(c->r, KX_SWIZZLE_R),
+                  kx_swizzle_from_vk(c->g, KX_SWIZZLE_G),
+                  kx_swizzle_from_vk(c->b, KX_SWIZZLE_B),
+                  kx_swizzle_from_vk(c->a, KX_SWIZZLE_A)},
    };
    view_dim(pCreateInfo->viewType, &info.dim, &info.is_array);
    bool ok;

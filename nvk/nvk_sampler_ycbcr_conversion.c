@@ -7,27 +7,6 @@
 #include "vk_log.h"
 #include "vk_util.h"
 
-static uint8_t
-resolve_swizzle(VkComponentSwizzle s, enum kx_swizzle identity)
-{
-   switch (s) {
-   case VK_COMPONENT_SWIZZLE_ZERO:
-      return KX_SWIZZLE_0;
-   case VK_COMPONENT_SWIZZLE_ONE:
-      return KX_SWIZZLE_1;
-   case VK_COMPONENT_SWIZZLE_R:
-      return KX_SWIZZLE_R;
-   case VK_COMPONENT_SWIZZLE_G:
-      return KX_SWIZZLE_G;
-   case VK_COMPONENT_SWIZZLE_B:
-      return KX_SWIZZLE_B;
-   case VK_COMPONENT_SWIZZLE_A:
-      return KX_SWIZZLE_A;
-   default:
-      return (uint8_t)identity;
-   }
-}
-
 VKAPI_ATTR VkResult VKAPI_CALL
 nvk_CreateSamplerYcbcrConversion(VkDevice _device,
                                  const VkSamplerYcbcrConversionCreateInfo *pCreateInfo,
@@ -58,10 +37,10 @@ nvk_CreateSamplerYcbcrConversion(VkDevice _device,
       .enabled = true,
       .model = (uint8_t)pCreateInfo->ycbcrModel,
       .range = (uint8_t)pCreateInfo->ycbcrRange,
-      .swizzle = {resolve_swizzle(c->r, KX_SWIZZLE_R),
-                  resolve_swizzle(c->g, KX_SWIZZLE_G),
-                  resolve_swizzle(c->b, KX_SWIZZLE_B),
-                  resolve_swizzle(c->a, KX_SWIZZLE_A)},
+      .swizzle = {kx_swizzle_from_vk(c->r, KX_SWIZZLE_R),
+                  kx_swizzle_from_vk(c->g, KX_SWIZZLE_G),
+                  kx_swizzle_from_vk(c->b, KX_SWIZZLE_B),
+                  kx_swizzle_from_vk(c->a, KX_SWIZZLE_A)},
       .chroma_offset = {(uint8_t)pCreateInfo->xChromaOffset,
                         (uint8_t)pCreateInfo->yChromaOffset},
       .chroma_filter = (uint8_t)pCreateInfo->chromaFilter,

@@ -78,7 +78,7 @@ resize_distances(nir_shader *shader, const struct ntv_output_ref *ref, unsigned 
    const struct glsl_type *t = glsl_array_type(glsl_float_type(), num, 0);
    if (ref->member < 0) {
       ref->var->type = t;
-      ntv_retype_derefs(shader, ref->var);
+      nir_variable_retype_derefs(shader, ref->var);
       return true;
    }
    struct glsl_struct_field f =

@@ -125,36 +125,6 @@ ntv_free_output_location(nir_shader *shader)
    return -1;
 }
 
-void
-ntv_retype_derefs(nir_shader *shader, nir_variable *var)
-{
-   nir_foreach_function_impl(impl, shader) {
-      nir_foreach_block(block, impl) {
-         nir_foreach_instr(instr, block) {
-            if (instr->type != NIR_INSTR_TYPE_DEREF)
-               continue;
-            nir_deref_instr *d = nir_instr_as_deref(instr);
-            if (nir_deref_instr_get_variable(d) != var)
-               continue;
-            nir_deref_instr *parent = nir_deref_instr_parent(d);
-            switch (d->deref_type) {
-            case NIR_DEREF_TYPE_VAR:
-               d->type = var->type;
-               break;
-            case NIR_DEREF_TYPE_STRUCT:
-               d->type = glsl_get_struct_field(parent->type, d->strct.index);
-               break;
-            case NIR_DEREF_TYPE_ARRAY:
-               d->type = glsl_get_deref_element(parent->type);
-               break;
-            default:
-               break;
-            }
-         }
-      }
-   }
-}
-
 bool
 ntv_set_member(nir_shader *shader, nir_variable *var, unsigned m,
                const struct glsl_struct_field *field)
@@ -176,6 +146,6 @@ ntv_set_member(nir_shader *shader, nir_variable *var, unsigned m,
       return false;
    }
    var->type = nt;
-   ntv_retype_derefs(shader, var);
+   nir_variable_retype_derefs(shader, var);
    return true;
 }

@@ -43,10 +43,6 @@ nir_deref_instr *ntv_build_output_deref(nir_builder *b, const struct ntv_output_
  * -1 if all 32 are taken. */
 int ntv_free_output_location(nir_shader *shader);
 
-/* After changing var->type (a block type with other member decorations),
- * makes every deref of var carry the types that follow from it. */
-void ntv_retype_derefs(nir_shader *shader, nir_variable *var);
-
 /* Replaces a block variable's type by a copy whose member `m` is `field`
  * (the other members unchanged), derefs included. */
 bool ntv_set_member(nir_shader *shader, nir_variable *var, unsigned m,

@@ -10,6 +10,27 @@ minify(uint32_t v, uint32_t level)
    return m ? m : 1;
 }
 
+enum kx_swizzle
+kx_swizzle_from_vk(VkComponentSwizzle s, enum kx_swizzle identity)
+{
+   switch (s) {
+   case VK_COMPONENT_SWIZZLE_ZERO:
+      return KX_SWIZZLE_0;
+   case VK_COMPONENT_SWIZZLE_ONE:
+      return KX_SWIZZLE_1;
+   case VK_COMPONENT_SWIZZLE_R:
+      return KX_SWIZZLE_R;
+   case VK_COMPONENT_SWIZZLE_G:
+      return KX_SWIZZLE_G;
+   case VK_COMPONENT_SWIZZLE_B:
+      return KX_SWIZZLE_B;
+   case VK_COMPONENT_SWIZZLE_A:
+      return KX_SWIZZLE_A;
+   default:
+      return identity;
+   }
+}
+
 bool
 kx_image_desc_init(struct kx_image_desc *desc, const struct kil_image *image,
                    uint64_t image_addr, const struct kx_image_view_info *view)

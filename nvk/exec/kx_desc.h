@@ -43,6 +43,10 @@ enum kx_swizzle {
    KX_SWIZZLE_1,
 };
 
+/* One channel of a VkComponentMapping; `identity` is the channel's own
+ * source, which VK_COMPONENT_SWIZZLE_IDENTITY (and any unknown value) names. */
+enum kx_swizzle kx_swizzle_from_vk(VkComponentSwizzle s, enum kx_swizzle identity);
+
 struct kx_image_level {
    /* Offsets are from kx_image_desc::base_addr. */
    struct kil_level_addr addr;

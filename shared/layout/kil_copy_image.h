@@ -39,8 +39,9 @@ bool kil_copy_image_gobs_line_up(const struct kil_image *src, uint32_t src_level
 
 /* Copies the box `extent` at `src_offset` of level `src_level` to
  * `dst_offset` of `dst_level` (same extent: a 3D <-> array copy goes slice
- * by slice). Both maps hold their whole image (`*_size_B` >= size_B); they
- * must not overlap unless the boxes are the same bytes of one image.
+ * by slice). Both maps hold their whole image (`*_size_B` >= size_B); the
+ * two boxes' bytes must not overlap (as vkCmdCopyImage requires; the maps
+ * may be the same image's).
  * Everything is checked before a byte moves: KIL_ERROR_OUT_OF_BOUNDS for a
  * level or box outside an image, KIL_ERROR_UNSUPPORTED_IMAGE when
  * kil_copy_image_gobs_line_up says no. Copies of 4 MiB and more are

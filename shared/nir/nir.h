@@ -582,6 +582,9 @@ nir_deref_instr_get_variable(const nir_deref_instr *deref); /* NULL via casts */
 bool nir_deref_instr_has_indirect(const nir_deref_instr *deref);
 /* True if every array index on the path is a constant. */
 bool nir_deref_instr_is_known_constant(const nir_deref_instr *deref);
+/* After var's type or mode changed: gives every deref rooted at var (not through a
+ * cast) the modes and type that now follow from var. */
+void nir_variable_retype_derefs(nir_shader *shader, nir_variable *var);
 /* Removes deref (and unused parents) if it has no uses; returns progress. */
 bool nir_deref_instr_remove_if_unused(nir_deref_instr *deref);
 

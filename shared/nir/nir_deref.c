@@ -46,6 +46,39 @@ nir_deref_instr_is_known_constant(const nir_deref_instr *deref)
    return !nir_deref_instr_has_indirect(deref);
 }
 
+void
+nir_variable_retype_derefs(nir_shader *shader, nir_variable *var)
+{
+   nir_foreach_function_impl(impl, shader)
+   {
+      nir_foreach_block (block, impl) {
+         nir_foreach_instr (instr, block) {
+            if (instr->type != NIR_INSTR_TYPE_DEREF)
+               continue;
+            nir_deref_instr *d = nir_instr_as_deref(instr);
+            if (nir_deref_instr_get_variable(d) != var)
+               continue;
+            /* A parent is defined before its children, so it is already retyped. */
+            d->modes = var->data.mode;
+            nir_deref_instr *parent = nir_deref_instr_parent(d);
+            switch (d->deref_type) {
+            case NIR_DEREF_TYPE_VAR:
+               d->type = var->type;
+               break;
+            case NIR_DEREF_TYPE_STRUCT:
+               d->type = glsl_get_struct_field(parent->type, d->strct.index);
+               break;
+            case NIR_DEREF_TYPE_ARRAY:
+               d->type = glsl_get_deref_element(parent->type);
+               break;
+            default:
+               break;
+            }
+         }
+      }
+   }
+}
+
 bool
 nir_deref_instr_remove_if_unused(nir_deref_instr *instr)
 {

@@ -276,6 +276,6 @@ zk_gl_state_member_index(nir_shader *shader, enum zk_gl_state_field field,
       return -1;
    }
    var->type = t;
-   ntv_retype_derefs(shader, var);
+   nir_variable_retype_derefs(shader, var);
    return (int)n;
 }

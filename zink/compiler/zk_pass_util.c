@@ -94,32 +94,7 @@ void
 zk_retype_variable(nir_shader *shader, nir_variable *var, const struct glsl_type *type)
 {
    var->type = type;
-   nir_foreach_function_impl(impl, shader) {
-      nir_foreach_block(block, impl) {
-         nir_foreach_instr(instr, block) {
-            if (instr->type != NIR_INSTR_TYPE_DEREF)
-               continue;
-            nir_deref_instr *d = nir_instr_as_deref(instr);
-            if (nir_deref_instr_get_variable(d) != var)
-               continue;
-            d->modes = var->data.mode;
-            nir_deref_instr *parent = nir_deref_instr_parent(d);
-            switch (d->deref_type) {
-            case NIR_DEREF_TYPE_VAR:
-               d->type = var->type;
-               break;
-            case NIR_DEREF_TYPE_STRUCT:
-               d->type = glsl_get_struct_field(parent->type, d->strct.index);
-               break;
-            case NIR_DEREF_TYPE_ARRAY:
-               d->type = glsl_get_deref_element(parent->type);
-               break;
-            default:
-               break;
-            }
-         }
-      }
-   }
+   nir_variable_retype_derefs(shader, var);
 }
 
 /* One deref of the old chain and what replaces it. */

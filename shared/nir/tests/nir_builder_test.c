@@ -188,3 +188,41 @@ TEST(nir_vars_to_ssa_splits_copies)
    free(text);
    nir_shader_destroy(b.shader);
 }
+
+TEST(nir_variable_retype_derefs_follows_the_variable)
+{
+   nir_builder b = nir_test_builder(NIR_STAGE_FRAGMENT);
+   REQUIRE(b.shader);
+   struct glsl_struct_field f[2] = {
+      glsl_struct_field_init(glsl_vec4_type(), "v"),
+      glsl_struct_field_init(glsl_array_type(glsl_float_type(), 2, 0), "a"),
+   };
+   const struct glsl_type *st = glsl_struct_type(f, 2, "S", GLSL_BLOCK_NONE);
+   nir_variable *out = nir_variable_create(b.shader, NIR_VAR_SHADER_OUT, st, "o");
+   nir_variable *other = nir_variable_create(b.shader, NIR_VAR_SHADER_OUT, st, "p");
+   nir_deref_instr *v = nir_build_deref_var(&b, out);
+   nir_deref_instr *a = nir_build_deref_struct(&b, v, 1);
+   nir_deref_instr *a1 = nir_build_deref_array_imm(&b, a, 1);
+   nir_store_deref(&b, a1, nir_imm_float(&b, 1.0f), 1);
+   nir_deref_instr *p = nir_build_deref_var(&b, other);
+
+   /* A longer array member, and the variable becomes a private global. */
+   f[1] = glsl_struct_field_init(glsl_array_type(glsl_float_type(), 4, 0), "a");
+   const struct glsl_type *grown = glsl_struct_type(f, 2, "S", GLSL_BLOCK_NONE);
+   out->type = grown;
+   out->data.mode = NIR_VAR_SHADER_TEMP;
+   nir_variable_retype_derefs(b.shader, out);
+
+   CHECK(v->type == grown);
+   CHECK(a->type == glsl_get_struct_field(grown, 1));
+   CHECK_EQ(glsl_get_length(a->type), 4);
+   CHECK(a1->type == glsl_float_type());
+   CHECK_EQ(v->modes, NIR_VAR_SHADER_TEMP);
+   CHECK_EQ(a->modes, NIR_VAR_SHADER_TEMP);
+   CHECK_EQ(a1->modes, NIR_VAR_SHADER_TEMP);
+   /* Derefs of another variable are left alone. */
+   CHECK(p->type == st);
+   CHECK_EQ(p->modes, NIR_VAR_SHADER_OUT);
+   free(nir_test_print(b.shader));
+   nir_shader_destroy(b.shader);
+}
