@@ -352,18 +352,14 @@ share_export(struct vkt *t, VkFormat format, uint64_t modifier, uint32_t width,
 }
 
 VkResult
-share_import(struct vkt *t, const struct share_desc *d, int fd, struct share_image *s)
+share_desc_image_create(struct vkt *t, const struct share_desc *d, VkImage *image)
 {
-   memset(s, 0, sizeof(*s));
-   /* A count the description cannot hold never reaches the driver; the
-    * driver refuses every other wrong count itself. */
-   if (d->plane_count > SHARE_MAX_PLANES)
-      return VK_ERROR_INVALID_DRM_FORMAT_MODIFIER_PLANE_LAYOUT_EXT;
    /* Exactly what crossed the socket: modifier and every plane layout.
     * The size of each plane layout must be 0 (VUID-...-size-02267): the
-    * driver computes it. */
+    * driver computes it. A count beyond SHARE_MAX_PLANES still reaches the
+    * driver (bad-input tests), with the layouts there are. */
    VkSubresourceLayout planes[SHARE_MAX_PLANES] = {0};
-   for (uint32_t p = 0; p < d->plane_count; p++) {
+   for (uint32_t p = 0; p < d->plane_count && p < SHARE_MAX_PLANES; p++) {
       planes[p] = (VkSubresourceLayout){
          .offset = d->planes[p].offset_B,
          .rowPitch = d->planes[p].row_pitch_B,
@@ -381,8 +377,20 @@ share_import(struct vkt *t, const struct share_desc *d, int fd, struct share_ima
       .handleTypes = VK_EXTERNAL_MEMORY_HANDLE_TYPE_DMA_BUF_BIT_EXT,
    };
    const VkImageCreateInfo ci = share_image_info(d->vk_format, d->width, d->height, &ext);
+   return vkCreateImage(t->dev, &ci, NULL, image);
+}
+
+VkResult
+share_import(struct vkt *t, const struct share_desc *d, int fd, struct share_image *s)
+{
+   memset(s, 0, sizeof(*s));
+   /* A count the description cannot hold never reaches the driver; the
+    * driver refuses every other wrong count itself. */
+   if (d->plane_count > SHARE_MAX_PLANES)
+      return VK_ERROR_INVALID_DRM_FORMAT_MODIFIER_PLANE_LAYOUT_EXT;
+   const VkImageCreateInfo ci = share_image_info(d->vk_format, d->width, d->height, NULL);
    share_image_init(s, &ci);
-   VkResult r = vkCreateImage(t->dev, &ci, NULL, &s->img.image);
+   VkResult r = share_desc_image_create(t, d, &s->img.image);
    if (r != VK_SUCCESS) {
       s->img.image = VK_NULL_HANDLE;
       return r;

@@ -83,6 +83,13 @@ bool share_export(struct vkt *t, VkFormat format, uint64_t modifier, uint32_t wi
                   uint32_t height, uint32_t seed, struct share_image *img, int *fd,
                   struct share_desc *d);
 
+/* The image `d` describes (its plane layouts in
+ * VkImageDrmFormatModifierExplicitCreateInfoEXT, dma-buf external memory),
+ * without memory: share_import's first step, for tests that import
+ * differently. */
+VkResult share_desc_image_create(struct vkt *t, const struct share_desc *d,
+                                 VkImage *image);
+
 /* Importing side: the image described by `d` (every memory plane's layout in
  * VkImageDrmFormatModifierExplicitCreateInfoEXT) on memory imported from fd
  * (which the import takes on success). Returns the VkResult of the failing

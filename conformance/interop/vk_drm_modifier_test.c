@@ -893,38 +893,8 @@ TEST(nv12_memory_planes)
 static VkResult
 import_sized(struct vkt *t, const struct share_desc *d, int fd, VkDeviceSize alloc_B)
 {
-   VkSubresourceLayout planes[SHARE_MAX_PLANES] = {0};
-   for (uint32_t p = 0; p < d->plane_count && p < SHARE_MAX_PLANES; p++) {
-      planes[p].offset = d->planes[p].offset_B;
-      planes[p].rowPitch = d->planes[p].row_pitch_B;
-   }
-   const VkImageDrmFormatModifierExplicitCreateInfoEXT explicit = {
-      .sType = VK_STRUCTURE_TYPE_IMAGE_DRM_FORMAT_MODIFIER_EXPLICIT_CREATE_INFO_EXT,
-      .drmFormatModifier = d->modifier,
-      .drmFormatModifierPlaneCount = d->plane_count,
-      .pPlaneLayouts = planes,
-   };
-   const VkExternalMemoryImageCreateInfo ext = {
-      .sType = VK_STRUCTURE_TYPE_EXTERNAL_MEMORY_IMAGE_CREATE_INFO,
-      .pNext = &explicit,
-      .handleTypes = VK_EXTERNAL_MEMORY_HANDLE_TYPE_DMA_BUF_BIT_EXT,
-   };
    VkImage image;
-   VkResult r = vkCreateImage(
-      t->dev,
-      &(VkImageCreateInfo){
-         .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
-         .pNext = &ext,
-         .imageType = VK_IMAGE_TYPE_2D,
-         .format = d->vk_format,
-         .extent = {d->width, d->height, 1},
-         .mipLevels = 1,
-         .arrayLayers = 1,
-         .samples = VK_SAMPLE_COUNT_1_BIT,
-         .tiling = VK_IMAGE_TILING_DRM_FORMAT_MODIFIER_EXT,
-         .usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT,
-      },
-      NULL, &image);
+   VkResult r = share_desc_image_create(t, d, &image);
    if (r != VK_SUCCESS)
       return r;
    VkMemoryRequirements mr;

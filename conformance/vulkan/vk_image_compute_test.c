@@ -628,6 +628,34 @@ TEST(blur_linear_filter_clamp_to_edge)
 
 /* Address modes, border colours, mip selection: points sampled by the
  * shader against the reference sampler. */
+/* The pipeline of sample_points.comp and sample_cube.comp: binding 0 the
+ * combined image sampler (set per configuration), 1 the points, 2 the results;
+ * a 4-byte push constant. */
+static bool
+sampling_pipeline_create(struct vkt *t, const uint32_t *spirv, size_t spirv_size,
+                         const struct vkt_buffer *pts, const struct vkt_buffer *out,
+                         struct vkt_pipeline *p)
+{
+   const VkDescriptorSetLayoutBinding b[] = {
+      {0, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1, CS, NULL},
+      {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, CS, NULL},
+      {2, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, CS, NULL}};
+   const struct vkt_pipeline_info info = {
+      .spirv = spirv,
+      .spirv_size = spirv_size,
+      .bindings = b,
+      .binding_count = 3,
+      .push_size = 4,
+   };
+   if (!vkt_pipeline_create(t, &info, p))
+      return false;
+   vkt_pipeline_set_buffer(t, p, 1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, pts->buffer, 0,
+                           VK_WHOLE_SIZE);
+   vkt_pipeline_set_buffer(t, p, 2, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, out->buffer, 0,
+                           VK_WHOLE_SIZE);
+   return true;
+}
+
 TEST(sampler_address_modes_borders_and_mipmaps)
 {
    struct vkt t;
@@ -659,19 +687,9 @@ TEST(sampler_address_modes_borders_and_mipmaps)
       pt[i * 4 + 2] = -1.0f + (float)(i % 12) * 0.43f; /* no mip-rounding ties */
       pt[i * 4 + 3] = 0.0f;
    }
-   const VkDescriptorSetLayoutBinding b[] = {
-      {0, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1, CS, NULL},
-      {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, CS, NULL},
-      {2, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, CS, NULL}};
    struct vkt_pipeline p;
-   REQUIRE(vkt_pipeline_create(&t, &(struct vkt_pipeline_info){VKT_SPIRV(sample_points_comp_spv),
-                                                               .bindings = b, .binding_count = 3,
-                                                               .push_size = 4},
-                               &p));
-   vkt_pipeline_set_buffer(&t, &p, 1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, pts.buffer, 0,
-                           VK_WHOLE_SIZE);
-   vkt_pipeline_set_buffer(&t, &p, 2, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, out.buffer, 0,
-                           VK_WHOLE_SIZE);
+   REQUIRE(sampling_pipeline_create(&t, sample_points_comp_spv,
+                                    sizeof(sample_points_comp_spv), &pts, &out, &p));
    const struct ref_image ref = {W, H, LEVELS, {lvl[0], lvl[1], lvl[2], lvl[3]}};
    static const VkSamplerAddressMode modes[] = {
       VK_SAMPLER_ADDRESS_MODE_REPEAT, VK_SAMPLER_ADDRESS_MODE_MIRRORED_REPEAT,
@@ -1179,19 +1197,9 @@ TEST(cube_map_seamless_filtering)
    }
    REQUIRE(k == NPTS);
 
-   const VkDescriptorSetLayoutBinding b[] = {
-      {0, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1, CS, NULL},
-      {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, CS, NULL},
-      {2, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, CS, NULL}};
    struct vkt_pipeline p;
-   REQUIRE(vkt_pipeline_create(&t, &(struct vkt_pipeline_info){VKT_SPIRV(sample_cube_comp_spv),
-                                                               .bindings = b, .binding_count = 3,
-                                                               .push_size = 4},
-                               &p));
-   vkt_pipeline_set_buffer(&t, &p, 1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, pts.buffer, 0,
-                           VK_WHOLE_SIZE);
-   vkt_pipeline_set_buffer(&t, &p, 2, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, out.buffer, 0,
-                           VK_WHOLE_SIZE);
+   REQUIRE(sampling_pipeline_create(&t, sample_cube_comp_spv,
+                                    sizeof(sample_cube_comp_spv), &pts, &out, &p));
    for (unsigned lin = 0; lin < 2; lin++) {
       /* The address mode must not matter for cube maps. */
       VkSamplerCreateInfo si = sampler_info(lin ? VK_FILTER_LINEAR : VK_FILTER_NEAREST,

@@ -38,6 +38,21 @@ ycbcr_init(struct vkt *t)
    return vkt_init(t, &req);
 }
 
+/* ycbcr_init for tests of kiln's own behaviour; elsewhere the test is
+ * skipped (false) with `why`. */
+static bool
+ycbcr_init_kiln_only(struct vkt *t, const char *why)
+{
+   if (!ycbcr_init(t))
+      return false;
+   if (!t->is_kiln) {
+      vkt_skip(why);
+      vkt_finish(t);
+      return false;
+   }
+   return true;
+}
+
 /* The formats kiln lays out: plane count, per-plane texel size and
  * subsampling (Vulkan 1.3, 34.1.1 "Compatible formats of planes of
  * multi-planar formats") and the plane-compatible single-plane formats. */
@@ -174,6 +189,21 @@ mp_image_destroy(struct vkt *t, struct mp_image *img)
    for (uint32_t p = 0; p < img->mem_count; p++)
       vkFreeMemory(t->dev, img->mem[p], NULL);
    memset(img, 0, sizeof(*img));
+}
+
+/* A 2D view of the whole image (all planes) through a conversion. */
+static VkImageViewCreateInfo
+mp_view_info(const struct mp_format *f, const struct mp_image *img,
+             const VkSamplerYcbcrConversionInfo *cinfo)
+{
+   return (VkImageViewCreateInfo){
+      .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+      .pNext = cinfo,
+      .image = img->image,
+      .viewType = VK_IMAGE_VIEW_TYPE_2D,
+      .format = f->format,
+      .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1},
+   };
 }
 
 static VkExtent3D
@@ -807,14 +837,7 @@ TEST(ycbcr_sampling_matches_reference)
                   };
                   VkSampler sampler;
                   REQUIRE(VKT_CHECK(vkCreateSampler(t.dev, &sci, NULL, &sampler)));
-                  const VkImageViewCreateInfo vci = {
-                     .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
-                     .pNext = &cinfo,
-                     .image = img.image,
-                     .viewType = VK_IMAGE_VIEW_TYPE_2D,
-                     .format = f->format,
-                     .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1},
-                  };
+                  const VkImageViewCreateInfo vci = mp_view_info(f, &img, &cinfo);
                   VkImageView view;
                   REQUIRE(VKT_CHECK(vkCreateImageView(t.dev, &vci, NULL, &view)));
 
@@ -883,13 +906,8 @@ TEST(ycbcr_sampling_matches_reference)
 TEST(ycbcr_bad_input)
 {
    struct vkt t;
-   if (!ycbcr_init(&t))
+   if (!ycbcr_init_kiln_only(&t, "what a driver does with invalid usage is its own"))
       return;
-   if (!t.is_kiln) {
-      vkt_skip("what a driver does with invalid usage is its own");
-      vkt_finish(&t);
-      return;
-   }
    PFN_vkCreateSamplerYcbcrConversionKHR create_conv =
       VKT_PROC(&t, vkCreateSamplerYcbcrConversionKHR);
    PFN_vkDestroySamplerYcbcrConversionKHR destroy_conv =
@@ -1028,13 +1046,8 @@ oom_realloc(void *user, void *old, size_t size, size_t align,
 TEST(ycbcr_out_of_host_memory)
 {
    struct vkt t;
-   if (!ycbcr_init(&t))
+   if (!ycbcr_init_kiln_only(&t, "kiln's failure paths"))
       return;
-   if (!t.is_kiln) {
-      vkt_skip("kiln's failure paths");
-      vkt_finish(&t);
-      return;
-   }
    PFN_vkCreateSamplerYcbcrConversionKHR create_conv =
       VKT_PROC(&t, vkCreateSamplerYcbcrConversionKHR);
    PFN_vkDestroySamplerYcbcrConversionKHR destroy_conv =
@@ -1072,14 +1085,7 @@ TEST(ycbcr_out_of_host_memory)
       if (r == VK_SUCCESS) {
          const VkSamplerYcbcrConversionInfo cinfo = {
             .sType = VK_STRUCTURE_TYPE_SAMPLER_YCBCR_CONVERSION_INFO, .conversion = conv};
-         const VkImageViewCreateInfo vci = {
-            .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
-            .pNext = &cinfo,
-            .image = img.image,
-            .viewType = VK_IMAGE_VIEW_TYPE_2D,
-            .format = f->format,
-            .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1},
-         };
+         const VkImageViewCreateInfo vci = mp_view_info(f, &img, &cinfo);
          r = vkCreateImageView(t.dev, &vci, &a, &view);
       }
       if (r == VK_SUCCESS)

@@ -27,6 +27,19 @@ builtin(nir_shader *s, nir_variable_mode mode, const struct glsl_type *t, const 
    return v;
 }
 
+/* A lone fragment shader through glslang and spirv_to_nir (into arena, with
+ * stages[] filled); NULL, the failure reported, if either fails. */
+static nir_shader *
+fragment_shader(struct arena *arena, const char *fs, nir_shader *stages[NIR_STAGE_COUNT],
+                enum kgl_flavour *flavour)
+{
+   enum kgl_flavour ignored;
+   const struct zk_test_src src[] = {{KGL_STAGE_FRAGMENT, fs}};
+   if (!zk_test_program(arena, src, 1, stages, flavour ? flavour : &ignored))
+      return NULL;
+   return stages[NIR_STAGE_FRAGMENT];
+}
+
 /* ---- gl_VertexID, gl_InstanceID ------------------------------------------------------ */
 
 TEST(vertex_ids)
@@ -396,10 +409,8 @@ TEST(rect_textures)
                             "}\n";
    struct arena *arena = arena_create(NULL);
    nir_shader *stages[NIR_STAGE_COUNT];
-   enum kgl_flavour flavour;
-   const struct zk_test_src src[] = {{KGL_STAGE_FRAGMENT, fs}};
-   REQUIRE(zk_test_program(arena, src, 1, stages, &flavour));
-   nir_shader *s = stages[NIR_STAGE_FRAGMENT];
+   nir_shader *s = fragment_shader(arena, fs, stages, NULL);
+   REQUIRE(s);
    const char *error = NULL;
    CHECK(zk_lower_rect_textures(s, &error));
    CHECK_IR(s,
@@ -467,10 +478,8 @@ TEST(atomic_counters)
                             "}\n";
    struct arena *arena = arena_create(NULL);
    nir_shader *stages[NIR_STAGE_COUNT];
-   enum kgl_flavour flavour;
-   const struct zk_test_src src[] = {{KGL_STAGE_FRAGMENT, fs}};
-   REQUIRE(zk_test_program(arena, src, 1, stages, &flavour));
-   nir_shader *s = stages[NIR_STAGE_FRAGMENT];
+   nir_shader *s = fragment_shader(arena, fs, stages, NULL);
+   REQUIRE(s);
    const char *error = NULL;
    CHECK(zk_lower_atomic_counters(s, &error));
    zk_lower_constant_out_of_bounds(s);
@@ -608,10 +617,8 @@ TEST(split_opaque_uniforms)
                             "}\n";
    struct arena *arena = arena_create(NULL);
    nir_shader *stages[NIR_STAGE_COUNT];
-   enum kgl_flavour flavour;
-   const struct zk_test_src src[] = {{KGL_STAGE_FRAGMENT, fs}};
-   REQUIRE(zk_test_program(arena, src, 1, stages, &flavour));
-   nir_shader *s = stages[NIR_STAGE_FRAGMENT];
+   nir_shader *s = fragment_shader(arena, fs, stages, NULL);
+   REQUIRE(s);
    const char *error = NULL;
    CHECK(zk_split_opaque_uniforms(s, &error));
    /* s.t: sampler2D[3][2]; s: struct { float scale; }[3]. */
@@ -657,12 +664,12 @@ TEST(glsl450_kept_whole)
    struct arena *arena = arena_create(NULL);
    nir_shader *stages[NIR_STAGE_COUNT];
    enum kgl_flavour flavour;
-   const struct zk_test_src src[] = {{KGL_STAGE_FRAGMENT, fs}};
-   REQUIRE(zk_test_program(arena, src, 1, stages, &flavour));
+   nir_shader *s = fragment_shader(arena, fs, stages, &flavour);
+   REQUIRE(s);
    CHECK_EQ(flavour, KGL_FLAVOUR_VULKAN);
    uint32_t *w;
    size_t n;
-   REQUIRE(zk_test_emit(stages[NIR_STAGE_FRAGMENT], arena, &w, &n, __FILE__, __LINE__));
+   REQUIRE(zk_test_emit(s, arena, &w, &n, __FILE__, __LINE__));
    /* GLSL.std.450 numbers of the instructions above. */
    static const unsigned want[] = {68 /* Cross */,     69 /* Normalize */,
                                    72 /* Refract */,   71 /* Reflect */,
