@@ -200,8 +200,6 @@ sem_builtins_rewrite_gl(const char *src, const char **why)
    return rewrite(src, true, why);
 }
 
-enum outcome { SAME, DIFFERENT, SKIPPED };
-
 /* The GL way: the same shader with loose uniforms (GL-flavoured SPIR-V from
  * kgl) through zink's lowering and ntv (corpus_roundtrip_gl_program, which
  * also checks the second trip). The module is malloc'd. */
@@ -244,7 +242,7 @@ out:
    return ok;
 }
 
-static enum outcome
+static enum sem_outcome
 run_one(struct sem_device *dev, const char *root, const char *path, bool gl, char *why,
         size_t why_size, unsigned *nan_only)
 {
@@ -253,15 +251,12 @@ run_one(struct sem_device *dev, const char *root, const char *path, bool gl, cha
    size_t size;
    char *text = util_read_file(full, &size);
    struct arena *arena = arena_create(NULL);
-   enum outcome result = SKIPPED;
+   enum sem_outcome result = SEM_SKIPPED;
    struct kgl_program *prog = NULL;
    struct arena *trip_arena = NULL;
    uint32_t *rt = NULL;        /* in trip_arena, or gl_module */
    uint32_t *gl_module = NULL; /* malloc'd */
    char *glsl = NULL;
-   struct sem_interface ia, ib;
-   bool have_a = false, have_b = false;
-   struct sem_result ra = {0}, rb = {0};
    struct corpus_test t;
    const char *error = NULL;
    if (!text || !arena || !corpus_shader_test_parse(arena, path, text, &t, &error)) {
@@ -305,7 +300,7 @@ run_one(struct sem_device *dev, const char *root, const char *path, bool gl, cha
    if (gl) {
       if (!gl_lowered(fs, &gl_module, &nb, reason, sizeof(reason))) {
          snprintf(why, why_size, "%s", reason);
-         result = DIFFERENT;
+         result = SEM_DIFFERENT;
          goto out;
       }
       rt = gl_module;
@@ -313,7 +308,7 @@ run_one(struct sem_device *dev, const char *root, const char *path, bool gl, cha
               !corpus_trip(a, na, KGL_STAGE_FRAGMENT, false, true, trip_arena, &first, &nb,
                            reason, sizeof(reason))) {
       snprintf(why, why_size, "round trip: %s", trip_arena ? reason : "out of memory");
-      result = DIFFERENT;
+      result = SEM_DIFFERENT;
       goto out;
    } else {
       rt = first;
@@ -323,50 +318,11 @@ run_one(struct sem_device *dev, const char *root, const char *path, bool gl, cha
       corpus_reason_from_log(msg, reason, sizeof(reason));
       snprintf(why, why_size, "round trip: spirv-val: %s", reason);
       free(msg);
-      result = DIFFERENT;
+      result = SEM_DIFFERENT;
       goto out;
    }
-   char err[256];
-   if (!(have_a = sem_reflect(a, na, &ia, err, sizeof(err)))) {
-      snprintf(why, why_size, "original: %s", err);
-      goto out;
-   }
-   if (!(have_b = sem_reflect(rt, nb, &ib, err, sizeof(err)))) {
-      snprintf(why, why_size, "round-tripped: %s", err);
-      result = DIFFERENT;
-      goto out;
-   }
-   if (!sem_interfaces_match(&ia, &ib, err, sizeof(err))) {
-      snprintf(why, why_size, "interfaces differ: %s", err);
-      result = DIFFERENT;
-      goto out;
-   }
-   const uint32_t groups[3] = {1, 1, 1};
-   if (!sem_run(dev, a, na, &ia, groups, &ra, err, sizeof(err))) {
-      snprintf(why, why_size, "original does not run: %s", err);
-      goto out;
-   }
-   if (!sem_run(dev, rt, nb, &ib, groups, &rb, err, sizeof(err))) {
-      snprintf(why, why_size, "round-tripped does not run: %s", err);
-      result = DIFFERENT;
-      goto out;
-   }
-   struct sem_diff diff;
-   sem_compare(&ra, &rb, &diff);
-   *nan_only = diff.nan_only_words;
-   if (diff.differing_words) {
-      snprintf(why, why_size, "%u words differ; first: %s", diff.differing_words, diff.first);
-      result = DIFFERENT;
-   } else {
-      result = SAME;
-   }
+   result = sem_compare_modules(dev, a, na, rt, nb, why, why_size, nan_only);
 out:
-   sem_result_finish(&ra);
-   sem_result_finish(&rb);
-   if (have_a)
-      sem_interface_finish(&ia);
-   if (have_b)
-      sem_interface_finish(&ib);
    arena_destroy(trip_arena);
    free(gl_module);
    kgl_program_destroy(prog);
@@ -407,19 +363,19 @@ sem_builtins_run(struct sem_device *dev, const char *root, bool gl, unsigned sam
       tried++;
       char why[320] = "";
       unsigned nan_only = 0;
-      const enum outcome o = run_one(dev, root, p, gl, why, sizeof(why), &nan_only);
+      const enum sem_outcome o = run_one(dev, root, p, gl, why, sizeof(why), &nan_only);
       /* The GL mode's results are another test of the same file. */
       char key[600];
       snprintf(key, sizeof(key), "%s:fragment%s", p, gl ? ":gl" : "");
       const char *want = corpus_expectations_lookup(expect, key);
-      if (o == SAME) {
+      if (o == SEM_SAME) {
          same++;
          nan_pairs += nan_only > 0;
          if (strcmp(want, "Pass")) {
             unexpected++;
             printf("UNEXPECTED PASS %s (listed as %s: delete the line)\n", key, want);
          }
-      } else if (o == DIFFERENT) {
+      } else if (o == SEM_DIFFERENT) {
          different++;
          if (write_fails)
             fprintf(write_fails, "%s,Fail # %s\n", key, why);

@@ -51,65 +51,19 @@ read_module(const char *dir, const char *key, const char *suffix, size_t *count)
    return w;
 }
 
-/* "same", "different" or "skipped", with the reason in `why`. */
-enum outcome { SAME, DIFFERENT, SKIPPED };
-
-static enum outcome
+/* The pair's outcome, with the reason in `why`. */
+static enum sem_outcome
 compare_pair(struct sem_device *dev, const char *dir, const char *key, char *why,
              size_t why_size, unsigned *nan_only)
 {
    size_t na, nb;
    uint32_t *a = read_module(dir, key, ".spv", &na);
    uint32_t *b = read_module(dir, key, ".roundtrip.spv", &nb);
-   enum outcome result = SKIPPED;
-   struct sem_interface ia, ib;
-   bool have_a = false, have_b = false;
-   struct sem_result ra = {0}, rb = {0};
-   if (!a || !b) {
+   enum sem_outcome result = SEM_SKIPPED;
+   if (!a || !b)
       snprintf(why, why_size, "missing module files");
-      goto out;
-   }
-   char error[256];
-   if (!(have_a = sem_reflect(a, na, &ia, error, sizeof(error)))) {
-      snprintf(why, why_size, "original: %s", error);
-      goto out;
-   }
-   if (!(have_b = sem_reflect(b, nb, &ib, error, sizeof(error)))) {
-      snprintf(why, why_size, "round-tripped: %s", error);
-      result = DIFFERENT;
-      goto out;
-   }
-   if (!sem_interfaces_match(&ia, &ib, error, sizeof(error))) {
-      snprintf(why, why_size, "interfaces differ: %s", error);
-      result = DIFFERENT;
-      goto out;
-   }
-   const uint32_t groups[3] = {1, 1, 1};
-   if (!sem_run(dev, a, na, &ia, groups, &ra, error, sizeof(error))) {
-      snprintf(why, why_size, "original does not run: %s", error);
-      goto out;
-   }
-   if (!sem_run(dev, b, nb, &ib, groups, &rb, error, sizeof(error))) {
-      snprintf(why, why_size, "round-tripped does not run: %s", error);
-      result = DIFFERENT;
-      goto out;
-   }
-   struct sem_diff diff;
-   sem_compare(&ra, &rb, &diff);
-   *nan_only = diff.nan_only_words;
-   if (diff.differing_words) {
-      snprintf(why, why_size, "%u words differ; first: %s", diff.differing_words, diff.first);
-      result = DIFFERENT;
-   } else {
-      result = SAME;
-   }
-out:
-   sem_result_finish(&ra);
-   sem_result_finish(&rb);
-   if (have_a)
-      sem_interface_finish(&ia);
-   if (have_b)
-      sem_interface_finish(&ib);
+   else
+      result = sem_compare_modules(dev, a, na, b, nb, why, why_size, nan_only);
    free(a);
    free(b);
    return result;
@@ -160,16 +114,17 @@ sem_corpus_run(struct sem_device *dev, const char *dir, unsigned limit,
             eligible++;
             char why[256] = "";
             unsigned nan_only = 0;
-            const enum outcome o = compare_pair(dev, dir, key, why, sizeof(why), &nan_only);
+            const enum sem_outcome o =
+               compare_pair(dev, dir, key, why, sizeof(why), &nan_only);
             const char *want = corpus_expectations_lookup(expect, key);
-            if (o == SAME) {
+            if (o == SEM_SAME) {
                same++;
                nan_pairs += nan_only > 0;
                if (strcmp(want, "Pass") != 0) {
                   unexpected++;
                   printf("UNEXPECTED PASS %s (listed as %s: delete the line)\n", key, want);
                }
-            } else if (o == DIFFERENT) {
+            } else if (o == SEM_DIFFERENT) {
                different++;
                if (write_fails)
                   fprintf(write_fails, "%s,Fail # %s\n", key, why);

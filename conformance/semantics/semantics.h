@@ -169,4 +169,17 @@ struct sem_diff {
 void sem_compare(const struct sem_result *a, const struct sem_result *b,
                  struct sem_diff *diff);
 
+/* ---- a module against its round trip (sem_compare_modules.c) ---- */
+
+enum sem_outcome { SEM_SAME, SEM_DIFFERENT, SEM_SKIPPED };
+
+/* Reflects, runs and compares module `a` (the original) and `b` (its round
+ * trip) on dev: SEM_SAME, SEM_DIFFERENT (b reflects, matches or runs
+ * differently, or its results differ), SEM_SKIPPED (the original itself
+ * cannot be reflected or run); `why` says why when not SEM_SAME.
+ * *nan_only counts words that differ only in NaN payloads. */
+enum sem_outcome sem_compare_modules(struct sem_device *dev, const uint32_t *a, size_t na,
+                                     const uint32_t *b, size_t nb, char *why,
+                                     size_t why_size, unsigned *nan_only);
+
 #endif /* SEMANTICS_H */
