@@ -190,6 +190,28 @@ spvb_emit_head(struct spvb_builder *b, enum spvb_section section, SpvOp op,
       emit_into(b, d, op, head, nhead, operands, n);
 }
 
+/* Emits `op` with the `head_n` words of `head` then `n` literals: false (and
+ * nothing emitted) after an earlier error, or when they make more than
+ * `max_words` words, a misuse named `what`. */
+static bool
+emit_with_literals(struct spvb_builder *b, enum spvb_section section, SpvOp op,
+                   const uint32_t *head, unsigned head_n, const uint32_t *literals,
+                   unsigned n, unsigned max_words, const char *what)
+{
+   if (b->error)
+      return false;
+   uint32_t w[16]; /* max_words: at most 16 */
+   if (n > max_words - head_n) {
+      spvb_set_error(b, SPVB_ERROR_MISUSE, what);
+      return false;
+   }
+   memcpy(w, head, head_n * sizeof(uint32_t));
+   if (n)
+      memcpy(w + head_n, literals, n * sizeof(uint32_t));
+   spvb_emit(b, section, op, w, head_n + n);
+   return true;
+}
+
 /* Emits `op` with a string operand between `head` and `tail`. */
 static void
 emit_with_string(struct spvb_builder *b, enum spvb_section section, SpvOp op,
@@ -318,19 +340,10 @@ void
 spvb_execution_mode(struct spvb_builder *b, SpvId fn, SpvExecutionMode mode,
                     const uint32_t *literals, unsigned n)
 {
-   if (b->error)
-      return;
-   uint32_t w[16];
-   if (n > ARRAY_SIZE(w) - 2) {
-      spvb_set_error(b, SPVB_ERROR_MISUSE, "execution mode operands");
-      return;
-   }
-   w[0] = fn;
-   w[1] = mode;
-   if (n)
-      memcpy(w + 2, literals, n * sizeof(uint32_t));
-   spvb_emit(b, SPVB_SECTION_EXECUTION_MODES, SpvOpExecutionMode, w, n + 2);
-   execution_mode_capability(b, mode);
+   const uint32_t head[] = {fn, mode};
+   if (emit_with_literals(b, SPVB_SECTION_EXECUTION_MODES, SpvOpExecutionMode, head, 2,
+                          literals, n, 16, "execution mode operands"))
+      execution_mode_capability(b, mode);
 }
 
 void
@@ -416,39 +429,20 @@ void
 spvb_decorate(struct spvb_builder *b, SpvId id, SpvDecoration deco,
               const uint32_t *literals, unsigned n)
 {
-   if (b->error)
-      return;
-   uint32_t w[8];
-   if (n > ARRAY_SIZE(w) - 2) {
-      spvb_set_error(b, SPVB_ERROR_MISUSE, "decoration operands");
-      return;
-   }
-   w[0] = id;
-   w[1] = deco;
-   if (n)
-      memcpy(w + 2, literals, n * sizeof(uint32_t));
-   spvb_emit(b, SPVB_SECTION_ANNOTATIONS, SpvOpDecorate, w, n + 2);
-   decoration_capability(b, deco, literals, n);
+   const uint32_t head[] = {id, deco};
+   if (emit_with_literals(b, SPVB_SECTION_ANNOTATIONS, SpvOpDecorate, head, 2, literals,
+                          n, 8, "decoration operands"))
+      decoration_capability(b, deco, literals, n);
 }
 
 void
 spvb_member_decorate(struct spvb_builder *b, SpvId type, uint32_t member,
                      SpvDecoration deco, const uint32_t *literals, unsigned n)
 {
-   if (b->error)
-      return;
-   uint32_t w[8];
-   if (n > ARRAY_SIZE(w) - 3) {
-      spvb_set_error(b, SPVB_ERROR_MISUSE, "decoration operands");
-      return;
-   }
-   w[0] = type;
-   w[1] = member;
-   w[2] = deco;
-   if (n)
-      memcpy(w + 3, literals, n * sizeof(uint32_t));
-   spvb_emit(b, SPVB_SECTION_ANNOTATIONS, SpvOpMemberDecorate, w, n + 3);
-   decoration_capability(b, deco, literals, n);
+   const uint32_t head[] = {type, member, deco};
+   if (emit_with_literals(b, SPVB_SECTION_ANNOTATIONS, SpvOpMemberDecorate, head, 3,
+                          literals, n, 8, "decoration operands"))
+      decoration_capability(b, deco, literals, n);
 }
 
 /* ---- hash-consing ------------------------------------------------------------ */

@@ -390,6 +390,28 @@ TEST(builder_misuse_is_an_error_not_a_crash)
    CHECK_EQ(spvb_assemble(&b, out, &w, &n), SPVB_ERROR_MISUSE);
    CHECK_STREQ(b.error_detail, "integer width");
    spvb_finish(&b);
+
+   /* Operand counts: an instruction's words beyond the builder's limit
+    * (8 for decorations, 16 for execution modes) are a misuse. */
+   static const uint32_t lits[16] = {0};
+   spvb_init(&b, SPVB_VERSION(1, 0));
+   spvb_decorate(&b, 1, SpvDecorationLocation, lits, 6);
+   spvb_member_decorate(&b, 1, 0, SpvDecorationOffset, lits, 5);
+   spvb_execution_mode(&b, 1, SpvExecutionModeLocalSize, lits, 14);
+   CHECK_EQ(b.error, SPVB_OK);
+   spvb_decorate(&b, 1, SpvDecorationLocation, lits, 7);
+   CHECK_EQ(b.error, SPVB_ERROR_MISUSE);
+   CHECK_STREQ(b.error_detail, "decoration operands");
+   spvb_finish(&b);
+   spvb_init(&b, SPVB_VERSION(1, 0));
+   spvb_member_decorate(&b, 1, 0, SpvDecorationOffset, lits, 6);
+   CHECK_EQ(b.error, SPVB_ERROR_MISUSE);
+   spvb_finish(&b);
+   spvb_init(&b, SPVB_VERSION(1, 0));
+   spvb_execution_mode(&b, 1, SpvExecutionModeLocalSize, lits, 15);
+   CHECK_EQ(b.error, SPVB_ERROR_MISUSE);
+   CHECK_STREQ(b.error_detail, "execution mode operands");
+   spvb_finish(&b);
    arena_destroy(out);
 }
 
