@@ -159,15 +159,22 @@ TEST(nir_builder_poison_after_oom)
    nir_shader_destroy(b.shader);
 }
 
+/* struct S { vec4 v; float a[n]; } */
+static const struct glsl_type *
+struct_vec4_floats(unsigned n)
+{
+   const struct glsl_struct_field f[2] = {
+      glsl_struct_field_init(glsl_vec4_type(), "v"),
+      glsl_struct_field_init(glsl_array_type(glsl_float_type(), n, 0), "a"),
+   };
+   return glsl_struct_type(f, 2, "S", GLSL_BLOCK_NONE);
+}
+
 TEST(nir_vars_to_ssa_splits_copies)
 {
    nir_builder b = nir_test_builder(NIR_STAGE_FRAGMENT);
    REQUIRE(b.shader);
-   struct glsl_struct_field f[2] = {
-      glsl_struct_field_init(glsl_vec4_type(), "v"),
-      glsl_struct_field_init(glsl_array_type(glsl_float_type(), 2, 0), "a"),
-   };
-   const struct glsl_type *st = glsl_struct_type(f, 2, "S", GLSL_BLOCK_NONE);
+   const struct glsl_type *st = struct_vec4_floats(2);
    nir_variable *in = nir_variable_create(b.shader, NIR_VAR_SHADER_IN, st, "in");
    nir_variable *out =
       nir_variable_create(b.shader, NIR_VAR_SHADER_OUT, glsl_float_type(), "o");
@@ -193,11 +200,7 @@ TEST(nir_variable_retype_derefs_follows_the_variable)
 {
    nir_builder b = nir_test_builder(NIR_STAGE_FRAGMENT);
    REQUIRE(b.shader);
-   struct glsl_struct_field f[2] = {
-      glsl_struct_field_init(glsl_vec4_type(), "v"),
-      glsl_struct_field_init(glsl_array_type(glsl_float_type(), 2, 0), "a"),
-   };
-   const struct glsl_type *st = glsl_struct_type(f, 2, "S", GLSL_BLOCK_NONE);
+   const struct glsl_type *st = struct_vec4_floats(2);
    nir_variable *out = nir_variable_create(b.shader, NIR_VAR_SHADER_OUT, st, "o");
    nir_variable *other = nir_variable_create(b.shader, NIR_VAR_SHADER_OUT, st, "p");
    nir_deref_instr *v = nir_build_deref_var(&b, out);
@@ -207,8 +210,7 @@ TEST(nir_variable_retype_derefs_follows_the_variable)
    nir_deref_instr *p = nir_build_deref_var(&b, other);
 
    /* A longer array member, and the variable becomes a private global. */
-   f[1] = glsl_struct_field_init(glsl_array_type(glsl_float_type(), 4, 0), "a");
-   const struct glsl_type *grown = glsl_struct_type(f, 2, "S", GLSL_BLOCK_NONE);
+   const struct glsl_type *grown = struct_vec4_floats(4);
    out->type = grown;
    out->data.mode = NIR_VAR_SHADER_TEMP;
    nir_variable_retype_derefs(b.shader, out);
