@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* One module against its round trip: reflect both, check that they have the
- * same interface, run both on the same inputs, compare the outputs. */
+/* One module against its round trip: reflect both, pair their interfaces
+ * (sem_pair.c), run both on the same inputs, compare the outputs. */
 #include "semantics.h"
 
 #include <stdio.h>
@@ -24,9 +24,15 @@ sem_compare_modules(struct sem_device *dev, const uint32_t *a, size_t na,
       result = SEM_DIFFERENT;
       goto out;
    }
-   if (!sem_interfaces_match(&ia, &ib, error, sizeof(error))) {
+   switch (sem_interfaces_pair(&ia, &ib, error, sizeof(error))) {
+   case SEM_PAIRING_PAIRED:
+      break;
+   case SEM_PAIRING_DIFFERENT:
       snprintf(why, why_size, "interfaces differ: %s", error);
       result = SEM_DIFFERENT;
+      goto out;
+   case SEM_PAIRING_UNPAIRABLE:
+      snprintf(why, why_size, "interfaces cannot be paired: %s", error);
       goto out;
    }
    const uint32_t groups[3] = {1, 1, 1};

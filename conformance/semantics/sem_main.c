@@ -146,9 +146,17 @@ main(int argc, char **argv)
          return 77;
       }
    }
-   if (nfiles == 2 && !sem_interfaces_match(&iface[0], &iface[1], error, sizeof(error))) {
-      printf("DIFFERENT interfaces: %s\n", error);
-      return 1;
+   if (nfiles == 2) {
+      const enum sem_pairing p = sem_interfaces_pair(&iface[0], &iface[1], error,
+                                                     sizeof(error));
+      if (p == SEM_PAIRING_UNPAIRABLE) {
+         printf("SKIP: interfaces cannot be paired: %s\n", error);
+         return 77;
+      }
+      if (p == SEM_PAIRING_DIFFERENT) {
+         printf("DIFFERENT interfaces: %s\n", error);
+         return 1;
+      }
    }
 
    struct sem_device *dev;

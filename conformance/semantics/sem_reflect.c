@@ -42,6 +42,7 @@ struct id_info {
    /* variables */
    bool is_variable;
    uint32_t var_type, storage_class;
+   char name[48]; /* OpName, for pairing resources the GL lowering renumbers */
 };
 
 struct reflector {
@@ -221,6 +222,12 @@ parse(struct reflector *r, struct sem_interface *iface, uint32_t *entry_id)
             iface->local_size[1] = ins[4];
             iface->local_size[2] = ins[5];
          }
+         break;
+      case SpvOpName:
+         if (len >= 3 && id(r, ins[1]))
+            snprintf(id(r, ins[1])->name, sizeof(id(r, ins[1])->name), "%.*s",
+                     (int)strnlen((const char *)&ins[2], (len - 2) * 4),
+                     (const char *)&ins[2]);
          break;
       case SpvOpDecorate:
          decorate(r, ins, len);
@@ -411,6 +418,8 @@ add_buffer(struct reflector *r, struct sem_interface *iface, uint32_t var_id,
    res->variable_id = var_id;
    res->set = var->set < 0 ? 0 : (uint32_t)var->set;
    res->binding = var->binding < 0 ? 0 : (uint32_t)var->binding;
+   res->seed = sem_seed(res->set, res->binding);
+   snprintf(res->name, sizeof(res->name), "%s", var->name);
    uint32_t size = layout(r, block_type, 0, NULL, 0, 0, false, 0);
    if (r->failed)
       return false;
@@ -480,6 +489,8 @@ add_image(struct reflector *r, struct sem_interface *iface, uint32_t var_id,
    res->variable_id = var_id;
    res->set = var->set < 0 ? 0 : (uint32_t)var->set;
    res->binding = var->binding < 0 ? 0 : (uint32_t)var->binding;
+   res->seed = sem_seed(res->set, res->binding);
+   snprintf(res->name, sizeof(res->name), "%s", var->name);
    struct type *texel = type_of(r, img->a);
    if (sampled) {
       /* Sampled: an RGBA32 texture of the sampled type. */
@@ -595,6 +606,13 @@ sem_reflect(const uint32_t *words, size_t word_count, struct sem_interface *ifac
          else
             fail(&r, "UniformConstant variable %u is not an image (arrays of descriptors "
                      "and loose uniforms are not driven)", i);
+         break;
+      case SpvStorageClassAtomicCounter:
+         /* GL's atomic_uint: Vulkan has no AtomicStorage, so this module
+          * cannot be created on a Vulkan device (the GL lowering turns the
+          * counters into a storage buffer). */
+         fail(&r, "atomic counter variable %u (AtomicCounter storage class does not exist "
+                  "in Vulkan)", i);
          break;
       case SpvStorageClassOutput:
          if (iface->stage == SEM_STAGE_FRAGMENT && var->builtin < 0) {

@@ -501,7 +501,7 @@ create_resources(struct run *run, const struct sem_interface *iface)
          .descriptorCount = 1,
          .descriptorType = descriptor_type(res->kind),
       };
-      const uint64_t seed = sem_seed(res->set, res->binding);
+      const uint64_t seed = res->seed;
       if (res->kind == SEM_UNIFORM_BUFFER || res->kind == SEM_STORAGE_BUFFER) {
          struct buffer *b = &run->buffers[i];
          if (!buffer_create(run, res->size_B,
@@ -509,7 +509,10 @@ create_resources(struct run *run, const struct sem_interface *iface)
                                                             : VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
                             b))
             return false;
-         sem_fill(b->map, res->size_B, res->words, seed);
+         if (res->gl_state)
+            sem_gl_state_fill(b->map, res->size_B);
+         else
+            sem_fill(b->map, res->size_B, res->words, seed);
          bi = (VkDescriptorBufferInfo){b->buffer, 0, res->size_B};
          write.pBufferInfo = &bi;
       } else if (res->kind == SEM_STORAGE_IMAGE || res->kind == SEM_SAMPLED_IMAGE) {

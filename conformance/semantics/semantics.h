@@ -63,6 +63,14 @@ struct sem_resource {
    enum sem_resource_kind kind;
    uint32_t set, binding;
    uint32_t variable_id;
+   char name[48];           /* the variable's OpName, "" if none */
+   /* Seeds the inputs: sem_seed(set, binding) of the original's resource
+    * this one is paired with (sem_interfaces_pair). */
+   uint64_t seed;
+   /* ntv's kiln_gl_state block, added by the GL lowering: filled with the
+    * GL state of the harness's framebuffer (sem_gl_state_fill), not with
+    * random bytes. */
+   bool gl_state;
    bool writable;           /* storage buffers/images not NonWritable */
    /* Buffers: size and a word map of size_B / 4 entries (malloc'd). */
    uint32_t size_B;
@@ -104,6 +112,24 @@ void sem_interface_finish(struct sem_interface *iface);
 /* Same resources, types and outputs: the two modules can be compared. */
 bool sem_interfaces_match(const struct sem_interface *a, const struct sem_interface *b,
                           char *why, size_t why_size);
+
+/* Pairs the round trip's interface b with the original's a (sem_pair.c):
+ * same stage, workgroup size and outputs; b's inputs a subset of a's;
+ * resources by set and binding, else by kind and name, with the same layout.
+ * PAIRED: b is rewritten to a's order, seeds and inputs, plus ntv's GL state
+ * block if the lowering added it. DIFFERENT: they cannot be the same
+ * program. UNPAIRABLE: the lowering added a resource whose contents the
+ * harness cannot derive from the original's inputs. `why` says which. */
+enum sem_pairing {
+   SEM_PAIRING_PAIRED,
+   SEM_PAIRING_DIFFERENT,
+   SEM_PAIRING_UNPAIRABLE,
+};
+enum sem_pairing sem_interfaces_pair(const struct sem_interface *a, struct sem_interface *b,
+                                     char *why, size_t why_size);
+/* ntv's kiln_gl_state for the harness's framebuffer, whose row 0 is the
+ * row the shader's origin names (see sem_pair.c). */
+void sem_gl_state_fill(void *data, size_t size_B);
 
 /* Deterministic inputs: xorshift64* seeded from the resource's set and
  * binding, so every run and both modules see the same bytes. */

@@ -464,3 +464,103 @@ TEST(capabilities_needing_extensions_are_refused)
    }
    free(w);
 }
+
+/* A resource for the pairing tests: words (when not NULL) is a static map. */
+static struct sem_resource
+resource(enum sem_resource_kind kind, uint32_t set, uint32_t binding, const char *name,
+         bool writable)
+{
+   struct sem_resource r = {.kind = kind, .set = set, .binding = binding,
+                            .writable = writable, .seed = sem_seed(set, binding)};
+   snprintf(r.name, sizeof(r.name), "%s", name);
+   if (kind == SEM_SAMPLED_IMAGE) {
+      r.texel_scalar = SEM_SCALAR_FLOAT;
+      r.texel_components = 4;
+      r.vk_format = 109;
+   } else {
+      r.size_B = 16;
+   }
+   return r;
+}
+
+TEST(interfaces_pair_across_the_gl_lowering)
+{
+   /* The original: a storage buffer at 0/1 and a sampler at 0/3, one input.
+    * The lowered module: the buffer renumbered to 2/1, the sampler moved to
+    * set 1, ntv's GL state block added, the input gone (unused). */
+   struct sem_interface a = {.stage = SEM_STAGE_FRAGMENT, .local_size = {1, 1, 1}};
+   struct sem_interface b = a;
+   a.resources[a.resource_count++] = resource(SEM_STORAGE_BUFFER, 0, 1, "results", true);
+   a.resources[a.resource_count++] = resource(SEM_SAMPLED_IMAGE, 0, 3, "tex", false);
+   a.inputs[a.input_count++] = (struct sem_varying){.location = 2, .components = 4};
+   a.outputs[a.output_count++] = (struct sem_varying){.location = 0, .components = 4};
+   b.resources[b.resource_count++] = resource(SEM_UNIFORM_BUFFER, 0, 1, "kiln_gl_state", false);
+   b.resources[b.resource_count++] = resource(SEM_SAMPLED_IMAGE, 1, 3, "tex", false);
+   b.resources[b.resource_count++] = resource(SEM_STORAGE_BUFFER, 2, 1, "results", true);
+   b.outputs[b.output_count++] = a.outputs[0];
+   char why[256] = "";
+   CHECK_EQ(sem_interfaces_pair(&a, &b, why, sizeof(why)), SEM_PAIRING_PAIRED);
+   REQUIRE(b.resource_count == 3);
+   /* a's order and seeds, the GL state last. */
+   CHECK_EQ(b.resources[0].kind, SEM_STORAGE_BUFFER);
+   CHECK_EQ(b.resources[0].set, 2u);
+   CHECK(b.resources[0].seed == sem_seed(0, 1));
+   CHECK_EQ(b.resources[1].kind, SEM_SAMPLED_IMAGE);
+   CHECK_EQ(b.resources[1].set, 1u);
+   CHECK(b.resources[1].seed == sem_seed(0, 3));
+   CHECK(!b.resources[0].gl_state && !b.resources[1].gl_state);
+   CHECK_STREQ(b.resources[2].name, "kiln_gl_state");
+   CHECK(b.resources[2].gl_state);
+   /* b is driven with a's vertex shader. */
+   CHECK_EQ(b.input_count, 1u);
+   CHECK_EQ(b.inputs[0].location, 2u);
+
+   /* Row 0 is the origin's row for either origin: gl_FragCoord.y = y. */
+   float state[40];
+   sem_gl_state_fill(state, sizeof(state));
+   CHECK(state[0] == 1.0f && state[1] == 0.0f && state[2] == 1.0f && state[3] == 0.0f);
+   CHECK(state[39] == 0.0f);
+}
+
+TEST(interfaces_that_must_not_pair)
+{
+   struct sem_interface a = {.stage = SEM_STAGE_FRAGMENT, .local_size = {1, 1, 1}};
+   a.resources[a.resource_count++] = resource(SEM_SAMPLED_IMAGE, 0, 0, "tex", false);
+   a.outputs[a.output_count++] = (struct sem_varying){.location = 0, .components = 4};
+   char why[256] = "";
+
+   /* Atomic counters turned into a storage buffer: no original to seed it. */
+   struct sem_interface b = a;
+   b.resources[0].set = 1;
+   b.resources[b.resource_count++] =
+      resource(SEM_STORAGE_BUFFER, 2, 64, "kiln_atomic_counters0", true);
+   CHECK_EQ(sem_interfaces_pair(&a, &b, why, sizeof(why)), SEM_PAIRING_UNPAIRABLE);
+   CHECK(strstr(why, "kiln_atomic_counters0") != NULL);
+
+   /* Moved and renamed: nothing says it is the same sampler. */
+   b = a;
+   b.resources[0] = resource(SEM_SAMPLED_IMAGE, 1, 0, "other", false);
+   CHECK_EQ(sem_interfaces_pair(&a, &b, why, sizeof(why)), SEM_PAIRING_UNPAIRABLE);
+   CHECK(strstr(why, "'other'") != NULL);
+
+   /* Same name and kind, another texel type. */
+   b = a;
+   b.resources[0].set = 1;
+   b.resources[0].vk_format = 107;
+   CHECK_EQ(sem_interfaces_pair(&a, &b, why, sizeof(why)), SEM_PAIRING_DIFFERENT);
+
+   /* A writable original buffer the round trip lost. */
+   struct sem_interface c = a;
+   c.resources[c.resource_count++] = resource(SEM_STORAGE_BUFFER, 0, 1, "results", true);
+   b = a;
+   CHECK_EQ(sem_interfaces_pair(&c, &b, why, sizeof(why)), SEM_PAIRING_DIFFERENT);
+   CHECK(strstr(why, "lacks") != NULL);
+
+   /* An output moved, a new input. */
+   b = a;
+   b.outputs[0].location = 1;
+   CHECK_EQ(sem_interfaces_pair(&a, &b, why, sizeof(why)), SEM_PAIRING_DIFFERENT);
+   b = a;
+   b.inputs[b.input_count++] = (struct sem_varying){.location = 3, .components = 1};
+   CHECK_EQ(sem_interfaces_pair(&a, &b, why, sizeof(why)), SEM_PAIRING_DIFFERENT);
+}
