@@ -70,4 +70,19 @@ kil_gob_offset_B(uint32_t x_B, uint32_t y)
           (x_B & 32u) << 3;
 }
 
+/* The inverse: the x_B and y of the byte at offset_B (< 512) of a GOB. Copies
+ * into an image walk a GOB in its memory order with these, so that each 64 B
+ * line is written whole before the next. */
+static inline uint32_t
+kil_gob_x_B(uint32_t offset_B)
+{
+   return (offset_B & 15u) | (offset_B >> 2 & 16u) | (offset_B >> 3 & 32u);
+}
+
+static inline uint32_t
+kil_gob_y(uint32_t offset_B)
+{
+   return (offset_B >> 4 & 3u) | (offset_B >> 5 & 4u);
+}
+
 #endif /* KIL_GOB_H */

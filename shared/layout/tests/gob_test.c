@@ -93,3 +93,19 @@ TEST(gob_offset_is_a_permutation)
       }
    }
 }
+
+TEST(gob_inverse_gives_back_x_and_y)
+{
+   for (uint32_t y = 0; y < KIL_GOB_HEIGHT; y++) {
+      for (uint32_t x = 0; x < KIL_GOB_WIDTH_B; x++) {
+         const uint32_t o = kil_gob_offset_B(x, y);
+         CHECK_EQ(kil_gob_x_B(o), x);
+         CHECK_EQ(kil_gob_y(o), y);
+      }
+   }
+   /* Memory order: byte 64 (the second line) is x 16 of row 0. */
+   CHECK_EQ(kil_gob_x_B(64), 16);
+   CHECK_EQ(kil_gob_y(64), 0);
+   CHECK_EQ(kil_gob_y(128), 4);
+   CHECK_EQ(kil_gob_x_B(256), 32);
+}
