@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Buffer copies, fills and updates. Large ones are cut into chunks spread
- * over the worker pool; large copies write with streaming stores
- * (util/memcpy_stream.h): glibc's memcpy would use them for the whole copy,
- * but never for a chunk below its 41 MiB threshold, and normal stores read
- * every destination line first (measured in docs/performance.md).
+ * over the worker pool; large copies and fills write with streaming stores
+ * (util/memcpy_stream.h): glibc's memcpy and memset would use them for the
+ * whole range, but never for a chunk below their 41 MiB threshold, and
+ * normal stores read every destination line first (measured in
+ * docs/performance.md).
  */
 #include "nvk_cmd_copy.h"
 
@@ -142,7 +143,7 @@ fill_chunk(void *data, uint32_t i)
    const struct fill_job *job = data;
    const uint64_t words_per_chunk = NVK_COPY_CHUNK_B / 4;
    const uint64_t first = (uint64_t)i * words_per_chunk;
-   fill_words(job->dst + first, MIN2(words_per_chunk, job->count - first), job->data);
+   util_memset32_stream(job->dst + first, job->data, MIN2(words_per_chunk, job->count - first));
 }
 
 void

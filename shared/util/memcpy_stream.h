@@ -82,4 +82,30 @@ util_memcpy_stream(void *dst, const void *src, size_t size_B)
 #endif
 }
 
+/* Writes count copies of the 32-bit value from dst (4-byte aligned) on,
+ * with streaming stores from dst's first whole cache line on, fenced like
+ * util_memcpy_stream. A fill reads nothing, so with normal stores the read
+ * for ownership is half of its memory traffic, and glibc's memset only
+ * streams above the same threshold as its memcpy. */
+static inline void
+util_memset32_stream(uint32_t *dst, uint32_t value, size_t count)
+{
+#if defined(__SSE2__)
+   while (count && ((uintptr_t)dst & 63u)) {
+      *dst++ = value;
+      count--;
+   }
+   const __m128i v = _mm_set1_epi32((int)value);
+   for (; count >= 16; count -= 16, dst += 16) {
+      _mm_stream_si128((__m128i *)dst, v);
+      _mm_stream_si128((__m128i *)(dst + 4), v);
+      _mm_stream_si128((__m128i *)(dst + 8), v);
+      _mm_stream_si128((__m128i *)(dst + 12), v);
+   }
+   _mm_sfence();
+#endif
+   for (size_t i = 0; i < count; i++)
+      dst[i] = value;
+}
+
 #endif /* UTIL_MEMCPY_STREAM_H */

@@ -11,6 +11,7 @@
  *    sgemm        C = A*B, SGEMM_N x SGEMM_N (default 512), 16x16 tiles in
  *                 shared memory: GFLOP/s of 2 N^3 (compute bound)
  *    copy buffer  vkCmdCopyBuffer of 256 MiB: GB/s (read + write)
+ *    fill buffer  vkCmdFillBuffer of 256 MiB with a 32-bit pattern: GB/s written
  *    copy image   vkCmdCopyImage, 4096x4096 RGBA8 OPTIMAL -> OPTIMAL: GB/s
  * each the best of REPS (default 5) submit + wait of one prerecorded
  * command buffer after a warm-up. The drivers take turns for ROUNDS
@@ -34,9 +35,10 @@
 #include "sgemm_comp.h"
 #include "util/os.h"
 
-enum { B_SAXPY, B_SGEMM, B_COPY_BUFFER, B_COPY_IMAGE, B_COUNT };
-static const char *const names[B_COUNT] = {"saxpy", "sgemm", "copy buffer", "copy image"};
-static const char *const units[B_COUNT] = {"GB/s", "GFLOP/s", "GB/s", "GB/s"};
+enum { B_SAXPY, B_SGEMM, B_COPY_BUFFER, B_FILL_BUFFER, B_COPY_IMAGE, B_COUNT };
+static const char *const names[B_COUNT] = {"saxpy", "sgemm", "copy buffer", "fill buffer",
+                                           "copy image"};
+static const char *const units[B_COUNT] = {"GB/s", "GFLOP/s", "GB/s", "GB/s", "GB/s"};
 
 struct result {
    bool ran;
@@ -404,6 +406,29 @@ bench_copy_buffer(struct ctx *c, struct result *res)
 }
 
 static bool
+bench_fill_buffer(struct ctx *c, struct result *res)
+{
+   const VkDeviceSize size = 256ull << 20;
+   struct buffer d;
+   if (!buffer_create(c, size, VK_BUFFER_USAGE_TRANSFER_DST_BIT, &d))
+      return false;
+   memset(d.map, 0, size);
+   VkCommandBuffer cmd = cmd_begin(c);
+   /* A value whose bytes differ, so no driver can turn it into memset. */
+   vkCmdFillBuffer(cmd, d.buffer, 0, VK_WHOLE_SIZE, 0x12345678);
+   vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1,
+                        &full_barrier, 0, NULL, 0, NULL);
+   vkEndCommandBuffer(cmd);
+   const uint64_t ns = time_best(c, cmd);
+   const uint32_t *w = d.map;
+   res->ok[B_FILL_BUFFER] = ns && w[0] == 0x12345678 && w[12345] == 0x12345678 &&
+                            w[size / 4 - 1] == 0x12345678;
+   res->value[B_FILL_BUFFER] = ns ? (double)size / (double)ns : 0;
+   buffer_destroy(c, &d);
+   return true;
+}
+
+static bool
 image_create(struct ctx *c, uint32_t w, uint32_t h, VkImage *img, VkDeviceMemory *mem)
 {
    VK(vkCreateImage(c->dev,
@@ -505,6 +530,8 @@ run_driver(uint32_t saxpy_n, uint32_t sgemm_n, uint32_t reps, struct result *res
       bench_sgemm(&c, sgemm_n, res);
    if (wanted(B_COPY_BUFFER))
       bench_copy_buffer(&c, res);
+   if (wanted(B_FILL_BUFFER))
+      bench_fill_buffer(&c, res);
    if (wanted(B_COPY_IMAGE))
       bench_copy_image(&c, res);
    vkDestroyCommandPool(c.dev, c.pool, NULL);
