@@ -31,6 +31,7 @@
 #include <unistd.h>
 #include <vulkan/vulkan.h>
 
+#include "bench_vk.h"
 #include "util/os.h"
 
 #define BENCH_OPS 4
@@ -49,15 +50,6 @@ struct bench_result {
    char device[256];
 };
 
-struct ctx {
-   VkInstance instance;
-   VkPhysicalDevice pdev;
-   VkDevice dev;
-   VkQueue queue;
-   VkCommandPool pool;
-   VkPhysicalDeviceMemoryProperties mem;
-};
-
 #define VK(x)                                                                            \
    do {                                                                                  \
       VkResult r_ = (x);                                                                 \
@@ -68,73 +60,7 @@ struct ctx {
    } while (0)
 
 static bool
-ctx_init(struct ctx *c, char *name, size_t name_size)
-{
-   const VkApplicationInfo app = {
-      .sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
-      .pApplicationName = "vk_copy_bench",
-      .apiVersion = VK_API_VERSION_1_0,
-   };
-   VK(vkCreateInstance(
-      &(VkInstanceCreateInfo){.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
-                              .pApplicationInfo = &app},
-      NULL, &c->instance));
-   uint32_t n = 1;
-   VkResult r = vkEnumeratePhysicalDevices(c->instance, &n, &c->pdev);
-   if ((r != VK_SUCCESS && r != VK_INCOMPLETE) || n == 0)
-      return false;
-   VkPhysicalDeviceProperties props;
-   vkGetPhysicalDeviceProperties(c->pdev, &props);
-   snprintf(name, name_size, "%s", props.deviceName);
-   vkGetPhysicalDeviceMemoryProperties(c->pdev, &c->mem);
-   uint32_t nq = 8;
-   VkQueueFamilyProperties qf[8];
-   vkGetPhysicalDeviceQueueFamilyProperties(c->pdev, &nq, qf);
-   uint32_t family = 0;
-   while (family < nq &&
-          !(qf[family].queueFlags &
-            (VK_QUEUE_TRANSFER_BIT | VK_QUEUE_COMPUTE_BIT | VK_QUEUE_GRAPHICS_BIT)))
-      family++;
-   const float prio = 1.0f;
-   VK(vkCreateDevice(c->pdev,
-                     &(VkDeviceCreateInfo){
-                        .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
-                        .queueCreateInfoCount = 1,
-                        .pQueueCreateInfos =
-                           &(VkDeviceQueueCreateInfo){
-                              .sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
-                              .queueFamilyIndex = family,
-                              .queueCount = 1,
-                              .pQueuePriorities = &prio,
-                           },
-                     },
-                     NULL, &c->dev));
-   vkGetDeviceQueue(c->dev, family, 0, &c->queue);
-   VK(vkCreateCommandPool(c->dev,
-                          &(VkCommandPoolCreateInfo){
-                             .sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
-                             .queueFamilyIndex = family,
-                          },
-                          NULL, &c->pool));
-   return true;
-}
-
-static uint32_t
-mem_type(const struct ctx *c, uint32_t bits, VkMemoryPropertyFlags want)
-{
-   for (uint32_t i = 0; i < c->mem.memoryTypeCount; i++) {
-      if ((bits & (1u << i)) && (c->mem.memoryTypes[i].propertyFlags & want) == want)
-         return i;
-   }
-   for (uint32_t i = 0; i < c->mem.memoryTypeCount; i++) {
-      if (bits & (1u << i))
-         return i;
-   }
-   return 0;
-}
-
-static bool
-bind_image(struct ctx *c, VkImage image, VkDeviceMemory *mem)
+bind_image(struct bench_vk *c, VkImage image, VkDeviceMemory *mem)
 {
    VkMemoryRequirements req;
    vkGetImageMemoryRequirements(c->dev, image, &req);
@@ -142,28 +68,11 @@ bind_image(struct ctx *c, VkImage image, VkDeviceMemory *mem)
                        &(VkMemoryAllocateInfo){
                           .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
                           .allocationSize = req.size,
-                          .memoryTypeIndex = mem_type(c, req.memoryTypeBits, 0),
+                          .memoryTypeIndex = bench_vk_mem_type(c, req.memoryTypeBits, 0),
                        },
                        NULL, mem));
    VK(vkBindImageMemory(c->dev, image, *mem, 0));
    return true;
-}
-
-static VkCommandBuffer
-begin(struct ctx *c)
-{
-   VkCommandBuffer cmd = VK_NULL_HANDLE;
-   vkAllocateCommandBuffers(c->dev,
-                            &(VkCommandBufferAllocateInfo){
-                               .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
-                               .commandPool = c->pool,
-                               .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
-                               .commandBufferCount = 1,
-                            },
-                            &cmd);
-   vkBeginCommandBuffer(cmd, &(VkCommandBufferBeginInfo){
-                                .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO});
-   return cmd;
 }
 
 static void
@@ -181,7 +90,7 @@ barrier(VkCommandBuffer cmd)
 
 /* Submits cmd and waits; returns the wall time in ns (0 on failure). */
 static uint64_t
-submit_wait(struct ctx *c, VkCommandBuffer cmd, VkFence fence)
+submit_wait(struct bench_vk *c, VkCommandBuffer cmd, VkFence fence)
 {
    vkResetFences(c->dev, 1, &fence);
    const uint64_t t0 = util_time_ns();
@@ -213,9 +122,11 @@ static uint32_t buffer_offset;
 static bool
 run(uint32_t w, uint32_t h, uint32_t reps, struct bench_result *res)
 {
-   struct ctx c = {0};
-   if (!ctx_init(&c, res->device, sizeof(res->device)))
+   struct bench_vk c = {0};
+   if (!bench_vk_init(&c, "vk_copy_bench", res->device, sizeof(res->device))) {
+      bench_vk_finish(&c);
       return false;
+   }
    const VkDeviceSize size = (VkDeviceSize)w * h * 4;
    uint8_t *host_a = malloc(size), *host_b = malloc(size);
    memset(host_a, 1, size);
@@ -239,7 +150,7 @@ run(uint32_t w, uint32_t h, uint32_t reps, struct bench_result *res)
       &(VkMemoryAllocateInfo){
          .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
          .allocationSize = breq.size,
-         .memoryTypeIndex = mem_type(&c, breq.memoryTypeBits,
+         .memoryTypeIndex = bench_vk_mem_type(&c, breq.memoryTypeBits,
                                      VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
                                         VK_MEMORY_PROPERTY_HOST_COHERENT_BIT),
       },
@@ -279,7 +190,7 @@ run(uint32_t w, uint32_t h, uint32_t reps, struct bench_result *res)
    const VkImage optimal = images[0], linear = images[1];
 
    /* Both images to GENERAL, the linear one filled from the buffer. */
-   VkCommandBuffer setup = begin(&c);
+   VkCommandBuffer setup = bench_vk_cmd_begin(&c);
    for (unsigned i = 0; i < 2; i++) {
       const VkImageMemoryBarrier ib = {
          .sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,
@@ -316,7 +227,7 @@ run(uint32_t w, uint32_t h, uint32_t reps, struct bench_result *res)
    };
    VkCommandBuffer cmds[BENCH_OPS];
    for (unsigned op = 0; op < BENCH_OPS; op++) {
-      cmds[op] = begin(&c);
+      cmds[op] = bench_vk_cmd_begin(&c);
       barrier(cmds[op]);
       switch (op) {
       case 0:
@@ -372,15 +283,13 @@ run(uint32_t w, uint32_t h, uint32_t reps, struct bench_result *res)
 
    vkDeviceWaitIdle(c.dev);
    vkDestroyFence(c.dev, fence, NULL);
-   vkDestroyCommandPool(c.dev, c.pool, NULL);
    for (unsigned i = 0; i < 2; i++) {
       vkDestroyImage(c.dev, images[i], NULL);
       vkFreeMemory(c.dev, image_mem[i], NULL);
    }
    vkDestroyBuffer(c.dev, buf, NULL);
    vkFreeMemory(c.dev, buf_mem, NULL);
-   vkDestroyDevice(c.dev, NULL);
-   vkDestroyInstance(c.instance, NULL);
+   bench_vk_finish(&c);
    res->ran = true;
    return true;
 }

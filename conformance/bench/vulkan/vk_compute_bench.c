@@ -31,6 +31,7 @@
 #include <unistd.h>
 #include <vulkan/vulkan.h>
 
+#include "bench_vk.h"
 #include "saxpy_comp.h"
 #include "sgemm_comp.h"
 #include "util/os.h"
@@ -48,12 +49,7 @@ struct result {
 };
 
 struct ctx {
-   VkInstance instance;
-   VkPhysicalDevice pdev;
-   VkDevice dev;
-   VkQueue queue;
-   VkCommandPool pool;
-   VkPhysicalDeviceMemoryProperties mem;
+   struct bench_vk vk;
    uint32_t reps;
 };
 
@@ -66,53 +62,6 @@ struct ctx {
       }                                                                                  \
    } while (0)
 
-static bool
-ctx_init(struct ctx *c, struct result *res)
-{
-   const VkApplicationInfo app = {
-      .sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
-      .pApplicationName = "vk_compute_bench",
-      .apiVersion = VK_API_VERSION_1_0,
-   };
-   VK(vkCreateInstance(&(VkInstanceCreateInfo){.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
-                                               .pApplicationInfo = &app},
-                       NULL, &c->instance));
-   uint32_t n = 1;
-   const VkResult r = vkEnumeratePhysicalDevices(c->instance, &n, &c->pdev);
-   if ((r != VK_SUCCESS && r != VK_INCOMPLETE) || n == 0)
-      return false;
-   VkPhysicalDeviceProperties props;
-   vkGetPhysicalDeviceProperties(c->pdev, &props);
-   snprintf(res->device, sizeof(res->device), "%s", props.deviceName);
-   vkGetPhysicalDeviceMemoryProperties(c->pdev, &c->mem);
-   const float prio = 1.0f;
-   VK(vkCreateDevice(c->pdev,
-                     &(VkDeviceCreateInfo){
-                        .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
-                        .queueCreateInfoCount = 1,
-                        .pQueueCreateInfos = &(VkDeviceQueueCreateInfo){
-                           .sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
-                           .queueCount = 1,
-                           .pQueuePriorities = &prio},
-                     },
-                     NULL, &c->dev));
-   vkGetDeviceQueue(c->dev, 0, 0, &c->queue);
-   VK(vkCreateCommandPool(c->dev,
-                          &(VkCommandPoolCreateInfo){
-                             .sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO},
-                          NULL, &c->pool));
-   return true;
-}
-
-static uint32_t
-mem_type(const struct ctx *c, uint32_t bits, VkMemoryPropertyFlags want)
-{
-   for (uint32_t i = 0; i < c->mem.memoryTypeCount; i++)
-      if ((bits & (1u << i)) && (c->mem.memoryTypes[i].propertyFlags & want) == want)
-         return i;
-   return UINT32_MAX;
-}
-
 struct buffer {
    VkBuffer buffer;
    VkDeviceMemory memory;
@@ -122,32 +71,33 @@ struct buffer {
 static bool
 buffer_create(struct ctx *c, VkDeviceSize size, VkBufferUsageFlags usage, struct buffer *b)
 {
-   VK(vkCreateBuffer(c->dev,
+   VK(vkCreateBuffer(c->vk.dev,
                      &(VkBufferCreateInfo){.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
                                            .size = size,
                                            .usage = usage},
                      NULL, &b->buffer));
    VkMemoryRequirements req;
-   vkGetBufferMemoryRequirements(c->dev, b->buffer, &req);
-   const uint32_t type = mem_type(c, req.memoryTypeBits, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
-                                                            VK_MEMORY_PROPERTY_HOST_COHERENT_BIT);
+   vkGetBufferMemoryRequirements(c->vk.dev, b->buffer, &req);
+   const uint32_t type =
+      bench_vk_mem_type(&c->vk, req.memoryTypeBits,
+                        VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT);
    if (type == UINT32_MAX)
       return false;
-   VK(vkAllocateMemory(c->dev,
+   VK(vkAllocateMemory(c->vk.dev,
                        &(VkMemoryAllocateInfo){.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
                                                .allocationSize = req.size,
                                                .memoryTypeIndex = type},
                        NULL, &b->memory));
-   VK(vkBindBufferMemory(c->dev, b->buffer, b->memory, 0));
-   VK(vkMapMemory(c->dev, b->memory, 0, VK_WHOLE_SIZE, 0, &b->map));
+   VK(vkBindBufferMemory(c->vk.dev, b->buffer, b->memory, 0));
+   VK(vkMapMemory(c->vk.dev, b->memory, 0, VK_WHOLE_SIZE, 0, &b->map));
    return true;
 }
 
 static void
 buffer_destroy(struct ctx *c, struct buffer *b)
 {
-   vkDestroyBuffer(c->dev, b->buffer, NULL);
-   vkFreeMemory(c->dev, b->memory, NULL);
+   vkDestroyBuffer(c->vk.dev, b->buffer, NULL);
+   vkFreeMemory(c->vk.dev, b->memory, NULL);
 }
 
 struct pipeline {
@@ -163,7 +113,7 @@ static bool
 pipeline_create(struct ctx *c, const uint32_t *spirv, size_t size, uint32_t nbuf,
                 uint32_t push_size, struct pipeline *p)
 {
-   VK(vkCreateShaderModule(c->dev,
+   VK(vkCreateShaderModule(c->vk.dev,
                            &(VkShaderModuleCreateInfo){
                               .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
                               .codeSize = size,
@@ -173,14 +123,14 @@ pipeline_create(struct ctx *c, const uint32_t *spirv, size_t size, uint32_t nbuf
    for (uint32_t i = 0; i < nbuf; i++)
       b[i] = (VkDescriptorSetLayoutBinding){i, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1,
                                             VK_SHADER_STAGE_COMPUTE_BIT, NULL};
-   VK(vkCreateDescriptorSetLayout(c->dev,
+   VK(vkCreateDescriptorSetLayout(c->vk.dev,
                                   &(VkDescriptorSetLayoutCreateInfo){
                                      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
                                      .bindingCount = nbuf,
                                      .pBindings = b},
                                   NULL, &p->set_layout));
    const VkPushConstantRange pcr = {VK_SHADER_STAGE_COMPUTE_BIT, 0, push_size};
-   VK(vkCreatePipelineLayout(c->dev,
+   VK(vkCreatePipelineLayout(c->vk.dev,
                              &(VkPipelineLayoutCreateInfo){
                                 .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
                                 .setLayoutCount = 1,
@@ -189,7 +139,7 @@ pipeline_create(struct ctx *c, const uint32_t *spirv, size_t size, uint32_t nbuf
                                 .pPushConstantRanges = &pcr},
                              NULL, &p->layout));
    VK(vkCreateComputePipelines(
-      c->dev, VK_NULL_HANDLE, 1,
+      c->vk.dev, VK_NULL_HANDLE, 1,
       &(VkComputePipelineCreateInfo){
          .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
          .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
@@ -199,14 +149,14 @@ pipeline_create(struct ctx *c, const uint32_t *spirv, size_t size, uint32_t nbuf
          .layout = p->layout},
       NULL, &p->pipeline));
    const VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, nbuf};
-   VK(vkCreateDescriptorPool(c->dev,
+   VK(vkCreateDescriptorPool(c->vk.dev,
                              &(VkDescriptorPoolCreateInfo){
                                 .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
                                 .maxSets = 1,
                                 .poolSizeCount = 1,
                                 .pPoolSizes = &ps},
                              NULL, &p->pool));
-   VK(vkAllocateDescriptorSets(c->dev,
+   VK(vkAllocateDescriptorSets(c->vk.dev,
                                &(VkDescriptorSetAllocateInfo){
                                   .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
                                   .descriptorPool = p->pool,
@@ -220,7 +170,7 @@ static void
 pipeline_set_buffer(struct ctx *c, struct pipeline *p, uint32_t binding, VkBuffer buffer)
 {
    const VkDescriptorBufferInfo bi = {buffer, 0, VK_WHOLE_SIZE};
-   vkUpdateDescriptorSets(c->dev, 1,
+   vkUpdateDescriptorSets(c->vk.dev, 1,
                           &(VkWriteDescriptorSet){
                              .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
                              .dstSet = p->set,
@@ -234,27 +184,11 @@ pipeline_set_buffer(struct ctx *c, struct pipeline *p, uint32_t binding, VkBuffe
 static void
 pipeline_destroy(struct ctx *c, struct pipeline *p)
 {
-   vkDestroyDescriptorPool(c->dev, p->pool, NULL);
-   vkDestroyPipeline(c->dev, p->pipeline, NULL);
-   vkDestroyPipelineLayout(c->dev, p->layout, NULL);
-   vkDestroyDescriptorSetLayout(c->dev, p->set_layout, NULL);
-   vkDestroyShaderModule(c->dev, p->module, NULL);
-}
-
-static VkCommandBuffer
-cmd_begin(struct ctx *c)
-{
-   VkCommandBuffer cmd = VK_NULL_HANDLE;
-   vkAllocateCommandBuffers(c->dev,
-                            &(VkCommandBufferAllocateInfo){
-                               .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
-                               .commandPool = c->pool,
-                               .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
-                               .commandBufferCount = 1},
-                            &cmd);
-   vkBeginCommandBuffer(cmd, &(VkCommandBufferBeginInfo){
-                                .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO});
-   return cmd;
+   vkDestroyDescriptorPool(c->vk.dev, p->pool, NULL);
+   vkDestroyPipeline(c->vk.dev, p->pipeline, NULL);
+   vkDestroyPipelineLayout(c->vk.dev, p->layout, NULL);
+   vkDestroyDescriptorSetLayout(c->vk.dev, p->set_layout, NULL);
+   vkDestroyShaderModule(c->vk.dev, p->module, NULL);
 }
 
 /* Submits `cmd` (warm-up once, then reps times); returns the best time in
@@ -263,27 +197,27 @@ static uint64_t
 time_best(struct ctx *c, VkCommandBuffer cmd)
 {
    VkFence fence;
-   if (vkCreateFence(c->dev, &(VkFenceCreateInfo){.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO},
+   if (vkCreateFence(c->vk.dev, &(VkFenceCreateInfo){.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO},
                      NULL, &fence) != VK_SUCCESS)
       return 0;
    uint64_t best = UINT64_MAX;
    for (uint32_t i = 0; i <= c->reps; i++) {
       const uint64_t t0 = util_time_ns();
-      if (vkQueueSubmit(c->queue, 1,
+      if (vkQueueSubmit(c->vk.queue, 1,
                         &(VkSubmitInfo){.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
                                         .commandBufferCount = 1,
                                         .pCommandBuffers = &cmd},
                         fence) != VK_SUCCESS ||
-          vkWaitForFences(c->dev, 1, &fence, VK_TRUE, UINT64_MAX) != VK_SUCCESS) {
+          vkWaitForFences(c->vk.dev, 1, &fence, VK_TRUE, UINT64_MAX) != VK_SUCCESS) {
          best = 0;
          break;
       }
       const uint64_t t = util_time_ns() - t0;
-      vkResetFences(c->dev, 1, &fence);
+      vkResetFences(c->vk.dev, 1, &fence);
       if (i > 0 && t < best)
          best = t; /* rep 0 is the warm-up */
    }
-   vkDestroyFence(c->dev, fence, NULL);
+   vkDestroyFence(c->vk.dev, fence, NULL);
    return best == UINT64_MAX ? 0 : best;
 }
 
@@ -314,7 +248,7 @@ bench_saxpy(struct ctx *c, uint32_t n, struct result *res)
       float a;
       uint32_t n;
    } push = {0.5f, n};
-   VkCommandBuffer cmd = cmd_begin(c);
+   VkCommandBuffer cmd = bench_vk_cmd_begin(&c->vk);
    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, p.pipeline);
    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, p.layout, 0, 1, &p.set, 0, NULL);
    vkCmdPushConstants(cmd, p.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(push), &push);
@@ -355,7 +289,7 @@ bench_sgemm(struct ctx *c, uint32_t n, struct result *res)
    pipeline_set_buffer(c, &p, 0, a.buffer);
    pipeline_set_buffer(c, &p, 1, b.buffer);
    pipeline_set_buffer(c, &p, 2, cc.buffer);
-   VkCommandBuffer cmd = cmd_begin(c);
+   VkCommandBuffer cmd = bench_vk_cmd_begin(&c->vk);
    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, p.pipeline);
    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, p.layout, 0, 1, &p.set, 0, NULL);
    vkCmdPushConstants(cmd, p.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, 4, &n);
@@ -391,7 +325,7 @@ bench_copy_buffer(struct ctx *c, struct result *res)
       return false;
    memset(s.map, 0x5a, size);
    ((uint8_t *)s.map)[size - 1] = 0x77;
-   VkCommandBuffer cmd = cmd_begin(c);
+   VkCommandBuffer cmd = bench_vk_cmd_begin(&c->vk);
    vkCmdCopyBuffer(cmd, s.buffer, d.buffer, 1, &(VkBufferCopy){0, 0, size});
    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1,
                         &full_barrier, 0, NULL, 0, NULL);
@@ -413,7 +347,7 @@ bench_fill_buffer(struct ctx *c, struct result *res)
    if (!buffer_create(c, size, VK_BUFFER_USAGE_TRANSFER_DST_BIT, &d))
       return false;
    memset(d.map, 0, size);
-   VkCommandBuffer cmd = cmd_begin(c);
+   VkCommandBuffer cmd = bench_vk_cmd_begin(&c->vk);
    /* A value whose bytes differ, so no driver can turn it into memset. */
    vkCmdFillBuffer(cmd, d.buffer, 0, VK_WHOLE_SIZE, 0x12345678);
    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1,
@@ -431,7 +365,7 @@ bench_fill_buffer(struct ctx *c, struct result *res)
 static bool
 image_create(struct ctx *c, uint32_t w, uint32_t h, VkImage *img, VkDeviceMemory *mem)
 {
-   VK(vkCreateImage(c->dev,
+   VK(vkCreateImage(c->vk.dev,
                     &(VkImageCreateInfo){
                        .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
                        .imageType = VK_IMAGE_TYPE_2D,
@@ -444,14 +378,14 @@ image_create(struct ctx *c, uint32_t w, uint32_t h, VkImage *img, VkDeviceMemory
                        .usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT},
                     NULL, img));
    VkMemoryRequirements req;
-   vkGetImageMemoryRequirements(c->dev, *img, &req);
-   const uint32_t type = mem_type(c, req.memoryTypeBits, 0);
-   VK(vkAllocateMemory(c->dev,
+   vkGetImageMemoryRequirements(c->vk.dev, *img, &req);
+   const uint32_t type = bench_vk_mem_type(&c->vk, req.memoryTypeBits, 0);
+   VK(vkAllocateMemory(c->vk.dev,
                        &(VkMemoryAllocateInfo){.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
                                                .allocationSize = req.size,
                                                .memoryTypeIndex = type},
                        NULL, mem));
-   VK(vkBindImageMemory(c->dev, *img, *mem, 0));
+   VK(vkBindImageMemory(c->vk.dev, *img, *mem, 0));
    return true;
 }
 
@@ -476,7 +410,7 @@ bench_copy_image(struct ctx *c, struct result *res)
          .image = i ? di : si,
          .subresourceRange = range,
       };
-   VkCommandBuffer init = cmd_begin(c);
+   VkCommandBuffer init = bench_vk_cmd_begin(&c->vk);
    vkCmdPipelineBarrier(init, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0,
                         0, NULL, 0, NULL, 2, to_general);
    vkCmdClearColorImage(init, si, VK_IMAGE_LAYOUT_GENERAL,
@@ -488,7 +422,7 @@ bench_copy_image(struct ctx *c, struct result *res)
    c->reps = saved;
    if (!init_ok)
       return false;
-   VkCommandBuffer cmd = cmd_begin(c);
+   VkCommandBuffer cmd = bench_vk_cmd_begin(&c->vk);
    const VkImageCopy region = {
       .srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
       .dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
@@ -501,10 +435,10 @@ bench_copy_image(struct ctx *c, struct result *res)
    const uint64_t ns = time_best(c, cmd);
    res->ok[B_COPY_IMAGE] = ns != 0;
    res->value[B_COPY_IMAGE] = ns ? 2.0 * 4.0 * w * h / (double)ns : 0;
-   vkDestroyImage(c->dev, si, NULL);
-   vkDestroyImage(c->dev, di, NULL);
-   vkFreeMemory(c->dev, sm, NULL);
-   vkFreeMemory(c->dev, dm, NULL);
+   vkDestroyImage(c->vk.dev, si, NULL);
+   vkDestroyImage(c->vk.dev, di, NULL);
+   vkFreeMemory(c->vk.dev, sm, NULL);
+   vkFreeMemory(c->vk.dev, dm, NULL);
    return true;
 }
 
@@ -521,8 +455,10 @@ run_driver(uint32_t saxpy_n, uint32_t sgemm_n, uint32_t reps, struct result *res
 {
    struct ctx c = {.reps = reps};
    memset(res, 0, sizeof(*res));
-   if (!ctx_init(&c, res))
+   if (!bench_vk_init(&c.vk, "vk_compute_bench", res->device, sizeof(res->device))) {
+      bench_vk_finish(&c.vk);
       return;
+   }
    res->ran = true;
    if (wanted(B_SAXPY))
       bench_saxpy(&c, saxpy_n, res);
@@ -534,9 +470,7 @@ run_driver(uint32_t saxpy_n, uint32_t sgemm_n, uint32_t reps, struct result *res
       bench_fill_buffer(&c, res);
    if (wanted(B_COPY_IMAGE))
       bench_copy_image(&c, res);
-   vkDestroyCommandPool(c.dev, c.pool, NULL);
-   vkDestroyDevice(c.dev, NULL);
-   vkDestroyInstance(c.instance, NULL);
+   bench_vk_finish(&c.vk);
 }
 
 /* Runs one driver in a child process (the loader then sees only it). */
