@@ -3,9 +3,9 @@
 
 #include <string.h>
 
-#include "nvk_cmd_exec.h"
 #include "nvk_cmd_pool.h"
 #include "nvk_device.h"
+#include "nvk_rendering.h"
 #include "vk_alloc.h"
 #include "vk_log.h"
 
@@ -99,7 +99,7 @@ free_block_list(struct nvk_cmd_buffer *cmd, struct list_head *list)
 static void
 free_push_sets(struct nvk_cmd_buffer *cmd)
 {
-   for (unsigned b = 0; b < 2; b++) {
+   for (unsigned b = 0; b < NVK_BIND_POINT_COUNT; b++) {
       for (unsigned s = 0; s < NVK_MAX_SETS; s++) {
          vk_free(&cmd->pool->alloc, cmd->push_sets[b][s].mem);
          cmd->push_sets[b][s].mem = NULL;
@@ -109,10 +109,19 @@ free_push_sets(struct nvk_cmd_buffer *cmd)
    }
 }
 
+static void
+free_rp_state(struct nvk_cmd_buffer *cmd)
+{
+   vk_free(&cmd->pool->alloc, cmd->rp.attachments);
+   memset(&cmd->rp, 0, sizeof(cmd->rp));
+   cmd->in_rendering = false;
+}
+
 void
 nvk_cmd_buffer_reset(struct nvk_cmd_buffer *cmd, bool release_resources)
 {
    free_push_sets(cmd);
+   free_rp_state(cmd);
    list_splicetail(&cmd->stream.blocks, &cmd->stream.free_blocks);
    if (release_resources)
       free_block_list(cmd, &cmd->stream.free_blocks);
@@ -133,6 +142,7 @@ nvk_cmd_buffer_destroy(struct nvk_cmd_buffer *cmd)
    free_block_list(cmd, &cmd->stream.blocks);
    free_block_list(cmd, &cmd->stream.free_blocks);
    free_push_sets(cmd);
+   free_rp_state(cmd);
    list_del(&cmd->pool_link);
    const VkAllocationCallbacks alloc = cmd->pool->alloc;
    vk_object_base_finish(&cmd->base);
@@ -200,6 +210,9 @@ nvk_BeginCommandBuffer(VkCommandBuffer commandBuffer, const VkCommandBufferBegin
       nvk_cmd_buffer_reset(cmd, false);
    cmd->usage = pBeginInfo->flags;
    cmd->state = NVK_CMD_BUFFER_RECORDING;
+   /* A secondary that continues a render pass instance (or rendering). */
+   cmd->in_rendering = cmd->level == VK_COMMAND_BUFFER_LEVEL_SECONDARY &&
+                       (pBeginInfo->flags & VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT);
    return VK_SUCCESS;
 }
 
@@ -229,25 +242,12 @@ nvk_CmdExecuteCommands(VkCommandBuffer commandBuffer, uint32_t commandBufferCoun
       p->cmds[i] = nvk_cmd_buffer_from_handle(pCommandBuffers[i]);
 }
 
-void
-nvk_exec_execute_commands(struct nvk_exec *ex, const void *payload)
-{
-   const struct nvk_cmd_execute_commands *p = payload;
-   if (ex->depth >= NVK_EXEC_MAX_DEPTH) {
-      nvk_exec_fault(ex, "secondary command buffers nested too deep");
-      return;
-   }
-   const struct nvk_cmd_buffer *outer = ex->cmd;
-   for (uint32_t i = 0; i < p->count && !ex->faulted; i++)
-      nvk_exec_cmd_buffer(ex, p->cmds[i]);
-   if (!ex->faulted)
-      ex->cmd = outer;
-}
-
 /* Commands run one after the other, each complete before the next starts
- * (nvk_cmd_exec.h), and device memory is host memory that is always
- * coherent: every execution and memory dependency a barrier can express is
- * already satisfied, so barriers record nothing. Image layout transitions
+ * (nvk_cmd_exec.h: the executor), except draws the rasterizer defers inside
+ * a rendering: a barrier there (a subpass self-dependency) records a flush.
+ * Otherwise, with device memory being host memory that is always coherent,
+ * every execution and memory dependency a barrier can express is already
+ * satisfied, so barriers record nothing. Image layout transitions
  * change nothing either: one layout serves every VkImageLayout. */
 VKAPI_ATTR void VKAPI_CALL
 nvk_CmdPipelineBarrier(VkCommandBuffer commandBuffer, VkPipelineStageFlags srcStageMask,
@@ -258,11 +258,22 @@ nvk_CmdPipelineBarrier(VkCommandBuffer commandBuffer, VkPipelineStageFlags srcSt
                        uint32_t imageMemoryBarrierCount,
                        const VkImageMemoryBarrier *pImageMemoryBarriers)
 {
+   VK_FROM_HANDLE(nvk_cmd_buffer, cmd, commandBuffer);
+   nvk_cmd_buffer_flush_rendering(cmd);
 }
 
 VKAPI_ATTR void VKAPI_CALL
 nvk_CmdPipelineBarrier2(VkCommandBuffer commandBuffer, const VkDependencyInfo *pDependencyInfo)
 {
+   VK_FROM_HANDLE(nvk_cmd_buffer, cmd, commandBuffer);
+   nvk_cmd_buffer_flush_rendering(cmd);
+}
+
+void
+nvk_cmd_buffer_flush_rendering(struct nvk_cmd_buffer *cmd)
+{
+   if (cmd->in_rendering)
+      nvk_cmd_buffer_emit(cmd, NVK_CMD_FLUSH, sizeof(struct nvk_cmd_flush));
 }
 
 static void
@@ -299,32 +310,4 @@ nvk_CmdInsertDebugUtilsLabelEXT(VkCommandBuffer commandBuffer,
 {
    VK_FROM_HANDLE(nvk_cmd_buffer, cmd, commandBuffer);
    emit_label(cmd, NVK_CMD_INSERT_LABEL, pLabelInfo->pLabelName);
-}
-
-void
-nvk_exec_begin_label(struct nvk_exec *ex, const void *payload)
-{
-   const struct nvk_cmd_label *p = payload;
-   ex->inserted_label = NULL;
-   /* Deeper than we track: still counted so ends pair up. */
-   if (ex->label_count < NVK_EXEC_MAX_LABELS)
-      ex->labels[ex->label_count] = p->name;
-   ex->label_count++;
-}
-
-void
-nvk_exec_end_label(struct nvk_exec *ex, const void *payload)
-{
-   ex->inserted_label = NULL;
-   /* A label begun in another command buffer may end here (allowed by the
-    * spec); one that was never begun is ignored. */
-   if (ex->label_count > 0)
-      ex->label_count--;
-}
-
-void
-nvk_exec_insert_label(struct nvk_exec *ex, const void *payload)
-{
-   const struct nvk_cmd_label *p = payload;
-   ex->inserted_label = p->name;
 }

@@ -8,6 +8,7 @@
 #ifndef NVK_CMD_BUFFER_H
 #define NVK_CMD_BUFFER_H
 
+#include "nvk_bind_point.h"
 #include "nvk_cmd_stream.h"
 #include "nvk_private.h"
 #include "vk_object.h"
@@ -15,6 +16,14 @@
 struct nvk_cmd_pool;
 struct nvk_descriptor_set_layout;
 struct nvk_device;
+struct nvk_image_view;
+struct nvk_render_pass;
+
+/* One attachment of the render pass instance being recorded. */
+struct nvk_cmd_rp_attachment {
+   const struct nvk_image_view *view;
+   VkClearValue clear;
+};
 
 enum nvk_cmd_buffer_state {
    NVK_CMD_BUFFER_INITIAL,
@@ -45,7 +54,21 @@ struct nvk_cmd_buffer {
       const struct nvk_descriptor_set_layout *layout;
       uint8_t *mem;
       uint32_t size_B;
-   } push_sets[2][NVK_MAX_SETS];
+   } push_sets[NVK_BIND_POINT_COUNT][NVK_MAX_SETS];
+
+   /* Inside a render pass instance or a dynamic rendering (or a secondary
+    * that continues one): barriers there are flush points. */
+   bool in_rendering;
+   /* The VkRenderPass instance being recorded (nvk_cmd_rendering.c): its
+    * views and clear values, from the pool's allocator. */
+   struct {
+      const struct nvk_render_pass *pass;
+      uint32_t subpass;
+      VkRect2D area;
+      uint32_t layers;
+      struct nvk_cmd_rp_attachment *attachments;
+      uint32_t attachment_cap;
+   } rp;
 };
 
 VK_DEFINE_HANDLE_CASTS(nvk_cmd_buffer, base, VkCommandBuffer, VK_OBJECT_TYPE_COMMAND_BUFFER)
@@ -56,6 +79,10 @@ void *nvk_cmd_buffer_emit(struct nvk_cmd_buffer *cmd, enum nvk_cmd_type type, si
 
 /* Records an error made while recording (the first one is kept). */
 void nvk_cmd_buffer_set_error(struct nvk_cmd_buffer *cmd, VkResult result);
+
+/* Records a flush of the rasterizer's deferred work when inside a
+ * rendering (barriers, events there). */
+void nvk_cmd_buffer_flush_rendering(struct nvk_cmd_buffer *cmd);
 
 void nvk_cmd_buffer_reset(struct nvk_cmd_buffer *cmd, bool release_resources);
 void nvk_cmd_buffer_trim(struct nvk_cmd_buffer *cmd);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * vkCmdClearColorImage and vkCmdClearDepthStencilImage.
+ * vkCmdClearColorImage and vkCmdClearDepthStencilImage, and the clears of
+ * a rectangle that attachments' load ops and vkCmdClearAttachments use.
  *
  * The clear value is packed into one element at record time (shared/format:
  * sRGB encoded, integers clamped, depth to its format), and execution
@@ -96,16 +97,31 @@ nvk_CmdClearColorImage(VkCommandBuffer commandBuffer, VkImage image, VkImageLayo
    struct nvk_cmd_clear_image *p = record_clear(commandBuffer, image, rangeCount, pRanges);
    if (!p)
       return;
-   const enum kil_format format = p->image.image->format;
+   nvk_pack_clear_color(p->image.image->format, pColor, p->texel);
+}
+
+void
+nvk_pack_clear_color(enum kil_format format, const VkClearColorValue *color, uint8_t *texel)
+{
    if (fmt_format_is_convertible(format)) {
       /* VkClearColorValue: float32 for float-class formats, int32/uint32 for
        * the integer ones, the same bits in each view. */
       union fmt_texel t;
-      memcpy(&t, pColor, sizeof(t));
-      fmt_pack_color(format, &t, p->texel);
+      memcpy(&t, color, sizeof(t));
+      fmt_pack_color(format, &t, texel);
    } else {
-      pack_64bit(format, pColor, p->texel);
+      pack_64bit(format, color, texel);
    }
+}
+
+void
+nvk_pack_clear_depth_stencil(enum kil_format format, VkImageAspectFlags aspects,
+                             const VkClearDepthStencilValue *value, uint8_t *texel)
+{
+   if (aspects & VK_IMAGE_ASPECT_DEPTH_BIT)
+      fmt_pack_depth(format, value->depth, texel);
+   if (aspects & VK_IMAGE_ASPECT_STENCIL_BIT)
+      fmt_pack_stencil(format, (uint8_t)value->stencil, texel);
 }
 
 VKAPI_ATTR void VKAPI_CALL
@@ -118,10 +134,7 @@ nvk_CmdClearDepthStencilImage(VkCommandBuffer commandBuffer, VkImage image,
    if (!p)
       return;
    const struct nvk_image *img = p->image.image;
-   if (img->aspects & VK_IMAGE_ASPECT_DEPTH_BIT)
-      fmt_pack_depth(img->format, pDepthStencil->depth, p->texel);
-   if (img->aspects & VK_IMAGE_ASPECT_STENCIL_BIT)
-      fmt_pack_stencil(img->format, (uint8_t)pDepthStencil->stencil, p->texel);
+   nvk_pack_clear_depth_stencil(img->format, img->aspects, pDepthStencil, p->texel);
 }
 
 /* Pattern fills, chunked over the worker pool when large. */
@@ -225,6 +238,51 @@ nvk_exec_clear_image(struct nvk_exec *ex, const void *payload)
                   fill_bytes(map + kil_level_addr_offset_B(&a, 0, y, z, layer),
                              (uint64_t)a.extent_el.width * el, p->texel, el);
          }
+      }
+   }
+}
+
+void
+nvk_clear_rect(struct nvk_exec *ex, const struct nvk_image *image, uint8_t *map,
+               VkImageAspectFlags aspect, uint32_t level, uint32_t layer, VkRect2D rect,
+               const uint8_t *texel)
+{
+   if (level >= image->layout.num_levels || layer >= image->layout.extent_px.array_len)
+      return;
+   struct kil_level_addr a;
+   kil_level_addr_init(&a, &image->layout, level);
+   /* Clipped to the level: the spec keeps rectangles inside the render
+    * area, this keeps a bad one inside the image. */
+   const int64_t x0 = MAX2(rect.offset.x, 0), y0 = MAX2(rect.offset.y, 0);
+   const int64_t x1 = MIN2((int64_t)rect.offset.x + rect.extent.width, (int64_t)a.extent_el.width);
+   const int64_t y1 =
+      MIN2((int64_t)rect.offset.y + rect.extent.height, (int64_t)a.extent_el.height);
+   if (x0 >= x1 || y0 >= y1)
+      return;
+   const bool whole = nvk_aspect_is_whole_element(image, aspect);
+   const uint32_t el = kil_format_el_size_B(image->format);
+   const bool tiled = image->layout.levels[level].tiling.is_tiled;
+   if (whole && tiled && x0 == 0 && y0 == 0 && x1 == a.extent_el.width &&
+       y1 == a.extent_el.height && a.extent_el.depth == 1) {
+      fill_pattern(ex, map + kil_image_level_layer_offset_B(&image->layout, level, layer),
+                   image->layout.levels[level].size_B, texel, el);
+      return;
+   }
+   uint8_t value[8];
+   if (!whole)
+      nvk_aspect_to_buffer(image, aspect, texel, value);
+   for (int64_t y = y0; y < y1; y++) {
+      if (whole && !tiled) {
+         fill_bytes(map + kil_level_addr_offset_B(&a, (uint32_t)x0, (uint32_t)y, 0, layer),
+                    (uint64_t)(x1 - x0) * el, texel, el);
+         continue;
+      }
+      for (int64_t x = x0; x < x1; x++) {
+         uint8_t *dst = map + kil_level_addr_offset_B(&a, (uint32_t)x, (uint32_t)y, 0, layer);
+         if (whole)
+            memcpy(dst, texel, el);
+         else
+            nvk_aspect_from_buffer(image, aspect, value, dst);
       }
    }
 }

@@ -72,7 +72,7 @@ void
 nvk_exec_bind_descriptor_sets(struct nvk_exec *ex, const void *payload)
 {
    const struct nvk_cmd_bind_descriptor_sets *p = payload;
-   struct nvk_exec_descriptors *d = &ex->desc[nvk_exec_bind_point(p->bind_point)];
+   struct nvk_exec_descriptors *d = &ex->desc[nvk_bind_point(p->bind_point)];
    const uint32_t *offsets = (const uint32_t *)&p->sets[p->set_count];
    uint32_t next_offset = 0;
    for (uint32_t i = 0; i < p->set_count; i++) {
@@ -125,7 +125,7 @@ nvk_exec_push_constants(struct nvk_exec *ex, const void *payload)
    /* Push constants are command buffer state, not per bind point: both
     * root tables see them. */
    const struct nvk_cmd_push_constants *p = payload;
-   for (unsigned b = 0; b < NVK_EXEC_BIND_COUNT; b++)
+   for (unsigned b = 0; b < NVK_BIND_POINT_COUNT; b++)
       memcpy(ex->desc[b].root.push_constants + p->offset_B, p->data, p->size_B);
 }
 
@@ -147,7 +147,7 @@ static uint8_t *
 push_set_mem(struct nvk_cmd_buffer *cmd, VkPipelineBindPoint bind_point, uint32_t set,
              const struct nvk_descriptor_set_layout *layout)
 {
-   const unsigned b = nvk_exec_bind_point(bind_point);
+   const unsigned b = nvk_bind_point(bind_point);
    if (set >= NVK_MAX_SETS)
       return NULL;
    if (cmd->push_sets[b][set].layout != layout || !cmd->push_sets[b][set].mem) {
@@ -219,7 +219,7 @@ void
 nvk_exec_push_descriptor_set(struct nvk_exec *ex, const void *payload)
 {
    const struct nvk_cmd_push_descriptor_set *p = payload;
-   struct nvk_exec_descriptors *d = &ex->desc[nvk_exec_bind_point(p->bind_point)];
+   struct nvk_exec_descriptors *d = &ex->desc[nvk_bind_point(p->bind_point)];
    /* The snapshot lives in the command stream, as long as the command
     * buffer does. */
    d->sets[p->set] = p->data;

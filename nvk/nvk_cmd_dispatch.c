@@ -83,7 +83,7 @@ nvk_dispatch_parallel_for(void *pool, uint32_t count, kx_parallel_fn fn, void *d
 static void
 nvk_dispatch_run(struct nvk_exec *ex, const uint32_t base[3], const uint32_t count[3])
 {
-   struct nvk_exec_descriptors *desc = &ex->desc[NVK_EXEC_BIND_COMPUTE];
+   struct nvk_exec_descriptors *desc = &ex->desc[NVK_BIND_POINT_COMPUTE];
    const struct nvk_pipeline *pipeline = desc->pipeline;
    if (!pipeline || !pipeline->compute) {
       nvk_exec_fault(ex, "dispatch without a compute pipeline");
@@ -115,7 +115,7 @@ nvk_dispatch_run(struct nvk_exec *ex, const uint32_t base[3], const uint32_t cou
    if (!kx_dispatch_run(&d))
       nvk_exec_fault(ex, "%s", d.fault);
    /* VK_QUERY_PIPELINE_STATISTIC_COMPUTE_SHADER_INVOCATIONS_BIT is bit 10. */
-   ex->counters[10] += d.invocations;
+   ex->counters[NVK_COUNTER_CS_INVOCATIONS] += d.invocations;
 }
 
 void

@@ -63,8 +63,13 @@ nvk_exec_cmd_buffer(struct nvk_exec *ex, const struct nvk_cmd_buffer *cmd)
    ex->cmd = cmd;
    ex->depth++;
    /* Every command buffer starts with no state bound (Vulkan 1.3, 6.4: state
-    * is not inherited, not even by secondaries). */
+    * is not inherited, not even by secondaries); a secondary continues the
+    * primary's render pass instance. */
    memset(ex->desc, 0, sizeof(ex->desc));
+   memset(ex->gfx.vb, 0, sizeof(ex->gfx.vb));
+   memset(&ex->gfx.ib, 0, sizeof(ex->gfx.ib));
+   if (ex->depth == 1)
+      ex->gfx.draw_seq = 0;
    nvk_cmd_stream_foreach_block(&cmd->stream, block) {
       uint32_t offset_B = 0;
       while (offset_B < block->used_B && !ex->faulted) {
@@ -77,6 +82,60 @@ nvk_exec_cmd_buffer(struct nvk_exec *ex, const struct nvk_cmd_buffer *cmd)
       if (ex->faulted)
          break;
    }
+   /* Everything a primary recorded is done when it completes. */
+   if (ex->depth == 1 && !ex->faulted)
+      nvk_exec_flush_rendering(ex);
    ex->depth--;
    return !ex->faulted;
+}
+
+/* Nesting and debug labels (recorded in nvk_cmd_buffer.c). */
+
+void
+nvk_exec_execute_commands(struct nvk_exec *ex, const void *payload)
+{
+   const struct nvk_cmd_execute_commands *p = payload;
+   if (ex->depth >= NVK_EXEC_MAX_DEPTH) {
+      nvk_exec_fault(ex, "secondary command buffers nested too deep");
+      return;
+   }
+   const struct nvk_cmd_buffer *outer = ex->cmd;
+   /* Secondary boundaries are flush points: a fault in deferred work is
+    * reported in the command buffer that recorded the draw. */
+   nvk_exec_flush_rendering(ex);
+   for (uint32_t i = 0; i < p->count && !ex->faulted; i++) {
+      nvk_exec_cmd_buffer(ex, p->cmds[i]);
+      if (!ex->faulted)
+         nvk_exec_flush_rendering(ex);
+   }
+   if (!ex->faulted)
+      ex->cmd = outer;
+}
+
+void
+nvk_exec_begin_label(struct nvk_exec *ex, const void *payload)
+{
+   const struct nvk_cmd_label *p = payload;
+   ex->inserted_label = NULL;
+   /* Deeper than we track: still counted so ends pair up. */
+   if (ex->label_count < NVK_EXEC_MAX_LABELS)
+      ex->labels[ex->label_count] = p->name;
+   ex->label_count++;
+}
+
+void
+nvk_exec_end_label(struct nvk_exec *ex, const void *payload)
+{
+   ex->inserted_label = NULL;
+   /* A label begun in another command buffer may end here (allowed by the
+    * spec); one that was never begun is ignored. */
+   if (ex->label_count > 0)
+      ex->label_count--;
+}
+
+void
+nvk_exec_insert_label(struct nvk_exec *ex, const void *payload)
+{
+   const struct nvk_cmd_label *p = payload;
+   ex->inserted_label = p->name;
 }

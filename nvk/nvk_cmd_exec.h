@@ -3,9 +3,13 @@
  * The executor: replays recorded command buffers on a queue thread.
  *
  * Commands run in order, each finished before the next starts (a command
- * may spread its own work over the worker pool), which is why pipeline
+ * may spread its own work over the worker pool), which is why most pipeline
  * barriers record nothing: everything before a command is complete and
- * visible when it starts.
+ * visible when it starts. The exception is the rasterizer, which may defer
+ * the work of draws (binning) until a flush point: the end of a rendering,
+ * a barrier inside one (a self-dependency), events, query ends, clears of
+ * attachments and secondary command buffer boundaries each call
+ * nvk_exec_flush_rendering (nvk_rendering.h) first.
  *
  * Faults: every memory access goes through nvk_exec_translate, which checks
  * the range against the device's live memory (nvkmd's VA map). An access
@@ -17,11 +21,14 @@
 #ifndef NVK_CMD_EXEC_H
 #define NVK_CMD_EXEC_H
 
+#include <assert.h>
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "nvk_bind_point.h"
 #include "nvk_cmd_stream.h"
 #include "nvk_descriptor_types.h"
+#include "nvk_draw.h"
 #include "nvk_private.h"
 #include "util/macros.h"
 
@@ -44,27 +51,30 @@ struct nvk_exec_descriptors {
    struct nvk_root_table root;
 };
 
-enum nvk_exec_bind_point {
-   NVK_EXEC_BIND_COMPUTE,
-   NVK_EXEC_BIND_GRAPHICS,
-   NVK_EXEC_BIND_COUNT,
-};
-
-static inline enum nvk_exec_bind_point
-nvk_exec_bind_point(uint32_t vk_bind_point)
-{
-   return vk_bind_point == 1 /* VK_PIPELINE_BIND_POINT_COMPUTE */ ? NVK_EXEC_BIND_COMPUTE
-                                                                  : NVK_EXEC_BIND_GRAPHICS;
-}
-
 #define NVK_EXEC_MAX_LABELS 32
 #define NVK_EXEC_MAX_DEPTH 2 /* primary > secondary */
 
 /* Counters queries read (nvk_query_pool.h): one per
  * VkQueryPipelineStatisticFlagBits bit, by bit index, then samples passed. */
-#define NVK_STAT_COUNTER_COUNT 11
-#define NVK_COUNTER_SAMPLES_PASSED NVK_STAT_COUNTER_COUNT
-#define NVK_COUNTER_COUNT (NVK_STAT_COUNTER_COUNT + 1)
+enum nvk_counter {
+   NVK_COUNTER_IA_VERTICES,            /* INPUT_ASSEMBLY_VERTICES */
+   NVK_COUNTER_IA_PRIMITIVES,          /* INPUT_ASSEMBLY_PRIMITIVES */
+   NVK_COUNTER_VS_INVOCATIONS,         /* VERTEX_SHADER_INVOCATIONS */
+   NVK_COUNTER_GS_INVOCATIONS,         /* GEOMETRY_SHADER_INVOCATIONS */
+   NVK_COUNTER_GS_PRIMITIVES,          /* GEOMETRY_SHADER_PRIMITIVES */
+   NVK_COUNTER_CLIPPING_INVOCATIONS,   /* CLIPPING_INVOCATIONS */
+   NVK_COUNTER_CLIPPING_PRIMITIVES,    /* CLIPPING_PRIMITIVES */
+   NVK_COUNTER_FS_INVOCATIONS,         /* FRAGMENT_SHADER_INVOCATIONS */
+   NVK_COUNTER_TCS_PATCHES,            /* TESSELLATION_CONTROL_SHADER_PATCHES */
+   NVK_COUNTER_TES_INVOCATIONS,        /* TESSELLATION_EVALUATION_SHADER_INVOCATIONS */
+   NVK_COUNTER_CS_INVOCATIONS,         /* COMPUTE_SHADER_INVOCATIONS */
+   NVK_STAT_COUNTER_COUNT,
+   NVK_COUNTER_SAMPLES_PASSED = NVK_STAT_COUNTER_COUNT, /* occlusion queries */
+   NVK_COUNTER_COUNT,
+};
+static_assert(VK_QUERY_PIPELINE_STATISTIC_COMPUTE_SHADER_INVOCATIONS_BIT ==
+                 1u << NVK_COUNTER_CS_INVOCATIONS,
+              "counters are indexed by statistic bit");
 
 struct nvk_exec {
    struct nvk_device *dev;
@@ -82,13 +92,17 @@ struct nvk_exec {
    uint32_t label_count;
    const char *inserted_label;
 
-   /* Bumped by the work that the counter counts (dispatch: bit 10, compute
-    * shader invocations). */
+   /* Bumped by the work that the counter counts (dispatch:
+    * NVK_COUNTER_CS_INVOCATIONS). */
    uint64_t counters[NVK_COUNTER_COUNT];
 
    /* Binding state of the command buffer being replayed; reset when a
     * command buffer starts (state is never inherited). */
-   struct nvk_exec_descriptors desc[NVK_EXEC_BIND_COUNT];
+   struct nvk_exec_descriptors desc[NVK_BIND_POINT_COUNT];
+
+   /* Vertex/index buffers (reset with `desc`), the current rendering (which
+    * secondaries continue) and the draw counter. */
+   struct nvk_exec_gfx gfx;
 };
 
 void nvk_exec_init(struct nvk_exec *ex, struct nvk_device *dev, struct nvk_queue *queue);

@@ -45,4 +45,25 @@ void nvk_aspect_to_buffer(const struct nvk_image *image, VkImageAspectFlags aspe
 void nvk_aspect_from_buffer(const struct nvk_image *image, VkImageAspectFlags aspect,
                             const uint8_t *buf, uint8_t *el);
 
+/* Clear values as one element of `format` (nvk_cmd_clear.c): colours
+ * sRGB-encoded, integers clamped; depth/stencil only the given aspects'
+ * bits. texel has room for 16 bytes. */
+void nvk_pack_clear_color(enum kil_format format, const VkClearColorValue *color,
+                          uint8_t *texel);
+void nvk_pack_clear_depth_stencil(enum kil_format format, VkImageAspectFlags aspects,
+                                  const VkClearDepthStencilValue *value, uint8_t *texel);
+
+/* Writes the element `texel` (or its `aspect` bits) to `rect` of one level
+ * and layer of an image mapped at `map`, clipped to the level. */
+void nvk_clear_rect(struct nvk_exec *ex, const struct nvk_image *image, uint8_t *map,
+                    VkImageAspectFlags aspect, uint32_t level, uint32_t layer, VkRect2D rect,
+                    const uint8_t *texel);
+
+/* Resolves `rect` (in pixels) of one layer of a multisampled image into a
+ * single-sample one with `mode` (nvk_cmd_resolve.c). */
+void nvk_resolve_rect(struct nvk_exec *ex, const struct nvk_image *src, const uint8_t *src_map,
+                      uint32_t src_level, uint32_t src_layer, const struct nvk_image *dst,
+                      uint8_t *dst_map, uint32_t dst_level, uint32_t dst_layer,
+                      VkImageAspectFlags aspect, VkResolveModeFlagBits mode, VkRect2D rect);
+
 #endif /* NVK_CMD_IMAGE_H */

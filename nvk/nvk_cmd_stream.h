@@ -42,6 +42,7 @@
    X(COPY_IMAGE, copy_image)                                                             \
    X(BLIT_IMAGE, blit_image)                                                             \
    X(CLEAR_IMAGE, clear_image)                                                           \
+   X(RESOLVE_IMAGE, resolve_image) /* nvk_cmd_resolve.c */                               \
    /* nvk_pipeline.c, nvk_cmd_descriptors.c */                                          \
    X(BIND_PIPELINE, bind_pipeline)                                                       \
    X(BIND_DESCRIPTOR_SETS, bind_descriptor_sets)                                         \
@@ -58,7 +59,18 @@
    X(WRITE_TIMESTAMP, write_timestamp)                                                   \
    X(BEGIN_QUERY, begin_query)                                                           \
    X(END_QUERY, end_query)                                                               \
-   X(COPY_QUERY_RESULTS, copy_query_results)
+   X(COPY_QUERY_RESULTS, copy_query_results)                                             \
+   /* nvk_cmd_rendering.c (recording), nvk_exec_rendering.c (replay) */                  \
+   X(BEGIN_RENDERING, begin_rendering)                                                   \
+   X(END_RENDERING, end_rendering)                                                       \
+   X(CLEAR_ATTACHMENTS, clear_attachments)                                               \
+   X(FLUSH, flush)                                                                       \
+   /* nvk_cmd_draw.c */                                                                  \
+   X(BIND_VERTEX_BUFFERS, bind_vertex_buffers)                                           \
+   X(BIND_INDEX_BUFFER, bind_index_buffer)                                               \
+   X(DRAW, draw)                                                                         \
+   X(DRAW_INDEXED, draw_indexed)                                                         \
+   X(DRAW_INDIRECT, draw_indirect)
 
 enum nvk_cmd_type {
 #define NVK_CMD_ENUM(NAME, name) NVK_CMD_##NAME,

@@ -108,6 +108,8 @@ void
 nvk_exec_set_event(struct nvk_exec *ex, const void *payload)
 {
    const struct nvk_cmd_set_event *p = payload;
+   /* Draws before the set are done when a waiter (the host too) sees it. */
+   nvk_exec_flush_rendering(ex);
    nvk_event_write(ex->dev, p->event, p->value);
 }
 
@@ -147,6 +149,7 @@ void
 nvk_exec_wait_events(struct nvk_exec *ex, const void *payload)
 {
    const struct nvk_cmd_wait_events *p = payload;
+   nvk_exec_flush_rendering(ex);
    struct vk_sync_domain *sync = &ex->dev->vk.sync;
    const uint64_t deadline = nvk_exec_tdr_deadline(ex);
 

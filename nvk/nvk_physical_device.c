@@ -365,9 +365,10 @@ nvk_GetPhysicalDeviceQueueFamilyProperties2(VkPhysicalDevice physicalDevice,
    VK_OUTARRAY_MAKE_TYPED(VkQueueFamilyProperties2, out, pQueueFamilyProperties,
                           pQueueFamilyPropertyCount);
    vk_outarray_append_typed(VkQueueFamilyProperties2, &out, p) {
-      /* GRAPHICS comes with the rasterizer. */
+      /* One family does everything: every queue replays any command
+       * (nvk_cmd_exec.h). */
       p->queueFamilyProperties = (VkQueueFamilyProperties){
-         .queueFlags = VK_QUEUE_COMPUTE_BIT | VK_QUEUE_TRANSFER_BIT,
+         .queueFlags = VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT | VK_QUEUE_TRANSFER_BIT,
          .queueCount = NVK_MAX_QUEUES,
          .timestampValidBits = 64,
          .minImageTransferGranularity = {1, 1, 1},

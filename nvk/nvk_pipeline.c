@@ -67,5 +67,5 @@ void
 nvk_exec_bind_pipeline(struct nvk_exec *ex, const void *payload)
 {
    const struct nvk_cmd_bind_pipeline *p = payload;
-   ex->desc[nvk_exec_bind_point(p->bind_point)].pipeline = p->pipeline;
+   ex->desc[nvk_bind_point(p->bind_point)].pipeline = p->pipeline;
 }

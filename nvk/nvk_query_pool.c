@@ -220,6 +220,7 @@ void
 nvk_exec_write_timestamp(struct nvk_exec *ex, const void *payload)
 {
    const struct nvk_cmd_query *p = payload;
+   nvk_exec_flush_rendering(ex);
    p->pool->values[p->first] = util_time_ns();
    make_available(ex, p->pool, p->first);
 }
@@ -255,6 +256,7 @@ void
 nvk_exec_begin_query(struct nvk_exec *ex, const void *payload)
 {
    const struct nvk_cmd_query *p = payload;
+   nvk_exec_flush_rendering(ex);
    unsigned idx[NVK_COUNTER_COUNT];
    const unsigned n = query_counters(p->pool, idx);
    uint64_t *begin = &p->pool->begin[(size_t)p->first * p->pool->values_per_query];
@@ -266,6 +268,8 @@ void
 nvk_exec_end_query(struct nvk_exec *ex, const void *payload)
 {
    const struct nvk_cmd_query *p = payload;
+   /* Counts of deferred draws land before the query reads them. */
+   nvk_exec_flush_rendering(ex);
    unsigned idx[NVK_COUNTER_COUNT];
    const unsigned n = query_counters(p->pool, idx);
    const size_t base = (size_t)p->first * p->pool->values_per_query;

@@ -206,7 +206,9 @@ TEST(kiln_advertises_only_what_it_implements)
    if (!vkt_init(&t, &req))
       return;
    CHECK_EQ(VK_API_VERSION_MINOR(t.props.apiVersion), 0);
-   CHECK_EQ(t.queue_flags, VK_QUEUE_COMPUTE_BIT | VK_QUEUE_TRANSFER_BIT);
+   /* GRAPHICS: render passes, dynamic rendering, clears and resolves
+    * (vk_draw_test); draws run once graphics pipelines exist. */
+   CHECK_EQ(t.queue_flags, VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT | VK_QUEUE_TRANSFER_BIT);
 
    /* Each 1.0 feature that is on: where it is tested. */
    VkPhysicalDeviceFeatures f;

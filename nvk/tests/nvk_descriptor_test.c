@@ -302,7 +302,7 @@ TEST(nvk_bound_state_reaches_the_executor)
    struct nvk_exec ex;
    nvk_exec_init(&ex, t.nvk, NULL);
    REQUIRE(nvk_exec_cmd_buffer(&ex, nvk_cmd_buffer_from_handle(cmd)));
-   const struct nvk_exec_descriptors *d = &ex.desc[NVK_EXEC_BIND_COMPUTE];
+   const struct nvk_exec_descriptors *d = &ex.desc[NVK_BIND_POINT_COMPUTE];
    CHECK(d->sets[0] == nvk_descriptor_set_from_handle(sets[0])->mem);
    CHECK(d->sets[2] == nvk_descriptor_set_from_handle(sets[1])->mem);
    /* Dynamic buffers in the root table, offsets applied, set 2's after set
@@ -322,9 +322,9 @@ TEST(nvk_bound_state_reaches_the_executor)
    CHECK(memcmp(d->root.push_constants + 16, pc, 16) == 0);
    CHECK_EQ(d->root.push_constants[0], 0);
    /* Push constants are not per bind point. */
-   CHECK(memcmp(ex.desc[NVK_EXEC_BIND_GRAPHICS].root.push_constants + 16, pc, 16) == 0);
+   CHECK(memcmp(ex.desc[NVK_BIND_POINT_GRAPHICS].root.push_constants + 16, pc, 16) == 0);
    /* The other bind point saw nothing. */
-   CHECK(ex.desc[NVK_EXEC_BIND_GRAPHICS].sets[0] == NULL);
+   CHECK(ex.desc[NVK_BIND_POINT_GRAPHICS].sets[0] == NULL);
 
    nvk_FreeCommandBuffers(t.dev, t.pool, 1, &cmd);
    nvk_DestroyDescriptorPool(t.dev, pool, NULL);

@@ -1,0 +1,192 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Multisample resolves: vkCmdResolveImage(2) and the resolve attachments of
+ * renderings (nvk_exec_rendering.c).
+ *
+ * A sample s of pixel (x, y) is element (x * gw + s % gw, y * gh + s / gw)
+ * of the level (layout/kil_sample.h). Colour resolves average the samples
+ * of float-class formats as floats (sRGB decoded, then encoded again,
+ * Vulkan 1.3, 20.6) and take sample 0 of integer formats; depth/stencil
+ * resolves apply the VkResolveModeFlagBits (SAMPLE_ZERO, AVERAGE of depth,
+ * MIN, MAX).
+ */
+#include <string.h>
+
+#include "format/fmt.h"
+#include "layout/kil_sample.h"
+#include "nvk_cmd_buffer.h"
+#include "nvk_device.h"
+#include "nvk_cmd_exec.h"
+#include "nvk_cmd_image.h"
+
+struct nvk_cmd_resolve_image {
+   struct nvk_cmd_image src, dst;
+   VkImageResolve2 region; /* one per command; pNext cleared */
+};
+
+static void
+resolve_color_px(enum kil_format format, const uint8_t *const *samples, uint32_t n,
+                 VkResolveModeFlagBits mode, uint8_t *dst)
+{
+   union fmt_texel t;
+   fmt_unpack_color(format, samples[0], &t);
+   if (mode == VK_RESOLVE_MODE_AVERAGE_BIT && fmt_format_class(format) == FMT_CLASS_FLOAT) {
+      float sum[4] = {t.f[0], t.f[1], t.f[2], t.f[3]};
+      for (uint32_t s = 1; s < n; s++) {
+         union fmt_texel u;
+         fmt_unpack_color(format, samples[s], &u);
+         for (unsigned c = 0; c < 4; c++)
+            sum[c] += u.f[c];
+      }
+      for (unsigned c = 0; c < 4; c++)
+         t.f[c] = sum[c] / (float)n;
+   }
+   fmt_pack_color(format, &t, dst);
+}
+
+static void
+resolve_depth_px(enum kil_format format, const uint8_t *const *samples, uint32_t n,
+                 VkResolveModeFlagBits mode, uint8_t *dst)
+{
+   float d = fmt_unpack_depth(format, samples[0]);
+   for (uint32_t s = 1; s < n && mode != VK_RESOLVE_MODE_SAMPLE_ZERO_BIT; s++) {
+      const float v = fmt_unpack_depth(format, samples[s]);
+      d = mode == VK_RESOLVE_MODE_MIN_BIT   ? MIN2(d, v)
+          : mode == VK_RESOLVE_MODE_MAX_BIT ? MAX2(d, v)
+                                            : d + v;
+   }
+   if (mode == VK_RESOLVE_MODE_AVERAGE_BIT)
+      d /= (float)n;
+   fmt_pack_depth(format, d, dst);
+}
+
+static void
+resolve_stencil_px(enum kil_format format, const uint8_t *const *samples, uint32_t n,
+                   VkResolveModeFlagBits mode, uint8_t *dst)
+{
+   uint8_t v = fmt_unpack_stencil(format, samples[0]);
+   for (uint32_t s = 1; s < n && mode != VK_RESOLVE_MODE_SAMPLE_ZERO_BIT; s++) {
+      const uint8_t w = fmt_unpack_stencil(format, samples[s]);
+      v = mode == VK_RESOLVE_MODE_MIN_BIT ? MIN2(v, w) : MAX2(v, w);
+   }
+   fmt_pack_stencil(format, v, dst);
+}
+
+void
+nvk_resolve_rect(struct nvk_exec *ex, const struct nvk_image *src, const uint8_t *src_map,
+                 uint32_t src_level, uint32_t src_layer, const struct nvk_image *dst,
+                 uint8_t *dst_map, uint32_t dst_level, uint32_t dst_layer,
+                 VkImageAspectFlags aspect, VkResolveModeFlagBits mode, VkRect2D rect)
+{
+   if (src_level >= src->layout.num_levels || dst_level >= dst->layout.num_levels ||
+       src_layer >= src->layout.extent_px.array_len ||
+       dst_layer >= dst->layout.extent_px.array_len) {
+      nvk_exec_fault(ex, "resolve outside an image");
+      return;
+   }
+   const enum kil_sample_layout sl = src->layout.sample_layout;
+   const uint32_t gw = kil_sample_layout_width(sl), gh = kil_sample_layout_height(sl);
+   const uint32_t n = kil_sample_layout_samples(sl);
+   struct kil_level_addr sa, da;
+   kil_level_addr_init(&sa, &src->layout, src_level);
+   kil_level_addr_init(&da, &dst->layout, dst_level);
+   const int64_t x0 = MAX2(rect.offset.x, 0), y0 = MAX2(rect.offset.y, 0);
+   const int64_t x1 = MIN2(MIN2((int64_t)rect.offset.x + rect.extent.width,
+                                (int64_t)(sa.extent_el.width / gw)),
+                           (int64_t)da.extent_el.width);
+   const int64_t y1 = MIN2(MIN2((int64_t)rect.offset.y + rect.extent.height,
+                                (int64_t)(sa.extent_el.height / gh)),
+                           (int64_t)da.extent_el.height);
+   const uint32_t el = kil_format_el_size_B(dst->format);
+   for (int64_t y = y0; y < y1; y++) {
+      for (int64_t x = x0; x < x1; x++) {
+         const uint8_t *samples[16];
+         for (uint32_t s = 0; s < n; s++)
+            samples[s] = src_map + kil_level_addr_offset_B(&sa, (uint32_t)x * gw + s % gw,
+                                                           (uint32_t)y * gh + s / gw, 0,
+                                                           src_layer);
+         uint8_t *d = dst_map + kil_level_addr_offset_B(&da, (uint32_t)x, (uint32_t)y, 0,
+                                                        dst_layer);
+         if (aspect & VK_IMAGE_ASPECT_COLOR_BIT) {
+            if (fmt_format_is_convertible(src->format))
+               resolve_color_px(src->format, samples, n, mode, d);
+            else
+               memcpy(d, samples[0], el);
+            continue;
+         }
+         if (aspect & VK_IMAGE_ASPECT_DEPTH_BIT)
+            resolve_depth_px(src->format, samples, n, mode, d);
+         if (aspect & VK_IMAGE_ASPECT_STENCIL_BIT)
+            resolve_stencil_px(src->format, samples, n, mode, d);
+      }
+   }
+}
+
+VKAPI_ATTR void VKAPI_CALL
+nvk_CmdResolveImage2(VkCommandBuffer commandBuffer, const VkResolveImageInfo2 *pResolveImageInfo)
+{
+   VK_FROM_HANDLE(nvk_cmd_buffer, cmd, commandBuffer);
+   VK_FROM_HANDLE(nvk_image, src, pResolveImageInfo->srcImage);
+   VK_FROM_HANDLE(nvk_image, dst, pResolveImageInfo->dstImage);
+   for (uint32_t i = 0; i < pResolveImageInfo->regionCount; i++) {
+      struct nvk_cmd_resolve_image *p =
+         nvk_cmd_buffer_emit(cmd, NVK_CMD_RESOLVE_IMAGE, sizeof(*p));
+      if (!p)
+         return;
+      p->src = nvk_cmd_image(src);
+      p->dst = nvk_cmd_image(dst);
+      p->region = pResolveImageInfo->pRegions[i];
+      p->region.pNext = NULL;
+   }
+}
+
+VKAPI_ATTR void VKAPI_CALL
+nvk_CmdResolveImage(VkCommandBuffer commandBuffer, VkImage srcImage,
+                    VkImageLayout srcImageLayout, VkImage dstImage, VkImageLayout dstImageLayout,
+                    uint32_t regionCount, const VkImageResolve *pRegions)
+{
+   for (uint32_t i = 0; i < regionCount; i++) {
+      const VkImageResolve2 r = {
+         .sType = VK_STRUCTURE_TYPE_IMAGE_RESOLVE_2,
+         .srcSubresource = pRegions[i].srcSubresource,
+         .srcOffset = pRegions[i].srcOffset,
+         .dstSubresource = pRegions[i].dstSubresource,
+         .dstOffset = pRegions[i].dstOffset,
+         .extent = pRegions[i].extent,
+      };
+      const VkResolveImageInfo2 info = {
+         .sType = VK_STRUCTURE_TYPE_RESOLVE_IMAGE_INFO_2,
+         .srcImage = srcImage,
+         .srcImageLayout = srcImageLayout,
+         .dstImage = dstImage,
+         .dstImageLayout = dstImageLayout,
+         .regionCount = 1,
+         .pRegions = &r,
+      };
+      nvk_CmdResolveImage2(commandBuffer, &info);
+   }
+}
+
+void
+nvk_exec_resolve_image(struct nvk_exec *ex, const void *payload)
+{
+   const struct nvk_cmd_resolve_image *p = payload;
+   const VkImageResolve2 *r = &p->region;
+   const uint8_t *src = nvk_exec_map_image(ex, &p->src);
+   uint8_t *dst = nvk_exec_map_image(ex, &p->dst);
+   if (!src || !dst)
+      return;
+   /* The same offset in both images (Vulkan 1.3, vkCmdResolveImage: the
+    * regions' offsets may differ; the rectangle moves by their difference). */
+   if (r->srcOffset.x != r->dstOffset.x || r->srcOffset.y != r->dstOffset.y) {
+      nvk_exec_fault(ex, "vkCmdResolveImage with different source and destination offsets "
+                         "is not implemented");
+      return;
+   }
+   const VkRect2D rect = {{r->dstOffset.x, r->dstOffset.y}, {r->extent.width, r->extent.height}};
+   for (uint32_t l = 0; l < r->srcSubresource.layerCount && !ex->faulted; l++)
+      nvk_resolve_rect(ex, p->src.image, src, r->srcSubresource.mipLevel,
+                       r->srcSubresource.baseArrayLayer + l, p->dst.image, dst,
+                       r->dstSubresource.mipLevel, r->dstSubresource.baseArrayLayer + l,
+                       VK_IMAGE_ASPECT_COLOR_BIT, VK_RESOLVE_MODE_AVERAGE_BIT, rect);
+}
