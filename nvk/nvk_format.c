@@ -101,10 +101,15 @@ image_features(enum kil_format k)
    VkFormatFeatureFlags2 f =
       VK_FORMAT_FEATURE_2_TRANSFER_SRC_BIT | VK_FORMAT_FEATURE_2_TRANSFER_DST_BIT;
    if (kil_format_is_depth_or_stencil(k)) {
-      /* Blits of depth/stencil: same format, NEAREST (valid usage). */
-      f |= VK_FORMAT_FEATURE_2_BLIT_SRC_BIT | VK_FORMAT_FEATURE_2_BLIT_DST_BIT;
+      /* Blits of depth/stencil: same format, NEAREST (valid usage).
+       * Attachments: load/store/clear/resolve (nvk_exec_rendering.c). */
+      f |= VK_FORMAT_FEATURE_2_BLIT_SRC_BIT | VK_FORMAT_FEATURE_2_BLIT_DST_BIT |
+           VK_FORMAT_FEATURE_2_DEPTH_STENCIL_ATTACHMENT_BIT;
    } else if (fmt_format_is_convertible(k)) {
-      f |= VK_FORMAT_FEATURE_2_BLIT_SRC_BIT | VK_FORMAT_FEATURE_2_BLIT_DST_BIT;
+      /* Colour attachments: load/store/clear/resolve through shared/format
+       * (nvk_exec_rendering.c, vk_draw_test). */
+      f |= VK_FORMAT_FEATURE_2_BLIT_SRC_BIT | VK_FORMAT_FEATURE_2_BLIT_DST_BIT |
+           VK_FORMAT_FEATURE_2_COLOR_ATTACHMENT_BIT;
       /* With BLIT_SRC, FILTER_LINEAR means "blits may filter linearly"
        * (Vulkan 1.3, VkFormatFeatureFlagBits); integers never filter. */
       if (fmt_format_class(k) == FMT_CLASS_FLOAT)

@@ -56,8 +56,23 @@ nvk_image_format_supported(const struct nvk_physical_device *pdev, VkFormat form
    const enum kil_format k = nvk_format_to_kil(format);
    const bool multi_planar = kil_format_is_multi_planar(k);
    if (usage & ~(VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT |
-                 VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_STORAGE_BIT))
-      return false; /* attachments need the rasterizer */
+                 VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_STORAGE_BIT |
+                 VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT |
+                 VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT |
+                 VK_IMAGE_USAGE_TRANSIENT_ATTACHMENT_BIT | VK_IMAGE_USAGE_INPUT_ATTACHMENT_BIT))
+      return false;
+   /* Attachments (nvk_rendering.h). Transient ones are ordinary memory. */
+   const VkFormatFeatureFlags2 attachment = VK_FORMAT_FEATURE_2_COLOR_ATTACHMENT_BIT |
+                                            VK_FORMAT_FEATURE_2_DEPTH_STENCIL_ATTACHMENT_BIT;
+   if ((usage & VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT) &&
+       !(f & VK_FORMAT_FEATURE_2_COLOR_ATTACHMENT_BIT))
+      return false;
+   if ((usage & VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT) &&
+       !(f & VK_FORMAT_FEATURE_2_DEPTH_STENCIL_ATTACHMENT_BIT))
+      return false;
+   if ((usage & (VK_IMAGE_USAGE_INPUT_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSIENT_ATTACHMENT_BIT)) &&
+       !(f & attachment))
+      return false;
    /* Sampling and storage: the shader backend (nvk_format_shader.c). */
    if ((usage & VK_IMAGE_USAGE_SAMPLED_BIT) && !(f & VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_BIT))
       return false;
