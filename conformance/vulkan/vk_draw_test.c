@@ -443,3 +443,739 @@ out:
    target_destroy(&t, &b);
    vkt_finish(&t);
 }
+
+/* ---- Draws ---- */
+
+struct pipe_desc {
+   const uint32_t *fs;
+   size_t fs_size;
+   VkPrimitiveTopology topology;
+   /* Additive blending (ONE, ONE) instead of replacing. */
+   bool blend_add;
+   bool depth_test; /* LESS, writes on */
+   const VkDynamicState *dynamic;
+   uint32_t dynamic_count;
+   /* VK_NULL_HANDLE: dynamic rendering with the target's formats. */
+   VkRenderPass pass;
+   VkFormat color_format, depth_format;
+};
+
+/* Everything a draw test holds. */
+struct draw_env {
+   struct vkt t;
+   struct target tg;
+   VkRenderPass pass;
+   VkFramebuffer fb;
+   VkPipelineLayout layout;
+   VkShaderModule vs, fs_smooth, fs_flat;
+   struct vkt_buffer vb, ib, indirect;
+};
+
+static VkShaderModule
+make_module(struct vkt *t, const uint32_t *code, size_t size_B)
+{
+   const VkShaderModuleCreateInfo ci = {
+      .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+      .codeSize = size_B,
+      .pCode = code,
+   };
+   VkShaderModule m = VK_NULL_HANDLE;
+   VKT_CHECK(vkCreateShaderModule(t->dev, &ci, NULL, &m));
+   return m;
+}
+
+/* vkCreateGraphicsPipelines; a driver that cannot create graphics
+ * pipelines yet (kiln until its rasterizer and shader stages land) skips
+ * the test, saying so. */
+static bool
+make_pipeline(struct draw_env *e, const struct pipe_desc *d, VkPipeline *pipe)
+{
+   VkFormatProperties fp;
+   vkGetPhysicalDeviceFormatProperties(e->t.pdev, VK_FORMAT_R32G32B32A32_SFLOAT, &fp);
+   if (!(fp.bufferFeatures & VK_FORMAT_FEATURE_VERTEX_BUFFER_BIT))
+      return vkt_skip("%s cannot fetch R32G32B32A32_SFLOAT vertices", e->t.props.deviceName);
+   VkShaderModule fs = d->fs == draw_flat_frag_spv ? e->fs_flat : e->fs_smooth;
+   const VkPipelineShaderStageCreateInfo stages[2] = {
+      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+       .stage = VK_SHADER_STAGE_VERTEX_BIT,
+       .module = e->vs,
+       .pName = "main"},
+      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+       .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
+       .module = fs,
+       .pName = "main"},
+   };
+   const VkVertexInputBindingDescription binding = {0, sizeof(struct vtx),
+                                                    VK_VERTEX_INPUT_RATE_VERTEX};
+   const VkVertexInputAttributeDescription attrs[2] = {
+      {0, 0, VK_FORMAT_R32G32B32A32_SFLOAT, offsetof(struct vtx, pos)},
+      {1, 0, VK_FORMAT_R32G32B32A32_SFLOAT, offsetof(struct vtx, color)},
+   };
+   const VkPipelineVertexInputStateCreateInfo vi = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO,
+      .vertexBindingDescriptionCount = 1,
+      .pVertexBindingDescriptions = &binding,
+      .vertexAttributeDescriptionCount = 2,
+      .pVertexAttributeDescriptions = attrs,
+   };
+   const VkPipelineInputAssemblyStateCreateInfo ia = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
+      .topology = d->topology,
+   };
+   const VkViewport viewport = {0, 0, W, H, 0, 1};
+   const VkPipelineViewportStateCreateInfo vp = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
+      .viewportCount = 1,
+      .pViewports = &viewport,
+      .scissorCount = 1,
+      .pScissors = &full_area,
+   };
+   const VkPipelineRasterizationStateCreateInfo rs = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
+      .polygonMode = VK_POLYGON_MODE_FILL,
+      .cullMode = VK_CULL_MODE_NONE,
+      .frontFace = VK_FRONT_FACE_COUNTER_CLOCKWISE,
+      .lineWidth = 1.0f,
+   };
+   const VkPipelineMultisampleStateCreateInfo ms = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
+      .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT,
+   };
+   const VkPipelineDepthStencilStateCreateInfo ds = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO,
+      .depthTestEnable = d->depth_test,
+      .depthWriteEnable = d->depth_test,
+      .depthCompareOp = VK_COMPARE_OP_LESS,
+   };
+   const VkPipelineColorBlendAttachmentState blend = {
+      .blendEnable = d->blend_add,
+      .srcColorBlendFactor = VK_BLEND_FACTOR_ONE,
+      .dstColorBlendFactor = VK_BLEND_FACTOR_ONE,
+      .colorBlendOp = VK_BLEND_OP_ADD,
+      .srcAlphaBlendFactor = VK_BLEND_FACTOR_ONE,
+      .dstAlphaBlendFactor = VK_BLEND_FACTOR_ONE,
+      .alphaBlendOp = VK_BLEND_OP_ADD,
+      .colorWriteMask = 0xf,
+   };
+   const VkPipelineColorBlendStateCreateInfo cb = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
+      .attachmentCount = 1,
+      .pAttachments = &blend,
+   };
+   const VkPipelineDynamicStateCreateInfo dyn = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO,
+      .dynamicStateCount = d->dynamic_count,
+      .pDynamicStates = d->dynamic,
+   };
+   const VkPipelineRenderingCreateInfoKHR rendering = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO_KHR,
+      .colorAttachmentCount = 1,
+      .pColorAttachmentFormats = &d->color_format,
+      .depthAttachmentFormat = d->depth_format,
+   };
+   const bool has_depth = d->depth_format != VK_FORMAT_UNDEFINED;
+   const VkGraphicsPipelineCreateInfo ci = {
+      .sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
+      .pNext = d->pass ? NULL : &rendering,
+      .stageCount = 2,
+      .pStages = stages,
+      .pVertexInputState = &vi,
+      .pInputAssemblyState = &ia,
+      .pViewportState = &vp,
+      .pRasterizationState = &rs,
+      .pMultisampleState = &ms,
+      .pDepthStencilState = has_depth ? &ds : NULL,
+      .pColorBlendState = &cb,
+      .pDynamicState = d->dynamic_count ? &dyn : NULL,
+      .layout = e->layout,
+      .renderPass = d->pass,
+   };
+   const VkResult r = vkCreateGraphicsPipelines(e->t.dev, VK_NULL_HANDLE, 1, &ci, NULL, pipe);
+   if (r != VK_SUCCESS && e->t.is_kiln)
+      return vkt_skip("kiln cannot create graphics pipelines yet (%s)", vkt_result_str(r));
+   return VKT_CHECK_RESULT(r, VK_SUCCESS);
+}
+
+static bool
+draw_env_init(struct draw_env *e, VkFormat color_format, VkFormat depth_format,
+              const struct vkt_req *req)
+{
+   memset(e, 0, sizeof(*e));
+   if (!vkt_init(&e->t, req))
+      return false;
+   struct vkt *t = &e->t;
+   const VkPipelineLayoutCreateInfo lci = {.sType =
+                                              VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+   if (!target_create(t, color_format, depth_format, 1, &e->tg) ||
+       !make_pass(t, &e->tg, VK_ATTACHMENT_LOAD_OP_CLEAR, &e->pass) ||
+       !make_fb(t, &e->tg, e->pass, &e->fb) ||
+       !VKT_CHECK(vkCreatePipelineLayout(t->dev, &lci, NULL, &e->layout)) ||
+       !vkt_buffer_create(t, 64 * 1024, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, &e->vb) ||
+       !vkt_buffer_create(t, 4096, VK_BUFFER_USAGE_INDEX_BUFFER_BIT, &e->ib) ||
+       !vkt_buffer_create(t, 4096, VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT, &e->indirect))
+      return false;
+   e->vs = make_module(t, draw_vert_spv, sizeof(draw_vert_spv));
+   e->fs_smooth = make_module(t, draw_smooth_frag_spv, sizeof(draw_smooth_frag_spv));
+   e->fs_flat = make_module(t, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   return e->vs && e->fs_smooth && e->fs_flat;
+}
+
+static void
+draw_env_finish(struct draw_env *e)
+{
+   struct vkt *t = &e->t;
+   if (!t->dev)
+      return;
+   vkDestroyShaderModule(t->dev, e->vs, NULL);
+   vkDestroyShaderModule(t->dev, e->fs_smooth, NULL);
+   vkDestroyShaderModule(t->dev, e->fs_flat, NULL);
+   if (e->vb.buffer)
+      vkt_buffer_destroy(t, &e->vb);
+   if (e->ib.buffer)
+      vkt_buffer_destroy(t, &e->ib);
+   if (e->indirect.buffer)
+      vkt_buffer_destroy(t, &e->indirect);
+   vkDestroyPipelineLayout(t->dev, e->layout, NULL);
+   vkDestroyFramebuffer(t->dev, e->fb, NULL);
+   vkDestroyRenderPass(t->dev, e->pass, NULL);
+   target_destroy(t, &e->tg);
+   vkt_finish(t);
+}
+
+static struct pipe_desc
+pipe_desc(const struct draw_env *e, const uint32_t *fs, size_t fs_size)
+{
+   return (struct pipe_desc){
+      .fs = fs,
+      .fs_size = fs_size,
+      .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
+      .pass = e->pass,
+      .color_format = e->tg.color_format,
+      .depth_format = e->tg.depth_format,
+   };
+}
+
+/* Framebuffer coordinates -> clip space (viewport 0, 0, W, H). */
+static struct vtx
+vtx_fb(float x, float y, float z, const float color[4])
+{
+   return (struct vtx){{x / W * 2.0f - 1.0f, y / H * 2.0f - 1.0f, z, 1.0f},
+                       {color[0], color[1], color[2], color[3]}};
+}
+
+/* Edge function of (a, b) at p: > 0 on one side. */
+static double
+edge(const float a[2], const float b[2], double px, double py)
+{
+   return (double)(b[0] - a[0]) * (py - a[1]) - (double)(b[1] - a[1]) * (px - a[0]);
+}
+
+/* Where pixel (x, y)'s centre is against triangle (v0, v1, v2) in
+ * framebuffer coordinates: 1 inside by more than `margin` pixels, -1
+ * outside by more, 0 too close to an edge to say. Barycentrics out. */
+static int
+classify(const float v[3][2], int x, int y, double margin, double bary[3])
+{
+   const double px = x + 0.5, py = y + 0.5;
+   const double area = edge(v[0], v[1], v[2][0], v[2][1]);
+   const double e[3] = {edge(v[1], v[2], px, py), edge(v[2], v[0], px, py),
+                        edge(v[0], v[1], px, py)};
+   int inside = 1;
+   for (unsigned i = 0; i < 3; i++) {
+      const unsigned a = (i + 1) % 3, b = (i + 2) % 3;
+      const double len = hypot(v[b][0] - v[a][0], v[b][1] - v[a][1]);
+      const double d = e[i] / len * (area > 0 ? 1 : -1); /* > 0 inside */
+      if (d < -margin)
+         return -1;
+      if (d <= margin)
+         inside = 0;
+      if (bary)
+         bary[i] = e[i] / area;
+   }
+   return inside;
+}
+
+static void
+submit_draws(struct draw_env *e, VkCommandBuffer cmd)
+{
+   vkt_cmd_barrier(cmd);
+   REQUIRE(vkt_cmd_submit_wait(&e->t, cmd));
+}
+
+static void
+begin_draw_pass(struct draw_env *e, VkCommandBuffer cmd, VkPipeline pipe)
+{
+   const VkClearValue clears[2] = {{.color = {.float32 = {0, 0, 0, 0}}},
+                                   {.depthStencil = {1.0f, 0}}};
+   begin_pass(cmd, e->pass, e->fb, full_area, clears, 2);
+   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
+   const VkDeviceSize zero = 0;
+   vkCmdBindVertexBuffers(cmd, 0, 1, &e->vb.buffer, &zero);
+}
+
+/* Vulkan 1.3, 28.7.1: triangles sharing an edge cover each sample on it
+ * exactly once. Additive blending of 1.0 counts the hits per pixel: two
+ * triangles of a quad over the whole framebuffer (the diagonal runs
+ * through pixel centres), then a fan of six triangles around an
+ * off-grid centre: every pixel of the hexagon's interior 1.0, none 2.0. */
+TEST(fill_rule_shared_edges_hit_once)
+{
+   struct draw_env e;
+   const VkFormat f = VK_FORMAT_R32_SFLOAT;
+   if (!draw_env_init(&e, f, VK_FORMAT_UNDEFINED, NULL))
+      goto out;
+   if (!vkt_format_has(&e.t, f, VK_IMAGE_TILING_OPTIMAL,
+                       VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BLEND_BIT)) {
+      vkt_skip("%s cannot blend R32_SFLOAT", e.t.props.deviceName);
+      goto out;
+   }
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.blend_add = true;
+   VkPipeline pipe;
+   if (!make_pipeline(&e, &d, &pipe))
+      goto out;
+   const float one[4] = {1, 0, 0, 0};
+   struct vtx *v = (struct vtx *)e.vb.map;
+   unsigned n = 0;
+   /* The quad: (0,0)-(64,64), diagonal shared. */
+   v[n++] = vtx_fb(0, 0, 0, one), v[n++] = vtx_fb(W, 0, 0, one), v[n++] = vtx_fb(W, H, 0, one);
+   v[n++] = vtx_fb(0, 0, 0, one), v[n++] = vtx_fb(W, H, 0, one), v[n++] = vtx_fb(0, H, 0, one);
+   const unsigned quad_n = n;
+   /* The fan: centre (29.3, 33.7), radius 21.1, both windings. */
+   float hex[6][2];
+   for (unsigned i = 0; i < 6; i++) {
+      hex[i][0] = 29.3f + 21.1f * cosf((float)i * 1.0471976f + 0.3f);
+      hex[i][1] = 33.7f + 21.1f * sinf((float)i * 1.0471976f + 0.3f);
+   }
+   for (unsigned i = 0; i < 6; i++) {
+      const unsigned j = (i + 1) % 6;
+      v[n++] = vtx_fb(29.3f, 33.7f, 0, one);
+      v[n++] = vtx_fb(hex[i & 1 ? j : i][0], hex[i & 1 ? j : i][1], 0, one);
+      v[n++] = vtx_fb(hex[i & 1 ? i : j][0], hex[i & 1 ? i : j][1], 0, one);
+   }
+   for (unsigned pass = 0; pass < 2; pass++) {
+      VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+      begin_draw_pass(&e, cmd, pipe);
+      if (pass == 0)
+         vkCmdDraw(cmd, quad_n, 1, 0, 0);
+      else
+         vkCmdDraw(cmd, n - quad_n, 1, quad_n, 0);
+      vkCmdEndRenderPass(cmd);
+      submit_draws(&e, cmd);
+      float got[W * H];
+      REQUIRE(vkt_read_image(&e.t, &e.tg.color, VK_IMAGE_ASPECT_COLOR_BIT, 0, 0,
+                             (VkOffset3D){0}, (VkExtent3D){W, H, 1}, got));
+      unsigned bad = 0, first = 0, checked = 0;
+      for (int y = 0; y < H; y++) {
+         for (int x = 0; x < W; x++) {
+            const float g = got[y * W + x];
+            float want = 1.0f;
+            bool strict = true;
+            if (pass == 1) {
+               /* Inside the hexagon: one of the six triangles. */
+               int in = -1;
+               for (unsigned i = 0; i < 6 && in < 1; i++) {
+                  const float tri[3][2] = {{29.3f, 33.7f},
+                                           {hex[i][0], hex[i][1]},
+                                           {hex[(i + 1) % 6][0], hex[(i + 1) % 6][1]}};
+                  const int c = classify(tri, x, y, 0.0625, NULL);
+                  in = c > in ? c : in;
+               }
+               /* Near the outline: 0 or 1, never more. */
+               strict = in != 0;
+               want = in > 0 ? 1.0f : 0.0f;
+               /* Pixels next to inner (shared) edges are inside the hexagon
+                * and must be exactly 1; classify() gives 0 there only when
+                * close to every triangle's edges, i.e. shared ones. */
+               if (in == 0) {
+                  const float outline_d = 0.0625f;
+                  bool near_outline = false;
+                  for (unsigned i = 0; i < 6; i++) {
+                     const float a[2] = {hex[i][0], hex[i][1]};
+                     const float b[2] = {hex[(i + 1) % 6][0], hex[(i + 1) % 6][1]};
+                     const double len = hypot(b[0] - a[0], b[1] - a[1]);
+                     if (fabs(edge(a, b, x + 0.5, y + 0.5) / len) <= outline_d)
+                        near_outline = true;
+                  }
+                  if (!near_outline) {
+                     strict = true;
+                     want = 1.0f;
+                  }
+               }
+            }
+            checked += strict;
+            if (strict ? g != want : g != 0.0f && g != 1.0f) {
+               if (bad++ == 0)
+                  first = (unsigned)(y * W + x);
+            }
+         }
+      }
+      if (bad)
+         test_fail(__FILE__, __LINE__, "%s: %u of %u pixels wrong; first (%u, %u) = %g",
+                   pass == 0 ? "quad" : "fan", bad, checked, first % W, first / W,
+                   got[first]);
+   }
+   vkDestroyPipeline(e.t.dev, pipe, NULL);
+out:
+   draw_env_finish(&e);
+}
+
+/* One triangle, red/green/blue corners: smooth interpolation gives the
+ * barycentric mix at each pixel centre (w = 1 everywhere, so perspective
+ * correction changes nothing); flat gives the first vertex's colour
+ * (Vulkan 1.3, 28.4: the provoking vertex of a triangle list is the
+ * first). */
+TEST(smooth_and_flat_interpolation)
+{
+   struct draw_env e;
+   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, NULL))
+      goto out;
+   const float tri[3][2] = {{5.25f, 3.5f}, {60.75f, 20.125f}, {17.5f, 61.0f}};
+   const float col[3][4] = {{1, 0, 0, 1}, {0, 1, 0, 1}, {0, 0, 1, 1}};
+   struct vtx *v = (struct vtx *)e.vb.map;
+   for (unsigned i = 0; i < 3; i++)
+      v[i] = vtx_fb(tri[i][0], tri[i][1], 0, col[i]);
+   for (unsigned flat = 0; flat < 2; flat++) {
+      struct pipe_desc d = flat ? pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv))
+                                : pipe_desc(&e, draw_smooth_frag_spv,
+                                            sizeof(draw_smooth_frag_spv));
+      VkPipeline pipe;
+      if (!make_pipeline(&e, &d, &pipe))
+         goto out;
+      VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+      begin_draw_pass(&e, cmd, pipe);
+      vkCmdDraw(cmd, 3, 1, 0, 0);
+      vkCmdEndRenderPass(cmd);
+      submit_draws(&e, cmd);
+      vkDestroyPipeline(e.t.dev, pipe, NULL);
+      uint32_t got[W * H], want[W * H];
+      bool skip[W * H];
+      REQUIRE(read_color(&e.t, &e.tg, 0, got));
+      for (int y = 0; y < H; y++) {
+         for (int x = 0; x < W; x++) {
+            double b[3];
+            const int c = classify(tri, x, y, 0.0625, b);
+            const unsigned i = (unsigned)(y * W + x);
+            skip[i] = c == 0;
+            if (c < 0) {
+               want[i] = 0;
+            } else if (flat) {
+               want[i] = rgba8(col[0][0], col[0][1], col[0][2], col[0][3]);
+            } else {
+               float m[4];
+               for (unsigned k = 0; k < 4; k++)
+                  m[k] = (float)(b[0] * col[0][k] + b[1] * col[1][k] + b[2] * col[2][k]);
+               want[i] = rgba8(m[0], m[1], m[2], m[3]);
+            }
+         }
+      }
+      /* UNORM8 conversion rounds to nearest with a tolerance of 0.6 ULP
+       * (Vulkan 1.3, 3.9.2), interpolation adds its own: 2 steps. */
+      check_rgba8(flat ? "flat" : "smooth", got, want, skip, flat ? 0 : 2);
+   }
+out:
+   draw_env_finish(&e);
+}
+
+/* Depth test LESS with writes: a near quad drawn first, a far one
+ * overlapping it second: the near colour and depth win where they
+ * overlap, the far ones elsewhere inside the far quad. */
+TEST(depth_test_less_with_writes)
+{
+   struct draw_env e;
+   if (!draw_env_init(&e, COLOR_FMT, DEPTH_FMT, NULL))
+      goto out;
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.depth_test = true;
+   VkPipeline pipe;
+   if (!make_pipeline(&e, &d, &pipe))
+      goto out;
+   const float red[4] = {1, 0, 0, 1}, green[4] = {0, 1, 0, 1};
+   struct vtx *v = (struct vtx *)e.vb.map;
+   unsigned n = 0;
+   /* Quads with edges between pixel centres: exact coverage. */
+   const float q[2][4] = {{8, 8, 40, 40}, {24, 16, 56, 48}};
+   const float z[2] = {0.25f, 0.75f};
+   for (unsigned k = 0; k < 2; k++) {
+      const float *c = k == 0 ? red : green;
+      v[n++] = vtx_fb(q[k][0], q[k][1], z[k], c);
+      v[n++] = vtx_fb(q[k][2], q[k][1], z[k], c);
+      v[n++] = vtx_fb(q[k][2], q[k][3], z[k], c);
+      v[n++] = vtx_fb(q[k][0], q[k][1], z[k], c);
+      v[n++] = vtx_fb(q[k][2], q[k][3], z[k], c);
+      v[n++] = vtx_fb(q[k][0], q[k][3], z[k], c);
+   }
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   begin_draw_pass(&e, cmd, pipe);
+   vkCmdDraw(cmd, 6, 1, 0, 0);
+   vkCmdDraw(cmd, 6, 1, 6, 0);
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   uint32_t got[W * H], want[W * H];
+   float depth[W * H];
+   REQUIRE(read_color(&e.t, &e.tg, 0, got));
+   REQUIRE(read_depth(&e.t, &e.tg, depth));
+   unsigned depth_bad = 0;
+   for (int y = 0; y < H; y++) {
+      for (int x = 0; x < W; x++) {
+         const bool in0 = x >= 8 && x < 40 && y >= 8 && y < 40;
+         const bool in1 = x >= 24 && x < 56 && y >= 16 && y < 48;
+         want[y * W + x] = in0 ? rgba8(1, 0, 0, 1) : in1 ? rgba8(0, 1, 0, 1) : 0;
+         const float dw = in0 ? 0.25f : in1 ? 0.75f : 1.0f;
+         depth_bad += fabsf(depth[y * W + x] - dw) > 1e-6f;
+      }
+   }
+   check_rgba8("colour", got, want, NULL, 0);
+   CHECK_EQ(depth_bad, 0);
+   vkDestroyPipeline(e.t.dev, pipe, NULL);
+out:
+   draw_env_finish(&e);
+}
+
+/* The four quadrants drawn four ways: vkCmdDraw, vkCmdDrawIndexed (16-bit
+ * indices, a vertex offset), vkCmdDrawIndirect, vkCmdDrawIndexedIndirect
+ * (32-bit indices; with multiDrawIndirect two draws, the second empty, a
+ * stride larger than the command). */
+TEST(indexed_and_indirect_draws)
+{
+   struct draw_env e;
+   VkPhysicalDeviceFeatures features = {0};
+   struct vkt_req req = {.core_features = &features};
+   bool multi_draw = false;
+   {
+      struct vkt probe;
+      if (!vkt_init(&probe, NULL))
+         return;
+      VkPhysicalDeviceFeatures have;
+      vkGetPhysicalDeviceFeatures(probe.pdev, &have);
+      features.multiDrawIndirect = have.multiDrawIndirect;
+      multi_draw = have.multiDrawIndirect;
+      vkt_finish(&probe);
+   }
+   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, &req))
+      goto out;
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   VkPipeline pipe;
+   if (!make_pipeline(&e, &d, &pipe))
+      goto out;
+   const float colors[4][4] = {{1, 0, 0, 1}, {0, 1, 0, 1}, {0, 0, 1, 1}, {1, 1, 0, 1}};
+   struct vtx *v = (struct vtx *)e.vb.map;
+   /* Quadrant k: 4 corners at vertices 4k .. 4k+3 (after 2 unused ones,
+    * so that offsets matter). */
+   for (unsigned k = 0; k < 4; k++) {
+      const float x0 = (float)(k % 2) * 32, y0 = (float)(k / 2) * 32;
+      v[2 + 4 * k + 0] = vtx_fb(x0, y0, 0, colors[k]);
+      v[2 + 4 * k + 1] = vtx_fb(x0 + 32, y0, 0, colors[k]);
+      v[2 + 4 * k + 2] = vtx_fb(x0 + 32, y0 + 32, 0, colors[k]);
+      v[2 + 4 * k + 3] = vtx_fb(x0, y0 + 32, 0, colors[k]);
+   }
+   /* Non-indexed copy of quadrant 0 at vertices 20..25. */
+   const unsigned tri_idx[6] = {0, 1, 2, 0, 2, 3};
+   for (unsigned i = 0; i < 6; i++)
+      v[20 + i] = v[2 + tri_idx[i]];
+   uint16_t *i16 = (uint16_t *)(e.ib.map + 256);
+   for (unsigned i = 0; i < 6; i++)
+      i16[i] = (uint16_t)tri_idx[i];
+   /* (lavapipe 22.3 ignores the index buffer's offset in indexed indirect
+    * draws: the 32-bit indices start at offset 0.) */
+   uint32_t *i32 = (uint32_t *)e.ib.map;
+   for (unsigned i = 0; i < 6; i++)
+      i32[i] = tri_idx[i];
+   /* Quadrant 2 non-indexed copy at 26..31 for the indirect draw. */
+   for (unsigned i = 0; i < 6; i++)
+      v[26 + i] = v[2 + 8 + tri_idx[i]];
+   VkDrawIndirectCommand *di = (VkDrawIndirectCommand *)e.indirect.map;
+   *di = (VkDrawIndirectCommand){6, 1, 26, 0};
+   /* Two indexed indirect commands, stride 32: quadrant 3 and an empty one. */
+   VkDrawIndexedIndirectCommand *dii = (VkDrawIndexedIndirectCommand *)(e.indirect.map + 64);
+   dii[0] = (VkDrawIndexedIndirectCommand){6, 1, 0, 2 + 12, 0};
+   VkDrawIndexedIndirectCommand *dii1 = (VkDrawIndexedIndirectCommand *)(e.indirect.map + 96);
+   *dii1 = (VkDrawIndexedIndirectCommand){0, 1, 0, 0, 0};
+
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   begin_draw_pass(&e, cmd, pipe);
+   vkCmdDraw(cmd, 6, 1, 20, 0);
+   vkCmdBindIndexBuffer(cmd, e.ib.buffer, 256, VK_INDEX_TYPE_UINT16);
+   vkCmdDrawIndexed(cmd, 6, 1, 0, 2 + 4, 0);
+   vkCmdDrawIndirect(cmd, e.indirect.buffer, 0, 1, sizeof(VkDrawIndirectCommand));
+   vkCmdBindIndexBuffer(cmd, e.ib.buffer, 0, VK_INDEX_TYPE_UINT32);
+   vkCmdDrawIndexedIndirect(cmd, e.indirect.buffer, 64, multi_draw ? 2 : 1, 32);
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   uint32_t got[W * H], want[W * H];
+   REQUIRE(read_color(&e.t, &e.tg, 0, got));
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++) {
+         const float *c = colors[(y >= 32) * 2 + (x >= 32)];
+         want[y * W + x] = rgba8(c[0], c[1], c[2], c[3]);
+      }
+   check_rgba8("quadrants", got, want, NULL, 0);
+   vkDestroyPipeline(e.t.dev, pipe, NULL);
+out:
+   draw_env_finish(&e);
+}
+
+/* Dynamic viewport and scissor (Vulkan 1.0 dynamic state) changed between
+ * draws of the same full-screen quad: each draw lands only in its scissor,
+ * and a viewport of the right half squeezes the quad into it. */
+TEST(dynamic_viewport_and_scissor_between_draws)
+{
+   struct draw_env e;
+   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, NULL))
+      goto out;
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   const VkDynamicState dyn[2] = {VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR};
+   d.dynamic = dyn;
+   d.dynamic_count = 2;
+   VkPipeline pipe;
+   if (!make_pipeline(&e, &d, &pipe))
+      goto out;
+   const float colors[3][4] = {{1, 0, 0, 1}, {0, 1, 0, 1}, {0, 0, 1, 1}};
+   struct vtx *v = (struct vtx *)e.vb.map;
+   for (unsigned k = 0; k < 3; k++) {
+      v[6 * k + 0] = vtx_fb(0, 0, 0, colors[k]);
+      v[6 * k + 1] = vtx_fb(W, 0, 0, colors[k]);
+      v[6 * k + 2] = vtx_fb(W, H, 0, colors[k]);
+      v[6 * k + 3] = vtx_fb(0, 0, 0, colors[k]);
+      v[6 * k + 4] = vtx_fb(W, H, 0, colors[k]);
+      v[6 * k + 5] = vtx_fb(0, H, 0, colors[k]);
+   }
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   begin_draw_pass(&e, cmd, pipe);
+   const VkViewport full = {0, 0, W, H, 0, 1};
+   const VkViewport right = {32, 0, 32, H, 0, 1};
+   const VkRect2D s0 = {{0, 0}, {20, 64}}, s1 = {{10, 40}, {40, 10}}, s2 = {{0, 0}, {64, 8}};
+   vkCmdSetViewport(cmd, 0, 1, &full);
+   vkCmdSetScissor(cmd, 0, 1, &s0);
+   vkCmdDraw(cmd, 6, 1, 0, 0);
+   vkCmdSetScissor(cmd, 0, 1, &s1);
+   vkCmdDraw(cmd, 6, 1, 6, 0);
+   vkCmdSetViewport(cmd, 0, 1, &right);
+   vkCmdSetScissor(cmd, 0, 1, &s2);
+   vkCmdDraw(cmd, 6, 1, 12, 0);
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   uint32_t got[W * H], want[W * H];
+   REQUIRE(read_color(&e.t, &e.tg, 0, got));
+   for (int y = 0; y < H; y++) {
+      for (int x = 0; x < W; x++) {
+         uint32_t w = 0;
+         if (x < 20)
+            w = rgba8(1, 0, 0, 1);
+         if (x >= 10 && x < 50 && y >= 40 && y < 50)
+            w = rgba8(0, 1, 0, 1);
+         if (x >= 32 && y < 8)
+            w = rgba8(0, 0, 1, 1);
+         want[y * W + x] = w;
+      }
+   }
+   check_rgba8("scissored draws", got, want, NULL, 0);
+   vkDestroyPipeline(e.t.dev, pipe, NULL);
+out:
+   draw_env_finish(&e);
+}
+
+/* The depth-tested scene of depth_test_less_with_writes through a render
+ * pass and through dynamic rendering (VK_KHR_dynamic_rendering): the same
+ * pixels and depths. */
+TEST(render_pass_and_dynamic_rendering_agree)
+{
+   static const char *const exts[] = {
+      VK_KHR_DYNAMIC_RENDERING_EXTENSION_NAME, VK_KHR_DEPTH_STENCIL_RESOLVE_EXTENSION_NAME,
+      VK_KHR_CREATE_RENDERPASS_2_EXTENSION_NAME, VK_KHR_MULTIVIEW_EXTENSION_NAME,
+      VK_KHR_MAINTENANCE_2_EXTENSION_NAME};
+   VkPhysicalDeviceDynamicRenderingFeaturesKHR dr = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DYNAMIC_RENDERING_FEATURES_KHR,
+      .dynamicRendering = VK_TRUE,
+   };
+   const struct vkt_req req = {
+      .extensions = exts,
+      .extension_count = ARRAY_SIZE(exts),
+      .features = &dr,
+      .instance_api_version = VK_API_VERSION_1_1,
+   };
+   struct draw_env e;
+   struct target dyn;
+   memset(&dyn, 0, sizeof(dyn));
+   if (!draw_env_init(&e, COLOR_FMT, DEPTH_FMT, &req) ||
+       !target_create(&e.t, COLOR_FMT, DEPTH_FMT, 1, &dyn))
+      goto out;
+   PFN_vkCmdBeginRenderingKHR begin_rendering = VKT_PROC(&e.t, vkCmdBeginRenderingKHR);
+   PFN_vkCmdEndRenderingKHR end_rendering = VKT_PROC(&e.t, vkCmdEndRenderingKHR);
+   struct pipe_desc d = pipe_desc(&e, draw_smooth_frag_spv, sizeof(draw_smooth_frag_spv));
+   d.depth_test = true;
+   VkPipeline rp_pipe, dyn_pipe;
+   if (!make_pipeline(&e, &d, &rp_pipe))
+      goto out;
+   d.pass = VK_NULL_HANDLE;
+   if (!make_pipeline(&e, &d, &dyn_pipe)) {
+      vkDestroyPipeline(e.t.dev, rp_pipe, NULL);
+      goto out;
+   }
+   /* Two intersecting triangles with colour gradients and sloped depth. */
+   const float c0[4] = {1, 0, 0, 1}, c1[4] = {0, 1, 0, 1}, c2[4] = {0, 0, 1, 1};
+   struct vtx *v = (struct vtx *)e.vb.map;
+   v[0] = vtx_fb(2.5f, 4.0f, 0.1f, c0);
+   v[1] = vtx_fb(60.0f, 10.0f, 0.9f, c1);
+   v[2] = vtx_fb(20.0f, 62.0f, 0.5f, c2);
+   v[3] = vtx_fb(62.0f, 50.0f, 0.2f, c2);
+   v[4] = vtx_fb(5.0f, 40.0f, 0.6f, c0);
+   v[5] = vtx_fb(40.0f, 1.0f, 0.4f, c1);
+
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   begin_draw_pass(&e, cmd, rp_pipe);
+   vkCmdDraw(cmd, 6, 1, 0, 0);
+   vkCmdEndRenderPass(cmd);
+   vkt_cmd_barrier(cmd);
+   const VkRenderingAttachmentInfoKHR color = {
+      .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO_KHR,
+      .imageView = dyn.color_view,
+      .imageLayout = VK_IMAGE_LAYOUT_GENERAL,
+      .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+      .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+      .clearValue = {.color = {.float32 = {0, 0, 0, 0}}},
+   };
+   const VkRenderingAttachmentInfoKHR depth = {
+      .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO_KHR,
+      .imageView = dyn.depth_view,
+      .imageLayout = VK_IMAGE_LAYOUT_GENERAL,
+      .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+      .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+      .clearValue = {.depthStencil = {1.0f, 0}},
+   };
+   const VkRenderingInfoKHR ri = {
+      .sType = VK_STRUCTURE_TYPE_RENDERING_INFO_KHR,
+      .renderArea = full_area,
+      .layerCount = 1,
+      .colorAttachmentCount = 1,
+      .pColorAttachments = &color,
+      .pDepthAttachment = &depth,
+   };
+   begin_rendering(cmd, &ri);
+   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, dyn_pipe);
+   const VkDeviceSize zero = 0;
+   vkCmdBindVertexBuffers(cmd, 0, 1, &e.vb.buffer, &zero);
+   vkCmdDraw(cmd, 6, 1, 0, 0);
+   end_rendering(cmd);
+   submit_draws(&e, cmd);
+
+   uint32_t a[W * H], b[W * H];
+   float da[W * H], db[W * H];
+   REQUIRE(read_color(&e.t, &e.tg, 0, a));
+   REQUIRE(read_color(&e.t, &dyn, 0, b));
+   REQUIRE(read_depth(&e.t, &e.tg, da));
+   REQUIRE(read_depth(&e.t, &dyn, db));
+   check_rgba8("render pass vs dynamic rendering", b, a, NULL, 0);
+   CHECK(memcmp(da, db, sizeof(da)) == 0);
+   /* And it is the scene: something of both triangles is there. */
+   unsigned covered = 0;
+   for (unsigned i = 0; i < W * H; i++)
+      covered += a[i] != 0;
+   CHECK(covered > W * H / 4);
+   vkDestroyPipeline(e.t.dev, rp_pipe, NULL);
+   vkDestroyPipeline(e.t.dev, dyn_pipe, NULL);
+out:
+   if (e.t.dev)
+      target_destroy(&e.t, &dyn);
+   draw_env_finish(&e);
+}
