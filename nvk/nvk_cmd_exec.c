@@ -65,6 +65,7 @@ nvk_exec_cmd_buffer(struct nvk_exec *ex, const struct nvk_cmd_buffer *cmd)
    /* Every command buffer starts with no state bound (Vulkan 1.3, 6.4: state
     * is not inherited, not even by secondaries). */
    memset(ex->desc, 0, sizeof(ex->desc));
+   vk_dynamic_graphics_state_init(&ex->gfx_dyn);
    nvk_cmd_stream_foreach_block(&cmd->stream, block) {
       uint32_t offset_B = 0;
       while (offset_B < block->used_B && !ex->faulted) {

@@ -24,6 +24,7 @@
 #include "nvk_descriptor_types.h"
 #include "nvk_private.h"
 #include "util/macros.h"
+#include "vk_graphics_state.h"
 
 struct nvk_cmd_buffer;
 struct nvk_descriptor_set_layout;
@@ -89,6 +90,11 @@ struct nvk_exec {
    /* Binding state of the command buffer being replayed; reset when a
     * command buffer starts (state is never inherited). */
    struct nvk_exec_descriptors desc[NVK_EXEC_BIND_COUNT];
+
+   /* Dynamic graphics state and its dirty bits (vk_graphics_state.h): set
+    * by SET_DYNAMIC and graphics pipeline binds, read at draws; reset when
+    * a command buffer starts. */
+   struct vk_dynamic_graphics_state gfx_dyn;
 };
 
 void nvk_exec_init(struct nvk_exec *ex, struct nvk_device *dev, struct nvk_queue *queue);
