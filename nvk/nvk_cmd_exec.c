@@ -66,6 +66,7 @@ nvk_exec_cmd_buffer(struct nvk_exec *ex, const struct nvk_cmd_buffer *cmd)
     * is not inherited, not even by secondaries); a secondary continues the
     * primary's render pass instance. */
    memset(ex->desc, 0, sizeof(ex->desc));
+   vk_dynamic_graphics_state_init(&ex->gfx_dyn);
    memset(ex->gfx.vb, 0, sizeof(ex->gfx.vb));
    memset(&ex->gfx.ib, 0, sizeof(ex->gfx.ib));
    if (ex->depth == 1)

@@ -31,6 +31,7 @@
 #include "nvk_draw.h"
 #include "nvk_private.h"
 #include "util/macros.h"
+#include "vk_graphics_state.h"
 
 struct nvk_cmd_buffer;
 struct nvk_descriptor_set_layout;
@@ -99,6 +100,11 @@ struct nvk_exec {
    /* Binding state of the command buffer being replayed; reset when a
     * command buffer starts (state is never inherited). */
    struct nvk_exec_descriptors desc[NVK_BIND_POINT_COUNT];
+
+   /* Dynamic graphics state and its dirty bits (vk_graphics_state.h): set
+    * by SET_DYNAMIC and graphics pipeline binds, read at draws; reset when
+    * a command buffer starts. */
+   struct vk_dynamic_graphics_state gfx_dyn;
 
    /* Vertex/index buffers (reset with `desc`), the current rendering (which
     * secondaries continue) and the draw counter. */

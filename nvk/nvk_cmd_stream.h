@@ -48,6 +48,8 @@
    X(BIND_DESCRIPTOR_SETS, bind_descriptor_sets)                                         \
    X(PUSH_DESCRIPTOR_SET, push_descriptor_set)                                           \
    X(PUSH_CONSTANTS, push_constants)                                                     \
+   /* nvk_cmd_set_dynamic.c: every vkCmdSet* */                                         \
+   X(SET_DYNAMIC, set_dynamic)                                                           \
    /* nvk_cmd_dispatch.c */                                                              \
    X(DISPATCH, dispatch)                                                                 \
    X(DISPATCH_INDIRECT, dispatch_indirect)                                               \
