@@ -4,6 +4,8 @@
 #include <string.h>
 
 #include "nvk_device.h"
+#include "nvk_format.h"
+#include "vk_graphics_state.h"
 #include "util/macros.h"
 #include "vk_alloc.h"
 #include "vk_log.h"
@@ -256,4 +258,30 @@ VKAPI_ATTR void VKAPI_CALL
 nvk_GetRenderAreaGranularity(VkDevice device, VkRenderPass renderPass, VkExtent2D *pGranularity)
 {
    *pGranularity = (VkExtent2D){1, 1};
+}
+
+bool
+nvk_render_pass_subpass_state(VkRenderPass render_pass, uint32_t subpass,
+                              struct vk_render_pass_state *out)
+{
+   VK_FROM_HANDLE(nvk_render_pass, pass, render_pass);
+   memset(out, 0, sizeof(*out));
+   if (!pass || subpass >= pass->subpass_count)
+      return false;
+   const struct nvk_subpass *sp = &pass->subpasses[subpass];
+   out->view_mask = sp->view_mask;
+   out->color_attachment_count = sp->color_count;
+   for (uint32_t i = 0; i < sp->color_count; i++)
+      out->color_formats[i] = sp->color[i] == VK_ATTACHMENT_UNUSED
+                                 ? VK_FORMAT_UNDEFINED
+                                 : pass->attachments[sp->color[i]].format;
+   if (sp->depth_stencil != VK_ATTACHMENT_UNUSED) {
+      const VkFormat f = pass->attachments[sp->depth_stencil].format;
+      const VkImageAspectFlags aspects = nvk_format_aspects(nvk_format_to_kil(f));
+      if (aspects & VK_IMAGE_ASPECT_DEPTH_BIT)
+         out->depth_format = f;
+      if (aspects & VK_IMAGE_ASPECT_STENCIL_BIT)
+         out->stencil_format = f;
+   }
+   return true;
 }

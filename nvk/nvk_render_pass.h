@@ -51,4 +51,12 @@ struct nvk_render_pass {
 
 VK_DEFINE_NONDISP_HANDLE_CASTS(nvk_render_pass, base, VkRenderPass, VK_OBJECT_TYPE_RENDER_PASS)
 
+struct vk_render_pass_state;
+
+/* The subpass of a VkRenderPass as graphics state sees it (attachment
+ * formats, view mask), for pipelines created against it. False for a
+ * subpass the pass does not have. */
+bool nvk_render_pass_subpass_state(VkRenderPass render_pass, uint32_t subpass,
+                                   struct vk_render_pass_state *out);
+
 #endif /* NVK_RENDER_PASS_H */
