@@ -9,7 +9,6 @@
 #include "nvk_physical_device.h"
 #include "nvk_pipeline_layout.h"
 #include "nvk_shader.h"
-#include "util/unimpl.h"
 #include "vk_log.h"
 
 void
@@ -18,20 +17,9 @@ nvk_pipeline_destroy(struct nvk_device *dev, struct nvk_pipeline *pipeline,
 {
    if (pipeline->compute)
       nvk_shader_destroy(dev, pipeline->compute, alloc);
+   if (pipeline->gfx)
+      nvk_graphics_pipeline_finish(dev, pipeline);
    vk_object_free(&dev->vk, alloc, pipeline);
-}
-
-VKAPI_ATTR VkResult VKAPI_CALL
-nvk_CreateGraphicsPipelines(VkDevice _device, VkPipelineCache pipelineCache,
-                            uint32_t createInfoCount,
-                            const VkGraphicsPipelineCreateInfo *pCreateInfos,
-                            const VkAllocationCallbacks *pAllocator, VkPipeline *pPipelines)
-{
-   VK_FROM_HANDLE(nvk_device, dev, _device);
-   UNIMPLEMENTED(0, "graphics pipelines (the rasterizer is not built yet)");
-   for (uint32_t i = 0; i < createInfoCount; i++)
-      pPipelines[i] = VK_NULL_HANDLE;
-   return vk_errorf(dev, VK_ERROR_UNKNOWN, "no graphics pipelines yet");
 }
 
 VKAPI_ATTR void VKAPI_CALL
@@ -68,4 +56,9 @@ nvk_exec_bind_pipeline(struct nvk_exec *ex, const void *payload)
 {
    const struct nvk_cmd_bind_pipeline *p = payload;
    ex->desc[nvk_bind_point(p->bind_point)].pipeline = p->pipeline;
+   /* Vulkan 1.3.239, 10.10: binding applies the pipeline's static state
+    * to the command buffer's. (Libraries cannot be bound.) */
+   if (p->bind_point == VK_PIPELINE_BIND_POINT_GRAPHICS && p->pipeline && p->pipeline->gfx &&
+       p->pipeline->gfx->state.parts == VK_GS_ALL_PARTS)
+      vk_dynamic_graphics_state_bind_pipeline(&ex->gfx_dyn, &p->pipeline->gfx->state);
 }
