@@ -286,13 +286,18 @@ bool kx_exec_strip(struct kx_exec *e, struct kx_strip *s);
  * CPU runs; a future JIT registers itself here too, and the differential
  * tests (nvk/compiler/tests/nvk_spirv_run_test.c) run every shader on
  * every registered backend and compare the memory they leave behind.
- * For run, `d->prog` is ignored: the program is `prog`.
+ * For run, `d->prog` is ignored: the program is `prog`. Vertex and
+ * fragment strips go through exec_create/exec_strip/exec_destroy (the
+ * per-worker state, as kx_exec_*); NULL there: compute only.
  */
 struct kx_backend {
    const char *name;
    void *(*compile)(nir_shader *shader, char **error);
    void (*destroy)(void *prog);
    bool (*run)(const void *prog, struct kx_dispatch *d);
+   void *(*exec_create)(const void *prog);
+   bool (*exec_strip)(void *exec, struct kx_strip *s);
+   void (*exec_destroy)(void *exec);
 };
 
 /* The backends this build and CPU can run, NULL-terminated. */

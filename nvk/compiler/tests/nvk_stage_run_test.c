@@ -14,6 +14,7 @@
 #include "util/strbuf.h"
 #include "nvk_compiler_test_util.h"
 
+#include "builtins_frag.h"
 #include "deriv_frag.h"
 #include "stage_io_frag.h"
 #include "stage_io_vert.h"
@@ -58,16 +59,38 @@ nst_compile(const uint32_t *spirv, size_t size_B, nir_shader_stage stage,
    return p;
 }
 
-/* The ISAs to run every strip on. */
-static unsigned
-nst_isas(enum kx_isa isas[2])
+/* The program of a backend that runs strips (NULL: it does not). */
+static void *
+nst_backend_compile(const struct kx_backend *be, const uint32_t *spirv, size_t size_B,
+                    nir_shader_stage stage, const struct nvk_pipeline_layout *layout)
 {
-   unsigned n = 0;
-   isas[n++] = KX_ISA_BASE;
-   if (kx_isa_supported(KX_ISA_AVX2))
-      isas[n++] = KX_ISA_AVX2;
-   return n;
+   if (!be->exec_create)
+      return NULL;
+   const struct nvk_compile_info info = {
+      .spirv = spirv,
+      .word_count = size_B / 4,
+      .stage = stage,
+      .entry_point = "main",
+      .layout = layout,
+      .robust_buffer_access = true,
+   };
+   char *err = NULL;
+   nir_shader *shader = nvk_compile_to_nir(&info, &err);
+   if (shader)
+      nvk_compile_optimize(shader);
+   void *p = shader ? be->compile(shader, &err) : NULL;
+   nir_shader_destroy(shader);
+   if (!p)
+      test_fail(__FILE__, __LINE__, "%s: %s", be->name, err ? err : "?");
+   free(err);
+   return p;
 }
+
+/* Every backend that runs strips. */
+#define NST_FOREACH_BACKEND(be, bprog, spirv, stage, layout)                              \
+   for (const struct kx_backend *const *be = kx_backends(); *be; be++)                   \
+      for (void *bprog = nst_backend_compile(*be, spirv, sizeof(spirv), stage, layout);  \
+           bprog; (*be)->destroy(bprog), bprog = NULL)
 
 static float *
 nst_io(unsigned slots)
@@ -129,11 +152,9 @@ TEST(stage_vertex_io)
       vertex_index[l] = 100 + l;
       instance_index[l] = 7;
    }
-   enum kx_isa isas[2];
-   const unsigned nisa = nst_isas(isas);
-   for (unsigned i = 0; i < nisa; i++) {
+   NST_FOREACH_BACKEND(be, bprog, stage_io_vert_spv, NIR_STAGE_VERTEX, layout) {
       float *out = nst_io(KX_SLOT_COUNT);
-      struct kx_exec *e = kx_exec_create(prog, isas[i]);
+      void *e = (*be)->exec_create(bprog);
       REQUIRE(e);
       struct kx_strip s = {
          .lane_count = N,
@@ -144,7 +165,7 @@ TEST(stage_vertex_io)
          .base_instance = 5,
          .draw_index = 2,
       };
-      CHECK(kx_exec_strip(e, &s));
+      CHECK((*be)->exec_strip(e, &s));
       unsigned bad = 0;
       for (unsigned l = 0; l < KX_W; l++) {
          if (l >= N) {
@@ -180,10 +201,10 @@ TEST(stage_vertex_io)
          bad += io_f(out, KX_SLOT_VAR0 + 7, 0, l) != NST_SENTINEL;
       }
       if (!CHECK_EQ(bad, 0))
-         printf("isa %u: lane 1 pos %g %g %g %g clip %g %g %g\n", isas[i],
+         printf("%s: lane 1 pos %g %g %g %g clip %g %g %g\n", (*be)->name,
                 io_f(out, 0, 0, 1), io_f(out, 0, 1, 1), io_f(out, 0, 2, 1), io_f(out, 0, 3, 1),
                 io_f(out, 2, 0, 1), io_f(out, 2, 1, 1), io_f(out, 2, 2, 1));
-      kx_exec_destroy(e);
+      (*be)->exec_destroy(e);
       free(out);
    }
    free(in);
@@ -239,15 +260,13 @@ TEST(stage_fragment_io_discard_demote_helpers)
    struct nvk_root_table root;
    memset(&root, 0, sizeof(root));
 
-   enum kx_isa isas[2];
-   const unsigned nisa = nst_isas(isas);
-   for (unsigned i = 0; i < nisa; i++) {
+   NST_FOREACH_BACKEND(be, bprog, stage_io_frag_spv, NIR_STAGE_FRAGMENT, layout) {
       memset(mem.host, 0, mem.size_B);
       float *out = nst_io(KX_FS_OUTPUT_SLOTS);
       float depth[KX_W];
       for (unsigned l = 0; l < KX_W; l++)
          depth[l] = NST_SENTINEL;
-      struct kx_exec *e = kx_exec_create(prog, isas[i]);
+      void *e = (*be)->exec_create(bprog);
       REQUIRE(e);
       struct kx_strip s = {
          .live_mask = live,
@@ -262,7 +281,7 @@ TEST(stage_fragment_io_discard_demote_helpers)
       };
       s.cbufs[NVK_CBUF_ROOT] = (struct kx_cbuf){&root, sizeof(root)};
       s.cbufs[NVK_CBUF_SET(0)] = (struct kx_cbuf){&set, sizeof(set)};
-      if (!CHECK(kx_exec_strip(e, &s)))
+      if (!CHECK((*be)->exec_strip(e, &s)))
          printf("%s\n", s.fault);
       CHECK_EQ_U64(s.kill_mask, (1ull << 10) | (1ull << 20));
       const uint32_t *hits = (const uint32_t *)mem.host;
@@ -289,9 +308,9 @@ TEST(stage_fragment_io_discard_demote_helpers)
          bad += depth[l] != 0.5f * l;
       }
       if (!CHECK_EQ(bad, 0))
-         printf("isa %u: hits[3] %u hits[4] %u out(5) %g %u depth %g\n", isas[i], hits[3],
+         printf("%s: hits[3] %u hits[4] %u out(5) %g %u depth %g\n", (*be)->name, hits[3],
                 hits[4], io_f(out, 0, 0, 5), io_u(out, 1, 3, 3), depth[5]);
-      kx_exec_destroy(e);
+      (*be)->exec_destroy(e);
       free(out);
    }
    free(mem.host);
@@ -313,15 +332,13 @@ TEST(stage_fragment_derivatives)
       v[l] = 0.5f * (float)(l * l) + (float)(l % 3);
       in[KX_IO_INDEX(KX_SLOT_VAR0, 0, l)] = v[l];
    }
-   enum kx_isa isas[2];
-   const unsigned nisa = nst_isas(isas);
-   for (unsigned i = 0; i < nisa; i++) {
+   NST_FOREACH_BACKEND(be, bprog, deriv_frag_spv, NIR_STAGE_FRAGMENT, layout) {
       float *out = nst_io(KX_FS_OUTPUT_SLOTS);
-      struct kx_exec *e = kx_exec_create(prog, isas[i]);
+      void *e = (*be)->exec_create(bprog);
       REQUIRE(e);
       /* Lane 5 is a helper: it still feeds its quad's derivatives. */
       struct kx_strip s = {.live_mask = ~0ull, .helper_mask = 1ull << 5, .in = in, .out = out};
-      CHECK(kx_exec_strip(e, &s));
+      CHECK((*be)->exec_strip(e, &s));
       unsigned bad = 0;
       for (unsigned l = 0; l < KX_W; l++) {
          const unsigned q = l & ~3u, x = l & 1, y = (l >> 1) & 1;
@@ -339,9 +356,9 @@ TEST(stage_fragment_derivatives)
          bad += io_f(out, 1, 2, l) != fabsf(fx) + fabsf(fy);
       }
       if (!CHECK_EQ(bad, 0))
-         printf("isa %u: lane 6: %g %g %g %g\n", isas[i], io_f(out, 0, 0, 6),
+         printf("%s: lane 6: %g %g %g %g\n", (*be)->name, io_f(out, 0, 0, 6),
                 io_f(out, 0, 1, 6), io_f(out, 0, 2, 6), io_f(out, 0, 3, 6));
-      kx_exec_destroy(e);
+      (*be)->exec_destroy(e);
       free(out);
    }
    free(in);
@@ -417,11 +434,9 @@ TEST(stage_fragment_implicit_lod)
       in[KX_IO_INDEX(KX_SLOT_VAR0, 1, l)] = 0.5f + ((l >> 1) & 1) * step;
       in[KX_IO_INDEX(KX_SLOT_VAR0 + 1, 0, l)] = (float)(q & 1);
    }
-   enum kx_isa isas[2];
-   const unsigned nisa = nst_isas(isas);
-   for (unsigned i = 0; i < nisa; i++) {
+   NST_FOREACH_BACKEND(be, bprog, tex_lod_frag_spv, NIR_STAGE_FRAGMENT, layout) {
       float *out = nst_io(KX_FS_OUTPUT_SLOTS);
-      struct kx_exec *e = kx_exec_create(prog, isas[i]);
+      void *e = (*be)->exec_create(bprog);
       REQUIRE(e);
       struct kx_strip s = {
          .live_mask = ~0ull,
@@ -432,7 +447,7 @@ TEST(stage_fragment_implicit_lod)
       };
       s.cbufs[NVK_CBUF_ROOT] = (struct kx_cbuf){&root, sizeof(root)};
       s.cbufs[NVK_CBUF_SET(0)] = (struct kx_cbuf){&set, sizeof(set)};
-      if (!CHECK(kx_exec_strip(e, &s)))
+      if (!CHECK((*be)->exec_strip(e, &s)))
          printf("%s\n", s.fault);
       unsigned bad = 0;
       for (unsigned l = 0; l < KX_W; l++) {
@@ -443,15 +458,106 @@ TEST(stage_fragment_implicit_lod)
          bad += io_f(out, 0, 3, l) != 3.0f; /* textureGrad: rho 4, level 2 */
       }
       if (!CHECK_EQ(bad, 0))
-         printf("isa %u: quad 2: %g %g %g %g\n", isas[i], io_f(out, 0, 0, 8),
+         printf("%s: quad 2: %g %g %g %g\n", (*be)->name, io_f(out, 0, 0, 8),
                 io_f(out, 0, 1, 8), io_f(out, 0, 2, 8), io_f(out, 0, 3, 8));
-      kx_exec_destroy(e);
+      (*be)->exec_destroy(e);
       free(out);
    }
    free(in);
    free(mem.host);
    kx_program_destroy(prog);
    nct_layout_free(layout);
+}
+
+TEST(stage_fragment_builtins)
+{
+   struct nvk_pipeline_layout *layout = nct_layout(NULL, 0);
+   struct kx_program *prog =
+      nst_compile(builtins_frag_spv, sizeof(builtins_frag_spv), NIR_STAGE_FRAGMENT, layout);
+   REQUIRE(prog);
+   const struct kx_program_info *info = kx_program_info(prog);
+   CHECK_EQ_U64(info->inputs_read, (0x1full << KX_SLOT_VAR0) | (1ull << KX_SLOT_LAYER_VP));
+   CHECK_EQ(info->interp[KX_SLOT_VAR0], KX_INTERP_FLAT);
+   CHECK_EQ(info->interp[KX_SLOT_VAR0 + 2], KX_INTERP_FLAT);
+   CHECK(info->writes_stencil);
+   CHECK(info->writes_sample_mask);
+   CHECK(!info->writes_depth);
+   CHECK(info->uses_sample_shading);
+   CHECK(!info->uses_discard);
+
+   float *in = nst_io(KX_SLOT_COUNT);
+   float frag_coord[4 * KX_W];
+   uint32_t sample_id[KX_W], prim[KX_W], mask_in[KX_W];
+   for (unsigned l = 0; l < KX_W; l++) {
+      const double d[2] = {1.5 + l, -0.25 * l};
+      uint32_t w[4];
+      memcpy(w, d, sizeof(d));
+      for (unsigned c = 0; c < 4; c++)
+         set_u(in, KX_SLOT_VAR0, c, l, w[c]);
+      for (unsigned i = 0; i < 3; i++)
+         set_u(in, KX_SLOT_VAR0 + 1 + i, 0, l, 10 * i + l);
+      set_u(in, KX_SLOT_VAR0 + 4, 0, l, l % 3);
+      set_u(in, KX_SLOT_LAYER_VP, 0, l, 3);
+      set_u(in, KX_SLOT_LAYER_VP, 1, l, l % 16);
+      frag_coord[l] = (float)l + 0.25f;
+      frag_coord[KX_W + l] = 2.75f;
+      frag_coord[2 * KX_W + l] = 0.5f;
+      frag_coord[3 * KX_W + l] = 1.0f;
+      sample_id[l] = l % 4;
+      prim[l] = 1000 + l / 8;
+      mask_in[l] = 1u << (l % 4);
+   }
+   NST_FOREACH_BACKEND(be, bprog, builtins_frag_spv, NIR_STAGE_FRAGMENT, layout) {
+      float *out = nst_io(KX_FS_OUTPUT_SLOTS);
+      uint32_t mask_out[KX_W], stencil[KX_W];
+      memset(mask_out, 0xff, sizeof(mask_out));
+      memset(stencil, 0xff, sizeof(stencil));
+      void *e = (*be)->exec_create(bprog);
+      REQUIRE(e);
+      struct kx_strip s = {
+         .live_mask = ~0ull,
+         .in = in,
+         .out = out,
+         .frag_coord = frag_coord,
+         .sample_id = sample_id,
+         .primitive_id = prim,
+         .sample_mask_in = mask_in,
+         .sample_mask_out = mask_out,
+         .stencil_ref_out = stencil,
+      };
+      CHECK((*be)->exec_strip(e, &s));
+      unsigned bad = 0;
+      for (unsigned l = 0; l < KX_W; l++) {
+         const float o[4] = {2.0f * (1.5f + l), -0.25f * l, 0.25f, 0.75f};
+         for (unsigned c = 0; c < 4; c++)
+            bad += io_f(out, 0, c, l) != o[c];
+         const uint32_t o2[4] = {l % 4, 1000 + l / 8, 3, l % 16};
+         for (unsigned c = 0; c < 4; c++)
+            bad += io_u(out, 1, c, l) != o2[c];
+         bad += mask_out[l] != ((1u << (l % 4)) & 5u);
+         bad += stencil[l] != 10 * (l % 3) + l + 1;
+      }
+      if (!CHECK_EQ(bad, 0))
+         printf("%s: lane 5: %g %g %g %g / %u %u %u %u / %u %u\n", (*be)->name,
+                io_f(out, 0, 0, 5), io_f(out, 0, 1, 5), io_f(out, 0, 2, 5), io_f(out, 0, 3, 5),
+                io_u(out, 1, 0, 5), io_u(out, 1, 1, 5), io_u(out, 1, 2, 5), io_u(out, 1, 3, 5),
+                mask_out[5], stencil[5]);
+      (*be)->exec_destroy(e);
+      free(out);
+   }
+   free(in);
+   kx_program_destroy(prog);
+   nct_layout_free(layout);
+}
+
+TEST(stage_backends_run_strips)
+{
+   /* The interpreter runs strips on every kernel variant. */
+   unsigned n = 0;
+   for (const struct kx_backend *const *be = kx_backends(); *be; be++)
+      n += (*be)->exec_create != NULL;
+   CHECK(n >= 1);
+   CHECK(kx_backends()[0]->exec_create != NULL);
 }
 
 TEST(stage_programs_serialize)
