@@ -15,6 +15,13 @@
 
 struct nvk_pipeline_layout;
 
+/* Vertex and fragment shaders: Input/Output variables (Locations,
+ * Components, arrays, matrices, blocks, built-ins) become load_input /
+ * load_interpolated_input / store_output / load_output on the backend's
+ * slots (nvk/exec/kx.h, the file says how). Sets *unsupported for an
+ * access it cannot lower. */
+bool nvk_nir_lower_io(nir_shader *shader, bool *unsupported);
+
 /* Loads of built-in variables (gl_LocalInvocationID...) become the
  * backend's system-value intrinsics; gl_GlobalInvocationID and friends are
  * computed from workgroup and local ids, gl_NumSubgroups and

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Built-in inputs of compute shaders (SPIR-V BuiltIn variables, read with
- * load_deref) become system-value intrinsics. The backend computes the ids
+ * Built-in inputs (SPIR-V BuiltIn variables, read with load_deref) become
+ * system-value intrinsics. The backend computes the ids
  * per lane; the sizes it knows at compile time (subgroup size, workgroup
  * size) become constants here so later folding can use them.
  */
@@ -10,9 +10,10 @@
 static nir_def *
 load_system_value(nir_builder *b, nir_variable *var, unsigned subgroup_size)
 {
+   /* An arrayed built-in (SampleMask) is a vector of its elements. */
    const struct glsl_type *t = var->type;
-   const unsigned n = glsl_get_components(t);
-   const unsigned bits = glsl_get_bit_size(t);
+   const unsigned n = glsl_type_is_array(t) ? glsl_get_length(t) : glsl_get_components(t);
+   const unsigned bits = glsl_get_bit_size(glsl_without_array(t));
 
    switch (var->data.builtin) {
    case NIR_BUILTIN_WORKGROUP_SIZE: {

@@ -69,13 +69,72 @@ struct strbuf;
 
 struct kx_program;
 
+/* --- stage I/O (vertex and fragment shaders; see "Launching strips") ---------------- */
+
+/* vec4 slots (4 x 32-bit components each): one numbering for vertex shader
+ * outputs, the rasterizer's vertices and fragment shader inputs. */
+enum kx_slot {
+   KX_SLOT_POS = 0,        /* gl_Position (clip space) */
+   KX_SLOT_PSIZ = 1,       /* .x = PointSize */
+   KX_SLOT_CLIP_DIST0 = 2, /* ClipDistance[0..3] */
+   KX_SLOT_CLIP_DIST1 = 3, /* ClipDistance[4..7] */
+   KX_SLOT_CULL_DIST0 = 4,
+   KX_SLOT_CULL_DIST1 = 5,
+   KX_SLOT_LAYER_VP = 6, /* .x = Layer, .y = ViewportIndex, as uint32 bits */
+   KX_SLOT_PRIM_ID = 7,  /* .x = PrimitiveId (uint bits), GS/FS later */
+   KX_SLOT_VAR0 = 8,     /* user Location L (component c) -> slot KX_SLOT_VAR0 + L */
+   KX_SLOT_COUNT = 8 + 32,
+};
+/* FS colour Location L -> output slot L; Index 1 (dual source) -> slot 8. */
+#define KX_MAX_FS_OUTPUTS 8
+#define KX_FS_DUAL_SOURCE_SLOT 8
+#define KX_FS_OUTPUT_SLOTS 9
+/* Vertex inputs: attribute Location L -> slot L. */
+#define KX_MAX_VERTEX_ATTRIBS 32
+
+/* Per-lane I/O arrays are SoA: component c of slot s of lane l is
+ * io[KX_IO_INDEX(s, c, l)]. */
+#define KX_IO_INDEX(slot, comp, lane) (((slot) * 4u + (comp)) * KX_W + (lane))
+
+/* How the rasterizer fills a fragment shader input slot
+ * (kx_program_info.interp[slot]): a kx_interp mode plus location bits. */
+enum kx_interp {
+   KX_INTERP_SMOOTH = 0, /* perspective-correct */
+   KX_INTERP_FLAT = 1,   /* the provoking vertex's value, bits unchanged */
+   KX_INTERP_NOPERSPECTIVE = 2,
+   KX_INTERP_MODE_MASK = 3,
+   KX_INTERP_CENTROID = 1 << 2, /* at the centroid of the covered samples */
+   KX_INTERP_SAMPLE = 1 << 3,   /* at the sample (the shader runs per sample) */
+};
+
 /* What a program needs from whoever runs it (the minimal side-band data). */
 struct kx_program_info {
-   uint16_t workgroup_size[3];
+   uint16_t workgroup_size[3]; /* compute; 1 x 1 x 1 for other stages */
    uint32_t shared_size_B;
    uint32_t scratch_size_B; /* per invocation */
    bool uses_barrier;
    bool uses_subgroups; /* subgroup operations or subgroup system values */
+
+   /* Vertex and fragment shaders. */
+   uint8_t stage; /* nir_shader_stage */
+   uint8_t clip_distance_count;
+   uint8_t cull_distance_count;
+   /* Slot bits: VS inputs: attribute locations; VS outputs, FS inputs:
+    * enum kx_slot; FS outputs: colour output slots (bit 8: dual source). */
+   uint64_t inputs_read;
+   uint64_t outputs_written;
+   uint16_t color_outputs; /* FS: = outputs_written */
+   uint8_t interp[KX_SLOT_COUNT]; /* FS inputs: enum kx_interp per slot */
+   bool writes_depth;
+   bool writes_stencil;
+   bool writes_sample_mask;
+   bool uses_discard; /* terminate/discard or demote: kill_mask can be set */
+   bool uses_demote;
+   bool early_fragment_tests;
+   bool uses_derivatives; /* derivatives or implicit-lod sampling: needs helpers */
+   bool uses_sample_shading; /* per-sample inputs or SampleId/SamplePosition */
+   bool reads_frag_coord;
+   bool reads_helper_invocation;
 };
 
 /* Translates a finalized shader (see nvk/compiler: explicit I/O, descriptors
@@ -153,6 +212,72 @@ struct kx_dispatch {
  * allocate its state (d->fault says so too). */
 bool kx_dispatch_run(struct kx_dispatch *d);
 
+/* --- launching strips (vertex and fragment shaders) -------------------------------- */
+
+/*
+ * A strip is up to KX_W invocations run together (a subgroup). Vertex
+ * shaders: lane l is a vertex; lanes [0, lane_count) run. Fragment
+ * shaders: 2x2 quads, quad q = lanes 4q..4q+3 in the order (x, y),
+ * (x+1, y), (x, y+1), (x+1, y+1); live_mask says which lanes run (covered
+ * fragments and helpers), helper_mask which of them are helpers: they run
+ * so that derivatives (ddx/ddy fine: within the quad's row/column, coarse:
+ * lanes 4q+1 - 4q and 4q+2 - 4q for the whole quad) and implicit-lod
+ * sampling see their values, but they never write memory (stores, atomics,
+ * image stores: the store mask is the exec mask minus helpers). Lanes a
+ * shader terminates (discard, OpTerminateInvocation) stop; lanes it demotes
+ * (OpDemoteToHelperInvocation) become helpers; both end up in kill_mask.
+ *
+ * Inputs and outputs are SoA (KX_IO_INDEX): `in` holds the vertex
+ * attributes (slot = Location; the driver converted formats to 32-bit
+ * float/int/uint bits; 64-bit attributes take two consecutive components,
+ * low word first) or the fragment inputs interpolated as
+ * kx_program_info.interp says (slot numbering enum kx_slot); `out` receives
+ * the vertex outputs (enum kx_slot) or the colour outputs (KX_FS_OUTPUT_SLOTS
+ * slots). Only slots in inputs_read / outputs_written are touched; the
+ * caller provides arrays of KX_SLOT_COUNT (vertex inputs:
+ * KX_MAX_VERTEX_ATTRIBS, fragment outputs: KX_FS_OUTPUT_SLOTS) slots.
+ */
+struct kx_exec;
+
+struct kx_strip {
+   uint32_t lane_count; /* vertex: lanes [0, lane_count) run */
+   uint64_t live_mask;  /* fragment: lanes that run (covered or helper) */
+   uint64_t helper_mask; /* fragment: helpers: run, feed derivatives, never store */
+   const float *in;
+   float *out;
+
+   /* System values. Per lane (KX_W entries) unless said otherwise; NULL
+    * when the program does not read them. */
+   const uint32_t *vertex_index;   /* VertexIndex (vertex offset / first vertex included) */
+   const uint32_t *instance_index; /* InstanceIndex (base instance included) */
+   uint32_t base_vertex, base_instance, draw_index; /* per strip */
+   const float *frag_coord; /* SoA 4 x KX_W: x, y (pixel centre or sample), z, 1/w */
+   const uint32_t *front_facing, *sample_id, *sample_mask_in, *primitive_id;
+
+   /* Fragment results. */
+   uint64_t kill_mask;        /* out: lanes that terminated or demoted */
+   float *frag_depth;         /* KX_W, written if info->writes_depth */
+   uint32_t *sample_mask_out; /* KX_W, written if info->writes_sample_mask */
+   uint32_t *stencil_ref_out; /* KX_W, written if info->writes_stencil */
+
+   /* Memory, as kx_dispatch. */
+   struct kx_cbuf cbufs[KX_MAX_CBUFS];
+   kx_translate_fn translate;
+   void *translate_data;
+   uint64_t deadline_ns;
+   bool faulted;
+   char fault[256];
+};
+
+/* The state one worker thread needs to run strips of `prog` (register
+ * files, mask stack, scratch); create one per worker and reuse it for every
+ * strip. NULL on out-of-memory. */
+struct kx_exec *kx_exec_create(const struct kx_program *prog, enum kx_isa isa);
+void kx_exec_destroy(struct kx_exec *e);
+
+/* Runs one strip; false if it faulted (s->fault says why). */
+bool kx_exec_strip(struct kx_exec *e, struct kx_strip *s);
+
 /* --- backends, for differential testing ------------------------------------------- */
 
 /*
@@ -161,13 +286,18 @@ bool kx_dispatch_run(struct kx_dispatch *d);
  * CPU runs; a future JIT registers itself here too, and the differential
  * tests (nvk/compiler/tests/nvk_spirv_run_test.c) run every shader on
  * every registered backend and compare the memory they leave behind.
- * For run, `d->prog` is ignored: the program is `prog`.
+ * For run, `d->prog` is ignored: the program is `prog`. Vertex and
+ * fragment strips go through exec_create/exec_strip/exec_destroy (the
+ * per-worker state, as kx_exec_*); NULL there: compute only.
  */
 struct kx_backend {
    const char *name;
    void *(*compile)(nir_shader *shader, char **error);
    void (*destroy)(void *prog);
    bool (*run)(const void *prog, struct kx_dispatch *d);
+   void *(*exec_create)(const void *prog);
+   bool (*exec_strip)(void *exec, struct kx_strip *s);
+   void (*exec_destroy)(void *exec);
 };
 
 /* The backends this build and CPU can run, NULL-terminated. */

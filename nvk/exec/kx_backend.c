@@ -30,11 +30,39 @@ interp_run_avx2(const void *prog, struct kx_dispatch *d)
    return kx_dispatch_run(d);
 }
 
+static void *
+interp_exec_create_base(const void *prog)
+{
+   return kx_exec_create(prog, KX_ISA_BASE);
+}
+
+static void *
+interp_exec_create_avx2(const void *prog)
+{
+   return kx_exec_create(prog, KX_ISA_AVX2);
+}
+
+static bool
+interp_exec_strip(void *exec, struct kx_strip *s)
+{
+   return kx_exec_strip(exec, s);
+}
+
+static void
+interp_exec_destroy(void *exec)
+{
+   kx_exec_destroy(exec);
+}
+
 static const struct kx_backend interp_base = {
-   "interpreter (baseline kernels)", interp_compile, interp_destroy, interp_run_base,
+   "interpreter (baseline kernels)", interp_compile,         interp_destroy,
+   interp_run_base,                  interp_exec_create_base, interp_exec_strip,
+   interp_exec_destroy,
 };
 static const struct kx_backend interp_avx2 = {
-   "interpreter (AVX2 kernels)", interp_compile, interp_destroy, interp_run_avx2,
+   "interpreter (AVX2 kernels)", interp_compile,         interp_destroy,
+   interp_run_avx2,              interp_exec_create_avx2, interp_exec_strip,
+   interp_exec_destroy,
 };
 
 const struct kx_backend *const *

@@ -49,7 +49,7 @@ kx_isa_supported(enum kx_isa isa)
    return false;
 }
 
-static kx_run_fn
+kx_run_fn
 kx_select_run(enum kx_isa isa)
 {
 #if defined(__x86_64__) && defined(KX_HAVE_AVX2)
@@ -180,59 +180,15 @@ kx_worker(void *data, uint32_t index)
    struct kx_job *job = data;
    const struct kx_program *prog = job->prog;
    const uint32_t nstrips = job->cooperative ? job->strips_per_wg : 1;
-   /* One slot of padding: a 64-bit operand in the last slot stays inside. */
-   const size_t regs_B = (size_t)(prog->num_slots + 1) * KX_SLOT_B;
-   const size_t stack_B = (size_t)(prog->max_depth + 1) * sizeof(struct kx_frame);
-   const size_t scratch_B = (size_t)prog->info.scratch_size_B * KX_W;
    const size_t shared_B =
       (size_t)prog->info.shared_size_B * (job->cooperative ? 1 : job->wgs_per_chunk);
-   const size_t per_strip_B =
-      ALIGN_POT(sizeof(struct kx_ctx), 64) + ALIGN_POT(regs_B, 64) +
-      ALIGN_POT(stack_B, 64) + ALIGN_POT(scratch_B, 64);
-   const size_t total_B = sizeof(struct kx_thread) + 64 + per_strip_B * nstrips +
-                          ALIGN_POT(shared_B, 64) + 64;
-
-   uint8_t *mem = aligned_alloc(64, ALIGN_POT(total_B, 64));
-   if (!mem) {
+   struct kx_exec *e = kx_exec_alloc(prog, job->run, nstrips, shared_B, job->d);
+   if (!e) {
       struct kx_thread tmp = {.d = job->d};
-      kx_thread_fault(&tmp, "kx: out of memory for %zu bytes of shader state", total_B);
+      kx_thread_fault(&tmp, "kx: out of memory for the shader state of %u strips", nstrips);
       return;
    }
-   uint8_t *p = mem;
-   struct kx_thread *t = (struct kx_thread *)p;
-   memset(t, 0, sizeof(*t));
-   p += ALIGN_POT(sizeof(*t), 64);
-   t->d = job->d;
-   t->prog = prog;
-   t->shared_size_B = prog->info.shared_size_B;
-   t->scratch_size_B = prog->info.scratch_size_B;
-
-   struct kx_ctx *strips[KX_MAX_WORKGROUP_INVOCATIONS / KX_W + 1];
-   for (uint32_t s = 0; s < nstrips; s++) {
-      struct kx_ctx *ctx = (struct kx_ctx *)p;
-      memset(ctx, 0, sizeof(*ctx));
-      p += ALIGN_POT(sizeof(struct kx_ctx), 64);
-      ctx->regs = p;
-      p += ALIGN_POT(regs_B, 64);
-      ctx->stack = (struct kx_frame *)p;
-      p += ALIGN_POT(stack_B, 64);
-      ctx->scratch = p;
-      p += ALIGN_POT(scratch_B, 64);
-      ctx->aux = prog->aux;
-      ctx->float_controls = prog->float_controls;
-      ctx->thread = t;
-      memset(ctx->regs, 0, regs_B);
-      kx_regs_init_consts(prog, ctx->regs);
-      if (prog->main_start) {
-         /* The prologue's invariants, on all lanes. */
-         ctx->exec = ctx->live = KX_FULL_MASK;
-         ctx->sp = 0;
-         ctx->loop_frame = -1;
-         job->run(ctx, prog->instrs);
-      }
-      strips[s] = ctx;
-   }
-   uint8_t *shared = p;
+   struct kx_thread *t = e->t;
 
    uint64_t invocations = 0;
    for (;;) {
@@ -242,15 +198,15 @@ kx_worker(void *data, uint32_t index)
       if (chunk >= job->num_chunks)
          break;
       if (job->cooperative)
-         invocations += kx_run_cooperative(job, t, strips, chunk, shared);
+         invocations += kx_run_cooperative(job, t, e->strips, chunk, e->shared);
       else
-         invocations += kx_run_independent(job, t, strips[0], chunk * job->wgs_per_chunk,
-                                           shared);
+         invocations += kx_run_independent(job, t, e->strips[0], chunk * job->wgs_per_chunk,
+                                           e->shared);
       if (t->faulted)
          break;
    }
    __atomic_fetch_add(&job->d->invocations, invocations, __ATOMIC_RELAXED);
-   free(mem);
+   kx_exec_destroy(e);
    (void)index;
 }
 

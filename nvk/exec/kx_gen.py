@@ -49,6 +49,8 @@ OPS = [
     "READ_INVOCATION", "READ_FIRST_INVOCATION", "SHUFFLE", "SHUFFLE_XOR", "SHUFFLE_UP",
     "SHUFFLE_DOWN", "QUAD_BROADCAST", "QUAD_SWAP", "REDUCE", "INCLUSIVE_SCAN",
     "EXCLUSIVE_SCAN",
+    # vertex and fragment shaders: stage I/O, discard/demote, derivatives
+    "LOAD_IO", "STORE_IO", "KILL", "DERIV",
 ]
 
 FLOAT_SIZES = [16, 32, 64]

@@ -249,7 +249,7 @@ kx_op_image_store(struct kx_ctx *ctx, const struct kx_instr *ip)
    const unsigned n = ip->n;
    const uint32_t flags = ip->imm[0];
    for (unsigned l = 0; l < KX_W; l++) {
-      if (!((ctx->exec >> l) & 1))
+      if (!((kx_store_mask(ctx) >> l) & 1))
          continue;
       const struct kx_image_desc *d = handle_ptr(ctx, ip->src[0], l);
       if (!d || !fmt_format_is_convertible(d->format))
@@ -285,7 +285,7 @@ kx_op_image_atomic(struct kx_ctx *ctx, const struct kx_instr *ip)
    const uint32_t flags = ip->imm[0];
    const unsigned op = KX_IMG_ATOMIC_OP(flags);
    for (unsigned l = 0; l < KX_W; l++) {
-      if (!((ctx->exec >> l) & 1))
+      if (!((kx_store_mask(ctx) >> l) & 1))
          continue;
       uint32_t old = 0;
       const struct kx_image_desc *d = handle_ptr(ctx, ip->src[0], l);
@@ -601,6 +601,83 @@ cube_face(const float r[3], float st[2], uint32_t *face)
    st[1] = 0.5f * (tc / ma) + 0.5f;
 }
 
+/* The face coordinates of direction r on a given face (derivatives of
+ * cube coordinates: the neighbours' directions projected on the lane's
+ * face). */
+static void
+cube_face_st(uint32_t face, const float r[3], float st[2])
+{
+   float sc, tc, ma;
+   switch (face) {
+   case 0:
+   case 1:
+      sc = face == 0 ? -r[2] : r[2];
+      tc = -r[1];
+      ma = fabsf(r[0]);
+      break;
+   case 2:
+   case 3:
+      sc = r[0];
+      tc = face == 2 ? r[2] : -r[2];
+      ma = fabsf(r[1]);
+      break;
+   default:
+      sc = face == 4 ? r[0] : -r[0];
+      tc = -r[1];
+      ma = fabsf(r[2]);
+      break;
+   }
+   if (ma == 0.0f)
+      ma = 1.0f;
+   st[0] = 0.5f * (sc / ma) + 0.5f;
+   st[1] = 0.5f * (tc / ma) + 0.5f;
+}
+
+/* lambda_base of Vulkan 1.3, 16.6.2 "Scale Factor Operation" from the
+ * coordinate gradients (aux [14..16] d/dx, [17..19] d/dy): rho_x, rho_y the
+ * lengths of the texel-space derivatives, lambda = log2(max(rho_x, rho_y)). */
+static float
+grad_lambda(struct kx_ctx *ctx, const uint32_t *aux, unsigned l,
+            const struct kx_image_desc *d, const struct kx_sampler_desc *s,
+            enum glsl_sampler_dim dim, const float coord[4])
+{
+   const unsigned sd = dim == GLSL_SAMPLER_DIM_CUBE ? 3 : spatial_dims(dim);
+   float dx[3] = {0, 0, 0}, dy[3] = {0, 0, 0};
+   for (unsigned a = 0; a < sd && a < 3; a++) {
+      dx[a] = regf(ctx, aux[14 + a], l);
+      dy[a] = regf(ctx, aux[17 + a], l);
+   }
+   float size[3] = {1, 1, 1};
+   if (!s->unnormalized_coordinates) {
+      size[0] = (float)d->levels[0].width_px;
+      size[1] = (float)d->levels[0].height_px;
+      size[2] = (float)d->levels[0].depth_px;
+   }
+   unsigned n = sd;
+   if (dim == GLSL_SAMPLER_DIM_CUBE) {
+      float st0[2], stx[2], sty[2], st_unused[2];
+      uint32_t face;
+      cube_face(coord, st_unused, &face);
+      const float px[3] = {coord[0] + dx[0], coord[1] + dx[1], coord[2] + dx[2]};
+      const float py[3] = {coord[0] + dy[0], coord[1] + dy[1], coord[2] + dy[2]};
+      cube_face_st(face, coord, st0);
+      cube_face_st(face, px, stx);
+      cube_face_st(face, py, sty);
+      dx[0] = stx[0] - st0[0];
+      dx[1] = stx[1] - st0[1];
+      dy[0] = sty[0] - st0[0];
+      dy[1] = sty[1] - st0[1];
+      n = 2;
+   }
+   float rx = 0.0f, ry = 0.0f;
+   for (unsigned a = 0; a < n; a++) {
+      rx += (dx[a] * size[a]) * (dx[a] * size[a]);
+      ry += (dy[a] * size[a]) * (dy[a] * size[a]);
+   }
+   const float rho = sqrtf(fmaxf(rx, ry));
+   return log2f(rho); /* -inf for a constant coordinate: magnification */
+}
+
 static uint32_t
 array_layer(float v, uint32_t layers)
 {
@@ -647,11 +724,24 @@ kx_op_tex(struct kx_ctx *ctx, const struct kx_instr *ip)
       case NIR_TEXOP_TEXTURE_SAMPLES:
          res.u[0] = d ? d->samples : 0;
          break;
-      case NIR_TEXOP_LOD:
-         /* No derivatives in compute: lod 0 (clamped as the sampler would). */
-         res.f[0] = s ? fmaxf(s->min_lod, 0.0f) : 0.0f;
-         res.f[1] = 0.0f;
+      case NIR_TEXOP_LOD: {
+         /* Without gradients (compute): lod 0, clamped as the sampler
+          * would. x: the lod the sampler uses, y: the computed one. */
+         float lambda = 0.0f;
+         if ((f & KX_TEX_HAS_GRAD_BIT) && d && s) {
+            float coord[4] = {0, 0, 0, 0};
+            for (unsigned i = 0; i < ncoord && i < 4; i++)
+               coord[i] = regf(ctx, aux[4 + i], l);
+            lambda = grad_lambda(ctx, aux, l, d, s, dim, coord) + s->lod_bias;
+            lambda = fmaxf(lambda, -1000.0f);
+         }
+         float used = s ? fminf(fmaxf(lambda, s->min_lod), s->max_lod) : 0.0f;
+         if (d)
+            used = fminf(fmaxf(used, 0.0f), (float)(d->num_levels ? d->num_levels - 1 : 0));
+         res.f[0] = used;
+         res.f[1] = lambda;
          break;
+      }
       case NIR_TEXOP_TXF:
       case NIR_TEXOP_TXF_MS: {
          if (!d)
@@ -724,10 +814,13 @@ kx_op_tex(struct kx_ctx *ctx, const struct kx_instr *ip)
             break;
          }
 
-         /* Level of detail. */
+         /* Level of detail: from the gradients (textureGrad, implicit
+          * lod in fragment shaders) plus bias, or explicit. */
          float lambda = 0.0f;
+         if (f & KX_TEX_HAS_GRAD_BIT)
+            lambda = grad_lambda(ctx, aux, l, d, s, dim, coord);
          if (f & KX_TEX_HAS_LOD_BIT)
-            lambda = regf(ctx, aux[8], l);
+            lambda += regf(ctx, aux[8], l);
          if (!s->unnormalized_coordinates) {
             lambda += s->lod_bias;
             if (f & KX_TEX_HAS_MIN_LOD_BIT)

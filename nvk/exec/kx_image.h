@@ -11,7 +11,8 @@
  *    imm[0] = KX_IMG_FLAGS(...), imm[1] = list length, imm[2] = list index
  * TEX           src[0] texture, src[1] sampler;
  *               [dst x 4][coord x 4][lod or bias][comparator][offset x 3][min lod]
- *    imm[0] = KX_TEX_FLAGS(...), imm[1] = 14, imm[2] = list index
+ *               ([ddx x 3][ddy x 3] with KX_TEX_HAS_GRAD_BIT)
+ *    imm[0] = KX_TEX_FLAGS(...), imm[1] = 14 (20 with gradients), imm[2] = list index
  * Unused operands point at a zero constant.
  */
 #ifndef KX_IMAGE_H
@@ -31,6 +32,10 @@
 #define KX_TEX_HAS_LOD_BIT (1u << 16)
 #define KX_TEX_HAS_OFFSET_BIT (1u << 17)
 #define KX_TEX_HAS_MIN_LOD_BIT (1u << 18)
+/* Gradients follow the list: [ddx x 3][ddy x 3] (textureGrad, and
+ * implicit-lod sampling in fragment shaders, from the quad's derivatives). */
+#define KX_TEX_HAS_GRAD_BIT (1u << 19)
+#define KX_TEX_GRAD_LIST_LENGTH (KX_TEX_LIST_LENGTH + 6)
 #define KX_TEX_FLAGS(op, dim, array, shadow, type, ncoord, component)                     \
    ((uint32_t)(op) | ((uint32_t)(dim) << 4) | ((uint32_t)(array) << 7) |                  \
     ((uint32_t)(shadow) << 8) | ((uint32_t)(type) << 9) | ((uint32_t)(ncoord) << 11) |    \

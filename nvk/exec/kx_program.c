@@ -12,6 +12,7 @@
 
 #include "kx_image.h"
 #include "kx_program.h"
+#include "nir/nir.h"
 #include "util/strbuf.h"
 
 enum {
@@ -164,11 +165,31 @@ kx_instr_operands(const struct kx_instr *in, struct kx_operands *o)
       o->regs = F_DST | F_SRC0;
       break;
    case KX_OP_TEX:
-      if (in->imm[1] != KX_TEX_LIST_LENGTH || in->n == 0 || in->n > 4)
+      if (in->imm[1] != ((in->imm[0] & KX_TEX_HAS_GRAD_BIT) ? KX_TEX_GRAD_LIST_LENGTH
+                                                             : KX_TEX_LIST_LENGTH) ||
+          in->n == 0 || in->n > 4)
          return false;
       o->regs = F_SRC0 | F_SRC1;
       o->aux_imm = 2;
-      o->aux_count = KX_TEX_LIST_LENGTH;
+      o->aux_count = (uint16_t)in->imm[1];
+      break;
+   case KX_OP_LOAD_IO:
+   case KX_OP_STORE_IO:
+      if (in->n == 0 || in->n > 16 || (in->bits != 32 && in->bits != 64) ||
+          (in->imm[0] & 0xff) >= KX_IO_ARRAY_COUNT)
+         return false;
+      o->regs = F_SRC0;
+      o->aux_imm = 2;
+      o->aux_count = in->n;
+      break;
+   case KX_OP_KILL:
+      if (in->imm[0] > KX_KILL_DEMOTE)
+         return false;
+      o->regs = F_SRC0;
+      o->labels = 2;
+      break;
+   case KX_OP_DERIV:
+      o->regs = F_DST | F_SRC0;
       break;
    default:
       return false;
@@ -302,6 +323,21 @@ kx_program_validate(const struct kx_program *p)
 
 /* --- serialization ------------------------------------------------------------------ */
 
+/* The graphics fields of a deserialized program's info. */
+static bool
+kx_info_valid(const struct kx_program_info *info)
+{
+   if (info->stage > NIR_STAGE_COMPUTE || info->clip_distance_count > 8 ||
+       info->cull_distance_count > 8 || info->clip_distance_count + info->cull_distance_count > 8)
+      return false;
+   for (unsigned i = 0; i < KX_SLOT_COUNT; i++) {
+      if (info->interp[i] & ~(KX_INTERP_MODE_MASK | KX_INTERP_CENTROID | KX_INTERP_SAMPLE) ||
+          (info->interp[i] & KX_INTERP_MODE_MASK) == KX_INTERP_MODE_MASK)
+         return false;
+   }
+   return true;
+}
+
 #define KX_SERIAL_MAGIC 0x3150584bu /* "KXP1" */
 
 struct kx_serial_header {
@@ -315,7 +351,7 @@ static uint32_t
 kx_abi(void)
 {
    /* Bump the low byte whenever the encoding changes. */
-   return 2u | ((uint32_t)KX_OP_COUNT << 8) | ((uint32_t)KX_W << 20) |
+   return 3u | ((uint32_t)KX_OP_COUNT << 8) | ((uint32_t)KX_W << 20) |
           ((uint32_t)sizeof(struct kx_instr) << 24);
 }
 
@@ -351,9 +387,24 @@ kx_program_deserialize(const void *data, size_t size_B)
     * undefined behaviour to even read. */
    const uint8_t *bytes = data;
    const size_t info_at = offsetof(struct kx_serial_header, info);
-   if (bytes[info_at + offsetof(struct kx_program_info, uses_barrier)] > 1 ||
-       bytes[info_at + offsetof(struct kx_program_info, uses_subgroups)] > 1)
-      return NULL;
+   static const size_t bools[] = {
+      offsetof(struct kx_program_info, uses_barrier),
+      offsetof(struct kx_program_info, uses_subgroups),
+      offsetof(struct kx_program_info, writes_depth),
+      offsetof(struct kx_program_info, writes_stencil),
+      offsetof(struct kx_program_info, writes_sample_mask),
+      offsetof(struct kx_program_info, uses_discard),
+      offsetof(struct kx_program_info, uses_demote),
+      offsetof(struct kx_program_info, early_fragment_tests),
+      offsetof(struct kx_program_info, uses_derivatives),
+      offsetof(struct kx_program_info, uses_sample_shading),
+      offsetof(struct kx_program_info, reads_frag_coord),
+      offsetof(struct kx_program_info, reads_helper_invocation),
+   };
+   for (unsigned i = 0; i < ARRAY_SIZE(bools); i++) {
+      if (bytes[info_at + bools[i]] > 1)
+         return NULL;
+   }
    memcpy(&h, data, sizeof(h));
    if (h.magic != KX_SERIAL_MAGIC || h.abi != kx_abi())
       return NULL;
@@ -384,7 +435,8 @@ kx_program_deserialize(const void *data, size_t size_B)
    const uint32_t wg = (uint32_t)p->info.workgroup_size[0] * p->info.workgroup_size[1] *
                        p->info.workgroup_size[2];
    if (!kx_program_validate(p) || wg == 0 || wg > KX_MAX_WORKGROUP_INVOCATIONS ||
-       p->info.shared_size_B > (1u << 24) || p->info.scratch_size_B > (1u << 20)) {
+       p->info.shared_size_B > (1u << 24) || p->info.scratch_size_B > (1u << 20) ||
+       !kx_info_valid(&p->info)) {
       free(p);
       return NULL;
    }

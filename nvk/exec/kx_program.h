@@ -102,6 +102,23 @@ enum kx_sysval {
    KX_SV_SUBGROUP_GT_MASK,
    KX_SV_SUBGROUP_LE_MASK,
    KX_SV_SUBGROUP_LT_MASK,
+   /* Vertex and fragment shaders: from the strip (kx.h, struct kx_strip). */
+   KX_SV_VERTEX_INDEX,
+   KX_SV_INSTANCE_ID, /* InstanceIndex - base instance */
+   KX_SV_BASE_VERTEX,
+   KX_SV_BASE_INSTANCE,
+   KX_SV_DRAW_INDEX,
+   KX_SV_FRAG_COORD_X,
+   KX_SV_FRAG_COORD_Y,
+   KX_SV_FRAG_COORD_Z,
+   KX_SV_FRAG_COORD_W,
+   KX_SV_FRONT_FACING,
+   KX_SV_SAMPLE_ID,
+   KX_SV_SAMPLE_POS_X, /* fract(FragCoord.x) */
+   KX_SV_SAMPLE_POS_Y,
+   KX_SV_SAMPLE_MASK_IN,
+   KX_SV_PRIMITIVE_ID,
+   KX_SV_HELPER_INVOCATION, /* the lane is a helper (or was demoted) */
    KX_SV_COUNT,
 };
 
@@ -123,6 +140,26 @@ enum kx_tex_flags {
    KX_TEX_UINT_RESULT = 1 << 5, /* uint result (with INT_RESULT) */
    KX_TEX_HAS_SAMPLE = 1 << 6,
 };
+
+/* Stage I/O (LOAD_IO / STORE_IO imm[0] & 0xff): which per-lane array. */
+enum kx_io_array {
+   KX_IO_IN,      /* strip in: vertex attributes / fragment inputs */
+   KX_IO_OUT,     /* strip out: vertex outputs / colour outputs */
+   KX_IO_DEPTH,   /* FragDepth (1 component) */
+   KX_IO_SAMPLE_MASK, /* SampleMask[0] */
+   KX_IO_STENCIL, /* FragStencilRefEXT */
+   KX_IO_ARRAY_COUNT,
+};
+
+/* KILL imm[0]. */
+enum kx_kill_kind {
+   KX_KILL_TERMINATE, /* the lane stops (discard, OpTerminateInvocation) */
+   KX_KILL_DEMOTE,    /* the lane becomes a helper */
+};
+
+/* DERIV imm[0]: bit 0: y (else x), bit 1: coarse (else fine). */
+#define KX_DERIV_Y 1u
+#define KX_DERIV_COARSE 2u
 
 struct kx_program {
    struct kx_program_info info;
@@ -175,6 +212,13 @@ struct kx_ctx {
    uint32_t float_controls;
    kx_mask exec;
    kx_mask live; /* lanes that are invocations (the rest is padding) */
+   /* Fragment shaders: helper lanes (run, never store: the store mask is
+    * exec & ~helper), lanes terminated (never active again) and lanes
+    * killed (terminated or demoted, reported to the caller). */
+   kx_mask helper;
+   kx_mask dead;
+   kx_mask killed;
+   struct kx_strip *strip; /* vertex/fragment strips, else NULL */
    int32_t loop_frame; /* innermost loop frame, -1 outside loops */
    uint32_t sp;
    struct kx_frame *stack;
@@ -215,5 +259,38 @@ kx_workgroup_coords(const struct kx_dispatch *d, uint64_t linear, uint32_t id[3]
 
 /* Broadcasts the program's constants into a register file. */
 void kx_regs_init_consts(const struct kx_program *prog, uint8_t *regs);
+
+/* The lanes that may write memory. */
+static inline kx_mask
+kx_store_mask(const struct kx_ctx *ctx)
+{
+   return ctx->exec & ~ctx->helper;
+}
+
+/* A worker's state: its thread, strips (register files, mask stacks,
+ * scratch) and shared memory, in one allocation (kx_exec.c). kx_dispatch
+ * makes one per worker for a dispatch; kx_exec_create one for strips. */
+struct kx_exec {
+   const struct kx_program *prog;
+   kx_run_fn run;
+   struct kx_thread *t;
+   uint32_t num_strips;
+   struct kx_ctx *strips[KX_MAX_WORKGROUP_INVOCATIONS / KX_W + 1];
+   uint8_t *shared;
+   void *mem;
+   /* Strips: the memory side of the current strip (t->d points here) and
+    * the constant buffers the prologue's invariants were computed from. */
+   struct kx_dispatch d;
+   bool prologue_valid;
+};
+
+/* Allocates a worker's state for `nstrips` strips and shared_B bytes of
+ * shared memory; runs the prologue when d is not NULL (its cbufs). NULL
+ * on out-of-memory. */
+struct kx_exec *kx_exec_alloc(const struct kx_program *prog, kx_run_fn run, uint32_t nstrips,
+                              size_t shared_B, struct kx_dispatch *d);
+/* Runs the prologue (the invariants) on every strip's register file. */
+void kx_exec_prologue(struct kx_exec *e);
+kx_run_fn kx_select_run(enum kx_isa isa);
 
 #endif /* KX_PROGRAM_H */

@@ -105,7 +105,7 @@ kx_op_else(struct kx_ctx *ctx, const struct kx_instr *ip)
 {
    if (unlikely(ctx->sp == 0))
       return kx_bad_stack(ctx);
-   ctx->exec = ctx->stack[ctx->sp - 1].b;
+   ctx->exec = ctx->stack[ctx->sp - 1].b & ~ctx->dead;
    if (ctx->exec == 0)
       return ctx->thread->prog->instrs + ip->imm[0];
    return ip + 1;
@@ -117,7 +117,7 @@ kx_op_endif(struct kx_ctx *ctx, const struct kx_instr *ip)
    if (unlikely(ctx->sp == 0 || ctx->stack[ctx->sp - 1].is_loop))
       return kx_bad_stack(ctx);
    ctx->sp--;
-   ctx->exec = ctx->stack[ctx->sp].a & ~kx_left_loop(ctx);
+   ctx->exec = ctx->stack[ctx->sp].a & ~kx_left_loop(ctx) & ~ctx->dead;
    if (ctx->exec == 0)
       return ctx->thread->prog->instrs + ip->imm[1];
    return ip + 1;
@@ -343,6 +343,84 @@ kx_sysval_lanes(struct kx_ctx *ctx, unsigned sv, uint32_t *d)
    }
 }
 
+/* Vertex and fragment system values, from the strip (absent: zero). */
+static void
+kx_sysval_strip(struct kx_ctx *ctx, unsigned sv, uint32_t *d)
+{
+   const struct kx_strip *s = ctx->strip;
+   const uint32_t *from = NULL;
+   uint32_t value = 0;
+   if (s) {
+      switch (sv) {
+      case KX_SV_VERTEX_INDEX:
+         from = s->vertex_index;
+         break;
+      case KX_SV_INSTANCE_ID:
+         if (s->instance_index) {
+            for (unsigned l = 0; l < KX_W; l++)
+               d[l] = s->instance_index[l] - s->base_instance;
+            return;
+         }
+         break;
+      case KX_SV_BASE_VERTEX:
+         value = s->base_vertex;
+         break;
+      case KX_SV_BASE_INSTANCE:
+         value = s->base_instance;
+         break;
+      case KX_SV_DRAW_INDEX:
+         value = s->draw_index;
+         break;
+      case KX_SV_FRAG_COORD_X:
+      case KX_SV_FRAG_COORD_Y:
+      case KX_SV_FRAG_COORD_Z:
+      case KX_SV_FRAG_COORD_W:
+         if (s->frag_coord)
+            from = (const uint32_t *)(s->frag_coord + (sv - KX_SV_FRAG_COORD_X) * KX_W);
+         break;
+      case KX_SV_SAMPLE_POS_X:
+      case KX_SV_SAMPLE_POS_Y:
+         if (s->frag_coord) {
+            const float *c = s->frag_coord + (sv - KX_SV_SAMPLE_POS_X) * KX_W;
+            float *f = (float *)d;
+            for (unsigned l = 0; l < KX_W; l++)
+               f[l] = c[l] - floorf(c[l]);
+            return;
+         }
+         break;
+      case KX_SV_FRONT_FACING:
+         if (s->front_facing) {
+            for (unsigned l = 0; l < KX_W; l++)
+               d[l] = s->front_facing[l] != 0;
+            return;
+         }
+         break;
+      case KX_SV_SAMPLE_ID:
+         from = s->sample_id;
+         break;
+      case KX_SV_SAMPLE_MASK_IN:
+         from = s->sample_mask_in;
+         break;
+      case KX_SV_PRIMITIVE_ID:
+         from = s->primitive_id;
+         break;
+      default:
+         break;
+      }
+   }
+   if (sv == KX_SV_HELPER_INVOCATION) {
+      for (unsigned l = 0; l < KX_W; l++)
+         d[l] = (uint32_t)(ctx->helper >> l) & 1;
+      return;
+   }
+   if (from) {
+      memcpy(d, from, KX_SLOT_B);
+      return;
+   }
+   for (unsigned l = 0; l < KX_W; l++)
+      d[l] = value;
+}
+
 static const struct kx_instr *
 kx_op_sysval(struct kx_ctx *ctx, const struct kx_instr *ip)
 {
@@ -388,6 +466,9 @@ kx_op_sysval(struct kx_ctx *ctx, const struct kx_instr *ip)
    case KX_SV_SUBGROUP_ID:
       for (unsigned l = 0; l < KX_W; l++)
          d[l] = ctx->subgroup_id;
+      break;
+   case KX_SV_VERTEX_INDEX ... KX_SV_HELPER_INVOCATION:
+      kx_sysval_strip(ctx, sv, d);
       break;
    default: {
       /* Subgroup masks: the W-bit mask of lane l, as 32-bit word imm[1]
@@ -635,7 +716,7 @@ kx_op_store_global(struct kx_ctx *ctx, const struct kx_instr *ip)
    const unsigned bits = ip->bits, el_B = bits / 8, n = ip->n;
    const uint32_t wmask = ip->imm[1];
    const uint32_t size_B = n * el_B;
-   const kx_mask exec = ctx->exec;
+   const kx_mask exec = kx_store_mask(ctx);
    struct kx_thread *t = ctx->thread;
 
    uint64_t lo, hi;
@@ -679,7 +760,7 @@ kx_op_global_atomic(struct kx_ctx *ctx, const struct kx_instr *ip)
    const uint64_t *addr = KX_REG(ctx, ip->src[0]);
    const unsigned bits = ip->bits;
    struct kx_thread *t = ctx->thread;
-   const kx_mask exec = ctx->exec;
+   const kx_mask exec = kx_store_mask(ctx);
    for (unsigned l = 0; l < KX_W; l++) {
       if (!((exec >> l) & 1))
          continue;
@@ -1188,6 +1269,147 @@ kx_op_scan(struct kx_ctx *ctx, const struct kx_instr *ip)
    return ip + 1;
 }
 
+/* --- stage I/O, discard, derivatives -------------------------------------------------- */
+
+/* The per-lane array an I/O instruction reaches and its size in 32-bit
+ * components (kx.h: SoA, KX_IO_INDEX). */
+static float *
+kx_io_array(struct kx_ctx *ctx, unsigned which, uint32_t *words)
+{
+   struct kx_strip *s = ctx->strip;
+   const bool fragment = ctx->thread->prog->info.stage == NIR_STAGE_FRAGMENT;
+   if (!s) {
+      *words = 0;
+      return NULL;
+   }
+   switch (which) {
+   case KX_IO_IN:
+      *words = (fragment ? KX_SLOT_COUNT : KX_MAX_VERTEX_ATTRIBS) * 4;
+      return (float *)s->in;
+   case KX_IO_OUT:
+      *words = (fragment ? KX_FS_OUTPUT_SLOTS : KX_SLOT_COUNT) * 4;
+      return s->out;
+   case KX_IO_DEPTH:
+      *words = 1;
+      return s->frag_depth;
+   case KX_IO_SAMPLE_MASK:
+      *words = 1;
+      return (float *)s->sample_mask_out;
+   case KX_IO_STENCIL:
+      *words = 1;
+      return (float *)s->stencil_ref_out;
+   default:
+      *words = 0;
+      return NULL;
+   }
+}
+
+/* LOAD_IO: aux [dst x n]; imm[0] array, imm[1] first component, src[0]
+ * slot offset. A component outside the array reads zero. */
+static const struct kx_instr *
+kx_op_load_io(struct kx_ctx *ctx, const struct kx_instr *ip)
+{
+   const uint32_t *dsts = ctx->aux + ip->imm[2];
+   const uint32_t *off = KX_REG(ctx, ip->src[0]);
+   uint32_t words;
+   const uint32_t *io = (const uint32_t *)kx_io_array(ctx, ip->imm[0] & 0xff, &words);
+   const unsigned per = ip->bits == 64 ? 2 : 1;
+   for (unsigned c = 0; c < ip->n; c++) {
+      const uint64_t w0 = (uint64_t)ip->imm[1] + c * per;
+      if (ip->bits == 64) {
+         uint64_t *d = KX_REG(ctx, dsts[c]);
+         for (unsigned l = 0; l < KX_W; l++) {
+            const uint64_t w = w0 + (uint64_t)off[l] * 4;
+            d[l] = io && w + 1 < words
+                      ? io[w * KX_W + l] | (uint64_t)io[(w + 1) * KX_W + l] << 32
+                      : 0;
+         }
+         continue;
+      }
+      uint32_t *d = KX_REG(ctx, dsts[c]);
+      for (unsigned l = 0; l < KX_W; l++) {
+         const uint64_t w = w0 + (uint64_t)off[l] * 4;
+         d[l] = io && w < words ? io[w * KX_W + l] : 0;
+      }
+   }
+   return ip + 1;
+}
+
+/* STORE_IO: aux [value x n]; imm[0] array | write mask << 8, imm[1] first
+ * component, src[0] slot offset. Active lanes only; a component outside
+ * the array is dropped. */
+static const struct kx_instr *
+kx_op_store_io(struct kx_ctx *ctx, const struct kx_instr *ip)
+{
+   const uint32_t *srcs = ctx->aux + ip->imm[2];
+   const uint32_t *off = KX_REG(ctx, ip->src[0]);
+   uint32_t words;
+   uint32_t *io = (uint32_t *)kx_io_array(ctx, ip->imm[0] & 0xff, &words);
+   const unsigned wmask = ip->imm[0] >> 8;
+   const unsigned per = ip->bits == 64 ? 2 : 1;
+   if (!io)
+      return ip + 1;
+   for (unsigned c = 0; c < ip->n; c++) {
+      if (!(wmask & (1u << c)))
+         continue;
+      const uint64_t w0 = (uint64_t)ip->imm[1] + c * per;
+      kx_foreach_lane(l, ctx->exec) {
+         const uint64_t w = w0 + (uint64_t)off[l] * 4;
+         if (w + per > words)
+            continue;
+         const uint64_t v = kx_reg_read(ctx, srcs[c], ip->bits, l);
+         io[w * KX_W + l] = (uint32_t)v;
+         if (per == 2)
+            io[(w + 1) * KX_W + l] = (uint32_t)(v >> 32);
+      }
+   }
+   return ip + 1;
+}
+
+/* KILL: src[0] condition; imm[0] enum kx_kill_kind; imm[1] where to go
+ * when no lane is left. */
+static const struct kx_instr *
+kx_op_kill(struct kx_ctx *ctx, const struct kx_instr *ip)
+{
+   const kx_mask m = kx_bool_mask(KX_REG(ctx, ip->src[0])) & ctx->exec;
+   ctx->killed |= m;
+   if (ip->imm[0] == KX_KILL_DEMOTE) {
+      ctx->helper |= m;
+      return ip + 1;
+   }
+   ctx->dead |= m;
+   ctx->exec &= ~m;
+   if (ctx->exec == 0)
+      return ctx->thread->prog->instrs + ip->imm[1];
+   return ip + 1;
+}
+
+/* DERIV: screen-space derivatives over the 2x2 quads (kx.h): lanes 4q..4q+3
+ * are (x, y), (x+1, y), (x, y+1), (x+1, y+1). Fine: the difference along
+ * the lane's own row or column; coarse: the quad's first row or column. */
+static const struct kx_instr *
+kx_op_deriv(struct kx_ctx *ctx, const struct kx_instr *ip)
+{
+   const float *s = KX_REG(ctx, ip->src[0]);
+   float tmp[KX_W];
+   const bool y = ip->imm[0] & KX_DERIV_Y, coarse = ip->imm[0] & KX_DERIV_COARSE;
+   for (unsigned q = 0; q < KX_W; q += 4) {
+      const float v0 = s[q], v1 = s[q + 1], v2 = s[q + 2], v3 = s[q + 3];
+      if (coarse) {
+         const float dv = y ? v2 - v0 : v1 - v0;
+         tmp[q] = tmp[q + 1] = tmp[q + 2] = tmp[q + 3] = dv;
+      } else if (y) {
+         tmp[q] = tmp[q + 2] = v2 - v0;
+         tmp[q + 1] = tmp[q + 3] = v3 - v1;
+      } else {
+         tmp[q] = tmp[q + 1] = v1 - v0;
+         tmp[q + 2] = tmp[q + 3] = v3 - v2;
+      }
+   }
+   memcpy(KX_REG(ctx, ip->dst), tmp, sizeof(tmp));
+   return ip + 1;
+}
+
 /* --- the loop ---------------------------------------------------------------------- */
 
 static const struct kx_instr *
@@ -1254,6 +1476,10 @@ static const kx_handler kx_handlers[KX_OP_COUNT] = {
    [KX_OP_REDUCE] = kx_op_scan,
    [KX_OP_INCLUSIVE_SCAN] = kx_op_scan,
    [KX_OP_EXCLUSIVE_SCAN] = kx_op_scan,
+   [KX_OP_LOAD_IO] = kx_op_load_io,
+   [KX_OP_STORE_IO] = kx_op_store_io,
+   [KX_OP_KILL] = kx_op_kill,
+   [KX_OP_DERIV] = kx_op_deriv,
    KX_ALU_HANDLERS
 };
 

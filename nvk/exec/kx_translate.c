@@ -101,6 +101,7 @@ struct kxb {
    uint32_t main_start; /* first instruction after the prologue */
    uint32_t skip; /* label the current construct's next structural op has */
    bool uses_barrier, uses_subgroups;
+   struct kx_program_info gfx; /* the vertex/fragment fields, gathered */
 };
 
 static void PRINTFLIKE(2, 3)
@@ -312,6 +313,52 @@ kxb_alu_fdot(struct kxb *b, nir_alu_instr *alu, unsigned n, uint32_t *dst)
    return true;
 }
 
+/* A derivative of one 32-bit value over the quads. */
+static void
+kxb_deriv(struct kxb *b, uint32_t dst, uint32_t src, unsigned kind)
+{
+   struct kx_vinstr *vi = kxb_emit(b, KX_OP_DERIV);
+   vi->in.dst = dst;
+   vi->dst_def = true;
+   vi->in.src[0] = src;
+   vi->use_mask = USE_SRC0;
+   vi->in.imm[0] = kind;
+   vi->in.bits = 32;
+   b->gfx.uses_derivatives = true;
+}
+
+/* fddx/fddy (fine, coarse; plain ones are fine). */
+static bool
+kxb_alu_deriv(struct kxb *b, nir_alu_instr *alu, const uint32_t *dst)
+{
+   unsigned kind;
+   switch (alu->op) {
+   case NIR_OP_FDDX:
+   case NIR_OP_FDDX_FINE:
+      kind = 0;
+      break;
+   case NIR_OP_FDDY:
+   case NIR_OP_FDDY_FINE:
+      kind = KX_DERIV_Y;
+      break;
+   case NIR_OP_FDDX_COARSE:
+      kind = KX_DERIV_COARSE;
+      break;
+   case NIR_OP_FDDY_COARSE:
+      kind = KX_DERIV_Y | KX_DERIV_COARSE;
+      break;
+   default:
+      return false;
+   }
+   if (alu->def.bit_size != 32) {
+      kxb_fail(b, "kx: %u-bit derivatives", alu->def.bit_size);
+      return true;
+   }
+   for (unsigned c = 0; c < alu->def.num_components; c++)
+      kxb_deriv(b, dst[c], alu_src(b, alu, 0, c), kind);
+   return true;
+}
+
 static void
 kxb_alu(struct kxb *b, nir_alu_instr *alu)
 {
@@ -339,6 +386,8 @@ kxb_alu(struct kxb *b, nir_alu_instr *alu)
       return;
    }
 
+   if (kxb_alu_deriv(b, alu, dst))
+      return;
    const unsigned op = kx_alu_opcode(alu->op, bits);
    if (op == KX_OP_INVALID) {
       kxb_fail(b, "kx: no kernel for ALU op %s at %u bits", info->name, bits);
@@ -376,7 +425,7 @@ kxb_sysval(struct kxb *b, nir_intrinsic_instr *intr, unsigned first_sv, unsigned
    uint32_t *dst = kxb_def_vregs(b, &intr->def);
    if (!dst)
       return;
-   if (intr->def.bit_size != 32) {
+   if (intr->def.bit_size != 32 && intr->def.bit_size != 1) {
       kxb_fail(b, "kx: %u-bit %s", intr->def.bit_size,
                nir_intrinsic_infos[intr->intrinsic].name);
       return;
@@ -664,12 +713,44 @@ kxb_tex(struct kxb *b, nir_tex_instr *tex)
       kxb_fail(b, "kx: texture instructions need 64-bit handles (lower descriptors first)");
       return;
    }
-   switch (tex->op) {
-   case NIR_TEXOP_TXD:
-      kxb_fail(b, "kx: sampling with gradients is not supported");
-      return;
-   default:
-      break;
+   /* Gradients: given (txd) or, for implicit lod in fragment shaders,
+    * the coordinates' fine derivatives over the quad. */
+   uint32_t grad[6];
+   bool has_grad = false;
+   const unsigned gn = tex->sampler_dim == GLSL_SAMPLER_DIM_CUBE ? 3
+                       : tex->sampler_dim == GLSL_SAMPLER_DIM_3D ? 3
+                       : tex->sampler_dim == GLSL_SAMPLER_DIM_1D ? 1
+                                                                 : 2;
+   if (tex->op == NIR_TEXOP_TXD) {
+      nir_def *ddx = srcs[NIR_TEX_SRC_DDX], *ddy = srcs[NIR_TEX_SRC_DDY];
+      if (!ddx || !ddy || ddx->bit_size != 32) {
+         kxb_fail(b, "kx: textureGrad without 32-bit gradients");
+         return;
+      }
+      for (unsigned a = 0; a < 3; a++) {
+         grad[a] = a < ddx->num_components ? kxb_src(b, ddx, a) : kxb_zero(b);
+         grad[3 + a] = a < ddy->num_components ? kxb_src(b, ddy, a) : kxb_zero(b);
+      }
+      has_grad = true;
+   } else if ((tex->op == NIR_TEXOP_TEX || tex->op == NIR_TEXOP_TXB ||
+               tex->op == NIR_TEXOP_LOD) &&
+              b->shader->info.stage == NIR_STAGE_FRAGMENT) {
+      nir_def *coord = srcs[NIR_TEX_SRC_COORD];
+      if (!coord || coord->bit_size != 32) {
+         kxb_fail(b, "kx: implicit-lod sampling without 32-bit coordinates");
+         return;
+      }
+      for (unsigned a = 0; a < 3; a++) {
+         if (a < gn && a < coord->num_components) {
+            grad[a] = kxb_new_vreg(b, 1);
+            grad[3 + a] = kxb_new_vreg(b, 1);
+            kxb_deriv(b, grad[a], kxb_src(b, coord, a), 0);
+            kxb_deriv(b, grad[3 + a], kxb_src(b, coord, a), KX_DERIV_Y);
+         } else {
+            grad[a] = grad[3 + a] = kxb_zero(b);
+         }
+      }
+      has_grad = true;
    }
    if (tex->def.bit_size != 32) {
       kxb_fail(b, "kx: %u-bit texture results", tex->def.bit_size);
@@ -689,8 +770,9 @@ kxb_tex(struct kxb *b, nir_tex_instr *tex)
                                 tex->component) |
                    (lod ? KX_TEX_HAS_LOD_BIT : 0) |
                    (srcs[NIR_TEX_SRC_OFFSET] ? KX_TEX_HAS_OFFSET_BIT : 0) |
-                   (srcs[NIR_TEX_SRC_MIN_LOD] ? KX_TEX_HAS_MIN_LOD_BIT : 0);
-   vi->in.imm[1] = KX_TEX_LIST_LENGTH;
+                   (srcs[NIR_TEX_SRC_MIN_LOD] ? KX_TEX_HAS_MIN_LOD_BIT : 0) |
+                   (has_grad ? KX_TEX_HAS_GRAD_BIT : 0);
+   vi->in.imm[1] = has_grad ? KX_TEX_GRAD_LIST_LENGTH : KX_TEX_LIST_LENGTH;
    kxb_set_src(b, vi, 0, texture);
    kxb_set_src(b, vi, 1, sampler);
    kxb_aux_begin(b, vi, 2);
@@ -701,6 +783,139 @@ kxb_tex(struct kxb *b, nir_tex_instr *tex)
    kxb_aux_uses(b, vi, srcs[NIR_TEX_SRC_COMPARATOR], 1);
    kxb_aux_uses(b, vi, srcs[NIR_TEX_SRC_OFFSET], 3);
    kxb_aux_uses(b, vi, min_lod, 1);
+   for (unsigned i = 0; has_grad && i < 6; i++)
+      kxb_aux_use(b, vi, grad[i]);
+}
+
+/* The interpolation a load_interpolated_input's barycentric asks for. */
+static uint8_t
+kxb_interp(nir_intrinsic_instr *intr)
+{
+   if (intr->intrinsic != NIR_INTRINSIC_LOAD_INTERPOLATED_INPUT)
+      return KX_INTERP_FLAT;
+   nir_instr *parent = intr->src[0].ssa->parent_instr;
+   if (parent->type != NIR_INSTR_TYPE_INTRINSIC)
+      return KX_INTERP_SMOOTH;
+   nir_intrinsic_instr *bary = nir_instr_as_intrinsic(parent);
+   uint8_t v = nir_intrinsic_interp_mode(bary) == GLSL_INTERP_MODE_NOPERSPECTIVE
+                  ? KX_INTERP_NOPERSPECTIVE
+                  : KX_INTERP_SMOOTH;
+   if (bary->intrinsic == NIR_INTRINSIC_LOAD_BARYCENTRIC_CENTROID)
+      v |= KX_INTERP_CENTROID;
+   else if (bary->intrinsic == NIR_INTRINSIC_LOAD_BARYCENTRIC_SAMPLE)
+      v |= KX_INTERP_SAMPLE;
+   return v;
+}
+
+static uint64_t
+kxb_slot_bits(unsigned first, unsigned count)
+{
+   uint64_t m = 0;
+   for (unsigned i = first; i < first + count && i < 64; i++)
+      m |= 1ull << i;
+   return m;
+}
+
+/* Stage I/O (nvk_nir_lower_io's intrinsics) -> LOAD_IO / STORE_IO on the
+ * strip's arrays; gathers the slot masks and interpolation. */
+static void
+kxb_io(struct kxb *b, nir_intrinsic_instr *intr)
+{
+   const bool store = intr->intrinsic == NIR_INTRINSIC_STORE_OUTPUT;
+   const bool output = store || intr->intrinsic == NIR_INTRINSIC_LOAD_OUTPUT;
+   const bool fragment = b->shader->info.stage == NIR_STAGE_FRAGMENT;
+   const nir_io_semantics sem = nir_intrinsic_io_semantics(intr);
+   nir_def *value = store ? intr->src[0].ssa : &intr->def;
+   nir_def *offset = store ? intr->src[1].ssa : intr->src[intr->intrinsic ==
+                                                          NIR_INTRINSIC_LOAD_INTERPOLATED_INPUT
+                                                       ? 1
+                                                       : 0]
+                                                   .ssa;
+   if (value->bit_size != 32 && value->bit_size != 64) {
+      kxb_fail(b, "kx: %u-bit shader I/O", value->bit_size);
+      return;
+   }
+   const int base = nir_intrinsic_base(intr);
+   const unsigned comp = nir_intrinsic_component(intr);
+   unsigned array = output ? KX_IO_OUT : KX_IO_IN;
+   if (output && fragment) {
+      switch ((int)sem.builtin) {
+      case NIR_BUILTIN_FRAG_DEPTH:
+         array = KX_IO_DEPTH;
+         b->gfx.writes_depth |= store;
+         break;
+      case NIR_BUILTIN_SAMPLE_MASK:
+         array = KX_IO_SAMPLE_MASK;
+         b->gfx.writes_sample_mask |= store;
+         break;
+      case NIR_BUILTIN_FRAG_STENCIL_REF_EXT:
+         array = KX_IO_STENCIL;
+         b->gfx.writes_stencil |= store;
+         break;
+      default:
+         break;
+      }
+   }
+   if (base < 0 || base >= KX_SLOT_COUNT) {
+      kxb_fail(b, "kx: I/O slot %d out of range", base);
+      return;
+   }
+   /* The slots this access may reach. */
+   const unsigned words = (value->bit_size / 32) * value->num_components;
+   unsigned nslots = (comp + words + 3) / 4;
+   if (!nir_src_is_const(store ? intr->src[1] : intr->src[intr->intrinsic ==
+                                                           NIR_INTRINSIC_LOAD_INTERPOLATED_INPUT
+                                                        ? 1
+                                                        : 0]))
+      nslots = MAX2(nslots, sem.num_slots);
+   if (array == KX_IO_OUT || array == KX_IO_IN) {
+      const uint64_t bits = kxb_slot_bits((unsigned)base, nslots);
+      if (output) {
+         b->gfx.outputs_written |= store ? bits : 0;
+      } else {
+         b->gfx.inputs_read |= bits;
+         if (fragment) {
+            const uint8_t interp = kxb_interp(intr);
+            for (unsigned i = (unsigned)base; i < (unsigned)base + nslots && i < KX_SLOT_COUNT; i++)
+               b->gfx.interp[i] = interp;
+            if (interp & KX_INTERP_SAMPLE)
+               b->gfx.uses_sample_shading = true;
+         }
+      }
+   }
+
+   struct kx_vinstr *vi;
+   if (store) {
+      vi = kxb_store(b, intr, KX_OP_STORE_IO, value, nir_intrinsic_write_mask(intr));
+      vi->in.imm[0] = array | (nir_intrinsic_write_mask(intr) << 8);
+   } else {
+      vi = kxb_load(b, intr, KX_OP_LOAD_IO);
+      vi->in.imm[0] = array;
+   }
+   vi->in.imm[1] = (uint32_t)base * 4 + comp;
+   kxb_set_src(b, vi, 0, offset);
+}
+
+/* terminate/discard (the lane stops) and demote (it becomes a helper). */
+static void
+kxb_kill(struct kxb *b, nir_intrinsic_instr *intr)
+{
+   const nir_intrinsic_op op = intr->intrinsic;
+   const bool demote = op == NIR_INTRINSIC_DEMOTE || op == NIR_INTRINSIC_DEMOTE_IF;
+   const bool cond = op == NIR_INTRINSIC_DISCARD_IF || op == NIR_INTRINSIC_TERMINATE_IF ||
+                     op == NIR_INTRINSIC_DEMOTE_IF;
+   if (b->shader->info.stage != NIR_STAGE_FRAGMENT) {
+      kxb_fail(b, "kx: %s outside a fragment shader", nir_intrinsic_infos[op].name);
+      return;
+   }
+   struct kx_vinstr *vi = kxb_emit(b, KX_OP_KILL);
+   vi->in.src[0] = cond ? kxb_src(b, intr->src[0].ssa, 0) : kxb_const(b, 1, 32);
+   vi->use_mask = USE_SRC0;
+   vi->in.imm[0] = demote ? KX_KILL_DEMOTE : KX_KILL_TERMINATE;
+   vi->in.imm[1] = b->skip;
+   vi->label_mask = 1 << 1;
+   b->gfx.uses_discard = true;
+   b->gfx.uses_demote |= demote;
 }
 
 static void
@@ -766,11 +981,75 @@ kxb_intrinsic(struct kxb *b, nir_intrinsic_instr *intr)
       kxb_subgroup_mask(b, intr, KX_SV_SUBGROUP_LT_MASK);
       break;
    case NIR_INTRINSIC_IS_HELPER_INVOCATION:
-   case NIR_INTRINSIC_LOAD_HELPER_INVOCATION: {
-      const uint64_t v = 0;
-      kxb_const_result(b, &intr->def, &v);
+   case NIR_INTRINSIC_LOAD_HELPER_INVOCATION:
+      if (si->stage == NIR_STAGE_FRAGMENT) {
+         kxb_sysval(b, intr, KX_SV_HELPER_INVOCATION, 1);
+         b->gfx.reads_helper_invocation = true;
+      } else {
+         const uint64_t v = 0;
+         kxb_const_result(b, &intr->def, &v);
+      }
+      break;
+   case NIR_INTRINSIC_LOAD_VERTEX_ID:
+      kxb_sysval(b, intr, KX_SV_VERTEX_INDEX, 1);
+      break;
+   case NIR_INTRINSIC_LOAD_INSTANCE_ID:
+      kxb_sysval(b, intr, KX_SV_INSTANCE_ID, 1);
+      break;
+   case NIR_INTRINSIC_LOAD_BASE_VERTEX:
+   case NIR_INTRINSIC_LOAD_FIRST_VERTEX:
+      kxb_sysval(b, intr, KX_SV_BASE_VERTEX, 1);
+      break;
+   case NIR_INTRINSIC_LOAD_BASE_INSTANCE:
+      kxb_sysval(b, intr, KX_SV_BASE_INSTANCE, 1);
+      break;
+   case NIR_INTRINSIC_LOAD_DRAW_ID:
+      kxb_sysval(b, intr, KX_SV_DRAW_INDEX, 1);
+      break;
+   case NIR_INTRINSIC_LOAD_FRAG_COORD:
+      kxb_sysval(b, intr, KX_SV_FRAG_COORD_X, 4);
+      b->gfx.reads_frag_coord = true;
+      break;
+   case NIR_INTRINSIC_LOAD_FRONT_FACE:
+      kxb_sysval(b, intr, KX_SV_FRONT_FACING, 1);
+      break;
+   case NIR_INTRINSIC_LOAD_SAMPLE_ID:
+      kxb_sysval(b, intr, KX_SV_SAMPLE_ID, 1);
+      b->gfx.uses_sample_shading = true;
+      break;
+   case NIR_INTRINSIC_LOAD_SAMPLE_POS:
+      kxb_sysval(b, intr, KX_SV_SAMPLE_POS_X, 2);
+      b->gfx.uses_sample_shading = true;
+      break;
+   case NIR_INTRINSIC_LOAD_SAMPLE_MASK_IN:
+      kxb_sysval(b, intr, KX_SV_SAMPLE_MASK_IN, 1);
+      break;
+   case NIR_INTRINSIC_LOAD_PRIMITIVE_ID:
+      kxb_sysval(b, intr, KX_SV_PRIMITIVE_ID, 1);
+      break;
+   case NIR_INTRINSIC_LOAD_BARYCENTRIC_PIXEL:
+   case NIR_INTRINSIC_LOAD_BARYCENTRIC_CENTROID:
+   case NIR_INTRINSIC_LOAD_BARYCENTRIC_SAMPLE: {
+      /* The rasterizer interpolates (kx_program_info.interp): the inputs
+       * read through this come ready in their slots. */
+      const uint64_t v[2] = {0, 0};
+      kxb_const_result(b, &intr->def, v);
       break;
    }
+   case NIR_INTRINSIC_LOAD_INPUT:
+   case NIR_INTRINSIC_LOAD_INTERPOLATED_INPUT:
+   case NIR_INTRINSIC_LOAD_OUTPUT:
+   case NIR_INTRINSIC_STORE_OUTPUT:
+      kxb_io(b, intr);
+      break;
+   case NIR_INTRINSIC_DISCARD:
+   case NIR_INTRINSIC_TERMINATE:
+   case NIR_INTRINSIC_DISCARD_IF:
+   case NIR_INTRINSIC_TERMINATE_IF:
+   case NIR_INTRINSIC_DEMOTE:
+   case NIR_INTRINSIC_DEMOTE_IF:
+      kxb_kill(b, intr);
+      break;
 
    case NIR_INTRINSIC_LOAD_UBO: {
       if (!nir_src_is_const(intr->src[0])) {
@@ -1736,6 +2015,36 @@ kxb_finish(struct kxb *b)
    return p;
 }
 
+/* The vertex/fragment fields of the program info. */
+static void
+kxb_stage_info(struct kxb *b, struct kx_program_info *info)
+{
+   const nir_shader_info *si = &b->shader->info;
+   const struct kx_program_info *g = &b->gfx;
+   info->stage = (uint8_t)si->stage;
+   if (si->stage != NIR_STAGE_VERTEX && si->stage != NIR_STAGE_FRAGMENT)
+      return;
+   info->workgroup_size[0] = info->workgroup_size[1] = info->workgroup_size[2] = 1;
+   info->inputs_read = g->inputs_read;
+   info->outputs_written = g->outputs_written;
+   memcpy(info->interp, g->interp, sizeof(info->interp));
+   info->clip_distance_count = MIN2(si->clip_distance_array_size, 8);
+   info->cull_distance_count = MIN2(si->cull_distance_array_size, 8 - info->clip_distance_count);
+   info->reads_frag_coord = g->reads_frag_coord;
+   info->reads_helper_invocation = g->reads_helper_invocation;
+   info->uses_derivatives = g->uses_derivatives;
+   if (si->stage == NIR_STAGE_FRAGMENT) {
+      info->color_outputs = (uint16_t)g->outputs_written;
+      info->writes_depth = g->writes_depth;
+      info->writes_stencil = g->writes_stencil;
+      info->writes_sample_mask = g->writes_sample_mask;
+      info->uses_discard = g->uses_discard;
+      info->uses_demote = g->uses_demote;
+      info->early_fragment_tests = si->fs.early_fragment_tests;
+      info->uses_sample_shading = g->uses_sample_shading || si->fs.uses_sample_shading;
+   }
+}
+
 struct kx_program *
 kx_compile(nir_shader *shader, char **error)
 {
@@ -1793,6 +2102,7 @@ kx_compile(nir_shader *shader, char **error)
       prog->info.scratch_size_B = si->scratch_size_B;
       prog->info.uses_barrier = b.uses_barrier;
       prog->info.uses_subgroups = b.uses_subgroups;
+      kxb_stage_info(&b, &prog->info);
       const uint32_t n = prog->info.workgroup_size[0] * prog->info.workgroup_size[1] *
                          prog->info.workgroup_size[2];
       if (n > KX_MAX_WORKGROUP_INVOCATIONS) {

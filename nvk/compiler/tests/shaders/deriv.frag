@@ -1,0 +1,10 @@
+#version 450
+// Derivatives of a known per-lane input.
+layout(location = 0) in float v;
+layout(location = 0) out vec4 o;
+layout(location = 1) out vec4 o2;
+void main()
+{
+   o = vec4(dFdxFine(v), dFdyFine(v), dFdxCoarse(v), dFdyCoarse(v));
+   o2 = vec4(dFdx(v), dFdy(v), fwidth(v), 0.0);
+}
