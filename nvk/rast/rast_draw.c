@@ -1,0 +1,166 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A draw: the front end over chunks of primitives, then the back end over
+ * tiles, each spread over the workers by the caller's parallel-for.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "rast_priv.h"
+
+void
+rast_sample_location(uint32_t samples, uint32_t s, uint32_t *x_16, uint32_t *y_16)
+{
+   /* Vulkan 1.3, 28.4 "Multisampling", standard sample locations. */
+   static const uint8_t l1[1][2] = {{8, 8}};
+   static const uint8_t l2[2][2] = {{12, 12}, {4, 4}};
+   static const uint8_t l4[4][2] = {{6, 2}, {14, 6}, {2, 10}, {10, 14}};
+   static const uint8_t l8[8][2] = {{9, 5}, {7, 11}, {13, 9}, {5, 3},
+                                    {3, 13}, {1, 7}, {11, 15}, {15, 1}};
+   const uint8_t(*l)[2] = samples == 2 ? l2 : samples == 4 ? l4 : samples == 8 ? l8 : l1;
+   if (s >= samples)
+      s = 0;
+   *x_16 = l[s][0];
+   *y_16 = l[s][1];
+}
+
+void
+rast_state_init(struct rast_state *s, uint32_t width, uint32_t height)
+{
+   memset(s, 0, sizeof(*s));
+   s->viewport_count = 1;
+   s->viewports[0] = (struct rast_viewport){0.0f, 0.0f, (float)width, (float)height, 0.0f, 1.0f};
+   for (unsigned i = 0; i < RAST_MAX_VIEWPORTS; i++)
+      s->scissors[i] = (struct rast_rect){0, 0, width, height};
+   s->depth_clip_enable = true;
+   s->line_width = 1.0f;
+   s->point_size_min = 1.0f;
+   s->point_size_max = 1.0f;
+   s->samples = 1;
+   s->sample_mask = ~0u;
+   s->depth_compare_op = RAST_COMPARE_ALWAYS;
+   for (unsigned i = 0; i < RAST_MAX_COLOR; i++)
+      s->blend[i] = (struct rast_blend_attachment){
+         .src_color = RAST_BLEND_ONE, .src_alpha = RAST_BLEND_ONE, .write_mask = 0xf};
+   const struct rast_stencil_face face = {
+      .compare_op = RAST_COMPARE_ALWAYS, .compare_mask = 0xff, .write_mask = 0xff};
+   s->front = s->back = face;
+}
+
+static void
+front_fn(void *data, uint32_t worker)
+{
+   struct rast_ctx *c = data;
+   (void)worker;
+   for (;;) {
+      const uint32_t i = atomic_fetch_add(&c->next, 1);
+      if (i >= c->chunk_count)
+         return;
+      rast_setup_chunk(c, i);
+   }
+}
+
+static void
+back_fn(void *data, uint32_t worker)
+{
+   struct rast_ctx *c = data;
+   struct rast_worker *w = &c->workers[worker];
+   for (;;) {
+      const uint32_t t = atomic_fetch_add(&c->next, 1);
+      if (t >= c->tile_count)
+         return;
+      rast_tile_run(c, w, t);
+   }
+}
+
+static void
+run(struct rast_ctx *c, rast_parallel_fn fn)
+{
+   atomic_store(&c->next, 0);
+   if (c->d->parallel_for && c->worker_count > 1)
+      c->d->parallel_for(c->d->pool, c->worker_count, fn, c);
+   else
+      fn(c, 0);
+}
+
+static bool
+early_tests_allowed(const struct rast_draw *d)
+{
+   const struct rast_fs_info *fs = &d->state->fs;
+   if (!d->shade || fs->early_fragment_tests)
+      return true;
+   /* Vulkan 1.3, 29.? "Early Fragment Test Mode": tests may run early when
+    * the shader cannot change their outcome or observe their order. */
+   return !fs->writes_depth && !fs->writes_stencil && !fs->uses_discard &&
+          !fs->writes_sample_mask && !fs->has_side_effects && !d->state->alpha_to_coverage;
+}
+
+bool
+rast_draw(struct rast_draw *d)
+{
+   const struct rast_state *s = d->state;
+   const struct rast_framebuffer *fb = d->fb;
+   if (s->rasterizer_discard || !d->prim_count)
+      return true;
+   struct rast_ctx c;
+   memset(&c, 0, sizeof(c));
+   c.d = d;
+   c.s = s;
+   c.fb = fb;
+   c.samples = s->samples ? s->samples : 1;
+   for (uint32_t i = 0; i < c.samples; i++) {
+      uint32_t x16, y16;
+      rast_sample_location(c.samples, i, &x16, &y16);
+      c.sample_x[i] = x16 << (RAST_FIX_BITS - 4);
+      c.sample_y[i] = y16 << (RAST_FIX_BITS - 4);
+   }
+   c.early_tests = early_tests_allowed(d);
+   const uint64_t w_px = (uint64_t)MAX2(fb->render_area.x, 0) + fb->render_area.width;
+   const uint64_t h_px = (uint64_t)MAX2(fb->render_area.y, 0) + fb->render_area.height;
+   c.tiles_x = (uint32_t)DIV_ROUND_UP(w_px, RAST_TILE_PX);
+   c.tiles_y = (uint32_t)DIV_ROUND_UP(h_px, RAST_TILE_PX);
+   c.tile_count = c.tiles_x * c.tiles_y;
+   if (!c.tile_count)
+      return true;
+
+   c.worker_count = d->parallel_for && d->thread_count > 1 ? d->thread_count : 1;
+   /* Enough chunks to keep every worker busy, big enough to amortize. */
+   c.prims_per_chunk = MAX2(256u, DIV_ROUND_UP(d->prim_count, 4 * c.worker_count));
+   c.chunk_count = DIV_ROUND_UP(d->prim_count, c.prims_per_chunk);
+
+   bool ok = false;
+   c.chunks = calloc(c.chunk_count, sizeof(*c.chunks));
+   c.workers = aligned_alloc(64, ALIGN_POT(sizeof(*c.workers) * c.worker_count, 64));
+   if (!c.chunks || !c.workers)
+      goto out;
+   memset(c.workers, 0, sizeof(*c.workers) * c.worker_count);
+   for (uint32_t i = 0; i < c.chunk_count; i++) {
+      c.chunks[i].arena = arena_create(NULL);
+      if (!c.chunks[i].arena)
+         goto out;
+   }
+
+   run(&c, front_fn);
+   for (uint32_t i = 0; i < c.chunk_count; i++) {
+      if (c.chunks[i].oom)
+         goto out;
+      d->clip_invocations += c.chunks[i].clip_in;
+      d->clip_primitives += c.chunks[i].clip_out;
+   }
+   run(&c, back_fn);
+   for (uint32_t i = 0; i < c.worker_count; i++) {
+      d->samples_passed += c.workers[i].samples_passed;
+      d->fs_invocations += c.workers[i].fs_invocations;
+   }
+   d->faulted = atomic_load(&c.faulted);
+   ok = !d->faulted;
+
+out:
+   if (c.chunks) {
+      for (uint32_t i = 0; i < c.chunk_count; i++)
+         arena_destroy(c.chunks[i].arena);
+   }
+   free(c.chunks);
+   free(c.workers);
+   return ok;
+}

@@ -1,0 +1,156 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * rast's insides: set-up primitives, chunks of the front end, tiles and
+ * workers of the back end.
+ */
+#ifndef RAST_PRIV_H
+#define RAST_PRIV_H
+
+#include <stdatomic.h>
+
+#include "rast.h"
+#include "util/arena.h"
+
+/* Screen positions are snapped to 1/256 pixel (subPixelPrecisionBits 8). */
+#define RAST_FIX_BITS 8
+#define RAST_FIX_ONE (1 << RAST_FIX_BITS)
+/* Tiles of 64x64 pixels, each rasterized by one worker at a time. */
+#define RAST_TILE_LOG2 6
+#define RAST_TILE_PX (1 << RAST_TILE_LOG2)
+/* The guard band: window positions are kept inside +-2^21 pixels (clipped
+ * against it, which almost never happens), so 24.8 fixed-point positions
+ * fit in int32 and edge functions in int64. */
+#define RAST_GUARD_PX 2097152.0f
+
+enum rast_cov {
+   RAST_COV_TRI,       /* three edge functions */
+   RAST_COV_BRESENHAM, /* one pixel per column (row) of a line */
+};
+
+/* A primitive set up for rasterization. Lines and points are one or two
+ * triangles (rectangular lines, point squares) or a Bresenham line; all
+ * interpolate through the same screen-space barycentrics (l1, l2). */
+struct rast_prim {
+   uint8_t cov;     /* enum rast_cov */
+   uint8_t front_facing;
+   uint8_t is_point;
+   uint8_t viewport;
+   uint32_t layer;
+   uint32_t prim_id;
+   int32_t bbox[4]; /* x0, y0, x1, y1 in pixels, x1/y1 exclusive, scissored */
+
+   /* RAST_COV_TRI: a sample at fixed-point (X, Y) is covered when
+    * ea[i] * X + eb[i] * Y + ec[i] > 0 for the three edges (the top-left
+    * rule is folded into ec). */
+   int64_t ea[3], eb[3], ec[3];
+   /* RAST_COV_BRESENHAM: major axis (0: x), pixel range on it, minor
+    * position at m0 and its slope. */
+   uint8_t major;
+   int32_t bres_first, bres_end;
+   float bres_a0, bres_m0, bres_slope;
+
+   /* Interpolation, pixel coordinates relative to (x0, y0):
+    * l1 = l1dx * dx + l1dy * dy, l2 likewise, l0 = 1 - l1 - l2. */
+   float x0, y0;
+   float l1dx, l1dy, l2dx, l2dy;
+   /* Window z = z0 + zdx * dx + zdy * dy, depth bias included. */
+   float z0, zdx, zdy;
+   float inv_w[3];
+   const float *v[3]; /* the vertices (full stride) */
+   const float *pv;   /* the provoking vertex, for flat inputs */
+   float point_cx, point_cy, point_inv_size;
+};
+
+/* One chunk of the front end: its primitives and their bins. */
+struct rast_chunk {
+   struct arena *arena; /* clipped vertices, prims, bins */
+   struct rast_prim *prims;
+   uint32_t prim_count, prim_cap;
+   uint32_t *tile_start; /* tile_count + 1 offsets into tile_prims */
+   uint32_t *tile_prims;
+   uint64_t clip_in, clip_out;
+   bool oom;
+};
+
+struct rast_worker {
+   struct rast_fs_batch batch;
+   /* Per quad of the batch. */
+   int32_t qx[RAST_QUADS], qy[RAST_QUADS];
+   const struct rast_prim *qprim[RAST_QUADS];
+   /* Per lane: samples covered (after early tests when they ran). */
+   uint8_t cov[RAST_W];
+   uint64_t samples_passed, fs_invocations;
+};
+
+struct rast_ctx {
+   struct rast_draw *d;
+   const struct rast_state *s;
+   const struct rast_framebuffer *fb;
+   uint32_t samples;
+   uint32_t sample_x[RAST_MAX_SAMPLES], sample_y[RAST_MAX_SAMPLES]; /* 1/256 px */
+   bool early_tests;
+   bool has_depth, has_stencil;
+   /* Tiles cover [0, tiles_x * 64) x [0, tiles_y * 64). */
+   uint32_t tiles_x, tiles_y, tile_count;
+
+   struct rast_chunk *chunks;
+   uint32_t chunk_count, prims_per_chunk;
+   struct rast_worker *workers;
+   uint32_t worker_count;
+   atomic_uint next;
+   atomic_bool faulted;
+};
+
+/* rast_clip.c: clips a triangle (3 vertex pointers) against the view
+ * volume, guard band and clip distances; writes the resulting convex
+ * polygon's vertex pointers (inputs or copies allocated in `arena`) to
+ * `out` (up to RAST_CLIP_MAX_VERTS; a line: 2) and returns their count (0: culled or
+ * fully clipped; -1: out of memory). */
+#define RAST_CLIP_MAX_VERTS 24
+int rast_clip_polygon(const struct rast_ctx *c, struct arena *arena, unsigned viewport,
+                      unsigned nverts, const float *const *in, const float **out);
+/* Whether the primitive's cull distances cull it (all vertices negative
+ * on one distance). */
+bool rast_cull_distance(const struct rast_ctx *c, unsigned nverts, const float *const *v);
+/* Whether a vertex needs clipping at all (fast path). */
+uint32_t rast_clip_outcode(const struct rast_ctx *c, const float *v, unsigned viewport);
+
+/* rast_setup.c: one chunk of primitives into set-up prims and bins. */
+void rast_setup_chunk(struct rast_ctx *c, uint32_t chunk);
+
+/* rast_tile.c: rasterizes one tile of every chunk, in order. */
+void rast_tile_run(struct rast_ctx *c, struct rast_worker *w, uint32_t tile);
+
+/* rast_interp.c: fills the batch's inputs and system values. */
+void rast_interp_batch(const struct rast_ctx *c, struct rast_worker *w);
+
+/* rast_pixel.c: depth bounds, stencil and depth tests of one fragment's
+ * samples `mask` at pixel (x, y); writes depth/stencil; returns the
+ * samples that pass. z[s] is each sample's depth, clamped. */
+uint32_t rast_pixel_depth_stencil(const struct rast_ctx *c, int32_t x, int32_t y,
+                                  uint32_t layer, uint32_t mask, const float *z,
+                                  bool front, uint8_t stencil_ref);
+/* The depth clamp of a primitive's fragments. */
+float rast_pixel_clamp_depth(const struct rast_ctx *c, unsigned viewport, float z);
+
+/* rast_pixel_color.c: blends and writes lane `lane`'s colour outputs to
+ * every colour attachment at the samples `mask` of pixel (x, y). */
+void rast_pixel_color(const struct rast_ctx *c, const struct rast_fs_batch *b,
+                      unsigned lane, int32_t x, int32_t y, uint32_t layer, uint32_t mask);
+/* Alpha to coverage: the samples kept for alpha `a`. */
+uint32_t rast_pixel_alpha_coverage(uint32_t samples, float a, int32_t x, int32_t y);
+
+/* Byte address of sample s of pixel (x, y), layer `layer` of an attachment. */
+static inline uint8_t *
+rast_image_texel(const struct rast_image *img, int32_t x, int32_t y, uint32_t layer,
+                 uint32_t s)
+{
+   const enum kil_sample_layout sl = kil_sample_layout_for_samples(img->samples ? img->samples : 1);
+   const uint32_t gw = kil_sample_layout_width(sl), gh = kil_sample_layout_height(sl);
+   const uint32_t ex = (uint32_t)x * gw + kil_sample_layout_sample_x(sl, s);
+   const uint32_t ey = (uint32_t)y * gh + kil_sample_layout_sample_y(sl, s);
+   return (uint8_t *)img->base +
+          kil_level_addr_offset_B(&img->addr, ex, ey, 0, img->base_layer + layer);
+}
+
+#endif /* RAST_PRIV_H */

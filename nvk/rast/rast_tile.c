@@ -1,0 +1,202 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The back end of a draw, one 64x64 tile at a time: coverage of each
+ * binned primitive (in API order: chunk by chunk, each chunk's list in
+ * order), early tests, 2x2 quads gathered into batches of 16, the shade
+ * callback, late tests and the colour write.
+ *
+ * Order: a batch may hold several quads on the same pixel. Early tests
+ * run when a quad is added, so a later quad is tested against what the
+ * earlier one wrote; the late stage walks the batch in order.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "rast_priv.h"
+
+/* Samples of pixel (px, py) a prim covers. */
+static uint32_t
+coverage(const struct rast_ctx *c, const struct rast_prim *p, int32_t px, int32_t py)
+{
+   if (p->cov == RAST_COV_BRESENHAM) {
+      const int32_t maj = p->major ? py : px, min = p->major ? px : py;
+      if (maj < p->bres_first || maj >= p->bres_end)
+         return 0;
+      const float m = p->bres_m0 + ((float)maj + 0.5f - p->bres_a0) * p->bres_slope;
+      /* The pixel whose centre is nearest the line at this column. */
+      const int32_t row = (int32_t)floorf(m);
+      return row == min ? BITFIELD_MASK(c->samples) : 0;
+   }
+   uint32_t mask = 0;
+   const int64_t X = (int64_t)px << RAST_FIX_BITS, Y = (int64_t)py << RAST_FIX_BITS;
+   for (uint32_t s = 0; s < c->samples; s++) {
+      const int64_t x = X + c->sample_x[s], y = Y + c->sample_y[s];
+      if (p->ea[0] * x + p->eb[0] * y + p->ec[0] > 0 &&
+          p->ea[1] * x + p->eb[1] * y + p->ec[1] > 0 &&
+          p->ea[2] * x + p->eb[2] * y + p->ec[2] > 0)
+         mask |= 1u << s;
+   }
+   return mask;
+}
+
+/* Window depth of sample s of pixel (px, py), clamped as the fragment's. */
+static float
+sample_z(const struct rast_ctx *c, const struct rast_prim *p, int32_t px, int32_t py,
+         uint32_t s)
+{
+   const float x = (float)px + (float)c->sample_x[s] * (1.0f / RAST_FIX_ONE) - p->x0;
+   const float y = (float)py + (float)c->sample_y[s] * (1.0f / RAST_FIX_ONE) - p->y0;
+   return rast_pixel_clamp_depth(c, p->viewport, p->z0 + p->zdx * x + p->zdy * y);
+}
+
+static uint8_t
+stencil_ref(const struct rast_ctx *c, bool front)
+{
+   return front ? c->s->front.reference : c->s->back.reference;
+}
+
+/* Depth/stencil tests of one fragment with its interpolated depth. */
+static uint32_t
+test_fragment(const struct rast_ctx *c, struct rast_worker *w, const struct rast_prim *p,
+              int32_t px, int32_t py, uint32_t mask)
+{
+   float z[RAST_MAX_SAMPLES];
+   for (uint32_t s = 0; s < c->samples; s++)
+      z[s] = (mask >> s) & 1 ? sample_z(c, p, px, py, s) : 0.0f;
+   mask = rast_pixel_depth_stencil(c, px, py, p->layer, mask, z, p->front_facing,
+                                   stencil_ref(c, p->front_facing));
+   w->samples_passed += (uint64_t)__builtin_popcount(mask);
+   return mask;
+}
+
+static void flush(struct rast_ctx *c, struct rast_worker *w, unsigned worker);
+
+static void
+add_quad(struct rast_ctx *c, struct rast_worker *w, unsigned worker,
+         const struct rast_prim *p, int32_t qx, int32_t qy, const uint32_t m[4])
+{
+   uint32_t mask[4] = {m[0], m[1], m[2], m[3]};
+   if (c->early_tests) {
+      uint32_t any = 0;
+      for (unsigned l = 0; l < 4; l++) {
+         if (mask[l])
+            mask[l] = test_fragment(c, w, p, qx + (l & 1), qy + (l >> 1), mask[l]);
+         any |= mask[l];
+      }
+      if (!any || !c->d->shade)
+         return;
+   }
+   const unsigned q = w->batch.quad_count++;
+   w->qx[q] = qx, w->qy[q] = qy, w->qprim[q] = p;
+   for (unsigned l = 0; l < 4; l++)
+      w->cov[4 * q + l] = (uint8_t)mask[l];
+   if (w->batch.quad_count == RAST_QUADS)
+      flush(c, w, worker);
+}
+
+static void
+raster_prim(struct rast_ctx *c, struct rast_worker *w, unsigned worker,
+            const struct rast_prim *p, const int32_t tile[4])
+{
+   const int32_t x0 = MAX2(p->bbox[0], tile[0]), y0 = MAX2(p->bbox[1], tile[1]);
+   const int32_t x1 = MIN2(p->bbox[2], tile[2]), y1 = MIN2(p->bbox[3], tile[3]);
+   const uint32_t smask = c->s->sample_mask & BITFIELD_MASK(c->samples);
+   for (int32_t qy = y0 & ~1; qy < y1; qy += 2) {
+      for (int32_t qx = x0 & ~1; qx < x1; qx += 2) {
+         uint32_t m[4];
+         uint32_t any = 0;
+         for (unsigned l = 0; l < 4; l++) {
+            const int32_t px = qx + (l & 1), py = qy + (l >> 1);
+            m[l] = (px >= x0 && px < x1 && py >= y0 && py < y1)
+                      ? coverage(c, p, px, py) & smask
+                      : 0;
+            any |= m[l];
+         }
+         if (any)
+            add_quad(c, w, worker, p, qx, qy, m);
+      }
+   }
+}
+
+static void
+late_stage(struct rast_ctx *c, struct rast_worker *w)
+{
+   struct rast_fs_batch *b = &w->batch;
+   const struct rast_fs_info *fs = &c->s->fs;
+   for (unsigned q = 0; q < b->quad_count; q++) {
+      const struct rast_prim *p = w->qprim[q];
+      for (unsigned l = 0; l < 4; l++) {
+         const unsigned lane = 4 * q + l;
+         uint32_t mask = w->cov[lane];
+         if (!mask || ((b->kill_mask >> lane) & 1))
+            continue;
+         const int32_t px = w->qx[q] + (l & 1), py = w->qy[q] + (l >> 1);
+         if (fs->writes_sample_mask)
+            mask &= b->sample_mask_out[lane];
+         if (c->s->alpha_to_coverage)
+            mask &= rast_pixel_alpha_coverage(c->samples, b->out[3 * RAST_W + lane], px, py);
+         if (!c->early_tests && mask) {
+            if (fs->writes_depth || fs->writes_stencil) {
+               float z[RAST_MAX_SAMPLES];
+               for (uint32_t s = 0; s < c->samples; s++)
+                  z[s] = fs->writes_depth
+                            ? rast_pixel_clamp_depth(c, p->viewport, b->frag_depth[lane])
+                            : sample_z(c, p, px, py, s);
+               const uint8_t ref = fs->writes_stencil ? (uint8_t)b->stencil_ref_out[lane]
+                                                      : stencil_ref(c, p->front_facing);
+               mask = rast_pixel_depth_stencil(c, px, py, p->layer, mask, z,
+                                               p->front_facing, ref);
+               w->samples_passed += (uint64_t)__builtin_popcount(mask);
+            } else {
+               mask = test_fragment(c, w, p, px, py, mask);
+            }
+         }
+         if (mask)
+            rast_pixel_color(c, b, lane, px, py, p->layer, mask);
+      }
+   }
+}
+
+static void
+flush(struct rast_ctx *c, struct rast_worker *w, unsigned worker)
+{
+   struct rast_fs_batch *b = &w->batch;
+   if (!b->quad_count)
+      return;
+   const unsigned lanes = 4 * b->quad_count;
+   b->live_mask = BITFIELD64_MASK(lanes);
+   b->helper_mask = 0;
+   for (unsigned lane = 0; lane < lanes; lane++) {
+      if (!w->cov[lane])
+         b->helper_mask |= 1ull << lane;
+   }
+   b->kill_mask = 0;
+   rast_interp_batch(c, w);
+   if (!atomic_load_explicit(&c->faulted, memory_order_relaxed)) {
+      if (!c->d->shade(c->d->shade_data, worker, b))
+         atomic_store(&c->faulted, true);
+      else
+         w->fs_invocations += (uint64_t)__builtin_popcountll(b->live_mask & ~b->helper_mask);
+   }
+   if (!atomic_load_explicit(&c->faulted, memory_order_relaxed))
+      late_stage(c, w);
+   b->quad_count = 0;
+}
+
+void
+rast_tile_run(struct rast_ctx *c, struct rast_worker *w, uint32_t tile)
+{
+   const unsigned worker = (unsigned)(w - c->workers);
+   const int32_t tx = (int32_t)(tile % c->tiles_x), ty = (int32_t)(tile / c->tiles_x);
+   const int32_t rect[4] = {tx * RAST_TILE_PX, ty * RAST_TILE_PX, (tx + 1) * RAST_TILE_PX,
+                            (ty + 1) * RAST_TILE_PX};
+   w->batch.quad_count = 0;
+   for (uint32_t ci = 0; ci < c->chunk_count; ci++) {
+      const struct rast_chunk *ch = &c->chunks[ci];
+      if (!ch->tile_start)
+         continue;
+      for (uint32_t k = ch->tile_start[tile]; k < ch->tile_start[tile + 1]; k++)
+         raster_prim(c, w, worker, &ch->prims[ch->tile_prims[k]], rect);
+   }
+   flush(c, w, worker);
+}
