@@ -1,33 +1,257 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The draw executor: vertex fetch, the vertex shader, primitive assembly
- * and the rasterizer with the fragment shader, for one draw.
+ * The draw executor: one vkCmdDraw* (one draw of an indirect or multi
+ * draw) against the executor's current state. The pieces are in
+ * nvk_draw_priv.h; this file orders them:
+ *
+ *   1. state: pipeline + dynamic state -> rast_state, attachments;
+ *   2. the index stream (indexed draws read it from the index buffer,
+ *      indices past the buffer read 0, robustBufferAccess) mapped to the
+ *      draw's unique vertices, so each vertex is shaded once per instance;
+ *   3. primitive assembly (rast_assemble) on those local numbers;
+ *   4. per instance: vertex fetch + vertex shader, then rast_draw with the
+ *      fragment shader as its shade callback;
+ *   5. statistics and occlusion counts into the executor's counters.
+ *
+ * rast_draw writes every fragment before it returns, so nothing is
+ * deferred yet and nvk_draw_flush has nothing to do; the flush points are
+ * in place for binning across draws.
  */
 #include "nvk_draw.h"
 
-#include "nvk_cmd_exec.h"
+#include <stdlib.h>
+#include <string.h>
+
+#include "nvk_descriptor_set_layout.h"
+#include "nvk_device.h"
+#include "nvk_draw_priv.h"
+#include "nvk_pipeline.h"
+#include "nvk_shader.h"
+#include "nvk_worker_pool.h"
+#include "nvkmd/nvkmd.h"
 
 /* Faults of a draw name it: its number in the command buffer and API. */
 #define draw_fault(ex, d, fmt, ...)                                                       \
    nvk_exec_fault(ex, "draw %u (%s, draw index %u): " fmt, (ex)->gfx.draw_seq, (d)->api,  \
                   (d)->draw_index, ##__VA_ARGS__)
 
+#define NVK_RESTART UINT32_MAX /* a cut in the local index stream */
+
+static void
+draw_parallel_for(void *pool, uint32_t count, rast_parallel_fn fn, void *data)
+{
+   nvk_worker_pool_parallel_for(pool, count, fn, data);
+}
+
+static int
+cmp_u32(const void *a, const void *b)
+{
+   const uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+   return x < y ? -1 : x > y;
+}
+
+/* The index stream as vertex numbers (VertexIndex), NVK_RESTART at cuts. */
+static bool
+read_indices(struct nvk_exec *ex, const struct nvk_draw_params *d, bool restart,
+             uint32_t *out)
+{
+   if (!d->indexed) {
+      for (uint32_t i = 0; i < d->count; i++)
+         out[i] = d->first + i;
+      return true;
+   }
+   const struct nvk_exec_index_buffer *ib = &ex->gfx.ib;
+   const uint32_t size = ib->type == VK_INDEX_TYPE_UINT32  ? 4
+                         : ib->type == VK_INDEX_TYPE_UINT8_EXT ? 1
+                                                               : 2;
+   const uint32_t restart_value = size == 4 ? UINT32_MAX : size == 2 ? 0xffff : 0xff;
+   const uint8_t *base = NULL;
+   if (ib->addr && ib->size_B) {
+      base = nvkmd_dev_translate(ex->dev->kmd, ib->addr, ib->size_B);
+      if (!base) {
+         draw_fault(ex, d, "the index buffer is not in live device memory");
+         return false;
+      }
+   }
+   for (uint32_t i = 0; i < d->count; i++) {
+      const uint64_t at = ((uint64_t)d->first + i) * size;
+      uint32_t v = 0;
+      if (base && at + size <= ib->size_B)
+         memcpy(&v, base + at, size); /* little-endian */
+      out[i] = restart && v == restart_value ? NVK_RESTART : v + (uint32_t)d->vertex_offset;
+   }
+   return true;
+}
+
+/* Sorted unique vertex numbers of `ids` into `uniq`; ids become local
+ * numbers (positions in uniq). Returns the unique count. */
+static uint32_t
+localize(uint32_t *ids, uint32_t count, uint32_t *uniq)
+{
+   uint32_t n = 0;
+   for (uint32_t i = 0; i < count; i++) {
+      if (ids[i] != NVK_RESTART)
+         uniq[n++] = ids[i];
+   }
+   qsort(uniq, n, sizeof(uniq[0]), cmp_u32);
+   uint32_t u = 0;
+   for (uint32_t i = 0; i < n; i++) {
+      if (u == 0 || uniq[u - 1] != uniq[i])
+         uniq[u++] = uniq[i];
+   }
+   for (uint32_t i = 0; i < count; i++) {
+      if (ids[i] == NVK_RESTART)
+         continue;
+      const uint32_t *hit = bsearch(&ids[i], uniq, u, sizeof(uniq[0]), cmp_u32);
+      ids[i] = (uint32_t)(hit - uniq);
+   }
+   return u;
+}
+
+static void
+fill_cbufs(struct nvk_exec *ex, struct kx_cbuf *cbufs)
+{
+   struct nvk_exec_descriptors *desc = &ex->desc[NVK_BIND_POINT_GRAPHICS];
+   memset(cbufs, 0, sizeof(struct kx_cbuf) * KX_MAX_CBUFS);
+   cbufs[NVK_CBUF_ROOT] = (struct kx_cbuf){&desc->root, sizeof(desc->root)};
+   for (unsigned s = 0; s < NVK_MAX_SETS; s++) {
+      if (desc->sets[s] && desc->set_layouts[s])
+         cbufs[NVK_CBUF_SET(s)] = (struct kx_cbuf){desc->sets[s], desc->set_layouts[s]->size_B};
+   }
+}
+
+/* Steps 2 to 5 once the state is known. */
+static void
+run_draw(struct nvk_draw_ctx *ctx)
+{
+   struct nvk_exec *ex = ctx->ex;
+   const struct nvk_draw_params *d = ctx->params;
+   const struct vk_graphics_state *gs = &ctx->gs;
+   const enum rast_topology topology = (enum rast_topology)gs->ia.primitive_topology;
+   const unsigned prim_verts = rast_topology_prim_vertices(topology);
+   if (prim_verts == 0) {
+      draw_fault(ex, d, "topology %u needs tessellation", gs->ia.primitive_topology);
+      return;
+   }
+   const bool restart = d->indexed && gs->ia.primitive_restart_enable;
+   uint32_t *ids = malloc((size_t)d->count * sizeof(uint32_t));
+   uint32_t *uniq = malloc((size_t)d->count * sizeof(uint32_t));
+   const uint32_t stride = nvk_draw_vertex_stride_floats(ctx->vs_info);
+   float *verts = NULL;
+   uint32_t *prims = NULL, *prim_ids = NULL;
+   if (!ids || !uniq)
+      goto oom;
+   if (!read_indices(ex, d, restart, ids))
+      goto out;
+   const uint32_t nverts = localize(ids, d->count, uniq);
+   struct rast_assembly a = {
+      .topology = topology,
+      .indices = ids,
+      .count = d->count,
+      .restart_enable = restart,
+      .restart_index = NVK_RESTART,
+      .provoking_last = gs->rs.provoking_vertex == VK_PROVOKING_VERTEX_MODE_LAST_VERTEX_EXT,
+   };
+   const uint32_t max_prims = rast_assemble_max_prims(&a);
+   verts = malloc(MAX2((size_t)nverts * stride, 1) * sizeof(float));
+   prims = malloc(MAX2((size_t)max_prims * prim_verts, 1) * sizeof(uint32_t));
+   prim_ids = malloc(MAX2((size_t)max_prims, 1) * sizeof(uint32_t));
+   if (!verts || !prims || !prim_ids)
+      goto oom;
+   const uint32_t prim_count = rast_assemble(&a, prims, prim_ids);
+
+   for (uint32_t i = 0; i < d->instance_count && !ex->faulted; i++) {
+      const uint32_t instance = d->first_instance + i;
+      if (!nvk_draw_run_vs(ctx, uniq, nverts, instance, verts, stride))
+         break;
+      struct rast_draw rd = {
+         .state = &ctx->rs,
+         .fb = &ctx->fb,
+         .vertices = verts,
+         .vertex_stride_floats = stride,
+         .vertex_count = nverts,
+         .kind = rast_topology_prim_kind(topology),
+         .indices = prims,
+         .prim_count = prim_count,
+         .prim_ids = prim_ids,
+         .shade = ctx->fs ? nvk_draw_shade : NULL,
+         .shade_data = ctx,
+         .parallel_for = draw_parallel_for,
+         .pool = ex->dev->workers,
+         .thread_count = ctx->thread_count,
+      };
+      const bool ok = rast_draw(&rd);
+      ex->counters[NVK_COUNTER_IA_VERTICES] += d->count;
+      ex->counters[NVK_COUNTER_IA_PRIMITIVES] += prim_count;
+      ex->counters[NVK_COUNTER_VS_INVOCATIONS] += nverts;
+      ex->counters[NVK_COUNTER_CLIPPING_INVOCATIONS] += rd.clip_invocations;
+      ex->counters[NVK_COUNTER_CLIPPING_PRIMITIVES] += rd.clip_primitives;
+      ex->counters[NVK_COUNTER_FS_INVOCATIONS] += rd.fs_invocations;
+      ex->counters[NVK_COUNTER_SAMPLES_PASSED] += rd.samples_passed;
+      if (!ok) {
+         if (ctx->faulted)
+            draw_fault(ex, d, "%s", ctx->fault);
+         else
+            draw_fault(ex, d, "out of memory in the rasterizer");
+      }
+   }
+   goto out;
+oom:
+   draw_fault(ex, d, "out of memory");
+out:
+   free(ids);
+   free(uniq);
+   free(verts);
+   free(prims);
+   free(prim_ids);
+}
+
 void
 nvk_draw(struct nvk_exec *ex, const struct nvk_draw_params *d)
 {
    ex->gfx.draw_seq++;
-   if (!ex->gfx.rendering.active) {
+   const struct nvk_exec_rendering *r = &ex->gfx.rendering;
+   if (!r->active) {
       draw_fault(ex, d, "outside a render pass instance");
       return;
    }
-   if (!ex->desc[NVK_BIND_POINT_GRAPHICS].pipeline) {
+   const struct nvk_pipeline *p = ex->desc[NVK_BIND_POINT_GRAPHICS].pipeline;
+   if (!p || !p->gfx || !p->gfx->vs || p->gfx->state.parts != VK_GS_ALL_PARTS) {
       /* Undefined by the spec; the device is lost instead of crashing. */
-      draw_fault(ex, d, "no graphics pipeline bound");
+      draw_fault(ex, d, "no complete graphics pipeline bound");
       return;
    }
    if (d->count == 0 || d->instance_count == 0)
       return;
-   draw_fault(ex, d, "graphics pipelines cannot run yet");
+   if (r->view_mask) {
+      draw_fault(ex, d, "multiview draws are not implemented");
+      return;
+   }
+   struct nvk_draw_ctx *ctx = calloc(1, sizeof(*ctx));
+   if (!ctx) {
+      draw_fault(ex, d, "out of memory");
+      return;
+   }
+   ctx->ex = ex;
+   ctx->params = d;
+   ctx->gfx = p->gfx;
+   ctx->vs = p->gfx->vs->shader->prog;
+   ctx->vs_info = kx_program_info(ctx->vs);
+   ctx->fs = p->gfx->fs ? p->gfx->fs->shader->prog : NULL;
+   ctx->fs_info = ctx->fs ? kx_program_info(ctx->fs) : NULL;
+   ctx->deadline_ns = nvk_exec_tdr_deadline(ex);
+   ctx->thread_count = MAX2(nvk_worker_pool_thread_count(ex->dev->workers), 1u);
+   fill_cbufs(ex, ctx->cbufs);
+   if (!nvk_draw_state_init(ctx))
+      goto out;
+   if (!nvk_draw_fs_init(ctx)) {
+      draw_fault(ex, d, "out of memory for the fragment shader");
+      goto out;
+   }
+   run_draw(ctx);
+out:
+   nvk_draw_fs_finish(ctx);
+   free(ctx);
 }
 
 void

@@ -110,6 +110,9 @@ image_features(enum kil_format k)
        * (nvk_exec_rendering.c, vk_draw_test). */
       f |= VK_FORMAT_FEATURE_2_BLIT_SRC_BIT | VK_FORMAT_FEATURE_2_BLIT_DST_BIT |
            VK_FORMAT_FEATURE_2_COLOR_ATTACHMENT_BIT;
+      /* The rasterizer blends float-class formats (nvk/rast). */
+      if (fmt_format_class(k) == FMT_CLASS_FLOAT)
+         f |= VK_FORMAT_FEATURE_2_COLOR_ATTACHMENT_BLEND_BIT;
       /* With BLIT_SRC, FILTER_LINEAR means "blits may filter linearly"
        * (Vulkan 1.3, VkFormatFeatureFlagBits); integers never filter. */
       if (fmt_format_class(k) == FMT_CLASS_FLOAT)
@@ -161,5 +164,8 @@ nvk_get_format_properties(const struct nvk_physical_device *pdev, VkFormat forma
    if (kil_format_supports_block_linear(k))
       p.optimalTilingFeatures = f;
    p.bufferFeatures = nvk_shader_buffer_features(k);
+   /* Vertex fetch converts through shared/format (nvk_draw_vertex.c). */
+   if (fmt_format_is_convertible(k) && !kil_format_is_depth_or_stencil(k))
+      p.bufferFeatures |= VK_FORMAT_FEATURE_2_VERTEX_BUFFER_BIT;
    return p;
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "vkt.h"
+#include "vkt_format.h"
 
 TEST(device_properties_are_consistent)
 {
@@ -286,18 +287,26 @@ TEST(kiln_advertises_only_what_it_implements)
                    props[i].extensionName);
    }
 
-   /* Format features of draws come with vertex fetch and blending; colour
-    * and depth/stencil attachments are there (load, store, clear, resolve:
-    * vk_draw_test). (Sampling, storage, atomics and texel buffers:
-    * vk_image_compute_test checks every format that has them.) */
-   const VkFormatFeatureFlags not_yet =
-      VK_FORMAT_FEATURE_VERTEX_BUFFER_BIT | VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BLEND_BIT;
+   /* Format features of draws (vk_draw_test): colour and depth/stencil
+    * attachments (load, store, clear, resolve, draws), blending of
+    * float-class colour formats, vertex fetch of every colour format
+    * shared/format converts. Integer formats never blend (Vulkan 1.3,
+    * VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BLEND_BIT). (Sampling, storage,
+    * atomics and texel buffers: vk_image_compute_test checks every format
+    * that has them.) */
    for (VkFormat fmt = VK_FORMAT_UNDEFINED; fmt <= VK_FORMAT_ASTC_12x12_SRGB_BLOCK; fmt++) {
       VkFormatProperties fp;
       vkGetPhysicalDeviceFormatProperties(t.pdev, fmt, &fp);
-      if ((fp.linearTilingFeatures | fp.optimalTilingFeatures | fp.bufferFeatures) & not_yet)
-         test_fail(__FILE__, __LINE__, "format %d advertises draw features", fmt);
+      const struct vkt_format *vf = vkt_format_find(fmt);
+      if (vf && vf->cls != VKT_CLASS_FLOAT && ((fp.linearTilingFeatures | fp.optimalTilingFeatures) &
+                      VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BLEND_BIT))
+         test_fail(__FILE__, __LINE__, "integer format %d advertises blending", fmt);
    }
+   VkFormatProperties fp;
+   vkGetPhysicalDeviceFormatProperties(t.pdev, VK_FORMAT_R32G32B32A32_SFLOAT, &fp);
+   CHECK(fp.bufferFeatures & VK_FORMAT_FEATURE_VERTEX_BUFFER_BIT);
+   vkGetPhysicalDeviceFormatProperties(t.pdev, VK_FORMAT_R8G8B8A8_UNORM, &fp);
+   CHECK(fp.optimalTilingFeatures & VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BLEND_BIT);
    VkImageFormatProperties ifp;
    VKT_CHECK(vkGetPhysicalDeviceImageFormatProperties(
       t.pdev, VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_OPTIMAL,

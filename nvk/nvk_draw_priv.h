@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The draw executor's pieces (nvk_draw*.c): one draw is
+ *
+ *   nvk_draw_state.c      pipeline + dynamic state (vk_graphics_state_merge)
+ *                         -> struct rast_state; the current rendering's
+ *                         attachments -> struct rast_framebuffer
+ *   nvk_draw_vertex.c     the unique vertices of the draw: vertex fetch
+ *                         (formats through shared/format) into kx's SoA
+ *                         inputs, the vertex shader in strips of KX_W,
+ *                         outputs to rast's AoS vertices
+ *   nvk_draw_fragment.c   rast's shade callback: the fragment shader on a
+ *                         batch, one kx_exec per worker
+ *   nvk_draw.c            the order of it all, per instance; statistics
+ */
+#ifndef NVK_DRAW_PRIV_H
+#define NVK_DRAW_PRIV_H
+
+#include "kx.h"
+#include "nvk_cmd_exec.h"
+#include "rast.h"
+#include "vk_graphics_state.h"
+
+struct nvk_graphics_pipeline;
+
+static_assert(RAST_W == KX_W, "rast batches are kx strips");
+static_assert((int)RAST_SLOT_COUNT == (int)KX_SLOT_COUNT, "one slot numbering");
+static_assert((int)RAST_FS_OUTPUTS == (int)KX_FS_OUTPUT_SLOTS, "one FS output numbering");
+static_assert((int)RAST_INTERP_FLAT == (int)KX_INTERP_FLAT &&
+                 (int)RAST_INTERP_NOPERSPECTIVE == (int)KX_INTERP_NOPERSPECTIVE,
+              "one interpolation numbering");
+
+/* Everything one draw call needs, built once per vkCmdDraw* replay. */
+struct nvk_draw_ctx {
+   struct nvk_exec *ex;
+   const struct nvk_draw_params *params;
+   const struct nvk_graphics_pipeline *gfx;
+   const struct kx_program *vs, *fs; /* fs NULL: none */
+   const struct kx_program_info *vs_info, *fs_info;
+   struct vk_graphics_state gs;
+   struct rast_state rs;
+   struct rast_framebuffer fb;
+   /* Constant buffers of the graphics bind point (root table, sets). */
+   struct kx_cbuf cbufs[KX_MAX_CBUFS];
+   uint64_t deadline_ns;
+
+   /* The fragment shader, one executor per worker (nvk_draw_fragment.c). */
+   struct kx_exec **fs_exec;
+   unsigned thread_count;
+   /* The first fault of a shader, any worker (atomic flag, then text). */
+   int faulted;
+   char fault[320];
+};
+
+/* Fills ctx->gs, ctx->rs and ctx->fb; false after a fault. */
+bool nvk_draw_state_init(struct nvk_draw_ctx *ctx);
+
+/* The post-VS vertices of one instance: for each of the `count` vertex
+ * numbers in `vertex_ids` (after vertexOffset/firstVertex), fetch, shade
+ * and write rast's AoS vertex (stride_floats each) to `out`. False after a
+ * fault. */
+bool nvk_draw_run_vs(struct nvk_draw_ctx *ctx, const uint32_t *vertex_ids, uint32_t count,
+                     uint32_t instance, float *out, uint32_t stride_floats);
+
+/* Floats per post-VS vertex (up to the highest slot the VS writes). */
+uint32_t nvk_draw_vertex_stride_floats(const struct kx_program_info *vs_info);
+
+/* Per-worker fragment shader executors; false on out-of-memory. */
+bool nvk_draw_fs_init(struct nvk_draw_ctx *ctx);
+void nvk_draw_fs_finish(struct nvk_draw_ctx *ctx);
+/* rast's shade callback (data: the ctx). */
+bool nvk_draw_shade(void *data, unsigned worker, struct rast_fs_batch *b);
+
+/* kx's MMU callback over the device's VA map (data: the device). */
+void *nvk_draw_translate(void *data, uint64_t va, uint64_t size_B, uint64_t *range_va,
+                         uint64_t *range_end);
+
+/* Records a shader fault once (thread-safe). */
+void nvk_draw_ctx_fault(struct nvk_draw_ctx *ctx, const char *what, const char *msg);
+
+#endif /* NVK_DRAW_PRIV_H */

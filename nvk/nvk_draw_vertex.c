@@ -1,0 +1,167 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Vertex fetch and the vertex shader of a draw.
+ *
+ * Each attribute location the shader reads is fetched from its binding
+ * (Vulkan 1.3, 22.4 "Vertex Input Address Calculation": vertex rate at
+ * VertexIndex, instance rate at (InstanceIndex - firstInstance) / divisor
+ * + firstInstance, divisor 0: firstInstance) and converted by its format
+ * through shared/format into kx's SoA inputs: 32-bit float, int or uint
+ * bits, absent components (0, 0, 0, 1). Attributes outside their buffer
+ * read zero (robustBufferAccess). The shader then runs over KX_W vertices
+ * at a time and its outputs go to rast's AoS vertices.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "format/fmt.h"
+#include "nvk_draw_priv.h"
+#include "nvk_format.h"
+#include "nvkmd/nvkmd.h"
+#include "nvk_device.h"
+#include "util/macros.h"
+
+uint32_t
+nvk_draw_vertex_stride_floats(const struct kx_program_info *vs_info)
+{
+   const uint64_t w = vs_info->outputs_written | 1; /* the position at least */
+   return (64 - (uint32_t)__builtin_clzll(w)) * 4;
+}
+
+/* Where each attribute the shader reads comes from, resolved per draw. */
+struct fetch_attr {
+   uint32_t location;
+   enum kil_format format;
+   uint32_t el_B;
+   const uint8_t *base; /* host pointer of the binding's first byte */
+   uint64_t size_B;     /* bytes of the binding */
+   uint64_t stride_B, offset_B;
+   bool per_instance;
+   uint32_t divisor;
+};
+
+static uint32_t
+resolve_attrs(struct nvk_draw_ctx *ctx, struct fetch_attr *attrs)
+{
+   struct nvk_exec *ex = ctx->ex;
+   const struct vk_graphics_state *gs = &ctx->gs;
+   uint64_t reads = ctx->vs_info->inputs_read & gs->vi.attributes_valid;
+   uint32_t n = 0;
+   u_foreach_bit64(l, reads) {
+      if (l >= VK_GS_MAX_VERTEX_ATTRIBUTES)
+         break;
+      const struct vk_vertex_attribute *a = &gs->vi.attributes[l];
+      const uint32_t b = a->binding;
+      const enum kil_format f = nvk_format_to_kil((VkFormat)a->format);
+      if (b >= NVK_MAX_VERTEX_BINDINGS || !fmt_format_is_convertible(f)) {
+         nvk_exec_fault(ex, "draw %u: vertex attribute %u: format %u is not fetched",
+                        ex->gfx.draw_seq, (unsigned)l, a->format);
+         return UINT32_MAX;
+      }
+      const struct nvk_exec_vertex_buffer *vb = &ex->gfx.vb[b];
+      struct fetch_attr *fa = &attrs[n++];
+      *fa = (struct fetch_attr){
+         .location = (uint32_t)l,
+         .format = f,
+         .el_B = kil_format_el_size_B(f),
+         .stride_B = vb->has_stride ? vb->stride_B : gs->vi_binding_strides[b],
+         .offset_B = a->offset_B,
+         .per_instance = gs->vi.bindings[b].input_rate == VK_VERTEX_INPUT_RATE_INSTANCE,
+         .divisor = gs->vi.bindings[b].divisor,
+      };
+      if (vb->addr && vb->size_B) {
+         fa->base = nvkmd_dev_translate(ex->dev->kmd, vb->addr, vb->size_B);
+         if (!fa->base) {
+            nvk_exec_fault(ex, "draw %u: vertex buffer %u (%llu bytes at 0x%llx) is not in "
+                               "live device memory",
+                           ex->gfx.draw_seq, b, (unsigned long long)vb->size_B,
+                           (unsigned long long)vb->addr);
+            return UINT32_MAX;
+         }
+         fa->size_B = vb->size_B;
+      }
+   }
+   return n;
+}
+
+static void
+fetch(const struct fetch_attr *fa, uint64_t index, float *in, unsigned lane)
+{
+   uint8_t zero[16] = {0};
+   const uint8_t *src = zero;
+   uint64_t at;
+   if (fa->base && !__builtin_mul_overflow(index, fa->stride_B, &at) &&
+       !__builtin_add_overflow(at, fa->offset_B, &at) && at < fa->size_B &&
+       fa->el_B <= fa->size_B - at)
+      src = fa->base + at;
+   union fmt_texel t;
+   fmt_unpack_color(fa->format, src, &t);
+   for (unsigned c = 0; c < 4; c++)
+      memcpy(&in[KX_IO_INDEX(fa->location, c, lane)], &t.u[c], 4);
+}
+
+bool
+nvk_draw_run_vs(struct nvk_draw_ctx *ctx, const uint32_t *vertex_ids, uint32_t count,
+                uint32_t instance, float *out, uint32_t stride_floats)
+{
+   struct nvk_exec *ex = ctx->ex;
+   const struct nvk_draw_params *d = ctx->params;
+   struct fetch_attr attrs[VK_GS_MAX_VERTEX_ATTRIBUTES];
+   const uint32_t attr_count = resolve_attrs(ctx, attrs);
+   if (attr_count == UINT32_MAX)
+      return false;
+   struct kx_exec *exec = kx_exec_create(ctx->vs, KX_ISA_AUTO);
+   float *in = calloc((size_t)KX_MAX_VERTEX_ATTRIBS * 4 * KX_W, sizeof(float));
+   float *vout = calloc((size_t)KX_SLOT_COUNT * 4 * KX_W, sizeof(float));
+   bool ok = exec && in && vout;
+   if (!ok)
+      nvk_exec_fault(ex, "draw %u: out of memory for the vertex shader", ex->gfx.draw_seq);
+   uint32_t vertex_index[KX_W], instance_index[KX_W];
+   for (uint32_t first = 0; ok && first < count; first += KX_W) {
+      const uint32_t lanes = MIN2(count - first, (uint32_t)KX_W);
+      for (uint32_t l = 0; l < lanes; l++) {
+         vertex_index[l] = vertex_ids[first + l];
+         instance_index[l] = instance;
+         for (uint32_t a = 0; a < attr_count; a++) {
+            const struct fetch_attr *fa = &attrs[a];
+            uint64_t index = vertex_index[l];
+            if (fa->per_instance)
+               index = fa->divisor ? d->first_instance + (instance - d->first_instance) /
+                                                            fa->divisor
+                                   : d->first_instance;
+            fetch(fa, index, in, l);
+         }
+      }
+      struct kx_strip s = {
+         .lane_count = lanes,
+         .in = in,
+         .out = vout,
+         .vertex_index = vertex_index,
+         .instance_index = instance_index,
+         .base_vertex = d->indexed ? (uint32_t)d->vertex_offset : d->first,
+         .base_instance = d->first_instance,
+         .draw_index = d->draw_index,
+         .translate = nvk_draw_translate,
+         .translate_data = ex->dev,
+         .deadline_ns = ctx->deadline_ns,
+      };
+      memcpy(s.cbufs, ctx->cbufs, sizeof(s.cbufs));
+      if (!kx_exec_strip(exec, &s)) {
+         nvk_exec_fault(ex, "draw %u (%s): vertex shader: %s", ex->gfx.draw_seq, d->api,
+                        s.fault);
+         ok = false;
+         break;
+      }
+      /* SoA -> AoS, the slots rast reads. */
+      for (uint32_t l = 0; l < lanes; l++) {
+         float *v = out + (size_t)(first + l) * stride_floats;
+         for (uint32_t i = 0; i < stride_floats; i++)
+            v[i] = vout[KX_IO_INDEX(i / 4, i % 4, l)];
+      }
+   }
+   free(in);
+   free(vout);
+   if (exec)
+      kx_exec_destroy(exec);
+   return ok;
+}
