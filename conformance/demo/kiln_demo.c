@@ -7,6 +7,10 @@
  * stage was used. Stages, furthest first:
  *
  *   gl        OpenGL through zink on our Vulkan driver     (not yet built)
+ *   graphics  two interlocked, lit, vertex-coloured tori through a Vulkan
+ *             graphics pipeline (demo_graphics.c: vertex/index buffers, a
+ *             vertex shader with push-constant matrices, per-fragment
+ *             lighting, a depth test in a render pass).
  *   compute   a Julia set computed by a compute shader (julia.comp: SPIR-V ->
  *             spirv_to_nir -> the driver's IR -> its SIMD interpreter), coloured
  *             by sampling the palette with a linear filter, written to a
@@ -30,36 +34,17 @@
 
 #include "util/png.h"
 
+#include "demo.h"
 #include "julia_spv.h"
 
-#define DEMO_FORMAT VK_FORMAT_R8G8B8A8_UNORM
-
-struct demo {
-   VkInstance instance;
-   VkPhysicalDevice pdev;
-   VkPhysicalDeviceProperties props;
-   VkDevice dev;
-   VkQueue queue;
-   uint32_t queue_family;
-   VkCommandPool pool;
-   VkCommandBuffer cmd;
-};
-
-static int
+int
 fail(const char *what, VkResult r)
 {
    fprintf(stderr, "kiln-demo: %s failed: VkResult %d\n", what, (int)r);
    return 1;
 }
 
-#define VK_CHECK(call)                                                                   \
-   do {                                                                                  \
-      VkResult r_ = (call);                                                              \
-      if (r_ != VK_SUCCESS)                                                              \
-         return fail(#call, r_);                                                         \
-   } while (0)
-
-static int
+int
 find_memory_type(const struct demo *d, uint32_t bits, VkMemoryPropertyFlags want)
 {
    VkPhysicalDeviceMemoryProperties mp;
@@ -139,19 +124,22 @@ demo_init(struct demo *d)
    return 0;
 }
 
-struct demo_buffer {
-   VkBuffer buf;
-   VkDeviceMemory mem;
-   void *map;
-};
-
-static int
+int
 buffer_create(struct demo *d, VkDeviceSize size_B, struct demo_buffer *b)
+{
+   return buffer_create_usage(d, size_B,
+                              VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                              b);
+}
+
+int
+buffer_create_usage(struct demo *d, VkDeviceSize size_B, VkBufferUsageFlags usage,
+                    struct demo_buffer *b)
 {
    const VkBufferCreateInfo bci = {
       .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
       .size = size_B,
-      .usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+      .usage = usage,
    };
    VK_CHECK(vkCreateBuffer(d->dev, &bci, NULL, &b->buf));
    VkMemoryRequirements req;
@@ -172,12 +160,7 @@ buffer_create(struct demo *d, VkDeviceSize size_B, struct demo_buffer *b)
    return 0;
 }
 
-struct demo_image {
-   VkImage image;
-   VkDeviceMemory mem;
-};
-
-static int
+int
 image_create_usage(struct demo *d, uint32_t w, uint32_t h, VkImageUsageFlags usage,
                    struct demo_image *img)
 {
@@ -218,21 +201,21 @@ image_create(struct demo *d, uint32_t w, uint32_t h, struct demo_image *img)
                              img);
 }
 
-static void
+void
 image_destroy(struct demo *d, struct demo_image *img)
 {
    vkDestroyImage(d->dev, img->image, NULL);
    vkFreeMemory(d->dev, img->mem, NULL);
 }
 
-static void
+void
 buffer_destroy(struct demo *d, struct demo_buffer *b)
 {
    vkDestroyBuffer(d->dev, b->buf, NULL);
    vkFreeMemory(d->dev, b->mem, NULL);
 }
 
-static void
+void
 barrier_stages(struct demo *d, VkImage image, VkImageLayout from, VkImageLayout to,
                VkAccessFlags src_access, VkAccessFlags dst_access,
                VkPipelineStageFlags src_stage, VkPipelineStageFlags dst_stage)
@@ -266,7 +249,7 @@ static const uint8_t demo_palette[4][4][4] = {
    {{90, 80, 230, 255}, {70, 120, 240, 255}, {60, 170, 230, 255}, {240, 240, 250, 255}},
 };
 
-static int
+int
 submit_and_wait(struct demo *d)
 {
    const VkSubmitInfo submit = {
@@ -632,14 +615,22 @@ main(int argc, char **argv)
       demo_finish(&d);
       return 1;
    }
-   const char *stage = "compute";
-   int ret = render_compute(&d, size, pixels);
+   const char *stage = "graphics";
+   int ret = render_graphics(&d, size, pixels);
+   if (ret != 0) {
+      stage = "compute";
+      ret = render_compute(&d, size, pixels);
+   }
    if (ret != 0) {
       stage = "transfer";
       ret = render_transfer(&d, size, pixels);
    }
    if (ret == 0) {
-      if (!strcmp(stage, "compute"))
+      if (!strcmp(stage, "graphics"))
+         printf("kiln-demo: stage: graphics (two interlocked tori through a Vulkan graphics "
+                "pipeline: vertex and index buffers, a vertex shader, per-fragment lighting "
+                "of interpolated colours, a depth test, a render pass)\n");
+      else if (!strcmp(stage, "compute"))
          printf("kiln-demo: stage: compute (a Julia set in a compute shader: storage image, "
                 "sampled palette, push constants)\n");
       else
