@@ -29,6 +29,7 @@
 #include "vkt.h"
 
 #include "draw_flat_frag.h"
+#include "draw_instanced_vert.h"
 #include "draw_smooth_frag.h"
 #include "draw_vert.h"
 
@@ -458,6 +459,10 @@ struct pipe_desc {
    /* VK_NULL_HANDLE: dynamic rendering with the target's formats. */
    VkRenderPass pass;
    VkFormat color_format, depth_format;
+   /* Optional: another vertex shader / vertex input than draw.vert's. */
+   VkShaderModule vs;
+   const VkPipelineVertexInputStateCreateInfo *vi;
+   bool primitive_restart;
 };
 
 /* Everything a draw test holds. */
@@ -498,7 +503,7 @@ make_pipeline(struct draw_env *e, const struct pipe_desc *d, VkPipeline *pipe)
    const VkPipelineShaderStageCreateInfo stages[2] = {
       {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
        .stage = VK_SHADER_STAGE_VERTEX_BIT,
-       .module = e->vs,
+       .module = d->vs ? d->vs : e->vs,
        .pName = "main"},
       {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
        .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
@@ -521,6 +526,7 @@ make_pipeline(struct draw_env *e, const struct pipe_desc *d, VkPipeline *pipe)
    const VkPipelineInputAssemblyStateCreateInfo ia = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
       .topology = d->topology,
+      .primitiveRestartEnable = d->primitive_restart,
    };
    const VkViewport viewport = {0, 0, W, H, 0, 1};
    const VkPipelineViewportStateCreateInfo vp = {
@@ -579,7 +585,7 @@ make_pipeline(struct draw_env *e, const struct pipe_desc *d, VkPipeline *pipe)
       .pNext = d->pass ? NULL : &rendering,
       .stageCount = 2,
       .pStages = stages,
-      .pVertexInputState = &vi,
+      .pVertexInputState = d->vi ? d->vi : &vi,
       .pInputAssemblyState = &ia,
       .pViewportState = &vp,
       .pRasterizationState = &rs,
@@ -1177,5 +1183,137 @@ TEST(render_pass_and_dynamic_rendering_agree)
 out:
    if (e.t.dev)
       target_destroy(&e.t, &dyn);
+   draw_env_finish(&e);
+}
+
+/* Instance-rate attributes (Vulkan 1.3, 22.4): four instances of a square,
+ * each moved and coloured by its own elements of two per-instance
+ * bindings, from firstInstance 1 (element 0 is never read); positions are
+ * R32G32_SFLOAT (z and w read as 0 and 1), colours R8G8B8A8_UNORM. */
+TEST(instance_rate_attributes)
+{
+   struct draw_env e;
+   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, NULL))
+      goto out;
+   VkShaderModule vs = make_module(&e.t, draw_instanced_vert_spv, sizeof(draw_instanced_vert_spv));
+   const VkVertexInputBindingDescription bindings[3] = {
+      {0, 8, VK_VERTEX_INPUT_RATE_VERTEX},
+      {1, 4, VK_VERTEX_INPUT_RATE_INSTANCE},
+      {2, 8, VK_VERTEX_INPUT_RATE_INSTANCE},
+   };
+   const VkVertexInputAttributeDescription attrs[3] = {
+      {0, 0, VK_FORMAT_R32G32_SFLOAT, 0},
+      {1, 1, VK_FORMAT_R8G8B8A8_UNORM, 0},
+      {2, 2, VK_FORMAT_R32G32_SFLOAT, 0},
+   };
+   const VkPipelineVertexInputStateCreateInfo vi = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO,
+      .vertexBindingDescriptionCount = 3,
+      .pVertexBindingDescriptions = bindings,
+      .vertexAttributeDescriptionCount = 3,
+      .pVertexAttributeDescriptions = attrs,
+   };
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.vs = vs;
+   d.vi = &vi;
+   VkPipeline pipe = VK_NULL_HANDLE;
+   if (!make_pipeline(&e, &d, &pipe))
+      goto out_vs;
+   /* Binding 0: a 16x16 pixel square at the origin (two triangles). */
+   float *corners = (float *)e.vb.map;
+   const float sq[6][2] = {{0, 0}, {16, 0}, {16, 16}, {0, 0}, {16, 16}, {0, 16}};
+   for (unsigned i = 0; i < 6; i++) {
+      corners[2 * i] = sq[i][0] / W * 2.0f - 1.0f;
+      corners[2 * i + 1] = sq[i][1] / H * 2.0f - 1.0f;
+   }
+   /* Binding 1 at offset 256: colours; binding 2 at offset 512: offsets
+    * (in clip units), element 0 of each a decoy. */
+   const uint32_t colors[5] = {0xffffffff, 0xff0000ff, 0xff00ff00, 0xffff0000, 0xff00ffff};
+   memcpy(e.vb.map + 256, colors, sizeof(colors));
+   const float px[5][2] = {{24, 24}, {4, 4}, {40, 4}, {4, 40}, {40, 40}};
+   float *offs = (float *)(e.vb.map + 512);
+   for (unsigned i = 0; i < 5; i++) {
+      offs[2 * i] = px[i][0] / W * 2.0f;
+      offs[2 * i + 1] = px[i][1] / H * 2.0f;
+   }
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   begin_draw_pass(&e, cmd, pipe);
+   const VkBuffer bufs[3] = {e.vb.buffer, e.vb.buffer, e.vb.buffer};
+   const VkDeviceSize offsets[3] = {0, 256, 512};
+   vkCmdBindVertexBuffers(cmd, 0, 3, bufs, offsets);
+   vkCmdDraw(cmd, 6, 4, 0, 1);
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   uint32_t got[W * H], want[W * H];
+   REQUIRE(read_color(&e.t, &e.tg, 0, got));
+   for (int y = 0; y < H; y++) {
+      for (int x = 0; x < W; x++) {
+         uint32_t w = 0;
+         for (unsigned i = 1; i < 5; i++) {
+            if (x >= px[i][0] && x < px[i][0] + 16 && y >= px[i][1] && y < px[i][1] + 16)
+               w = colors[i];
+         }
+         want[y * W + x] = w;
+      }
+   }
+   check_rgba8("instances", got, want, NULL, 0);
+   vkDestroyPipeline(e.t.dev, pipe, NULL);
+out_vs:
+   vkDestroyShaderModule(e.t.dev, vs, NULL);
+out:
+   draw_env_finish(&e);
+}
+
+/* Strips and fans (Vulkan 1.3, 21.1): an indexed triangle strip with a
+ * primitive restart (0xffff) between two quads, and a fan. */
+TEST(strips_fans_and_primitive_restart)
+{
+   struct draw_env e;
+   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, NULL))
+      goto out;
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP;
+   d.primitive_restart = true;
+   VkPipeline strip = VK_NULL_HANDLE, fan = VK_NULL_HANDLE;
+   if (!make_pipeline(&e, &d, &strip))
+      goto out;
+   d.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN;
+   d.primitive_restart = false;
+   if (!make_pipeline(&e, &d, &fan))
+      goto out;
+   const float red[4] = {1, 0, 0, 1}, green[4] = {0, 1, 0, 1}, blue[4] = {0, 0, 1, 1};
+   struct vtx *v = (struct vtx *)e.vb.map;
+   /* Quad A [0,32)x[0,32) red, quad B [32,64)x[0,32) green: strip order. */
+   v[0] = vtx_fb(0, 0, 0, red), v[1] = vtx_fb(0, 32, 0, red);
+   v[2] = vtx_fb(32, 0, 0, red), v[3] = vtx_fb(32, 32, 0, red);
+   v[4] = vtx_fb(32, 0, 0, green), v[5] = vtx_fb(32, 32, 0, green);
+   v[6] = vtx_fb(64, 0, 0, green), v[7] = vtx_fb(64, 32, 0, green);
+   /* A fan over the bottom half: centre first, then the corners. */
+   v[8] = vtx_fb(32, 48, 0, blue), v[9] = vtx_fb(0, 32, 0, blue);
+   v[10] = vtx_fb(64, 32, 0, blue), v[11] = vtx_fb(64, 64, 0, blue);
+   v[12] = vtx_fb(0, 64, 0, blue), v[13] = vtx_fb(0, 32, 0, blue);
+   uint16_t *idx = (uint16_t *)e.ib.map;
+   const uint16_t strip_idx[9] = {0, 1, 2, 3, 0xffff, 4, 5, 6, 7};
+   memcpy(idx, strip_idx, sizeof(strip_idx));
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   begin_draw_pass(&e, cmd, strip);
+   vkCmdBindIndexBuffer(cmd, e.ib.buffer, 0, VK_INDEX_TYPE_UINT16);
+   vkCmdDrawIndexed(cmd, 9, 1, 0, 0, 0);
+   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, fan);
+   vkCmdDraw(cmd, 6, 1, 8, 0);
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   uint32_t got[W * H], want[W * H];
+   REQUIRE(read_color(&e.t, &e.tg, 0, got));
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++)
+         want[y * W + x] = y >= 32 ? rgba8(0, 0, 1, 1) : x < 32 ? rgba8(1, 0, 0, 1)
+                                                               : rgba8(0, 1, 0, 1);
+   check_rgba8("strips and fan", got, want, NULL, 0);
+out:
+   if (e.t.dev) {
+      vkDestroyPipeline(e.t.dev, strip, NULL);
+      vkDestroyPipeline(e.t.dev, fan, NULL);
+   }
    draw_env_finish(&e);
 }
