@@ -79,9 +79,10 @@ nvk_get_features(struct vk_features *f)
    f->shaderSampledImageArrayDynamicIndexing = true;
    f->shaderStorageBufferArrayDynamicIndexing = true;
    f->shaderStorageImageArrayDynamicIndexing = true;
-   /* Compute shader invocations are counted; the graphics statistics are
-    * zero because nothing can draw yet, which is what they must be. */
+   /* Every statistic is counted (dispatches and draws bump the executor's
+    * counters); occlusion queries count samples exactly (nvk/rast). */
    f->pipelineStatisticsQuery = true;
+   f->occlusionQueryPrecise = true;
    f->timelineSemaphore = true;
    f->synchronization2 = true;
    f->privateData = true;

@@ -216,7 +216,9 @@ TEST(kiln_advertises_only_what_it_implements)
    vkGetPhysicalDeviceFeatures(t.pdev, &f);
    VkPhysicalDeviceFeatures tested = {
       .robustBufferAccess = VK_TRUE,      /* vk_compute_test out_of_bounds_reads_are_robust */
-      .pipelineStatisticsQuery = VK_TRUE, /* vk_compute_test compute_invocations_statistic */
+      .pipelineStatisticsQuery = VK_TRUE, /* vk_compute_test compute_invocations_statistic,
+                                           vk_draw_test occlusion_and_statistics_queries */
+      .occlusionQueryPrecise = VK_TRUE,   /* vk_draw_test occlusion_and_statistics_queries */
       .shaderFloat64 = VK_TRUE,           /* vk_compute_test int64_float64_int16_arithmetic */
       .shaderInt64 = VK_TRUE,             /* vk_compute_test int64_float64_int16_arithmetic */
       .shaderInt16 = VK_TRUE,             /* vk_compute_test int64_float64_int16_arithmetic */

@@ -1317,3 +1317,147 @@ out:
    }
    draw_env_finish(&e);
 }
+
+/* Queries around draws: a precise occlusion query counts the samples that
+ * pass (Vulkan 1.3, 17.4: exactly, with VK_QUERY_CONTROL_PRECISE_BIT), a
+ * second one around a draw hidden by the depth test counts 0; pipeline
+ * statistics count input-assembly vertices and primitives exactly and at
+ * least one fragment shader invocation per covered pixel. */
+TEST(occlusion_and_statistics_queries)
+{
+   VkPhysicalDeviceFeatures features = {.occlusionQueryPrecise = VK_TRUE,
+                                        .pipelineStatisticsQuery = VK_TRUE};
+   const struct vkt_req req = {.core_features = &features};
+   struct draw_env e;
+   VkQueryPool occ = VK_NULL_HANDLE, stats = VK_NULL_HANDLE;
+   if (!draw_env_init(&e, COLOR_FMT, DEPTH_FMT, &req))
+      goto out;
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.depth_test = true;
+   VkPipeline pipe;
+   if (!make_pipeline(&e, &d, &pipe))
+      goto out;
+   VkQueryPoolCreateInfo qci = {
+      .sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
+      .queryType = VK_QUERY_TYPE_OCCLUSION,
+      .queryCount = 2,
+   };
+   VKT_CHECK(vkCreateQueryPool(e.t.dev, &qci, NULL, &occ));
+   qci.queryType = VK_QUERY_TYPE_PIPELINE_STATISTICS;
+   qci.queryCount = 1;
+   qci.pipelineStatistics = VK_QUERY_PIPELINE_STATISTIC_INPUT_ASSEMBLY_VERTICES_BIT |
+                            VK_QUERY_PIPELINE_STATISTIC_INPUT_ASSEMBLY_PRIMITIVES_BIT |
+                            VK_QUERY_PIPELINE_STATISTIC_FRAGMENT_SHADER_INVOCATIONS_BIT;
+   VKT_CHECK(vkCreateQueryPool(e.t.dev, &qci, NULL, &stats));
+   const float red[4] = {1, 0, 0, 1};
+   struct vtx *v = (struct vtx *)e.vb.map;
+   /* [8,40)x[8,40) at depth 0.25, then [16,32)x[16,32) behind it. */
+   const float q[2][5] = {{8, 8, 40, 40, 0.25f}, {16, 16, 32, 32, 0.5f}};
+   for (unsigned k = 0; k < 2; k++) {
+      v[6 * k + 0] = vtx_fb(q[k][0], q[k][1], q[k][4], red);
+      v[6 * k + 1] = vtx_fb(q[k][2], q[k][1], q[k][4], red);
+      v[6 * k + 2] = vtx_fb(q[k][2], q[k][3], q[k][4], red);
+      v[6 * k + 3] = vtx_fb(q[k][0], q[k][1], q[k][4], red);
+      v[6 * k + 4] = vtx_fb(q[k][2], q[k][3], q[k][4], red);
+      v[6 * k + 5] = vtx_fb(q[k][0], q[k][3], q[k][4], red);
+   }
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   vkCmdResetQueryPool(cmd, occ, 0, 2);
+   vkCmdResetQueryPool(cmd, stats, 0, 1);
+   begin_draw_pass(&e, cmd, pipe);
+   vkCmdBeginQuery(cmd, stats, 0, 0);
+   vkCmdBeginQuery(cmd, occ, 0, VK_QUERY_CONTROL_PRECISE_BIT);
+   vkCmdDraw(cmd, 6, 1, 0, 0);
+   vkCmdEndQuery(cmd, occ, 0);
+   vkCmdEndQuery(cmd, stats, 0);
+   vkCmdBeginQuery(cmd, occ, 1, VK_QUERY_CONTROL_PRECISE_BIT);
+   vkCmdDraw(cmd, 6, 1, 6, 0);
+   vkCmdEndQuery(cmd, occ, 1);
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   uint64_t counts[2] = {~0ull, ~0ull}, st[3] = {0};
+   VKT_CHECK(vkGetQueryPoolResults(e.t.dev, occ, 0, 2, sizeof(counts), counts, 8,
+                                   VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT));
+   VKT_CHECK(vkGetQueryPoolResults(e.t.dev, stats, 0, 1, sizeof(st), st, 8,
+                                   VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT));
+   CHECK_EQ(counts[0], 32 * 32);
+   CHECK_EQ(counts[1], 0);
+   CHECK_EQ(st[0], 6); /* vertices */
+   CHECK_EQ(st[1], 2); /* primitives */
+   CHECK(st[2] >= 32 * 32);
+   vkDestroyPipeline(e.t.dev, pipe, NULL);
+out:
+   if (e.t.dev) {
+      vkDestroyQueryPool(e.t.dev, occ, NULL);
+      vkDestroyQueryPool(e.t.dev, stats, NULL);
+   }
+   draw_env_finish(&e);
+}
+
+/* Draws recorded in a secondary command buffer that continues the render
+ * pass (VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT): the secondary
+ * binds its own state and draws into the primary's attachments. */
+TEST(secondary_command_buffer_draws)
+{
+   struct draw_env e;
+   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, NULL))
+      goto out;
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   VkPipeline pipe;
+   if (!make_pipeline(&e, &d, &pipe))
+      goto out;
+   const float green[4] = {0, 1, 0, 1};
+   struct vtx *v = (struct vtx *)e.vb.map;
+   v[0] = vtx_fb(0, 0, 0, green), v[1] = vtx_fb(W, 0, 0, green), v[2] = vtx_fb(W, H, 0, green);
+   v[3] = vtx_fb(0, 0, 0, green), v[4] = vtx_fb(W, H, 0, green), v[5] = vtx_fb(0, H, 0, green);
+
+   const VkCommandBufferAllocateInfo ai = {
+      .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+      .commandPool = e.t.pool,
+      .level = VK_COMMAND_BUFFER_LEVEL_SECONDARY,
+      .commandBufferCount = 1,
+   };
+   VkCommandBuffer sec;
+   REQUIRE(VKT_CHECK(vkAllocateCommandBuffers(e.t.dev, &ai, &sec)));
+   const VkCommandBufferInheritanceInfo inh = {
+      .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_INHERITANCE_INFO,
+      .renderPass = e.pass,
+      .subpass = 0,
+      .framebuffer = e.fb,
+   };
+   const VkCommandBufferBeginInfo bi = {
+      .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+      .flags = VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT,
+      .pInheritanceInfo = &inh,
+   };
+   VKT_CHECK(vkBeginCommandBuffer(sec, &bi));
+   vkCmdBindPipeline(sec, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
+   const VkDeviceSize zero = 0;
+   vkCmdBindVertexBuffers(sec, 0, 1, &e.vb.buffer, &zero);
+   vkCmdDraw(sec, 6, 1, 0, 0);
+   VKT_CHECK(vkEndCommandBuffer(sec));
+
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   const VkClearValue clear = {.color = {.float32 = {0, 0, 0, 0}}};
+   const VkRenderPassBeginInfo rpbi = {
+      .sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO,
+      .renderPass = e.pass,
+      .framebuffer = e.fb,
+      .renderArea = full_area,
+      .clearValueCount = 1,
+      .pClearValues = &clear,
+   };
+   vkCmdBeginRenderPass(cmd, &rpbi, VK_SUBPASS_CONTENTS_SECONDARY_COMMAND_BUFFERS);
+   vkCmdExecuteCommands(cmd, 1, &sec);
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   uint32_t got[W * H], want[W * H];
+   REQUIRE(read_color(&e.t, &e.tg, 0, got));
+   for (unsigned i = 0; i < W * H; i++)
+      want[i] = rgba8(0, 1, 0, 1);
+   check_rgba8("secondary", got, want, NULL, 0);
+   vkFreeCommandBuffers(e.t.dev, e.t.pool, 1, &sec);
+   vkDestroyPipeline(e.t.dev, pipe, NULL);
+out:
+   draw_env_finish(&e);
+}
