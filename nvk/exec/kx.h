@@ -1,5 +1,19 @@
 /* SPDX-License-Identifier: MIT */
 /*
+ * Against CONTRACT.md (2026-11-26), the launch interface below adds, and
+ * deviates in:
+ *  - struct kx_strip's memory fields are spelled out (cbufs, translate,
+ *    translate_data, deadline_ns, faulted, fault) and vertex_index /
+ *    instance_index are the SPIR-V VertexIndex / InstanceIndex values
+ *    (vertex offset or first vertex, base instance included);
+ *  - helpers: KX_IO_INDEX (the SoA index), KX_FS_DUAL_SOURCE_SLOT,
+ *    KX_FS_OUTPUT_SLOTS, KX_MAX_VERTEX_ATTRIBS, enum kx_interp (the
+ *    per-input interpolation, kx_program_info.interp[slot]);
+ *  - PointCoord has no slot in the contract: a fragment shader reading it
+ *    does not compile yet; interpolateAtCentroid/AtSample read the input
+ *    as declared, interpolateAtOffset extrapolates with fine derivatives;
+ *  - struct kx_backend gains exec_create/exec_strip/exec_destroy.
+ *
  * kx: the reference backend of the CPU device. It translates a finalized IR
  * shader once into a compact linear program (kx_program) and executes that
  * program over SIMD lanes.
