@@ -378,6 +378,11 @@ kx_sysval_strip(struct kx_ctx *ctx, unsigned sv, uint32_t *d)
          if (s->frag_coord)
             from = (const uint32_t *)(s->frag_coord + (sv - KX_SV_FRAG_COORD_X) * KX_W);
          break;
+      case KX_SV_POINT_COORD_X:
+      case KX_SV_POINT_COORD_Y:
+         if (s->point_coord)
+            from = (const uint32_t *)(s->point_coord + (sv - KX_SV_POINT_COORD_X) * KX_W);
+         break;
       case KX_SV_SAMPLE_POS_X:
       case KX_SV_SAMPLE_POS_Y:
          if (s->frag_coord) {
@@ -467,7 +472,7 @@ kx_op_sysval(struct kx_ctx *ctx, const struct kx_instr *ip)
       for (unsigned l = 0; l < KX_W; l++)
          d[l] = ctx->subgroup_id;
       break;
-   case KX_SV_VERTEX_INDEX ... KX_SV_HELPER_INVOCATION:
+   case KX_SV_VERTEX_INDEX ... KX_SV_POINT_COORD_Y:
       kx_sysval_strip(ctx, sv, d);
       break;
    default: {

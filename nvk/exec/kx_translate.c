@@ -1010,6 +1010,10 @@ kxb_intrinsic(struct kxb *b, nir_intrinsic_instr *intr)
       kxb_sysval(b, intr, KX_SV_FRAG_COORD_X, 4);
       b->gfx.reads_frag_coord = true;
       break;
+   case NIR_INTRINSIC_LOAD_POINT_COORD:
+      kxb_sysval(b, intr, KX_SV_POINT_COORD_X, 2);
+      b->gfx.reads_point_coord = true;
+      break;
    case NIR_INTRINSIC_LOAD_FRONT_FACE:
       kxb_sysval(b, intr, KX_SV_FRONT_FACING, 1);
       break;
@@ -2032,6 +2036,7 @@ kxb_stage_info(struct kxb *b, struct kx_program_info *info)
    info->cull_distance_count = MIN2(si->cull_distance_array_size, 8 - info->clip_distance_count);
    info->reads_frag_coord = g->reads_frag_coord;
    info->reads_helper_invocation = g->reads_helper_invocation;
+   info->reads_point_coord = g->reads_point_coord;
    info->uses_derivatives = g->uses_derivatives;
    if (si->stage == NIR_STAGE_FRAGMENT) {
       info->color_outputs = (uint16_t)g->outputs_written;
