@@ -1,5 +1,20 @@
 /* SPDX-License-Identifier: MIT */
 /*
+ * Against CONTRACT.md (2026-11-26), the launch interface below adds, and
+ * deviates in:
+ *  - struct kx_strip's memory fields are spelled out (cbufs, translate,
+ *    translate_data, deadline_ns, faulted, fault) and vertex_index /
+ *    instance_index are the SPIR-V VertexIndex / InstanceIndex values
+ *    (vertex offset or first vertex, base instance included);
+ *  - helpers: KX_IO_INDEX (the SoA index), KX_FS_DUAL_SOURCE_SLOT,
+ *    KX_FS_OUTPUT_SLOTS, KX_MAX_VERTEX_ATTRIBS, enum kx_interp (the
+ *    per-input interpolation, kx_program_info.interp[slot]);
+ *  - PointCoord has no slot in the contract: struct kx_strip gains
+ *    point_coord (per lane, like frag_coord) and kx_program_info
+ *    reads_point_coord; interpolateAtCentroid/AtSample read the input as
+ *    declared, interpolateAtOffset extrapolates with fine derivatives;
+ *  - struct kx_backend gains exec_create/exec_strip/exec_destroy.
+ *
  * kx: the reference backend of the CPU device. It translates a finalized IR
  * shader once into a compact linear program (kx_program) and executes that
  * program over SIMD lanes.
@@ -135,6 +150,7 @@ struct kx_program_info {
    bool uses_sample_shading; /* per-sample inputs or SampleId/SamplePosition */
    bool reads_frag_coord;
    bool reads_helper_invocation;
+   bool reads_point_coord;
 };
 
 /* Translates a finalized shader (see nvk/compiler: explicit I/O, descriptors
@@ -253,6 +269,7 @@ struct kx_strip {
    uint32_t base_vertex, base_instance, draw_index; /* per strip */
    const float *frag_coord; /* SoA 4 x KX_W: x, y (pixel centre or sample), z, 1/w */
    const uint32_t *front_facing, *sample_id, *sample_mask_in, *primitive_id;
+   const float *point_coord; /* SoA 2 x KX_W: PointCoord s, t (points) */
 
    /* Fragment results. */
    uint64_t kill_mask;        /* out: lanes that terminated or demoted */

@@ -400,6 +400,7 @@ kx_program_deserialize(const void *data, size_t size_B)
       offsetof(struct kx_program_info, uses_sample_shading),
       offsetof(struct kx_program_info, reads_frag_coord),
       offsetof(struct kx_program_info, reads_helper_invocation),
+      offsetof(struct kx_program_info, reads_point_coord),
    };
    for (unsigned i = 0; i < ARRAY_SIZE(bools); i++) {
       if (bytes[info_at + bools[i]] > 1)

@@ -119,6 +119,8 @@ enum kx_sysval {
    KX_SV_SAMPLE_MASK_IN,
    KX_SV_PRIMITIVE_ID,
    KX_SV_HELPER_INVOCATION, /* the lane is a helper (or was demoted) */
+   KX_SV_POINT_COORD_X,
+   KX_SV_POINT_COORD_Y,
    KX_SV_COUNT,
 };
 

@@ -378,6 +378,11 @@ kx_sysval_strip(struct kx_ctx *ctx, unsigned sv, uint32_t *d)
          if (s->frag_coord)
             from = (const uint32_t *)(s->frag_coord + (sv - KX_SV_FRAG_COORD_X) * KX_W);
          break;
+      case KX_SV_POINT_COORD_X:
+      case KX_SV_POINT_COORD_Y:
+         if (s->point_coord)
+            from = (const uint32_t *)(s->point_coord + (sv - KX_SV_POINT_COORD_X) * KX_W);
+         break;
       case KX_SV_SAMPLE_POS_X:
       case KX_SV_SAMPLE_POS_Y:
          if (s->frag_coord) {
@@ -467,7 +472,7 @@ kx_op_sysval(struct kx_ctx *ctx, const struct kx_instr *ip)
       for (unsigned l = 0; l < KX_W; l++)
          d[l] = ctx->subgroup_id;
       break;
-   case KX_SV_VERTEX_INDEX ... KX_SV_HELPER_INVOCATION:
+   case KX_SV_VERTEX_INDEX ... KX_SV_POINT_COORD_Y:
       kx_sysval_strip(ctx, sv, d);
       break;
    default: {
@@ -1271,6 +1276,15 @@ kx_op_scan(struct kx_ctx *ctx, const struct kx_instr *ip)
 
 /* --- stage I/O, discard, derivatives -------------------------------------------------- */
 
+static inline bool
+kx_uniform_u32(const uint32_t *v)
+{
+   uint32_t diff = 0;
+   for (unsigned l = 1; l < KX_W; l++)
+      diff |= v[l] ^ v[0];
+   return diff == 0;
+}
+
 /* The per-lane array an I/O instruction reaches and its size in 32-bit
  * components (kx.h: SoA, KX_IO_INDEX). */
 static float *
@@ -1314,6 +1328,17 @@ kx_op_load_io(struct kx_ctx *ctx, const struct kx_instr *ip)
    uint32_t words;
    const uint32_t *io = (const uint32_t *)kx_io_array(ctx, ip->imm[0] & 0xff, &words);
    const unsigned per = ip->bits == 64 ? 2 : 1;
+   if (per == 1 && io && kx_uniform_u32(off)) {
+      /* The usual case: a constant slot, each component one row. */
+      for (unsigned c = 0; c < ip->n; c++) {
+         const uint64_t w = (uint64_t)ip->imm[1] + c + (uint64_t)off[0] * 4;
+         if (w < words)
+            memcpy(KX_REG(ctx, dsts[c]), io + w * KX_W, KX_SLOT_B);
+         else
+            memset(KX_REG(ctx, dsts[c]), 0, KX_SLOT_B);
+      }
+      return ip + 1;
+   }
    for (unsigned c = 0; c < ip->n; c++) {
       const uint64_t w0 = (uint64_t)ip->imm[1] + c * per;
       if (ip->bits == 64) {
@@ -1349,6 +1374,14 @@ kx_op_store_io(struct kx_ctx *ctx, const struct kx_instr *ip)
    const unsigned per = ip->bits == 64 ? 2 : 1;
    if (!io)
       return ip + 1;
+   if (per == 1 && ctx->exec == KX_FULL_MASK && kx_uniform_u32(off)) {
+      for (unsigned c = 0; c < ip->n; c++) {
+         const uint64_t w = (uint64_t)ip->imm[1] + c + (uint64_t)off[0] * 4;
+         if ((wmask & (1u << c)) && w < words)
+            memcpy(io + w * KX_W, KX_REG(ctx, srcs[c]), KX_SLOT_B);
+      }
+      return ip + 1;
+   }
    for (unsigned c = 0; c < ip->n; c++) {
       if (!(wmask & (1u << c)))
          continue;

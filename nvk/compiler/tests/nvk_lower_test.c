@@ -326,3 +326,60 @@ TEST(opt_constant_if_unroll_and_offsets)
       "}\n");
    nir_shader_destroy(b.shader);
 }
+
+/* Fragment stage I/O: a noperspective centroid input at Location 2, a flat
+ * int array at Location 3 indexed dynamically, a dual-source colour output
+ * and FragDepth. */
+TEST(lower_io_fragment)
+{
+   nir_builder b = nir_builder_init_simple_shader(NIR_STAGE_FRAGMENT, NULL, "test");
+   REQUIRE(b.shader);
+   nir_variable *in = nir_variable_create(b.shader, NIR_VAR_SHADER_IN,
+                                          glsl_vector_type(GLSL_TYPE_FLOAT, 4), "v");
+   in->data.location = 2;
+   in->data.interpolation = GLSL_INTERP_MODE_NOPERSPECTIVE;
+   in->data.centroid = true;
+   nir_variable *arr = nir_variable_create(b.shader, NIR_VAR_SHADER_IN,
+                                           glsl_array_type(glsl_int_type(), 3, 0), "a");
+   arr->data.location = 3;
+   arr->data.interpolation = GLSL_INTERP_MODE_FLAT;
+   nir_variable *col = nir_variable_create(b.shader, NIR_VAR_SHADER_OUT,
+                                           glsl_vector_type(GLSL_TYPE_FLOAT, 4), "c");
+   col->data.location = 0;
+   col->data.index = 1;
+   nir_variable *depth = nir_variable_create(b.shader, NIR_VAR_SHADER_OUT, glsl_float_type(),
+                                             "d");
+   depth->data.builtin = NIR_BUILTIN_FRAG_DEPTH;
+   nir_def *v = nir_load_var(&b, in);
+   nir_def *i = nir_load_deref(&b, nir_build_deref_array(&b, nir_build_deref_var(&b, arr),
+                                                         nir_channel(&b, nir_f2i32(&b, v), 0)));
+   nir_store_var(&b, col, nir_fmul(&b, v, nir_i2f32(&b, i)), 0xf);
+   nir_store_var(&b, depth, nir_channel(&b, v, 1), 1);
+   bool unsupported = false;
+   CHECK(nvk_nir_lower_io(b.shader, &unsupported));
+   CHECK(!unsupported);
+   NCT_CHECK_IR(b.shader,
+      "shader: fragment\n"
+      "name: test\n"
+      "decl_function main (0 params) (entrypoint)\n"
+      "\n"
+      "impl main {\n"
+      "   block b0:  // preds: none\n"
+      "      %12 = 32x1 load_const (0x00000000)\n"
+      "      %13 = 32x2 @load_barycentric_centroid () (interp_mode=noperspective)\n"
+      "      %14 = 32x4 @load_interpolated_input (%13, %12) (base=10, component=0, io_semantics={location=2, num_slots=1}, dest_type=float32)\n"
+      "      %2 = 32x4 f2i32 %14\n"
+      "      %3 = 32x1 mov %2.x\n"
+      "      %15 = 32x1 @load_input (%3) (base=11, component=0, io_semantics={location=3, num_slots=3}, dest_type=uint32)\n"
+      "      %7 = 32x1 i2f32 %15\n"
+      "      %8 = 32x4 fmul %14, %7.xxxx\n"
+      "      %16 = 32x1 load_const (0x00000000)\n"
+      "      @store_output (%8, %16) (base=8, write_mask=0xf, component=0, io_semantics={location=0, num_slots=1, dual_source}, src_type=float32)\n"
+      "      %10 = 32x1 mov %14.y\n"
+      "      %17 = 32x1 load_const (0x00000000)\n"
+      "      @store_output (%10, %17) (base=0, write_mask=0x1, component=0, io_semantics={builtin=FragDepth, num_slots=1}, src_type=float32)\n"
+      "      // succs: b1\n"
+      "   block b1:  // end\n"
+      "}\n");
+   nir_shader_destroy(b.shader);
+}

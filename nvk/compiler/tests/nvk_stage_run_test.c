@@ -484,10 +484,12 @@ TEST(stage_fragment_builtins)
    CHECK(!info->writes_depth);
    CHECK(info->uses_sample_shading);
    CHECK(!info->uses_discard);
+   CHECK(info->reads_point_coord);
 
    float *in = nst_io(KX_SLOT_COUNT);
    float frag_coord[4 * KX_W];
    uint32_t sample_id[KX_W], prim[KX_W], mask_in[KX_W];
+   float point[2 * KX_W];
    for (unsigned l = 0; l < KX_W; l++) {
       const double d[2] = {1.5 + l, -0.25 * l};
       uint32_t w[4];
@@ -506,6 +508,8 @@ TEST(stage_fragment_builtins)
       sample_id[l] = l % 4;
       prim[l] = 1000 + l / 8;
       mask_in[l] = 1u << (l % 4);
+      point[l] = 0.125f * l;
+      point[KX_W + l] = 1.0f - 0.125f * l;
    }
    NST_FOREACH_BACKEND(be, bprog, builtins_frag_spv, NIR_STAGE_FRAGMENT, layout) {
       float *out = nst_io(KX_FS_OUTPUT_SLOTS);
@@ -524,6 +528,7 @@ TEST(stage_fragment_builtins)
          .sample_mask_in = mask_in,
          .sample_mask_out = mask_out,
          .stencil_ref_out = stencil,
+         .point_coord = point,
       };
       CHECK((*be)->exec_strip(e, &s));
       unsigned bad = 0;
@@ -534,6 +539,8 @@ TEST(stage_fragment_builtins)
          const uint32_t o2[4] = {l % 4, 1000 + l / 8, 3, l % 16};
          for (unsigned c = 0; c < 4; c++)
             bad += io_u(out, 1, c, l) != o2[c];
+         bad += io_f(out, 2, 0, l) != 0.125f * l;
+         bad += io_f(out, 2, 1, l) != 1.0f - 0.125f * l;
          bad += mask_out[l] != ((1u << (l % 4)) & 5u);
          bad += stencil[l] != 10 * (l % 3) + l + 1;
       }
