@@ -65,6 +65,17 @@ vk_dynamic_graphics_state_bind_pipeline(struct vk_dynamic_graphics_state *dyn,
    dyn->pipeline = p;
 }
 
+uint32_t
+vk_dynamic_graphics_state_dirty_groups(const struct vk_dynamic_graphics_state *dyn)
+{
+   if (dyn->pipeline_dirty)
+      return (1u << VK_GS_GROUP_COUNT) - 1;
+   uint32_t groups = 0;
+   BITSET_FOREACH_SET(d, dyn->dirty, VK_DYN_COUNT)
+      groups |= 1u << vk_dyn_info[d].group;
+   return groups;
+}
+
 void
 vk_graphics_state_merge(struct vk_graphics_state *out, const struct vk_graphics_pipeline_state *p,
                         const struct vk_dynamic_graphics_state *dyn)
