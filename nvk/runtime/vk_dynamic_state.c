@@ -185,9 +185,10 @@ split_key_fragment(const struct vk_graphics_state *s, struct vk_graphics_key *k)
       k->color_formats[a] = s->rp.color_formats[a];
       /* VK_EXT_color_write_enable: a disabled attachment is as if its write
        * mask were 0 (28.1.1 "Color Write Enable"). */
-      const bool written = a < s->cb.attachment_count &&
-                           s->rp.color_formats[a] != VK_FORMAT_UNDEFINED &&
-                           s->cb.color_write_enables[a];
+      /* Not cb.attachment_count: with EDS3 every per-attachment blend state
+       * may be dynamic and pColorBlendState NULL (count 0 then). */
+      const bool written =
+         s->rp.color_formats[a] != VK_FORMAT_UNDEFINED && s->cb.color_write_enables[a];
       k->write_masks[a] = written ? s->cb.write_masks[a] & 0xf : 0;
       if (!written || !s->cb.blend_enables[a] || k->logic_op_enable)
          continue;

@@ -620,6 +620,37 @@ TEST(vk_gs_merge_takes_dynamic_from_the_command_buffer)
    CHECK(vk_graphics_key_hash(&k1) != vk_graphics_key_hash(&k2));
 }
 
+/* EDS3: with every colour blend state dynamic, pColorBlendState may be
+ * NULL; the attachments are still written with the dynamic values. */
+TEST(vk_gs_all_blend_state_dynamic)
+{
+   struct pipe p;
+   pipe_init(&p);
+   static const VkDynamicState cb_states[] = {
+      VK_DYNAMIC_STATE_LOGIC_OP_ENABLE_EXT, VK_DYNAMIC_STATE_LOGIC_OP_EXT,
+      VK_DYNAMIC_STATE_COLOR_BLEND_ENABLE_EXT, VK_DYNAMIC_STATE_COLOR_BLEND_EQUATION_EXT,
+      VK_DYNAMIC_STATE_COLOR_WRITE_MASK_EXT, VK_DYNAMIC_STATE_BLEND_CONSTANTS};
+   memcpy(p.dynamic_states, cb_states, sizeof(cb_states));
+   p.dyn.dynamicStateCount = ARRAY_SIZE(cb_states);
+   p.info.pColorBlendState = NULL;
+   struct vk_graphics_pipeline_state st;
+   REQUIRE(fill(&st, &p) == VK_SUCCESS);
+   static struct vk_dynamic_graphics_state dyn;
+   vk_dynamic_graphics_state_init(&dyn);
+   vk_dynamic_graphics_state_bind_pipeline(&dyn, &st);
+   const uint8_t mask = 0x5, enable = 1;
+   vk_dynamic_graphics_state_set(&dyn, VK_DYN_CB_WRITE_MASKS, 0, 1, &mask);
+   vk_dynamic_graphics_state_set(&dyn, VK_DYN_CB_BLEND_ENABLES, 0, 1, &enable);
+   struct vk_graphics_state gs;
+   vk_graphics_state_merge(&gs, &st, &dyn);
+   struct vk_graphics_key k;
+   struct vk_graphics_values v;
+   vk_graphics_state_split(&gs, &k, &v);
+   CHECK_EQ(k.write_masks[0], 0x5);
+   CHECK_EQ(k.blend_enables, 1);
+   CHECK_EQ(k.equations[0][0], VK_BLEND_FACTOR_ONE); /* the default equation */
+}
+
 TEST(vk_gs_key_ignores_what_cannot_matter)
 {
    struct pipe p;
