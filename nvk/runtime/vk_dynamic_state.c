@@ -65,6 +65,17 @@ vk_dynamic_graphics_state_bind_pipeline(struct vk_dynamic_graphics_state *dyn,
    dyn->pipeline = p;
 }
 
+uint32_t
+vk_dynamic_graphics_state_dirty_groups(const struct vk_dynamic_graphics_state *dyn)
+{
+   if (dyn->pipeline_dirty)
+      return (1u << VK_GS_GROUP_COUNT) - 1;
+   uint32_t groups = 0;
+   BITSET_FOREACH_SET(d, dyn->dirty, VK_DYN_COUNT)
+      groups |= 1u << vk_dyn_info[d].group;
+   return groups;
+}
+
 void
 vk_graphics_state_merge(struct vk_graphics_state *out, const struct vk_graphics_pipeline_state *p,
                         const struct vk_dynamic_graphics_state *dyn)
@@ -174,9 +185,10 @@ split_key_fragment(const struct vk_graphics_state *s, struct vk_graphics_key *k)
       k->color_formats[a] = s->rp.color_formats[a];
       /* VK_EXT_color_write_enable: a disabled attachment is as if its write
        * mask were 0 (28.1.1 "Color Write Enable"). */
-      const bool written = a < s->cb.attachment_count &&
-                           s->rp.color_formats[a] != VK_FORMAT_UNDEFINED &&
-                           s->cb.color_write_enables[a];
+      /* Not cb.attachment_count: with EDS3 every per-attachment blend state
+       * may be dynamic and pColorBlendState NULL (count 0 then). */
+      const bool written =
+         s->rp.color_formats[a] != VK_FORMAT_UNDEFINED && s->cb.color_write_enables[a];
       k->write_masks[a] = written ? s->cb.write_masks[a] & 0xf : 0;
       if (!written || !s->cb.blend_enables[a] || k->logic_op_enable)
          continue;

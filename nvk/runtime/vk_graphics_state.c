@@ -477,12 +477,19 @@ vk_graphics_pipeline_state_fill(struct vk_graphics_pipeline_state *state,
       (groups | vk_gs_groups_of_parts(state->parts)) & (1u << VK_GS_GROUP_RP);
    const bool no_ds = have_rp && state->s.rp.depth_format == VK_FORMAT_UNDEFINED &&
                       state->s.rp.stencil_format == VK_FORMAT_UNDEFINED;
+   /* pColorBlendState "is ignored if ... the subpass of the render pass the
+    * pipeline is created against does not use any color attachments". With
+    * dynamic rendering, attachmentCount must equal colorAttachmentCount
+    * even where formats are UNDEFINED (VUID-...-renderPass-06055), so only
+    * a count of 0 means "none"; a subpass whose attachments are all
+    * VK_ATTACHMENT_UNUSED (UNDEFINED in driver_rp) uses none. */
    bool no_color = have_rp;
-   for (uint32_t a = 0; a < state->s.rp.color_attachment_count; a++)
-      no_color &= state->s.rp.color_formats[a] == VK_FORMAT_UNDEFINED;
-   /* A render pass subpass with attachments that are all VK_ATTACHMENT_UNUSED
-    * still has "colour attachments" in the spec's sense; driver_rp says
-    * UNDEFINED for them, which is the same for blending: nothing written. */
+   if (info->renderPass == VK_NULL_HANDLE && (groups & (1u << VK_GS_GROUP_RP))) {
+      no_color = state->s.rp.color_attachment_count == 0;
+   } else {
+      for (uint32_t a = 0; a < state->s.rp.color_attachment_count; a++)
+         no_color &= state->s.rp.color_formats[a] == VK_FORMAT_UNDEFINED;
+   }
 
    if (groups & (1u << VK_GS_GROUP_TS))
       fill_ts(&c);

@@ -443,6 +443,10 @@ vk_dynamic_graphics_state_clear_dirty(struct vk_dynamic_graphics_state *dyn)
    dyn->pipeline_dirty = false;
 }
 
+/* Bit g set: some state of group g (enum vk_gs_group) is dirty; every
+ * group when the pipeline changed. For re-deriving only what changed. */
+uint32_t vk_dynamic_graphics_state_dirty_groups(const struct vk_dynamic_graphics_state *dyn);
+
 /* ---- 3. at a draw ------------------------------------------------------- */
 
 /* The complete state of a draw: `p`'s values, each dynamic state of `p`

@@ -306,6 +306,20 @@ TEST(vk_gs_attachments_decide_what_is_read)
    REQUIRE(fill(&st, &p) == VK_SUCCESS);
    CHECK_EQ(st.s.ds.depth_compare_op, VK_COMPARE_OP_ALWAYS);
    CHECK_EQ(st.s.cb.attachment_count, 0);
+   /* Dynamic rendering: a colour attachment with an UNDEFINED format still
+    * counts (attachmentCount must match colorAttachmentCount). */
+   p.rendering.colorAttachmentCount = 1;
+   p.color_formats[0] = VK_FORMAT_UNDEFINED;
+   CHECK_EQ(fill(&st, &p), VK_ERROR_UNKNOWN); /* 1000 blend attachments read */
+   p.cb.attachmentCount = 1;
+   REQUIRE(fill(&st, &p) == VK_SUCCESS);
+   CHECK_EQ(st.s.cb.attachment_count, 1);
+   struct vk_graphics_key k;
+   struct vk_graphics_values v;
+   vk_graphics_state_split(&st.s, &k, &v);
+   CHECK_EQ(k.write_masks[0], 0); /* nothing to write to */
+   p.rendering.colorAttachmentCount = 0;
+   p.cb.attachmentCount = 1000;
    /* A stencil-only attachment makes it read again. */
    p.rendering.stencilAttachmentFormat = VK_FORMAT_S8_UINT;
    REQUIRE(fill(&st, &p) == VK_SUCCESS);
@@ -313,8 +327,13 @@ TEST(vk_gs_attachments_decide_what_is_read)
    /* A render pass without the driver's description fails cleanly. */
    p.info.renderPass = (VkRenderPass)(uintptr_t)0x1234;
    CHECK_EQ(fill(&st, &p), VK_ERROR_UNKNOWN);
-   struct vk_render_pass_state rp = {.color_attachment_count = 1,
-                                     .color_formats = {VK_FORMAT_B8G8R8A8_SRGB}};
+   /* A subpass whose only colour attachment is VK_ATTACHMENT_UNUSED uses
+    * none: pColorBlendState ignored. */
+   struct vk_render_pass_state rp = {.color_attachment_count = 1};
+   memset(&st, 0, sizeof(st));
+   REQUIRE(vk_graphics_pipeline_state_fill(&st, &p.info, &rp, NULL) == VK_SUCCESS);
+   CHECK_EQ(st.s.cb.attachment_count, 0);
+   rp.color_formats[0] = VK_FORMAT_B8G8R8A8_SRGB;
    memset(&st, 0, sizeof(st));
    p.cb.attachmentCount = 1;
    REQUIRE(vk_graphics_pipeline_state_fill(&st, &p.info, &rp, NULL) == VK_SUCCESS);
@@ -509,7 +528,9 @@ TEST(vk_gs_dirty_tracking)
    CHECK(vk_dynamic_graphics_state_set(&dyn, VK_DYN_DS_STENCIL_REFERENCE, 0, 4, &ref));
    CHECK_EQ(dirty_count(&dyn), 1);
    CHECK(BITSET_TEST(dyn.dirty, VK_DYN_DS_STENCIL_REFERENCE));
+   CHECK_EQ(vk_dynamic_graphics_state_dirty_groups(&dyn), 1u << VK_GS_GROUP_DS);
    vk_dynamic_graphics_state_clear_dirty(&dyn);
+   CHECK_EQ(vk_dynamic_graphics_state_dirty_groups(&dyn), 0);
    /* The same value again: nothing to re-derive. */
    CHECK(vk_dynamic_graphics_state_set(&dyn, VK_DYN_DS_STENCIL_REFERENCE, 0, 4, &ref));
    CHECK_EQ(dirty_count(&dyn), 0);
@@ -525,6 +546,7 @@ TEST(vk_gs_dirty_tracking)
    CHECK_EQ(dirty_count(&dyn), 1);
    CHECK(BITSET_TEST(dyn.dirty, VK_DYN_RS_CULL_MODE));
    CHECK(dyn.pipeline_dirty);
+   CHECK_EQ(vk_dynamic_graphics_state_dirty_groups(&dyn), (1u << VK_GS_GROUP_COUNT) - 1);
    CHECK_EQ(dyn.s.ds.stencil_reference[0], 9);
 
    /* Rebinding the same pipeline changes nothing. */
@@ -596,6 +618,37 @@ TEST(vk_gs_merge_takes_dynamic_from_the_command_buffer)
    vk_graphics_state_merge(&gs, &st, &dyn);
    vk_graphics_state_split(&gs, &k2, &v2);
    CHECK(vk_graphics_key_hash(&k1) != vk_graphics_key_hash(&k2));
+}
+
+/* EDS3: with every colour blend state dynamic, pColorBlendState may be
+ * NULL; the attachments are still written with the dynamic values. */
+TEST(vk_gs_all_blend_state_dynamic)
+{
+   struct pipe p;
+   pipe_init(&p);
+   static const VkDynamicState cb_states[] = {
+      VK_DYNAMIC_STATE_LOGIC_OP_ENABLE_EXT, VK_DYNAMIC_STATE_LOGIC_OP_EXT,
+      VK_DYNAMIC_STATE_COLOR_BLEND_ENABLE_EXT, VK_DYNAMIC_STATE_COLOR_BLEND_EQUATION_EXT,
+      VK_DYNAMIC_STATE_COLOR_WRITE_MASK_EXT, VK_DYNAMIC_STATE_BLEND_CONSTANTS};
+   memcpy(p.dynamic_states, cb_states, sizeof(cb_states));
+   p.dyn.dynamicStateCount = ARRAY_SIZE(cb_states);
+   p.info.pColorBlendState = NULL;
+   struct vk_graphics_pipeline_state st;
+   REQUIRE(fill(&st, &p) == VK_SUCCESS);
+   static struct vk_dynamic_graphics_state dyn;
+   vk_dynamic_graphics_state_init(&dyn);
+   vk_dynamic_graphics_state_bind_pipeline(&dyn, &st);
+   const uint8_t mask = 0x5, enable = 1;
+   vk_dynamic_graphics_state_set(&dyn, VK_DYN_CB_WRITE_MASKS, 0, 1, &mask);
+   vk_dynamic_graphics_state_set(&dyn, VK_DYN_CB_BLEND_ENABLES, 0, 1, &enable);
+   struct vk_graphics_state gs;
+   vk_graphics_state_merge(&gs, &st, &dyn);
+   struct vk_graphics_key k;
+   struct vk_graphics_values v;
+   vk_graphics_state_split(&gs, &k, &v);
+   CHECK_EQ(k.write_masks[0], 0x5);
+   CHECK_EQ(k.blend_enables, 1);
+   CHECK_EQ(k.equations[0][0], VK_BLEND_FACTOR_ONE); /* the default equation */
 }
 
 TEST(vk_gs_key_ignores_what_cannot_matter)
