@@ -73,6 +73,7 @@ nvk_draw_shade(void *data, unsigned worker, struct rast_fs_batch *b)
       .base_instance = ctx->params->first_instance,
       .draw_index = ctx->params->draw_index,
       .frag_coord = b->frag_coord,
+      .point_coord = b->point_coord,
       .front_facing = b->front_facing,
       .sample_id = b->sample_id,
       .sample_mask_in = b->sample_mask_in,
