@@ -251,12 +251,17 @@ nvk_clear_rect(struct nvk_exec *ex, const struct nvk_image *image, uint8_t *map,
       return;
    struct kil_level_addr a;
    kil_level_addr_init(&a, &image->layout, level);
-   /* Clipped to the level: the spec keeps rectangles inside the render
-    * area, this keeps a bad one inside the image. */
-   const int64_t x0 = MAX2(rect.offset.x, 0), y0 = MAX2(rect.offset.y, 0);
-   const int64_t x1 = MIN2((int64_t)rect.offset.x + rect.extent.width, (int64_t)a.extent_el.width);
+   /* Pixels to elements: a multisampled pixel is a grid of samples
+    * (layout/kil_sample.h). Clipped to the level: the spec keeps
+    * rectangles inside the render area, this keeps a bad one inside the
+    * image. */
+   const int64_t gw = kil_sample_layout_width(image->layout.sample_layout);
+   const int64_t gh = kil_sample_layout_height(image->layout.sample_layout);
+   const int64_t x0 = MAX2(rect.offset.x, 0) * gw, y0 = MAX2(rect.offset.y, 0) * gh;
+   const int64_t x1 = MIN2(((int64_t)rect.offset.x + rect.extent.width) * gw,
+                           (int64_t)a.extent_el.width);
    const int64_t y1 =
-      MIN2((int64_t)rect.offset.y + rect.extent.height, (int64_t)a.extent_el.height);
+      MIN2(((int64_t)rect.offset.y + rect.extent.height) * gh, (int64_t)a.extent_el.height);
    if (x0 >= x1 || y0 >= y1)
       return;
    const bool whole = nvk_aspect_is_whole_element(image, aspect);

@@ -111,7 +111,7 @@ rast_state_from_gs(struct nvk_draw_ctx *ctx)
       (vs->outputs_written >> KX_SLOT_LAYER_VP) & 1;
    s->point_size_from_shader = (vs->outputs_written >> KX_SLOT_PSIZ) & 1;
    s->point_size_min = 1.0f;
-   s->point_size_max = 64.0f; /* pointSizeRange */
+   s->point_size_max = NVK_MAX_POINT_SIZE; /* pointSizeRange */
 
    s->samples = MAX2(gs->ms.rasterization_samples, 1u);
    s->sample_mask = gs->ms.sample_mask;

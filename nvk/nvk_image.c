@@ -123,11 +123,19 @@ nvk_image_format_supported(const struct nvk_physical_device *pdev, VkFormat form
    default:
       return false;
    }
+   /* Multisampled images: 2D attachments, laid out with kil's sample grid
+    * (layout/kil_sample.h), drawn by rast, cleared, copied and resolved.
+    * Not sampled or stored: kx does not read multisampled images yet. */
+   const bool multisample =
+      type == VK_IMAGE_TYPE_2D && tiling == VK_IMAGE_TILING_OPTIMAL &&
+      !(flags & VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT) &&
+      (f & attachment) &&
+      !(usage & (VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_STORAGE_BIT));
    *props = (VkImageFormatProperties){
       .maxExtent = max,
       .maxMipLevels = util_logbase2(MAX3(max.width, max.height, max.depth)) + 1,
       .maxArrayLayers = layers,
-      .sampleCounts = VK_SAMPLE_COUNT_1_BIT,
+      .sampleCounts = multisample ? NVK_ATTACHMENT_SAMPLE_COUNTS : VK_SAMPLE_COUNT_1_BIT,
       .maxResourceSize = pdev->mem_heap.size,
    };
    return true;
@@ -182,7 +190,8 @@ nvk_image_init(struct nvk_device *dev, struct nvk_image *image, const VkImageCre
     * error rather than a half-made image. */
    if (!nvk_image_format_supported(dev->pdev, info->format, info->imageType, info->tiling,
                                    info->usage, info->flags, &limits) ||
-       info->samples != VK_SAMPLE_COUNT_1_BIT)
+       !(limits.sampleCounts & info->samples) ||
+       (info->samples != VK_SAMPLE_COUNT_1_BIT && info->mipLevels != 1))
       return vk_errorf(dev, VK_ERROR_UNKNOWN,
                        "unsupported image (format %d, type %d, tiling %d, usage 0x%x, "
                        "flags 0x%x, %u samples)",
@@ -206,7 +215,7 @@ nvk_image_init(struct nvk_device *dev, struct nvk_image *image, const VkImageCre
       .extent_px = kil_extent4d_px(info->extent.width, info->extent.height,
                                    info->extent.depth, info->arrayLayers),
       .levels = info->mipLevels,
-      .samples = 1,
+      .samples = info->samples,
       .tiling = info->tiling == VK_IMAGE_TILING_LINEAR ? KIL_IMAGE_TILING_LINEAR
                                                        : KIL_IMAGE_TILING_OPTIMAL,
       .usage = ((info->flags & VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT) ? KIL_IMAGE_USAGE_CUBE

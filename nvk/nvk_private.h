@@ -41,6 +41,13 @@
 /* Memory is handed out in whole pages. */
 #define NVK_MEMORY_ALIGN_B 4096
 
+/* Sample counts of multisampled attachments (nvk/rast rasterizes 1, 2, 4
+ * and 8 with the standard locations; 4 is what vk_draw_test checks). */
+#define NVK_ATTACHMENT_SAMPLE_COUNTS (VK_SAMPLE_COUNT_1_BIT | VK_SAMPLE_COUNT_4_BIT)
+
+/* pointSizeRange's upper end. */
+#define NVK_MAX_POINT_SIZE 1.0f
+
 #define NVK_MAX_IMAGE_DIMENSION_1D 16384
 #define NVK_MAX_IMAGE_DIMENSION_2D 16384
 #define NVK_MAX_IMAGE_DIMENSION_3D 2048

@@ -463,6 +463,7 @@ struct pipe_desc {
    VkShaderModule vs;
    const VkPipelineVertexInputStateCreateInfo *vi;
    bool primitive_restart;
+   VkSampleCountFlagBits samples; /* 0: 1 */
 };
 
 /* Everything a draw test holds. */
@@ -545,7 +546,7 @@ make_pipeline(struct draw_env *e, const struct pipe_desc *d, VkPipeline *pipe)
    };
    const VkPipelineMultisampleStateCreateInfo ms = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
-      .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT,
+      .rasterizationSamples = d->samples ? d->samples : VK_SAMPLE_COUNT_1_BIT,
    };
    const VkPipelineDepthStencilStateCreateInfo ds = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO,
@@ -1459,5 +1460,151 @@ TEST(secondary_command_buffer_draws)
    vkFreeCommandBuffers(e.t.dev, e.t.pool, 1, &sec);
    vkDestroyPipeline(e.t.dev, pipe, NULL);
 out:
+   draw_env_finish(&e);
+}
+
+/* 4x multisampling (Vulkan 1.3, 28.4 "Multisampling": the standard sample
+ * locations), resolved twice: by the render pass's resolve attachment and
+ * by vkCmdResolveImage. Each pixel resolves to the average of its samples:
+ * a white triangle on transparent black gives k/4 for k covered samples.
+ * Pixels with a sample within 1/32 pixel of an edge are not compared. */
+TEST(msaa_4x_resolves)
+{
+   struct draw_env e;
+   struct vkt_image ms = {0}, resolved[2] = {{0}};
+   VkImageView ms_view = VK_NULL_HANDLE, res_view = VK_NULL_HANDLE;
+   VkRenderPass pass = VK_NULL_HANDLE;
+   VkFramebuffer fb = VK_NULL_HANDLE;
+   VkPipeline pipe = VK_NULL_HANDLE;
+   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, NULL))
+      goto out;
+   if (!(e.t.props.limits.framebufferColorSampleCounts & VK_SAMPLE_COUNT_4_BIT) ||
+       !e.t.props.limits.standardSampleLocations) {
+      vkt_skip("%s has no 4x colour attachments with standard locations",
+               e.t.props.deviceName);
+      goto out;
+   }
+   VkImageCreateInfo ci = vkt_image_info(VK_IMAGE_TYPE_2D, COLOR_FMT, VK_IMAGE_TILING_OPTIMAL,
+                                         W, H, 1, 1, 1);
+   ci.usage |= VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
+   if (!vkt_image_create(&e.t, &ci, &resolved[0]) ||
+       !vkt_image_to_general(&e.t, &resolved[0], VK_IMAGE_LAYOUT_UNDEFINED) ||
+       !vkt_image_create(&e.t, &ci, &resolved[1]) ||
+       !vkt_image_to_general(&e.t, &resolved[1], VK_IMAGE_LAYOUT_UNDEFINED))
+      goto out;
+   ci.samples = VK_SAMPLE_COUNT_4_BIT;
+   ci.usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT;
+   if (!vkt_image_create(&e.t, &ci, &ms) ||
+       !vkt_image_to_general(&e.t, &ms, VK_IMAGE_LAYOUT_UNDEFINED) ||
+       !make_view(&e.t, &ms, VK_IMAGE_ASPECT_COLOR_BIT, 1, &ms_view) ||
+       !make_view(&e.t, &resolved[0], VK_IMAGE_ASPECT_COLOR_BIT, 1, &res_view))
+      goto out;
+   VkAttachmentDescription atts[2] = {attachment(COLOR_FMT, VK_ATTACHMENT_LOAD_OP_CLEAR),
+                                      attachment(COLOR_FMT, VK_ATTACHMENT_LOAD_OP_DONT_CARE)};
+   atts[0].samples = VK_SAMPLE_COUNT_4_BIT;
+   const VkAttachmentReference color = {0, VK_IMAGE_LAYOUT_GENERAL};
+   const VkAttachmentReference resolve = {1, VK_IMAGE_LAYOUT_GENERAL};
+   const VkSubpassDescription sub = {
+      .pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS,
+      .colorAttachmentCount = 1,
+      .pColorAttachments = &color,
+      .pResolveAttachments = &resolve,
+   };
+   const VkRenderPassCreateInfo rpci = {
+      .sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO,
+      .attachmentCount = 2,
+      .pAttachments = atts,
+      .subpassCount = 1,
+      .pSubpasses = &sub,
+      .dependencyCount = ARRAY_SIZE(external_deps),
+      .pDependencies = external_deps,
+   };
+   if (!VKT_CHECK(vkCreateRenderPass(e.t.dev, &rpci, NULL, &pass)))
+      goto out;
+   const VkImageView views[2] = {ms_view, res_view};
+   const VkFramebufferCreateInfo fci = {
+      .sType = VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO,
+      .renderPass = pass,
+      .attachmentCount = 2,
+      .pAttachments = views,
+      .width = W,
+      .height = H,
+      .layers = 1,
+   };
+   if (!VKT_CHECK(vkCreateFramebuffer(e.t.dev, &fci, NULL, &fb)))
+      goto out;
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.pass = pass;
+   d.samples = VK_SAMPLE_COUNT_4_BIT;
+   if (!make_pipeline(&e, &d, &pipe))
+      goto out;
+   const float tri[3][2] = {{3.3f, 5.1f}, {60.2f, 17.7f}, {21.6f, 58.9f}};
+   const float white[4] = {1, 1, 1, 1};
+   struct vtx *v = (struct vtx *)e.vb.map;
+   for (unsigned i = 0; i < 3; i++)
+      v[i] = vtx_fb(tri[i][0], tri[i][1], 0, white);
+
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   const VkClearValue clears[2] = {{.color = {.float32 = {0, 0, 0, 0}}}, {{{0}}}};
+   begin_pass(cmd, pass, fb, full_area, clears, 2);
+   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
+   const VkDeviceSize zero = 0;
+   vkCmdBindVertexBuffers(cmd, 0, 1, &e.vb.buffer, &zero);
+   vkCmdDraw(cmd, 3, 1, 0, 0);
+   vkCmdEndRenderPass(cmd);
+   vkt_cmd_barrier(cmd);
+   const VkImageResolve region = {
+      .srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+      .dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+      .extent = {W, H, 1},
+   };
+   vkCmdResolveImage(cmd, ms.image, VK_IMAGE_LAYOUT_GENERAL, resolved[1].image,
+                     VK_IMAGE_LAYOUT_GENERAL, 1, &region);
+   submit_draws(&e, cmd);
+
+   /* Vulkan 1.3, table "Standard sample locations", 4 samples. */
+   static const float loc[4][2] = {
+      {0.375f, 0.125f}, {0.875f, 0.375f}, {0.125f, 0.625f}, {0.625f, 0.875f}};
+   uint32_t want[W * H];
+   bool skip[W * H];
+   for (int y = 0; y < H; y++) {
+      for (int x = 0; x < W; x++) {
+         unsigned k = 0;
+         bool unsure = false;
+         for (unsigned s = 0; s < 4; s++) {
+            /* classify() looks at pixel centres: shift the pixel so its
+             * centre lands on the sample. */
+            const float shifted[3][2] = {
+               {tri[0][0] - (loc[s][0] - 0.5f), tri[0][1] - (loc[s][1] - 0.5f)},
+               {tri[1][0] - (loc[s][0] - 0.5f), tri[1][1] - (loc[s][1] - 0.5f)},
+               {tri[2][0] - (loc[s][0] - 0.5f), tri[2][1] - (loc[s][1] - 0.5f)}};
+            const int c = classify(shifted, x, y, 1.0 / 32, NULL);
+            unsure |= c == 0;
+            k += c > 0;
+         }
+         const float f = (float)k / 4.0f;
+         want[y * W + x] = rgba8(f, f, f, f);
+         skip[y * W + x] = unsure;
+      }
+   }
+   for (unsigned i = 0; i < 2; i++) {
+      uint32_t got[W * H];
+      REQUIRE(vkt_read_image(&e.t, &resolved[i], VK_IMAGE_ASPECT_COLOR_BIT, 0, 0,
+                             (VkOffset3D){0}, (VkExtent3D){W, H, 1}, got));
+      check_rgba8(i == 0 ? "render pass resolve" : "vkCmdResolveImage", got, want, skip, 1);
+   }
+out:
+   if (e.t.dev) {
+      vkDestroyPipeline(e.t.dev, pipe, NULL);
+      vkDestroyFramebuffer(e.t.dev, fb, NULL);
+      vkDestroyRenderPass(e.t.dev, pass, NULL);
+      vkDestroyImageView(e.t.dev, ms_view, NULL);
+      vkDestroyImageView(e.t.dev, res_view, NULL);
+      if (ms.image)
+         vkt_image_destroy(&e.t, &ms);
+      for (unsigned i = 0; i < 2; i++)
+         if (resolved[i].image)
+            vkt_image_destroy(&e.t, &resolved[i]);
+   }
    draw_env_finish(&e);
 }
