@@ -210,6 +210,9 @@ void
 nvk_draw(struct nvk_exec *ex, const struct nvk_draw_params *d)
 {
    ex->gfx.draw_seq++;
+   /* An empty draw draws nothing, whatever else is wrong. */
+   if (d->count == 0 || d->instance_count == 0)
+      return;
    const struct nvk_exec_rendering *r = &ex->gfx.rendering;
    if (!r->active) {
       draw_fault(ex, d, "outside a render pass instance");
@@ -221,8 +224,6 @@ nvk_draw(struct nvk_exec *ex, const struct nvk_draw_params *d)
       draw_fault(ex, d, "no complete graphics pipeline bound");
       return;
    }
-   if (d->count == 0 || d->instance_count == 0)
-      return;
    if (r->view_mask) {
       draw_fault(ex, d, "multiview draws are not implemented");
       return;

@@ -185,6 +185,106 @@ TEST(watchdog_ends_a_device_hang)
    vkt_finish(&t);
 }
 
+static void
+look_for_draw(struct vkt *t, VkDebugUtilsMessageSeverityFlagBitsEXT severity,
+              VkDebugUtilsMessageTypeFlagsEXT type, const VkDebugUtilsMessengerCallbackDataEXT *d)
+{
+   struct lost_report *r = t->hook_data;
+   if ((severity & VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT) && d->pMessage &&
+       strstr(d->pMessage, "device lost")) {
+      r->seen = true;
+      /* The second draw of the command buffer, by its API name. */
+      r->names_label |= strstr(d->pMessage, "draw 2 (vkCmdDrawIndexed") != NULL;
+   }
+}
+
+/* A draw with no graphics pipeline bound (undefined behaviour) loses the
+ * device instead of crashing, and the message names the draw: its number
+ * in the command buffer and its command. (A clear of an attachment before
+ * it is not a draw; an empty draw before it is one, that draws nothing.) */
+TEST(draw_fault_names_the_draw)
+{
+   struct vkt t;
+   if (!init_kiln(&t, 1))
+      return;
+   struct lost_report report = {0};
+   t.message_hook = look_for_draw;
+   t.hook_data = &report;
+   VkImageCreateInfo ci = vkt_image_info(VK_IMAGE_TYPE_2D, VK_FORMAT_R8G8B8A8_UNORM,
+                                         VK_IMAGE_TILING_OPTIMAL, 16, 16, 1, 1, 1);
+   ci.usage |= VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
+   struct vkt_image img;
+   REQUIRE(vkt_image_create(&t, &ci, &img));
+   const VkImageViewCreateInfo vci = {
+      .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+      .image = img.image,
+      .viewType = VK_IMAGE_VIEW_TYPE_2D,
+      .format = ci.format,
+      .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1},
+   };
+   VkImageView view;
+   VKT_REQUIRE(vkCreateImageView(t.dev, &vci, NULL, &view));
+   const VkAttachmentDescription att = {
+      0, ci.format, VK_SAMPLE_COUNT_1_BIT, VK_ATTACHMENT_LOAD_OP_CLEAR,
+      VK_ATTACHMENT_STORE_OP_STORE, VK_ATTACHMENT_LOAD_OP_DONT_CARE,
+      VK_ATTACHMENT_STORE_OP_DONT_CARE, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_GENERAL};
+   const VkAttachmentReference ref = {0, VK_IMAGE_LAYOUT_GENERAL};
+   const VkSubpassDescription sub = {.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS,
+                                     .colorAttachmentCount = 1,
+                                     .pColorAttachments = &ref};
+   const VkRenderPassCreateInfo rpci = {.sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO,
+                                        .attachmentCount = 1,
+                                        .pAttachments = &att,
+                                        .subpassCount = 1,
+                                        .pSubpasses = &sub};
+   VkRenderPass pass;
+   VKT_REQUIRE(vkCreateRenderPass(t.dev, &rpci, NULL, &pass));
+   const VkFramebufferCreateInfo fci = {.sType = VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO,
+                                        .renderPass = pass,
+                                        .attachmentCount = 1,
+                                        .pAttachments = &view,
+                                        .width = 16,
+                                        .height = 16,
+                                        .layers = 1};
+   VkFramebuffer fb;
+   VKT_REQUIRE(vkCreateFramebuffer(t.dev, &fci, NULL, &fb));
+   const VkClearValue clear = {{{0}}};
+   const VkRenderPassBeginInfo bi = {.sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO,
+                                     .renderPass = pass,
+                                     .framebuffer = fb,
+                                     .renderArea = {{0, 0}, {16, 16}},
+                                     .clearValueCount = 1,
+                                     .pClearValues = &clear};
+   VkCommandBuffer cmd2 = vkt_cmd_begin(&t);
+   vkCmdBeginRenderPass(cmd2, &bi, VK_SUBPASS_CONTENTS_INLINE);
+   const VkClearAttachment ca = {VK_IMAGE_ASPECT_COLOR_BIT, 0, {{{0}}}};
+   const VkClearRect rect = {{{0, 0}, {4, 4}}, 0, 1};
+   vkCmdClearAttachments(cmd2, 1, &ca, 1, &rect);
+   vkCmdDraw(cmd2, 0, 1, 0, 0);
+   vkCmdDrawIndexed(cmd2, 3, 1, 0, 0, 0);
+   vkCmdEndRenderPass(cmd2);
+   VKT_CHECK(vkEndCommandBuffer(cmd2));
+   const VkFenceCreateInfo fence_ci = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+   VkFence fence;
+   VKT_REQUIRE(vkCreateFence(t.dev, &fence_ci, NULL, &fence));
+   const VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+                            .commandBufferCount = 1,
+                            .pCommandBuffers = &cmd2};
+   VKT_CHECK(vkQueueSubmit(t.queues[0], 1, &si, fence));
+   VKT_CHECK_RESULT(vkWaitForFences(t.dev, 1, &fence, VK_TRUE, 10 * SECOND_NS),
+                    VK_ERROR_DEVICE_LOST);
+   CHECK(report.seen);
+   CHECK(report.names_label);
+   vkDestroyFence(t.dev, fence, NULL);
+   vkFreeCommandBuffers(t.dev, t.pool, 1, &cmd2);
+   vkDestroyFramebuffer(t.dev, fb, NULL);
+   vkDestroyRenderPass(t.dev, pass, NULL);
+   vkDestroyImageView(t.dev, view, NULL);
+   vkt_image_destroy(&t, &img);
+   t.message_hook = NULL;
+   vkt_finish(&t);
+}
+
 /* Destroying a device whose queue is blocked on a semaphore nobody signals
  * (invalid usage) returns instead of hanging. */
 TEST(destroy_with_a_blocked_queue_returns)
