@@ -1608,3 +1608,103 @@ out:
    }
    draw_env_finish(&e);
 }
+
+/* Depth and stencil aspects of a combined format load and clear apart:
+ * loadOp CLEAR for depth, stencilLoadOp CLEAR for stencil (each only in
+ * the render area), then clears of attachments of one aspect each. */
+TEST(depth_stencil_aspects_load_and_clear_apart)
+{
+   struct vkt t;
+   if (!vkt_init(&t, NULL))
+      return;
+   const VkFormat f = VK_FORMAT_D32_SFLOAT_S8_UINT;
+   struct vkt_image img = {0};
+   VkImageView view = VK_NULL_HANDLE;
+   VkRenderPass pass = VK_NULL_HANDLE;
+   VkFramebuffer fb = VK_NULL_HANDLE;
+   if (!vkt_format_has(&t, f, VK_IMAGE_TILING_OPTIMAL,
+                       VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT)) {
+      vkt_skip("%s has no D32_SFLOAT_S8_UINT attachments", t.props.deviceName);
+      goto out;
+   }
+   VkImageCreateInfo ci =
+      vkt_image_info(VK_IMAGE_TYPE_2D, f, VK_IMAGE_TILING_OPTIMAL, W, H, 1, 1, 1);
+   ci.usage |= VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
+   if (!vkt_image_create(&t, &ci, &img) ||
+       !vkt_image_to_general(&t, &img, VK_IMAGE_LAYOUT_UNDEFINED) ||
+       !make_view(&t, &img, VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT, 1, &view))
+      goto out;
+   VkAttachmentDescription att = attachment(f, VK_ATTACHMENT_LOAD_OP_CLEAR);
+   att.stencilLoadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
+   att.stencilStoreOp = VK_ATTACHMENT_STORE_OP_STORE;
+   const VkAttachmentReference ref = {0, VK_IMAGE_LAYOUT_GENERAL};
+   const VkSubpassDescription sub = {.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS,
+                                     .pDepthStencilAttachment = &ref};
+   const VkRenderPassCreateInfo rpci = {
+      .sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO,
+      .attachmentCount = 1,
+      .pAttachments = &att,
+      .subpassCount = 1,
+      .pSubpasses = &sub,
+      .dependencyCount = ARRAY_SIZE(external_deps),
+      .pDependencies = external_deps,
+   };
+   if (!VKT_CHECK(vkCreateRenderPass(t.dev, &rpci, NULL, &pass)))
+      goto out;
+   const VkFramebufferCreateInfo fci = {
+      .sType = VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO,
+      .renderPass = pass,
+      .attachmentCount = 1,
+      .pAttachments = &view,
+      .width = W,
+      .height = H,
+      .layers = 1,
+   };
+   if (!VKT_CHECK(vkCreateFramebuffer(t.dev, &fci, NULL, &fb)))
+      goto out;
+   VkCommandBuffer cmd = vkt_cmd_begin(&t);
+   const VkClearDepthStencilValue before = {0.125f, 7};
+   const VkImageSubresourceRange range = {
+      VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT, 0, 1, 0, 1};
+   vkCmdClearDepthStencilImage(cmd, img.image, VK_IMAGE_LAYOUT_GENERAL, &before, 1, &range);
+   vkt_cmd_barrier(cmd);
+   const VkClearValue clear = {.depthStencil = {0.5f, 0x5a}};
+   begin_pass(cmd, pass, fb, (VkRect2D){{4, 4}, {40, 40}}, &clear, 1);
+   const VkClearAttachment ca[2] = {
+      {VK_IMAGE_ASPECT_STENCIL_BIT, 0, {.depthStencil = {0.0f, 0x33}}},
+      {VK_IMAGE_ASPECT_DEPTH_BIT, 0, {.depthStencil = {0.75f, 0}}},
+   };
+   const VkClearRect rects[2] = {{{{10, 10}, {8, 8}}, 0, 1}, {{{14, 14}, {8, 8}}, 0, 1}};
+   vkCmdClearAttachments(cmd, 1, &ca[0], 1, &rects[0]);
+   vkCmdClearAttachments(cmd, 1, &ca[1], 1, &rects[1]);
+   vkCmdEndRenderPass(cmd);
+   vkt_cmd_barrier(cmd);
+   REQUIRE(vkt_cmd_submit_wait(&t, cmd));
+   float depth[W * H];
+   uint8_t stencil[W * H];
+   REQUIRE(vkt_read_image(&t, &img, VK_IMAGE_ASPECT_DEPTH_BIT, 0, 0, (VkOffset3D){0},
+                          (VkExtent3D){W, H, 1}, depth));
+   REQUIRE(vkt_read_image(&t, &img, VK_IMAGE_ASPECT_STENCIL_BIT, 0, 0, (VkOffset3D){0},
+                          (VkExtent3D){W, H, 1}, stencil));
+   unsigned depth_bad = 0, stencil_bad = 0;
+   for (int y = 0; y < H; y++) {
+      for (int x = 0; x < W; x++) {
+         const bool area = x >= 4 && x < 44 && y >= 4 && y < 44;
+         const bool srect = x >= 10 && x < 18 && y >= 10 && y < 18;
+         const bool drect = x >= 14 && x < 22 && y >= 14 && y < 22;
+         const float dw = drect ? 0.75f : area ? 0.5f : 0.125f;
+         const uint8_t sw = srect ? 0x33 : area ? 0x5a : 7;
+         depth_bad += depth[y * W + x] != dw;
+         stencil_bad += stencil[y * W + x] != sw;
+      }
+   }
+   CHECK_EQ(depth_bad, 0);
+   CHECK_EQ(stencil_bad, 0);
+out:
+   vkDestroyFramebuffer(t.dev, fb, NULL);
+   vkDestroyRenderPass(t.dev, pass, NULL);
+   vkDestroyImageView(t.dev, view, NULL);
+   if (img.image)
+      vkt_image_destroy(&t, &img);
+   vkt_finish(&t);
+}
