@@ -16,6 +16,7 @@
 
 #include "builtins_frag.h"
 #include "deriv_frag.h"
+#include "discard_cf_frag.h"
 #include "stage_io_frag.h"
 #include "stage_io_vert.h"
 #include "tex_lod_frag.h"
@@ -554,6 +555,48 @@ TEST(stage_fragment_builtins)
    }
    free(in);
    kx_program_destroy(prog);
+   nct_layout_free(layout);
+}
+
+TEST(stage_fragment_discard_in_control_flow)
+{
+   struct nvk_pipeline_layout *layout = nct_layout(NULL, 0);
+   float *in = nst_io(KX_SLOT_COUNT);
+   uint64_t killed = 0, survivors = 0;
+   for (unsigned l = 0; l < KX_W; l++) {
+      const unsigned n = l % 9;
+      set_u(in, KX_SLOT_VAR0, 0, l, n);
+      if (n == 5 || n == 7)
+         killed |= 1ull << l;
+      else
+         survivors |= 1ull << l;
+   }
+   NST_FOREACH_BACKEND(be, bprog, discard_cf_frag_spv, NIR_STAGE_FRAGMENT, layout) {
+      float *out = nst_io(KX_FS_OUTPUT_SLOTS);
+      void *e = (*be)->exec_create(bprog);
+      REQUIRE(e);
+      struct kx_strip s = {.live_mask = ~0ull, .in = in, .out = out};
+      CHECK((*be)->exec_strip(e, &s));
+      CHECK_EQ_U64(s.kill_mask, killed);
+      unsigned bad = 0;
+      for (unsigned l = 0; l < KX_W; l++) {
+         const unsigned n = l % 9;
+         if ((killed >> l) & 1) {
+            bad += io_f(out, 0, 0, l) != NST_SENTINEL;
+            continue;
+         }
+         const float acc = (float)(n * (n - 1) / 2 + (n > 3 ? 100 : 0) + 1000);
+         bad += io_f(out, 0, 0, l) != acc;
+         /* The ballot sees exactly the lanes still running. */
+         bad += io_u(out, 0, 1, l) != (uint32_t)survivors;
+         bad += io_u(out, 0, 2, l) != (uint32_t)(survivors >> 32);
+      }
+      if (!CHECK_EQ(bad, 0))
+         printf("%s: lane 4: %g %08x\n", (*be)->name, io_f(out, 0, 0, 4), io_u(out, 0, 1, 4));
+      (*be)->exec_destroy(e);
+      free(out);
+   }
+   free(in);
    nct_layout_free(layout);
 }
 
