@@ -54,8 +54,8 @@ nvk_compile_to_nir(const struct nvk_compile_info *info, char **error)
    nvk_compile_optimize(shader);
 
    /* 3. Lower. */
-   bool unsupported = false;
-   NIR_PASS_V(shader, nvk_nir_lower_io, &unsupported);
+   bool unsupported = false, io_unsupported = false;
+   NIR_PASS_V(shader, nvk_nir_lower_io, &io_unsupported);
    NIR_PASS_V(shader, nvk_nir_lower_system_values, KX_SUBGROUP_SIZE);
    NIR_PASS_V(shader, nvk_nir_lower_descriptors, info->layout, &unsupported);
    struct nvk_nir_io_options io = {
@@ -63,9 +63,11 @@ nvk_compile_to_nir(const struct nvk_compile_info *info, char **error)
       .robust_buffer_access = info->robust_buffer_access,
    };
    NIR_PASS_V(shader, nvk_nir_lower_explicit_io, &io);
-   if (unsupported || io.unsupported || nir_shader_oom(shader)) {
-      *error = error_dup("%s", nir_shader_oom(shader)
-                                  ? "out of memory"
+   if (unsupported || io.unsupported || io_unsupported || nir_shader_oom(shader)) {
+      *error = error_dup("%s", nir_shader_oom(shader) ? "out of memory"
+                               : io_unsupported
+                                  ? "the shader has an input or output the driver does not "
+                                    "lower (a built-in of another stage, 16-bit I/O...)"
                                   : "the shader accesses resources in a way the driver does "
                                     "not lower");
       nir_shader_destroy(shader);

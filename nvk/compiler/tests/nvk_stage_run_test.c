@@ -16,6 +16,8 @@
 
 #include "builtins_frag.h"
 #include "deriv_frag.h"
+#include "discard_cf_frag.h"
+#include "layer_vp_vert.h"
 #include "stage_io_frag.h"
 #include "stage_io_vert.h"
 #include "tex_lod_frag.h"
@@ -554,6 +556,99 @@ TEST(stage_fragment_builtins)
    }
    free(in);
    kx_program_destroy(prog);
+   nct_layout_free(layout);
+}
+
+TEST(stage_fragment_discard_in_control_flow)
+{
+   struct nvk_pipeline_layout *layout = nct_layout(NULL, 0);
+   float *in = nst_io(KX_SLOT_COUNT);
+   uint64_t killed = 0, survivors = 0;
+   for (unsigned l = 0; l < KX_W; l++) {
+      const unsigned n = l % 9;
+      set_u(in, KX_SLOT_VAR0, 0, l, n);
+      if (n == 5 || n == 7)
+         killed |= 1ull << l;
+      else
+         survivors |= 1ull << l;
+   }
+   NST_FOREACH_BACKEND(be, bprog, discard_cf_frag_spv, NIR_STAGE_FRAGMENT, layout) {
+      float *out = nst_io(KX_FS_OUTPUT_SLOTS);
+      void *e = (*be)->exec_create(bprog);
+      REQUIRE(e);
+      struct kx_strip s = {.live_mask = ~0ull, .in = in, .out = out};
+      CHECK((*be)->exec_strip(e, &s));
+      CHECK_EQ_U64(s.kill_mask, killed);
+      unsigned bad = 0;
+      for (unsigned l = 0; l < KX_W; l++) {
+         const unsigned n = l % 9;
+         if ((killed >> l) & 1) {
+            bad += io_f(out, 0, 0, l) != NST_SENTINEL;
+            continue;
+         }
+         const float acc = (float)(n * (n - 1) / 2 + (n > 3 ? 100 : 0) + 1000);
+         bad += io_f(out, 0, 0, l) != acc;
+         /* The ballot sees exactly the lanes still running. */
+         bad += io_u(out, 0, 1, l) != (uint32_t)survivors;
+         bad += io_u(out, 0, 2, l) != (uint32_t)(survivors >> 32);
+      }
+      if (!CHECK_EQ(bad, 0))
+         printf("%s: lane 4: %g %08x\n", (*be)->name, io_f(out, 0, 0, 4), io_u(out, 0, 1, 4));
+      (*be)->exec_destroy(e);
+      free(out);
+   }
+   free(in);
+   nct_layout_free(layout);
+}
+
+TEST(stage_vertex_layer_viewport_64bit)
+{
+   struct nvk_pipeline_layout *layout = nct_layout(NULL, 0);
+   struct kx_program *prog =
+      nst_compile(layer_vp_vert_spv, sizeof(layer_vp_vert_spv), NIR_STAGE_VERTEX, layout);
+   REQUIRE(prog);
+   const struct kx_program_info *info = kx_program_info(prog);
+   CHECK_EQ_U64(info->inputs_read, 0x7);
+   CHECK_EQ_U64(info->outputs_written,
+                (1ull << KX_SLOT_POS) | (1ull << KX_SLOT_LAYER_VP) | (0x7ull << KX_SLOT_VAR0));
+   kx_program_destroy(prog);
+
+   float *in = nst_io(KX_MAX_VERTEX_ATTRIBS);
+   for (unsigned l = 0; l < KX_W; l++) {
+      const double d[3] = {0.5 + l, -1.0 * l, 1e10 + l};
+      uint32_t w[6];
+      memcpy(w, d, sizeof(d));
+      for (unsigned i = 0; i < 6; i++)
+         set_u(in, i / 4, i % 4, l, w[i]);
+      in[KX_IO_INDEX(2, 0, l)] = (float)l + 0.5f;
+   }
+   NST_FOREACH_BACKEND(be, bprog, layer_vp_vert_spv, NIR_STAGE_VERTEX, layout) {
+      float *out = nst_io(KX_SLOT_COUNT);
+      void *e = (*be)->exec_create(bprog);
+      REQUIRE(e);
+      struct kx_strip s = {.lane_count = KX_W, .in = in, .out = out};
+      CHECK((*be)->exec_strip(e, &s));
+      unsigned bad = 0;
+      for (unsigned l = 0; l < KX_W; l++) {
+         bad += io_u(out, KX_SLOT_LAYER_VP, 0, l) != l + 1;
+         bad += io_u(out, KX_SLOT_LAYER_VP, 1, l) != 2;
+         const double d[3] = {2.0 * (0.5 + l), -2.0 * l, 2.0 * (1e10 + l)};
+         uint32_t w[6];
+         memcpy(w, d, sizeof(d));
+         for (unsigned i = 0; i < 6; i++)
+            bad += io_u(out, KX_SLOT_VAR0 + i / 4, i % 4, l) != w[i];
+         /* dvec3 ends at component 1 of the second slot. */
+         bad += io_f(out, KX_SLOT_VAR0 + 1, 2, l) != NST_SENTINEL;
+         bad += io_f(out, KX_SLOT_VAR0 + 2, 0, l) != (float)l + 0.5f;
+      }
+      if (!CHECK_EQ(bad, 0))
+         printf("%s: lane 3: layer %u vp %u d0 %08x:%08x\n", (*be)->name,
+                io_u(out, KX_SLOT_LAYER_VP, 0, 3), io_u(out, KX_SLOT_LAYER_VP, 1, 3),
+                io_u(out, KX_SLOT_VAR0, 0, 3), io_u(out, KX_SLOT_VAR0, 1, 3));
+      (*be)->exec_destroy(e);
+      free(out);
+   }
+   free(in);
    nct_layout_free(layout);
 }
 
