@@ -464,6 +464,10 @@ struct pipe_desc {
    const VkPipelineVertexInputStateCreateInfo *vi;
    bool primitive_restart;
    VkSampleCountFlagBits samples; /* 0: 1 */
+   /* Optional: the colour attachment's blend state. */
+   const VkPipelineColorBlendAttachmentState *blend;
+   bool stencil_test;
+   VkStencilOpState stencil;
 };
 
 /* Everything a draw test holds. */
@@ -553,6 +557,9 @@ make_pipeline(struct draw_env *e, const struct pipe_desc *d, VkPipeline *pipe)
       .depthTestEnable = d->depth_test,
       .depthWriteEnable = d->depth_test,
       .depthCompareOp = VK_COMPARE_OP_LESS,
+      .stencilTestEnable = d->stencil_test,
+      .front = d->stencil,
+      .back = d->stencil,
    };
    const VkPipelineColorBlendAttachmentState blend = {
       .blendEnable = d->blend_add,
@@ -567,7 +574,7 @@ make_pipeline(struct draw_env *e, const struct pipe_desc *d, VkPipeline *pipe)
    const VkPipelineColorBlendStateCreateInfo cb = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
       .attachmentCount = 1,
-      .pAttachments = &blend,
+      .pAttachments = d->blend ? d->blend : &blend,
    };
    const VkPipelineDynamicStateCreateInfo dyn = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO,
@@ -1707,4 +1714,139 @@ out:
    if (img.image)
       vkt_image_destroy(&t, &img);
    vkt_finish(&t);
+}
+
+/* The blend equations (Vulkan 1.3, 29.11.1 / 29.11.2) on an UNORM8 target:
+ * one horizontal band per equation, a flat source colour over a cleared
+ * destination, blend constants set dynamically and changed between draws;
+ * a band with a colour write mask. Reference: the spec's factor and operation formulas with
+ * the destination as stored (quantized) and the result clamped. */
+static float
+blend_factor(VkBlendFactor f, const float *s, const float *d, const float *c, unsigned i)
+{
+   switch (f) {
+   case VK_BLEND_FACTOR_ZERO: return 0;
+   case VK_BLEND_FACTOR_ONE: return 1;
+   case VK_BLEND_FACTOR_SRC_COLOR: return s[i];
+   case VK_BLEND_FACTOR_ONE_MINUS_SRC_COLOR: return 1 - s[i];
+   case VK_BLEND_FACTOR_DST_COLOR: return d[i];
+   case VK_BLEND_FACTOR_ONE_MINUS_DST_COLOR: return 1 - d[i];
+   case VK_BLEND_FACTOR_SRC_ALPHA: return s[3];
+   case VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA: return 1 - s[3];
+   case VK_BLEND_FACTOR_DST_ALPHA: return d[3];
+   case VK_BLEND_FACTOR_ONE_MINUS_DST_ALPHA: return 1 - d[3];
+   case VK_BLEND_FACTOR_CONSTANT_COLOR: return c[i];
+   case VK_BLEND_FACTOR_ONE_MINUS_CONSTANT_COLOR: return 1 - c[i];
+   case VK_BLEND_FACTOR_CONSTANT_ALPHA: return c[3];
+   case VK_BLEND_FACTOR_ONE_MINUS_CONSTANT_ALPHA: return 1 - c[3];
+   case VK_BLEND_FACTOR_SRC_ALPHA_SATURATE: return i == 3 ? 1 : fminf(s[3], 1 - d[3]);
+   default: return NAN;
+   }
+}
+
+static float
+blend_op(VkBlendOp op, float s, float sf, float d, float df)
+{
+   switch (op) {
+   case VK_BLEND_OP_ADD: return s * sf + d * df;
+   case VK_BLEND_OP_SUBTRACT: return s * sf - d * df;
+   case VK_BLEND_OP_REVERSE_SUBTRACT: return d * df - s * sf;
+   case VK_BLEND_OP_MIN: return fminf(s, d);
+   case VK_BLEND_OP_MAX: return fmaxf(s, d);
+   default: return NAN;
+   }
+}
+
+TEST(blend_equations_and_write_mask)
+{
+   struct draw_env e;
+   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, NULL))
+      goto out;
+#define ONE VK_BLEND_FACTOR_ONE
+#define ZERO VK_BLEND_FACTOR_ZERO
+#define ADD VK_BLEND_OP_ADD
+   static const VkPipelineColorBlendAttachmentState eq[8] = {
+      {1, VK_BLEND_FACTOR_SRC_ALPHA, VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA, ADD, ONE, ZERO, ADD,
+       0xf},
+      {1, ONE, ONE, ADD, ONE, ONE, ADD, 0xf},
+      {1, VK_BLEND_FACTOR_DST_COLOR, ZERO, ADD, VK_BLEND_FACTOR_DST_ALPHA, ZERO, ADD, 0xf},
+      {1, ONE, ONE, VK_BLEND_OP_SUBTRACT, ONE, ONE, VK_BLEND_OP_REVERSE_SUBTRACT, 0xf},
+      {1, ONE, ONE, VK_BLEND_OP_MIN, ONE, ONE, VK_BLEND_OP_MAX, 0xf},
+      {1, VK_BLEND_FACTOR_CONSTANT_COLOR, VK_BLEND_FACTOR_ONE_MINUS_CONSTANT_COLOR, ADD,
+       VK_BLEND_FACTOR_CONSTANT_ALPHA, VK_BLEND_FACTOR_ONE_MINUS_CONSTANT_ALPHA, ADD, 0xf},
+      {1, VK_BLEND_FACTOR_SRC_ALPHA_SATURATE, ONE, ADD, ONE, ZERO, ADD, 0xf},
+      {0, ONE, ZERO, ADD, ONE, ZERO, ADD,
+       VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_A_BIT},
+   };
+#undef ONE
+#undef ZERO
+#undef ADD
+   const float src[4] = {0.9f, 0.3f, 0.5f, 0.4f};
+   const float dst_set[4] = {0.2f, 0.4f, 0.6f, 0.8f};
+   const float consts[2][4] = {{0.25f, 0.5f, 0.75f, 0.6f}, {0.9f, 0.1f, 0.3f, 0.2f}};
+   const VkDynamicState dyn = VK_DYNAMIC_STATE_BLEND_CONSTANTS;
+   VkPipeline pipes[8] = {0};
+   for (unsigned k = 0; k < 8; k++) {
+      struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+      d.blend = &eq[k];
+      d.dynamic = &dyn;
+      d.dynamic_count = 1;
+      if (!make_pipeline(&e, &d, &pipes[k]))
+         goto out_pipes;
+   }
+   struct vtx *v = (struct vtx *)e.vb.map;
+   for (unsigned k = 0; k < 8; k++) {
+      const float y0 = (float)k * 8, y1 = y0 + 8;
+      v[6 * k + 0] = vtx_fb(0, y0, 0, src), v[6 * k + 1] = vtx_fb(W, y0, 0, src);
+      v[6 * k + 2] = vtx_fb(W, y1, 0, src), v[6 * k + 3] = vtx_fb(0, y0, 0, src);
+      v[6 * k + 4] = vtx_fb(W, y1, 0, src), v[6 * k + 5] = vtx_fb(0, y1, 0, src);
+   }
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   const VkClearValue clears[2] = {
+      {.color = {.float32 = {dst_set[0], dst_set[1], dst_set[2], dst_set[3]}}}, {{{0}}}};
+   begin_pass(cmd, e.pass, e.fb, full_area, clears, 1);
+   const VkDeviceSize zero = 0;
+   vkCmdBindVertexBuffers(cmd, 0, 1, &e.vb.buffer, &zero);
+   for (unsigned k = 0; k < 8; k++) {
+      vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipes[k]);
+      /* The constants change between draws (bands alternate). */
+      vkCmdSetBlendConstants(cmd, consts[k & 1]);
+      vkCmdDraw(cmd, 6, 1, 6 * k, 0);
+   }
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   /* The destination as stored: UNORM8. */
+   float dst[4];
+   for (unsigned i = 0; i < 4; i++)
+      dst[i] = roundf(dst_set[i] * 255.0f) / 255.0f;
+   uint32_t got[W * H], want[W * H];
+   REQUIRE(read_color(&e.t, &e.tg, 0, got));
+   for (unsigned k = 0; k < 8; k++) {
+      float r[4];
+      for (unsigned i = 0; i < 4; i++) {
+         const bool alpha = i == 3;
+         const VkPipelineColorBlendAttachmentState *b = &eq[k];
+         if (!(b->colorWriteMask & (1u << i))) {
+            r[i] = dst[i];
+            continue;
+         }
+         if (!b->blendEnable) {
+            r[i] = src[i];
+            continue;
+         }
+         const float sf = blend_factor(alpha ? b->srcAlphaBlendFactor : b->srcColorBlendFactor,
+                                       src, dst, consts[k & 1], i);
+         const float df = blend_factor(alpha ? b->dstAlphaBlendFactor : b->dstColorBlendFactor,
+                                       src, dst, consts[k & 1], i);
+         r[i] = blend_op(alpha ? b->alphaBlendOp : b->colorBlendOp, src[i], sf, dst[i], df);
+      }
+      for (unsigned p = 0; p < 8 * W; p++)
+         want[k * 8 * W + p] = rgba8(r[0], r[1], r[2], r[3]);
+   }
+   check_rgba8("blend bands", got, want, NULL, 1);
+out_pipes:
+   for (unsigned k = 0; k < 8; k++)
+      vkDestroyPipeline(e.t.dev, pipes[k], NULL);
+out:
+   draw_env_finish(&e);
 }
