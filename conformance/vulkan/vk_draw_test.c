@@ -88,7 +88,7 @@ target_create(struct vkt *t, VkFormat color_format, VkFormat depth_format, uint3
    ci.usage |= VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
    return vkt_image_create(t, &ci, &tg->depth) &&
           vkt_image_to_general(t, &tg->depth, VK_IMAGE_LAYOUT_UNDEFINED) &&
-          make_view(t, &tg->depth, VK_IMAGE_ASPECT_DEPTH_BIT, layers, &tg->depth_view);
+          make_view(t, &tg->depth, vkt_format_aspects(depth_format), layers, &tg->depth_view);
 }
 
 static void
@@ -1847,6 +1847,81 @@ TEST(blend_equations_and_write_mask)
 out_pipes:
    for (unsigned k = 0; k < 8; k++)
       vkDestroyPipeline(e.t.dev, pipes[k], NULL);
+out:
+   draw_env_finish(&e);
+}
+
+/* Stencil (Vulkan 1.3, 29.9): a quad writes reference 5 with REPLACE
+ * (depth test off, always passing), then full-screen quads test EQUAL
+ * against reference 5 and NOT_EQUAL against 5, the reference set by
+ * dynamic state between draws: the first lands only on the marked quad,
+ * the second only off it. */
+TEST(stencil_replace_then_equal)
+{
+   struct draw_env e;
+   const VkFormat ds = VK_FORMAT_D32_SFLOAT_S8_UINT;
+   if (!draw_env_init(&e, COLOR_FMT, ds, NULL))
+      goto out;
+   if (!vkt_format_has(&e.t, ds, VK_IMAGE_TILING_OPTIMAL,
+                       VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT)) {
+      vkt_skip("no D32_SFLOAT_S8_UINT attachments");
+      goto out;
+   }
+   const VkDynamicState dyn = VK_DYNAMIC_STATE_STENCIL_REFERENCE;
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.dynamic = &dyn;
+   d.dynamic_count = 1;
+   d.stencil_test = true;
+   d.stencil = (VkStencilOpState){VK_STENCIL_OP_KEEP, VK_STENCIL_OP_REPLACE, VK_STENCIL_OP_KEEP,
+                                  VK_COMPARE_OP_ALWAYS, 0xff, 0xff, 0};
+   VkPipeline mark = VK_NULL_HANDLE, equal = VK_NULL_HANDLE, not_equal = VK_NULL_HANDLE;
+   if (!make_pipeline(&e, &d, &mark))
+      goto out_pipes;
+   d.stencil = (VkStencilOpState){VK_STENCIL_OP_KEEP, VK_STENCIL_OP_KEEP, VK_STENCIL_OP_KEEP,
+                                  VK_COMPARE_OP_EQUAL, 0xff, 0, 0};
+   if (!make_pipeline(&e, &d, &equal))
+      goto out_pipes;
+   d.stencil.compareOp = VK_COMPARE_OP_NOT_EQUAL;
+   if (!make_pipeline(&e, &d, &not_equal))
+      goto out_pipes;
+   const float black[4] = {0, 0, 0, 1}, red[4] = {1, 0, 0, 1}, blue[4] = {0, 0, 1, 1};
+   struct vtx *v = (struct vtx *)e.vb.map;
+   const float q[3][4] = {{12, 20, 44, 36}, {0, 0, W, H}, {0, 0, W, H}};
+   const float *c[3] = {black, red, blue};
+   for (unsigned k = 0; k < 3; k++) {
+      v[6 * k + 0] = vtx_fb(q[k][0], q[k][1], 0, c[k]);
+      v[6 * k + 1] = vtx_fb(q[k][2], q[k][1], 0, c[k]);
+      v[6 * k + 2] = vtx_fb(q[k][2], q[k][3], 0, c[k]);
+      v[6 * k + 3] = vtx_fb(q[k][0], q[k][1], 0, c[k]);
+      v[6 * k + 4] = vtx_fb(q[k][2], q[k][3], 0, c[k]);
+      v[6 * k + 5] = vtx_fb(q[k][0], q[k][3], 0, c[k]);
+   }
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   begin_draw_pass(&e, cmd, mark);
+   /* Stencil is DONT_CARE at load: cleared to 0 first. */
+   const VkClearAttachment ca = {VK_IMAGE_ASPECT_STENCIL_BIT, 0, {.depthStencil = {0, 0}}};
+   const VkClearRect rect = {full_area, 0, 1};
+   vkCmdClearAttachments(cmd, 1, &ca, 1, &rect);
+   vkCmdSetStencilReference(cmd, VK_STENCIL_FACE_FRONT_AND_BACK, 5);
+   vkCmdDraw(cmd, 6, 1, 0, 0);
+   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, equal);
+   vkCmdDraw(cmd, 6, 1, 6, 0);
+   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, not_equal);
+   vkCmdSetStencilReference(cmd, VK_STENCIL_FACE_FRONT_AND_BACK, 5);
+   vkCmdDraw(cmd, 6, 1, 12, 0);
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   uint32_t got[W * H], want[W * H];
+   REQUIRE(read_color(&e.t, &e.tg, 0, got));
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++)
+         want[y * W + x] = x >= 12 && x < 44 && y >= 20 && y < 36 ? rgba8(1, 0, 0, 1)
+                                                                 : rgba8(0, 0, 1, 1);
+   check_rgba8("stencil", got, want, NULL, 0);
+out_pipes:
+   vkDestroyPipeline(e.t.dev, mark, NULL);
+   vkDestroyPipeline(e.t.dev, equal, NULL);
+   vkDestroyPipeline(e.t.dev, not_equal, NULL);
 out:
    draw_env_finish(&e);
 }
