@@ -29,6 +29,7 @@
 #include "nvk_shader.h"
 #include "nvk_worker_pool.h"
 #include "nvkmd/nvkmd.h"
+#include "util/os.h"
 
 /* Faults of a draw name it: its number in the command buffer and API. */
 #define draw_fault(ex, d, fmt, ...)                                                       \
@@ -162,6 +163,13 @@ run_draw(struct nvk_draw_ctx *ctx)
 
    for (uint32_t i = 0; i < d->instance_count && !ex->faulted; i++) {
       const uint32_t instance = d->first_instance + i;
+      /* The watchdog, as for shaders: a draw of absurdly many instances
+       * loses the device instead of hanging the queue. */
+      if (util_time_ns() > ctx->deadline_ns) {
+         draw_fault(ex, d, "still drawing instance %u of %u past the watchdog (KILN_TDR_MS)", i,
+                    d->instance_count);
+         break;
+      }
       if (!nvk_draw_run_vs(ctx, uniq, nverts, instance, verts, stride))
          break;
       struct rast_draw rd = {
