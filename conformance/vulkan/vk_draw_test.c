@@ -30,6 +30,7 @@
 
 #include "draw_flat_frag.h"
 #include "draw_instanced_vert.h"
+#include "draw_points_vert.h"
 #include "draw_smooth_frag.h"
 #include "draw_vert.h"
 
@@ -468,6 +469,9 @@ struct pipe_desc {
    const VkPipelineColorBlendAttachmentState *blend;
    bool stencil_test;
    VkStencilOpState stencil;
+   /* Optional static viewport (default: the whole framebuffer). */
+   const VkViewport *viewport;
+   VkCullModeFlags cull;
 };
 
 /* Everything a draw test holds. */
@@ -537,14 +541,14 @@ make_pipeline(struct draw_env *e, const struct pipe_desc *d, VkPipeline *pipe)
    const VkPipelineViewportStateCreateInfo vp = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
       .viewportCount = 1,
-      .pViewports = &viewport,
+      .pViewports = d->viewport ? d->viewport : &viewport,
       .scissorCount = 1,
       .pScissors = &full_area,
    };
    const VkPipelineRasterizationStateCreateInfo rs = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
       .polygonMode = VK_POLYGON_MODE_FILL,
-      .cullMode = VK_CULL_MODE_NONE,
+      .cullMode = d->cull,
       .frontFace = VK_FRONT_FACE_COUNTER_CLOCKWISE,
       .lineWidth = 1.0f,
    };
@@ -1922,6 +1926,117 @@ out_pipes:
    vkDestroyPipeline(e.t.dev, mark, NULL);
    vkDestroyPipeline(e.t.dev, equal, NULL);
    vkDestroyPipeline(e.t.dev, not_equal, NULL);
+out:
+   draw_env_finish(&e);
+}
+
+/* A negative viewport height (Vulkan 1.1 / VK_KHR_maintenance1; Vulkan 1.3,
+ * 27.9 "Controlling the Viewport": y_f = o_y + p_y / 2 * y_c with p_y < 0)
+ * flips the image vertically, and with it the winding: a triangle that is
+ * counter-clockwise in clip space is clockwise on screen, so culling back
+ * faces keeps the triangle that is front-facing after the flip. The
+ * reference mirrors the triangles and applies the facing rule. */
+TEST(negative_viewport_height_flips)
+{
+   static const char *const exts[] = {VK_KHR_MAINTENANCE1_EXTENSION_NAME};
+   const struct vkt_req req = {.extensions = exts, .extension_count = 1};
+   struct draw_env e;
+   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, &req))
+      goto out;
+   const VkViewport flipped = {0, H, W, -(float)H, 0, 1};
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.viewport = &flipped;
+   d.cull = VK_CULL_MODE_BACK_BIT;
+   VkPipeline pipe;
+   if (!make_pipeline(&e, &d, &pipe))
+      goto out;
+   /* In framebuffer coordinates as if unflipped: triangle A (red) wound
+    * one way, triangle B (green) the other. */
+   const float a[3][2] = {{4, 6}, {28, 10}, {10, 40}};
+   const float b[3][2] = {{36, 4}, {42, 44}, {60, 20}};
+   const float red[4] = {1, 0, 0, 1}, green[4] = {0, 1, 0, 1};
+   struct vtx *v = (struct vtx *)e.vb.map;
+   for (unsigned i = 0; i < 3; i++) {
+      v[i] = vtx_fb(a[i][0], a[i][1], 0, red);
+      v[3 + i] = vtx_fb(b[i][0], b[i][1], 0, green);
+   }
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   begin_draw_pass(&e, cmd, pipe);
+   vkCmdDraw(cmd, 6, 1, 0, 0);
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   uint32_t got[W * H], want[W * H];
+   bool skip[W * H];
+   REQUIRE(read_color(&e.t, &e.tg, 0, got));
+   /* On screen: y mirrored. Front-facing = counter-clockwise on screen
+    * (Vulkan 1.3, 28.7.1: area sign in framebuffer coordinates with y
+    * down; VK_FRONT_FACE_COUNTER_CLOCKWISE means a positive area). */
+   float ma[3][2], mb[3][2];
+   for (unsigned i = 0; i < 3; i++) {
+      ma[i][0] = a[i][0], ma[i][1] = H - a[i][1];
+      mb[i][0] = b[i][0], mb[i][1] = H - b[i][1];
+   }
+   const double area_a = edge(ma[0], ma[1], ma[2][0], ma[2][1]);
+   const double area_b = edge(mb[0], mb[1], mb[2][0], mb[2][1]);
+   /* Vulkan's area is -1/2 sum(x_i y_i+1 - x_i+1 y_i); edge() is its
+    * negative doubled: front (positive area) is edge() < 0. */
+   const bool a_front = area_a < 0, b_front = area_b < 0;
+   CHECK(a_front != b_front);
+   for (int y = 0; y < H; y++) {
+      for (int x = 0; x < W; x++) {
+         const int ca = classify(ma, x, y, 0.0625, NULL);
+         const int cb = classify(mb, x, y, 0.0625, NULL);
+         const unsigned i = (unsigned)(y * W + x);
+         skip[i] = (a_front && ca == 0) || (b_front && cb == 0);
+         want[i] = a_front && ca > 0   ? rgba8(1, 0, 0, 1)
+                   : b_front && cb > 0 ? rgba8(0, 1, 0, 1)
+                                       : 0;
+      }
+   }
+   check_rgba8("flipped, back faces culled", got, want, skip, 0);
+   vkDestroyPipeline(e.t.dev, pipe, NULL);
+out:
+   draw_env_finish(&e);
+}
+
+/* Points of size 1 (Vulkan 1.3, 28.5: a square of side 1 around the
+ * point): each point at a pixel centre covers exactly that pixel. */
+TEST(points_of_size_one)
+{
+   struct draw_env e;
+   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, NULL))
+      goto out;
+   VkShaderModule vs = make_module(&e.t, draw_points_vert_spv, sizeof(draw_points_vert_spv));
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.vs = vs;
+   d.topology = VK_PRIMITIVE_TOPOLOGY_POINT_LIST;
+   VkPipeline pipe = VK_NULL_HANDLE;
+   if (!make_pipeline(&e, &d, &pipe))
+      goto out_vs;
+   enum { N = 50 };
+   struct vtx *v = (struct vtx *)e.vb.map;
+   int px[N][2]; /* distinct x: 37 is odd, so i -> 37 i mod 64 is one-to-one */
+   for (unsigned i = 0; i < N; i++) {
+      px[i][0] = (int)((i * 37u + 5) % W);
+      px[i][1] = (int)((i * 11u + 3) % H);
+      const float c[4] = {1, (float)(i % 5) / 4, 0, 1};
+      v[i] = vtx_fb((float)px[i][0] + 0.5f, (float)px[i][1] + 0.5f, 0, c);
+   }
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   begin_draw_pass(&e, cmd, pipe);
+   vkCmdDraw(cmd, N, 1, 0, 0);
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   uint32_t got[W * H], want[W * H];
+   REQUIRE(read_color(&e.t, &e.tg, 0, got));
+   for (unsigned i = 0; i < W * H; i++)
+      want[i] = 0;
+   for (unsigned i = 0; i < N; i++)
+      want[px[i][1] * W + px[i][0]] = rgba8(1, (float)(i % 5) / 4, 0, 1);
+   check_rgba8("points", got, want, NULL, 0);
+   vkDestroyPipeline(e.t.dev, pipe, NULL);
+out_vs:
+   vkDestroyShaderModule(e.t.dev, vs, NULL);
 out:
    draw_env_finish(&e);
 }
