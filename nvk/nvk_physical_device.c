@@ -56,6 +56,9 @@ const struct vk_device_extension_table nvk_device_extensions = {
    .EXT_shader_subgroup_ballot = true,
    .EXT_shader_subgroup_vote = true,
    .EXT_private_data = true,
+   /* Draws (nvk_cmd_draw.c, nvk_draw.c; vk_draw_test). */
+   .KHR_draw_indirect_count = true,
+   .EXT_index_type_uint8 = true,
 };
 
 static void
@@ -83,6 +86,8 @@ nvk_get_features(struct vk_features *f)
     * counters); occlusion queries count samples exactly (nvk/rast). */
    f->pipelineStatisticsQuery = true;
    f->occlusionQueryPrecise = true;
+   /* 8-bit indices, 0xff restarts them (nvk_draw.c; vk_draw_test). */
+   f->indexTypeUint8 = true;
    f->timelineSemaphore = true;
    f->synchronization2 = true;
    f->privateData = true;

@@ -273,6 +273,8 @@ TEST(kiln_advertises_only_what_it_implements)
       "VK_KHR_sampler_ycbcr_conversion",    /* vk_ycbcr_test */
       "VK_KHR_synchronization2",            /* vk_sync_test, vk_query_test */
       "VK_KHR_timeline_semaphore",          /* vk_sync_test */
+      "VK_KHR_draw_indirect_count",         /* vk_draw_test indirect_count_draws */
+      "VK_EXT_index_type_uint8",            /* vk_draw_test uint8_indices_and_restart */
    };
    uint32_t n = 0;
    VKT_CHECK(vkEnumerateDeviceExtensionProperties(t.pdev, NULL, &n, NULL));

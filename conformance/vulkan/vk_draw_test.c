@@ -2040,3 +2040,119 @@ out_vs:
 out:
    draw_env_finish(&e);
 }
+
+/* Four quadrant quads as VkDrawIndirectCommands (and indexed ones); the
+ * draw count comes from a buffer and is clamped to maxDrawCount (Vulkan
+ * 1.3, 21.3.1, VK_KHR_draw_indirect_count). */
+static void
+quadrant_quads(struct draw_env *e, const float colors[4][4])
+{
+   struct vtx *v = (struct vtx *)e->vb.map;
+   const unsigned order[6] = {0, 1, 2, 0, 2, 3};
+   for (unsigned k = 0; k < 4; k++) {
+      const float x0 = (float)(k % 2) * 32, y0 = (float)(k / 2) * 32;
+      const float c[4][2] = {{x0, y0}, {x0 + 32, y0}, {x0 + 32, y0 + 32}, {x0, y0 + 32}};
+      for (unsigned i = 0; i < 6; i++)
+         v[6 * k + i] = vtx_fb(c[order[i]][0], c[order[i]][1], 0, colors[k]);
+   }
+}
+
+TEST(indirect_count_draws)
+{
+   static const char *const exts[] = {VK_KHR_DRAW_INDIRECT_COUNT_EXTENSION_NAME};
+   const struct vkt_req req = {.extensions = exts, .extension_count = 1};
+   struct draw_env e;
+   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, &req))
+      goto out;
+   PFN_vkCmdDrawIndirectCountKHR draw_count = VKT_PROC(&e.t, vkCmdDrawIndirectCountKHR);
+   PFN_vkCmdDrawIndexedIndirectCountKHR draw_indexed_count =
+      VKT_PROC(&e.t, vkCmdDrawIndexedIndirectCountKHR);
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   VkPipeline pipe;
+   if (!make_pipeline(&e, &d, &pipe))
+      goto out;
+   const float colors[4][4] = {{1, 0, 0, 1}, {0, 1, 0, 1}, {0, 0, 1, 1}, {1, 1, 0, 1}};
+   quadrant_quads(&e, colors);
+   /* Commands for quadrants 0, 1, 2 (count buffer: 2, so quadrant 2 is not
+    * drawn); indexed commands for quadrant 3 then 2 (count 7, clamped to
+    * maxDrawCount 1: only quadrant 3). */
+   VkDrawIndirectCommand *dc = (VkDrawIndirectCommand *)e.indirect.map;
+   for (unsigned k = 0; k < 3; k++)
+      dc[k] = (VkDrawIndirectCommand){6, 1, 6 * k, 0};
+   uint16_t *idx = (uint16_t *)e.ib.map;
+   for (unsigned i = 0; i < 6; i++)
+      idx[i] = (uint16_t)i;
+   VkDrawIndexedIndirectCommand *dic = (VkDrawIndexedIndirectCommand *)(e.indirect.map + 256);
+   dic[0] = (VkDrawIndexedIndirectCommand){6, 1, 0, 18, 0};
+   dic[1] = (VkDrawIndexedIndirectCommand){6, 1, 0, 12, 0};
+   uint32_t *counts = (uint32_t *)(e.indirect.map + 512);
+   counts[0] = 2;
+   counts[1] = 7;
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   begin_draw_pass(&e, cmd, pipe);
+   draw_count(cmd, e.indirect.buffer, 0, e.indirect.buffer, 512, 3,
+              sizeof(VkDrawIndirectCommand));
+   vkCmdBindIndexBuffer(cmd, e.ib.buffer, 0, VK_INDEX_TYPE_UINT16);
+   draw_indexed_count(cmd, e.indirect.buffer, 256, e.indirect.buffer, 516, 1,
+                      sizeof(VkDrawIndexedIndirectCommand));
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   uint32_t got[W * H], want[W * H];
+   REQUIRE(read_color(&e.t, &e.tg, 0, got));
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++) {
+         const unsigned k = (y >= 32) * 2 + (x >= 32);
+         want[y * W + x] = k == 2 ? 0
+                                  : rgba8(colors[k][0], colors[k][1], colors[k][2],
+                                          colors[k][3]);
+      }
+   check_rgba8("counted draws", got, want, NULL, 0);
+   vkDestroyPipeline(e.t.dev, pipe, NULL);
+out:
+   draw_env_finish(&e);
+}
+
+/* 8-bit indices (VK_EXT_index_type_uint8), with 0xff restarting a strip. */
+TEST(uint8_indices_and_restart)
+{
+   static const char *const exts[] = {VK_EXT_INDEX_TYPE_UINT8_EXTENSION_NAME};
+   VkPhysicalDeviceIndexTypeUint8FeaturesEXT u8 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INDEX_TYPE_UINT8_FEATURES_EXT,
+      .indexTypeUint8 = VK_TRUE,
+   };
+   const struct vkt_req req = {.extensions = exts, .extension_count = 1, .features = &u8};
+   struct draw_env e;
+   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, &req))
+      goto out;
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP;
+   d.primitive_restart = true;
+   VkPipeline pipe;
+   if (!make_pipeline(&e, &d, &pipe))
+      goto out;
+   const float red[4] = {1, 0, 0, 1}, green[4] = {0, 1, 0, 1};
+   struct vtx *v = (struct vtx *)e.vb.map;
+   /* Two strips, top half and bottom half, vertices 200.. (8-bit indices
+    * below 255 with a vertex offset of 200). */
+   v[200] = vtx_fb(0, 0, 0, red), v[201] = vtx_fb(0, 32, 0, red);
+   v[202] = vtx_fb(W, 0, 0, red), v[203] = vtx_fb(W, 32, 0, red);
+   v[204] = vtx_fb(0, 32, 0, green), v[205] = vtx_fb(0, H, 0, green);
+   v[206] = vtx_fb(W, 32, 0, green), v[207] = vtx_fb(W, H, 0, green);
+   const uint8_t idx[9] = {0, 1, 2, 3, 0xff, 4, 5, 6, 7};
+   memcpy(e.ib.map + 3, idx, sizeof(idx)); /* an odd offset: 1-byte indices may */
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   begin_draw_pass(&e, cmd, pipe);
+   vkCmdBindIndexBuffer(cmd, e.ib.buffer, 3, VK_INDEX_TYPE_UINT8_EXT);
+   vkCmdDrawIndexed(cmd, 9, 1, 0, 200, 0);
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   uint32_t got[W * H], want[W * H];
+   REQUIRE(read_color(&e.t, &e.tg, 0, got));
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++)
+         want[y * W + x] = y < 32 ? rgba8(1, 0, 0, 1) : rgba8(0, 1, 0, 1);
+   check_rgba8("uint8 strips", got, want, NULL, 0);
+   vkDestroyPipeline(e.t.dev, pipe, NULL);
+out:
+   draw_env_finish(&e);
+}
