@@ -151,6 +151,9 @@ run_draw(struct nvk_draw_ctx *ctx)
       .count = d->count,
       .restart_enable = restart,
       .restart_index = NVK_RESTART,
+      /* Restarts in list topologies are valid only with
+       * primitiveTopologyListRestart, and then cut the list. */
+      .list_restart = true,
       .provoking_last = gs->rs.provoking_vertex == VK_PROVOKING_VERTEX_MODE_LAST_VERTEX_EXT,
    };
    const uint32_t max_prims = rast_assemble_max_prims(&a);

@@ -59,6 +59,7 @@ const struct vk_device_extension_table nvk_device_extensions = {
    /* Draws (nvk_cmd_draw.c, nvk_draw.c; vk_draw_test). */
    .KHR_draw_indirect_count = true,
    .EXT_index_type_uint8 = true,
+   .EXT_primitive_topology_list_restart = true,
 };
 
 static void
@@ -88,6 +89,9 @@ nvk_get_features(struct vk_features *f)
    f->occlusionQueryPrecise = true;
    /* 8-bit indices, 0xff restarts them (nvk_draw.c; vk_draw_test). */
    f->indexTypeUint8 = true;
+   /* Restarts cut lists too (rast_assemble); no patches without
+    * tessellation. */
+   f->primitiveTopologyListRestart = true;
    f->timelineSemaphore = true;
    f->synchronization2 = true;
    f->privateData = true;

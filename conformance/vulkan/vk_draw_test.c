@@ -2156,3 +2156,53 @@ TEST(uint8_indices_and_restart)
 out:
    draw_env_finish(&e);
 }
+
+/* VK_EXT_primitive_topology_list_restart: a restart index cuts a triangle
+ * list, dropping the incomplete triangle before it. */
+TEST(list_restart)
+{
+   static const char *const exts[] = {VK_EXT_PRIMITIVE_TOPOLOGY_LIST_RESTART_EXTENSION_NAME};
+   VkPhysicalDevicePrimitiveTopologyListRestartFeaturesEXT lr = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVE_TOPOLOGY_LIST_RESTART_FEATURES_EXT,
+      .primitiveTopologyListRestart = VK_TRUE,
+   };
+   const struct vkt_req req = {.extensions = exts, .extension_count = 1, .features = &lr};
+   struct draw_env e;
+   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, &req))
+      goto out;
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.primitive_restart = true;
+   VkPipeline pipe;
+   if (!make_pipeline(&e, &d, &pipe))
+      goto out;
+   const float red[4] = {1, 0, 0, 1}, green[4] = {0, 1, 0, 1}, blue[4] = {0, 0, 1, 1};
+   struct vtx *v = (struct vtx *)e.vb.map;
+   /* Triangle 0-1-2 (top left), 3 cut short by the restart, 5-6-7 (bottom
+    * right). Were the restart an ordinary index, the list would group as
+    * (0 1 2) (3 X 5) (6 7) and the green triangle would be missing. */
+   v[0] = vtx_fb(0, 0, 0, red), v[1] = vtx_fb(32, 0, 0, red), v[2] = vtx_fb(0, 32, 0, red);
+   v[3] = vtx_fb(0, 0, 0, blue), v[4] = vtx_fb(W, H, 0, blue);
+   v[5] = vtx_fb(W, 32, 0, green), v[6] = vtx_fb(W, H, 0, green), v[7] = vtx_fb(32, H, 0, green);
+   const uint16_t idx[8] = {0, 1, 2, 3, 0xffff, 5, 6, 7};
+   memcpy(e.ib.map, idx, sizeof(idx));
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   begin_draw_pass(&e, cmd, pipe);
+   vkCmdBindIndexBuffer(cmd, e.ib.buffer, 0, VK_INDEX_TYPE_UINT16);
+   vkCmdDrawIndexed(cmd, 8, 1, 0, 0, 0);
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   uint32_t got[W * H], want[W * H];
+   bool skip[W * H];
+   REQUIRE(read_color(&e.t, &e.tg, 0, got));
+   const float a[3][2] = {{0, 0}, {32, 0}, {0, 32}}, b[3][2] = {{W, 32}, {W, H}, {32, H}};
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++) {
+         const int ca = classify(a, x, y, 0.0625, NULL), cb = classify(b, x, y, 0.0625, NULL);
+         skip[y * W + x] = ca == 0 || cb == 0;
+         want[y * W + x] = ca > 0 ? rgba8(1, 0, 0, 1) : cb > 0 ? rgba8(0, 1, 0, 1) : 0;
+      }
+   check_rgba8("list restart", got, want, skip, 0);
+   vkDestroyPipeline(e.t.dev, pipe, NULL);
+out:
+   draw_env_finish(&e);
+}
