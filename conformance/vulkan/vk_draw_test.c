@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "vkt.h"
+#include "vkt_format.h"
 
 #include "draw_flat_frag.h"
 #include "draw_instanced_vert.h"
@@ -2203,6 +2204,113 @@ TEST(list_restart)
       }
    check_rgba8("list restart", got, want, skip, 0);
    vkDestroyPipeline(e.t.dev, pipe, NULL);
+out:
+   draw_env_finish(&e);
+}
+
+/* Vertex fetch of every float-class format in vkt's table that the driver
+ * can fetch (Vulkan 1.3, 22.3 "Vertex Attribute Input Process" and 3.9
+ * conversions): one point per value, the attribute passed flat to an
+ * R32G32B32A32_SFLOAT attachment, compared with vkt's decoder (absent
+ * components 0, 0, 0, 1). Float channels get finite normal values. */
+static void
+finite_float_bits(const struct vkt_format *f, uint8_t *el)
+{
+   for (unsigned c = 0; c < 4; c++) {
+      const unsigned bits = f->c[c].bits;
+      if (f->c[c].type != VKT_SFLOAT && f->c[c].type != VKT_UFLOAT)
+         continue;
+      const unsigned exp_bits = bits == 32 ? 8 : 5;
+      const unsigned lo = f->c[c].shift + (bits - exp_bits - (f->c[c].type == VKT_SFLOAT));
+      const unsigned hi = lo + exp_bits - 1;
+      el[lo / 8] |= (uint8_t)(1u << (lo % 8));
+      el[hi / 8] &= (uint8_t)~(1u << (hi % 8));
+   }
+}
+
+TEST(vertex_fetch_formats)
+{
+   struct draw_env e;
+   const VkFormat target = VK_FORMAT_R32G32B32A32_SFLOAT;
+   if (!draw_env_init(&e, target, VK_FORMAT_UNDEFINED, NULL))
+      goto out;
+   VkShaderModule vs = make_module(&e.t, draw_points_vert_spv, sizeof(draw_points_vert_spv));
+   enum { PER = 8 };
+   /* Positions: binding 0, point (i, row) at pixel centres. */
+   float *pos = (float *)e.vb.map;
+   for (unsigned r = 0; r < H; r++)
+      for (unsigned i = 0; i < PER; i++) {
+         pos[2 * (r * PER + i)] = ((float)i + 0.5f) / W * 2.0f - 1.0f;
+         pos[2 * (r * PER + i) + 1] = ((float)r + 0.5f) / H * 2.0f - 1.0f;
+      }
+   const size_t data_off = 2 * sizeof(float) * H * PER; /* attribute data after */
+   unsigned row = 0, tested = 0;
+   VkPipeline pipes[H] = {0};
+   const struct vkt_format *fmts[H];
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   const VkClearValue clear = {.color = {.float32 = {-7, -7, -7, -7}}};
+   begin_pass(cmd, e.pass, e.fb, full_area, &clear, 1);
+   for (const struct vkt_format *f = vkt_formats; f->format != VK_FORMAT_UNDEFINED; f++) {
+      VkFormatProperties fp;
+      vkGetPhysicalDeviceFormatProperties(e.t.pdev, f->format, &fp);
+      if (f->cls != VKT_CLASS_FLOAT || f->shared_exponent || f->c[0].type == VKT_SRGB ||
+          !(fp.bufferFeatures & VK_FORMAT_FEATURE_VERTEX_BUFFER_BIT) || row >= H)
+         continue;
+      const VkVertexInputBindingDescription bindings[2] = {
+         {0, 8, VK_VERTEX_INPUT_RATE_VERTEX}, {1, f->size_B, VK_VERTEX_INPUT_RATE_VERTEX}};
+      const VkVertexInputAttributeDescription attrs[2] = {{0, 0, VK_FORMAT_R32G32_SFLOAT, 0},
+                                                          {1, 1, f->format, 0}};
+      const VkPipelineVertexInputStateCreateInfo vi = {
+         .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO,
+         .vertexBindingDescriptionCount = 2,
+         .pVertexBindingDescriptions = bindings,
+         .vertexAttributeDescriptionCount = 2,
+         .pVertexAttributeDescriptions = attrs,
+      };
+      struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+      d.vs = vs;
+      d.vi = &vi;
+      d.topology = VK_PRIMITIVE_TOPOLOGY_POINT_LIST;
+      if (!make_pipeline(&e, &d, &pipes[row]))
+         break;
+      uint8_t *data = e.vb.map + data_off + (size_t)row * PER * 16;
+      vkt_fill_pattern(data, (size_t)PER * f->size_B, row + 1);
+      for (unsigned i = 0; i < PER; i++)
+         finite_float_bits(f, data + i * f->size_B);
+      vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipes[row]);
+      const VkBuffer bufs[2] = {e.vb.buffer, e.vb.buffer};
+      const VkDeviceSize offs[2] = {(VkDeviceSize)row * PER * 8,
+                                    data_off + (size_t)row * PER * 16};
+      vkCmdBindVertexBuffers(cmd, 0, 2, bufs, offs);
+      vkCmdDraw(cmd, PER, 1, 0, 0);
+      fmts[row++] = f;
+   }
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   float got[W * H * 4];
+   REQUIRE(vkt_read_image(&e.t, &e.tg.color, VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, (VkOffset3D){0},
+                          (VkExtent3D){W, H, 1}, got));
+   for (unsigned r = 0; r < row; r++) {
+      unsigned bad = 0;
+      for (unsigned i = 0; i < PER; i++) {
+         union vkt_value want;
+         const uint8_t *el =
+            e.vb.map + data_off + (size_t)r * PER * 16 + (size_t)i * fmts[r]->size_B;
+         vkt_format_decode(fmts[r], el, &want);
+         for (unsigned c = 0; c < 4; c++) {
+            const float g = got[(r * W + i) * 4 + c], w = want.f[c];
+            bad += !(fabsf(g - w) <= fmaxf(fabsf(w), 1.0f) * 1e-6f);
+         }
+      }
+      if (bad)
+         test_fail(__FILE__, __LINE__, "%s: %u components differ", fmts[r]->name, bad);
+      tested++;
+   }
+   printf("  %u vertex formats fetched\n", tested);
+   CHECK(tested >= 10);
+   for (unsigned r = 0; r < H; r++)
+      vkDestroyPipeline(e.t.dev, pipes[r], NULL);
+   vkDestroyShaderModule(e.t.dev, vs, NULL);
 out:
    draw_env_finish(&e);
 }
