@@ -31,6 +31,7 @@
 
 #include "draw_flat_frag.h"
 #include "draw_instanced_vert.h"
+#include "draw_mrt_frag.h"
 #include "draw_points_vert.h"
 #include "draw_smooth_frag.h"
 #include "draw_vert.h"
@@ -2312,5 +2313,172 @@ TEST(vertex_fetch_formats)
       vkDestroyPipeline(e.t.dev, pipes[r], NULL);
    vkDestroyShaderModule(e.t.dev, vs, NULL);
 out:
+   draw_env_finish(&e);
+}
+
+/* Two colour attachments (the second output swizzled), attachment views of
+ * a mip level and of an array layer: the draw writes level 1 of one image
+ * and layer 2 of another, and nothing else. */
+TEST(two_attachments_at_a_level_and_a_layer)
+{
+   struct draw_env e;
+   struct vkt_image a = {0}, b = {0};
+   VkImageView va = VK_NULL_HANDLE, vb = VK_NULL_HANDLE;
+   VkRenderPass pass = VK_NULL_HANDLE;
+   VkFramebuffer fb = VK_NULL_HANDLE;
+   VkShaderModule fs = VK_NULL_HANDLE;
+   VkPipeline pipe = VK_NULL_HANDLE;
+   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, NULL))
+      goto out;
+   VkImageCreateInfo ci = vkt_image_info(VK_IMAGE_TYPE_2D, COLOR_FMT, VK_IMAGE_TILING_OPTIMAL,
+                                         2 * W, 2 * H, 1, 2, 1);
+   ci.usage |= VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
+   if (!vkt_image_create(&e.t, &ci, &a) || !vkt_image_to_general(&e.t, &a, VK_IMAGE_LAYOUT_UNDEFINED))
+      goto out;
+   ci = vkt_image_info(VK_IMAGE_TYPE_2D, COLOR_FMT, VK_IMAGE_TILING_OPTIMAL, W, H, 1, 1, 3);
+   ci.usage |= VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
+   if (!vkt_image_create(&e.t, &ci, &b) || !vkt_image_to_general(&e.t, &b, VK_IMAGE_LAYOUT_UNDEFINED))
+      goto out;
+   VkImageViewCreateInfo vci = {
+      .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+      .image = a.image,
+      .viewType = VK_IMAGE_VIEW_TYPE_2D,
+      .format = COLOR_FMT,
+      .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 1, 1, 0, 1},
+   };
+   VKT_CHECK(vkCreateImageView(e.t.dev, &vci, NULL, &va));
+   vci.image = b.image;
+   vci.subresourceRange = (VkImageSubresourceRange){VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 2, 1};
+   VKT_CHECK(vkCreateImageView(e.t.dev, &vci, NULL, &vb));
+   const VkAttachmentDescription atts[2] = {attachment(COLOR_FMT, VK_ATTACHMENT_LOAD_OP_LOAD),
+                                            attachment(COLOR_FMT, VK_ATTACHMENT_LOAD_OP_LOAD)};
+   const VkAttachmentReference refs[2] = {{0, VK_IMAGE_LAYOUT_GENERAL},
+                                          {1, VK_IMAGE_LAYOUT_GENERAL}};
+   const VkSubpassDescription sub = {.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS,
+                                     .colorAttachmentCount = 2,
+                                     .pColorAttachments = refs};
+   const VkRenderPassCreateInfo rpci = {.sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO,
+                                        .attachmentCount = 2,
+                                        .pAttachments = atts,
+                                        .subpassCount = 1,
+                                        .pSubpasses = &sub,
+                                        .dependencyCount = ARRAY_SIZE(external_deps),
+                                        .pDependencies = external_deps};
+   if (!VKT_CHECK(vkCreateRenderPass(e.t.dev, &rpci, NULL, &pass)))
+      goto out;
+   const VkImageView views[2] = {va, vb};
+   const VkFramebufferCreateInfo fci = {.sType = VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO,
+                                        .renderPass = pass,
+                                        .attachmentCount = 2,
+                                        .pAttachments = views,
+                                        .width = W,
+                                        .height = H,
+                                        .layers = 1};
+   if (!VKT_CHECK(vkCreateFramebuffer(e.t.dev, &fci, NULL, &fb)))
+      goto out;
+   fs = make_module(&e.t, draw_mrt_frag_spv, sizeof(draw_mrt_frag_spv));
+   const VkPipelineColorBlendAttachmentState blends[2] = {{.colorWriteMask = 0xf},
+                                                          {.colorWriteMask = 0xf}};
+   /* make_pipeline has one attachment: this pipeline is built here. */
+   const VkPipelineShaderStageCreateInfo stages[2] = {
+      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+       .stage = VK_SHADER_STAGE_VERTEX_BIT, .module = e.vs, .pName = "main"},
+      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+       .stage = VK_SHADER_STAGE_FRAGMENT_BIT, .module = fs, .pName = "main"},
+   };
+   const VkVertexInputBindingDescription binding = {0, sizeof(struct vtx),
+                                                    VK_VERTEX_INPUT_RATE_VERTEX};
+   const VkVertexInputAttributeDescription vattrs[2] = {
+      {0, 0, VK_FORMAT_R32G32B32A32_SFLOAT, offsetof(struct vtx, pos)},
+      {1, 0, VK_FORMAT_R32G32B32A32_SFLOAT, offsetof(struct vtx, color)},
+   };
+   const VkPipelineVertexInputStateCreateInfo vi = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO,
+      .vertexBindingDescriptionCount = 1, .pVertexBindingDescriptions = &binding,
+      .vertexAttributeDescriptionCount = 2, .pVertexAttributeDescriptions = vattrs};
+   const VkPipelineInputAssemblyStateCreateInfo ia = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
+      .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST};
+   const VkViewport viewport = {0, 0, W, H, 0, 1};
+   const VkPipelineViewportStateCreateInfo vp = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
+      .viewportCount = 1, .pViewports = &viewport, .scissorCount = 1, .pScissors = &full_area};
+   const VkPipelineRasterizationStateCreateInfo rs = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
+      .polygonMode = VK_POLYGON_MODE_FILL, .lineWidth = 1.0f};
+   const VkPipelineMultisampleStateCreateInfo ms = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
+      .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT};
+   const VkPipelineColorBlendStateCreateInfo cb = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
+      .attachmentCount = 2, .pAttachments = blends};
+   const VkGraphicsPipelineCreateInfo gpci = {
+      .sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
+      .stageCount = 2, .pStages = stages, .pVertexInputState = &vi,
+      .pInputAssemblyState = &ia, .pViewportState = &vp, .pRasterizationState = &rs,
+      .pMultisampleState = &ms, .pColorBlendState = &cb, .layout = e.layout,
+      .renderPass = pass};
+   const VkResult r = vkCreateGraphicsPipelines(e.t.dev, VK_NULL_HANDLE, 1, &gpci, NULL, &pipe);
+   if (r != VK_SUCCESS && e.t.is_kiln) {
+      vkt_skip("kiln cannot create graphics pipelines yet (%s)", vkt_result_str(r));
+      goto out;
+   }
+   if (!VKT_CHECK(r))
+      goto out;
+   const float c[4] = {0.2f, 0.4f, 0.6f, 1.0f};
+   struct vtx *v = (struct vtx *)e.vb.map;
+   v[0] = vtx_fb(8, 8, 0, c), v[1] = vtx_fb(40, 8, 0, c), v[2] = vtx_fb(40, 40, 0, c);
+   v[3] = vtx_fb(8, 8, 0, c), v[4] = vtx_fb(40, 40, 0, c), v[5] = vtx_fb(8, 40, 0, c);
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   /* Everything starts grey: what the draw does not write stays grey. */
+   const VkClearColorValue grey = {.float32 = {0.5f, 0.5f, 0.5f, 0.5f}};
+   const VkImageSubresourceRange all = {VK_IMAGE_ASPECT_COLOR_BIT, 0, VK_REMAINING_MIP_LEVELS,
+                                        0, VK_REMAINING_ARRAY_LAYERS};
+   vkCmdClearColorImage(cmd, a.image, VK_IMAGE_LAYOUT_GENERAL, &grey, 1, &all);
+   vkCmdClearColorImage(cmd, b.image, VK_IMAGE_LAYOUT_GENERAL, &grey, 1, &all);
+   vkt_cmd_barrier(cmd);
+   begin_pass(cmd, pass, fb, full_area, NULL, 0);
+   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
+   const VkDeviceSize zero = 0;
+   vkCmdBindVertexBuffers(cmd, 0, 1, &e.vb.buffer, &zero);
+   vkCmdDraw(cmd, 6, 1, 0, 0);
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   const uint32_t g = rgba8(0.5f, 0.5f, 0.5f, 0.5f);
+   uint32_t got[4 * W * H], want[4 * W * H];
+   /* Image a: level 0 untouched, level 1 has the quad. */
+   REQUIRE(vkt_read_image(&e.t, &a, VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, (VkOffset3D){0},
+                          (VkExtent3D){2 * W, 2 * H, 1}, got));
+   unsigned untouched = 0;
+   for (unsigned i = 0; i < 4 * W * H; i++)
+      untouched += got[i] == g;
+   CHECK_EQ(untouched, 4 * W * H);
+   for (unsigned layer = 0; layer < 4; layer++) {
+      const bool is_a = layer == 3;
+      REQUIRE(vkt_read_image(&e.t, is_a ? &a : &b, VK_IMAGE_ASPECT_COLOR_BIT, is_a ? 1 : 0,
+                             is_a ? 0 : layer, (VkOffset3D){0}, (VkExtent3D){W, H, 1}, got));
+      const bool drawn = is_a || layer == 2;
+      for (int y = 0; y < H; y++)
+         for (int x = 0; x < W; x++) {
+            const bool in = drawn && x >= 8 && x < 40 && y >= 8 && y < 40;
+            want[y * W + x] = !in ? g : is_a ? rgba8(c[0], c[1], c[2], c[3])
+                                             : rgba8(c[2], c[1], c[0], c[3]);
+         }
+      check_rgba8(is_a ? "level 1 of a" : layer == 2 ? "layer 2 of b" : "other layer of b",
+                  got, want, NULL, 0);
+   }
+out:
+   if (e.t.dev) {
+      vkDestroyPipeline(e.t.dev, pipe, NULL);
+      vkDestroyShaderModule(e.t.dev, fs, NULL);
+      vkDestroyFramebuffer(e.t.dev, fb, NULL);
+      vkDestroyRenderPass(e.t.dev, pass, NULL);
+      vkDestroyImageView(e.t.dev, va, NULL);
+      vkDestroyImageView(e.t.dev, vb, NULL);
+      if (a.image)
+         vkt_image_destroy(&e.t, &a);
+      if (b.image)
+         vkt_image_destroy(&e.t, &b);
+   }
    draw_env_finish(&e);
 }
