@@ -74,7 +74,8 @@ nvk_CmdBindVertexBuffers2(VkCommandBuffer commandBuffer, uint32_t firstBinding,
       if (!buffer)
          continue; /* nullDescriptor: reads return zero (left unbound) */
       b->addr = nvk_buffer_address(buffer, pOffsets[i]);
-      b->size_B = nvk_buffer_range(buffer, pOffsets[i], pSizes ? pSizes[i] : VK_WHOLE_SIZE);
+      b->size_B =
+         nvk_buffer_range(buffer, pOffsets[i], pSizes ? pSizes[i] : VK_WHOLE_SIZE);
       b->has_stride = pStrides != NULL;
       b->stride_B = pStrides ? pStrides[i] : 0;
    }
@@ -85,8 +86,8 @@ nvk_CmdBindVertexBuffers(VkCommandBuffer commandBuffer, uint32_t firstBinding,
                          uint32_t bindingCount, const VkBuffer *pBuffers,
                          const VkDeviceSize *pOffsets)
 {
-   nvk_CmdBindVertexBuffers2(commandBuffer, firstBinding, bindingCount, pBuffers, pOffsets,
-                             NULL, NULL);
+   nvk_CmdBindVertexBuffers2(commandBuffer, firstBinding, bindingCount, pBuffers,
+                             pOffsets, NULL, NULL);
 }
 
 void
@@ -108,8 +109,8 @@ nvk_exec_bind_vertex_buffers(struct nvk_exec *ex, const void *payload)
 }
 
 VKAPI_ATTR void VKAPI_CALL
-nvk_CmdBindIndexBuffer(VkCommandBuffer commandBuffer, VkBuffer _buffer, VkDeviceSize offset,
-                       VkIndexType indexType)
+nvk_CmdBindIndexBuffer(VkCommandBuffer commandBuffer, VkBuffer _buffer,
+                       VkDeviceSize offset, VkIndexType indexType)
 {
    VK_FROM_HANDLE(nvk_cmd_buffer, cmd, commandBuffer);
    VK_FROM_HANDLE(nvk_buffer, buffer, _buffer);
@@ -153,14 +154,16 @@ nvk_exec_draw(struct nvk_exec *ex, const void *payload)
 }
 
 VKAPI_ATTR void VKAPI_CALL
-nvk_CmdDrawIndexed(VkCommandBuffer commandBuffer, uint32_t indexCount, uint32_t instanceCount,
-                   uint32_t firstIndex, int32_t vertexOffset, uint32_t firstInstance)
+nvk_CmdDrawIndexed(VkCommandBuffer commandBuffer, uint32_t indexCount,
+                   uint32_t instanceCount, uint32_t firstIndex, int32_t vertexOffset,
+                   uint32_t firstInstance)
 {
    VK_FROM_HANDLE(nvk_cmd_buffer, cmd, commandBuffer);
-   struct nvk_cmd_draw_indexed *p = nvk_cmd_buffer_emit(cmd, NVK_CMD_DRAW_INDEXED, sizeof(*p));
+   struct nvk_cmd_draw_indexed *p =
+      nvk_cmd_buffer_emit(cmd, NVK_CMD_DRAW_INDEXED, sizeof(*p));
    if (p)
-      *p = (struct nvk_cmd_draw_indexed){indexCount, instanceCount, firstIndex, vertexOffset,
-                                         firstInstance, 0};
+      *p = (struct nvk_cmd_draw_indexed){indexCount,   instanceCount, firstIndex,
+                                         vertexOffset, firstInstance, 0};
 }
 
 void
@@ -186,7 +189,8 @@ record_indirect(VkCommandBuffer commandBuffer, VkBuffer _buffer, VkDeviceSize of
    VK_FROM_HANDLE(nvk_cmd_buffer, cmd, commandBuffer);
    VK_FROM_HANDLE(nvk_buffer, buffer, _buffer);
    VK_FROM_HANDLE(nvk_buffer, count, count_buffer);
-   struct nvk_cmd_draw_indirect *p = nvk_cmd_buffer_emit(cmd, NVK_CMD_DRAW_INDIRECT, sizeof(*p));
+   struct nvk_cmd_draw_indirect *p =
+      nvk_cmd_buffer_emit(cmd, NVK_CMD_DRAW_INDIRECT, sizeof(*p));
    if (!p)
       return;
    p->addr = nvk_buffer_address(buffer, offset);
@@ -200,23 +204,26 @@ VKAPI_ATTR void VKAPI_CALL
 nvk_CmdDrawIndirect(VkCommandBuffer commandBuffer, VkBuffer buffer, VkDeviceSize offset,
                     uint32_t drawCount, uint32_t stride)
 {
-   record_indirect(commandBuffer, buffer, offset, VK_NULL_HANDLE, 0, drawCount, stride, false);
+   record_indirect(commandBuffer, buffer, offset, VK_NULL_HANDLE, 0, drawCount, stride,
+                   false);
 }
 
 VKAPI_ATTR void VKAPI_CALL
-nvk_CmdDrawIndexedIndirect(VkCommandBuffer commandBuffer, VkBuffer buffer, VkDeviceSize offset,
-                           uint32_t drawCount, uint32_t stride)
+nvk_CmdDrawIndexedIndirect(VkCommandBuffer commandBuffer, VkBuffer buffer,
+                           VkDeviceSize offset, uint32_t drawCount, uint32_t stride)
 {
-   record_indirect(commandBuffer, buffer, offset, VK_NULL_HANDLE, 0, drawCount, stride, true);
+   record_indirect(commandBuffer, buffer, offset, VK_NULL_HANDLE, 0, drawCount, stride,
+                   true);
 }
 
 VKAPI_ATTR void VKAPI_CALL
-nvk_CmdDrawIndirectCount(VkCommandBuffer commandBuffer, VkBuffer buffer, VkDeviceSize offset,
-                         VkBuffer countBuffer, VkDeviceSize countBufferOffset,
-                         uint32_t maxDrawCount, uint32_t stride)
+nvk_CmdDrawIndirectCount(VkCommandBuffer commandBuffer, VkBuffer buffer,
+                         VkDeviceSize offset, VkBuffer countBuffer,
+                         VkDeviceSize countBufferOffset, uint32_t maxDrawCount,
+                         uint32_t stride)
 {
-   record_indirect(commandBuffer, buffer, offset, countBuffer, countBufferOffset, maxDrawCount,
-                   stride, false);
+   record_indirect(commandBuffer, buffer, offset, countBuffer, countBufferOffset,
+                   maxDrawCount, stride, false);
 }
 
 VKAPI_ATTR void VKAPI_CALL
@@ -225,8 +232,8 @@ nvk_CmdDrawIndexedIndirectCount(VkCommandBuffer commandBuffer, VkBuffer buffer,
                                 VkDeviceSize countBufferOffset, uint32_t maxDrawCount,
                                 uint32_t stride)
 {
-   record_indirect(commandBuffer, buffer, offset, countBuffer, countBufferOffset, maxDrawCount,
-                   stride, true);
+   record_indirect(commandBuffer, buffer, offset, countBuffer, countBufferOffset,
+                   maxDrawCount, stride, true);
 }
 
 void
@@ -242,14 +249,15 @@ nvk_exec_draw_indirect(struct nvk_exec *ex, const void *payload)
          return;
       n = MIN2(*c, p->draw_count);
    }
-   const char *api = p->indexed ? (p->count_addr ? "vkCmdDrawIndexedIndirectCount"
-                                                 : "vkCmdDrawIndexedIndirect")
-                                : (p->count_addr ? "vkCmdDrawIndirectCount"
-                                                 : "vkCmdDrawIndirect");
+   const char *api =
+      p->indexed
+         ? (p->count_addr ? "vkCmdDrawIndexedIndirectCount" : "vkCmdDrawIndexedIndirect")
+         : (p->count_addr ? "vkCmdDrawIndirectCount" : "vkCmdDrawIndirect");
    const uint64_t size_B =
       p->indexed ? sizeof(VkDrawIndexedIndirectCommand) : sizeof(VkDrawIndirectCommand);
    for (uint32_t i = 0; i < n && !ex->faulted; i++) {
-      const uint32_t *c = nvk_exec_translate(ex, p->addr + (uint64_t)i * p->stride_B, size_B);
+      const uint32_t *c =
+         nvk_exec_translate(ex, p->addr + (uint64_t)i * p->stride_B, size_B);
       if (!c)
          return;
       struct nvk_draw_params d = {.api = api, .indexed = p->indexed, .draw_index = i};

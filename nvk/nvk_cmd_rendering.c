@@ -33,13 +33,14 @@ dynamic_attachment(const VkRenderingAttachmentInfo *a, bool resuming)
       .load_op = resuming ? VK_ATTACHMENT_LOAD_OP_LOAD : a->loadOp,
       .clear = a->clearValue,
       .resolve_mode = a->resolveImageView ? a->resolveMode : VK_RESOLVE_MODE_NONE,
-      .resolve_view = a->resolveImageView ? nvk_image_view_from_handle(a->resolveImageView)
-                                          : NULL,
+      .resolve_view =
+         a->resolveImageView ? nvk_image_view_from_handle(a->resolveImageView) : NULL,
    };
 }
 
 VKAPI_ATTR void VKAPI_CALL
-nvk_CmdBeginRendering(VkCommandBuffer commandBuffer, const VkRenderingInfo *pRenderingInfo)
+nvk_CmdBeginRendering(VkCommandBuffer commandBuffer,
+                      const VkRenderingInfo *pRenderingInfo)
 {
    VK_FROM_HANDLE(nvk_cmd_buffer, cmd, commandBuffer);
    const VkRenderingInfo *ri = pRenderingInfo;
@@ -93,8 +94,8 @@ begin_subpass(struct nvk_cmd_buffer *cmd)
 #define ATTACHMENT(a, load)                                                              \
    ((struct nvk_rendering_attachment){                                                   \
       .view = cmd->rp.attachments[a].view,                                               \
-      .load_op = pass->attachments[a].first_subpass == s ? (load)                       \
-                                                         : VK_ATTACHMENT_LOAD_OP_LOAD,   \
+      .load_op =                                                                         \
+         pass->attachments[a].first_subpass == s ? (load) : VK_ATTACHMENT_LOAD_OP_LOAD,  \
       .clear = cmd->rp.attachments[a].clear,                                             \
    })
    for (uint32_t i = 0; i < sp->color_count; i++) {
@@ -120,14 +121,16 @@ begin_subpass(struct nvk_cmd_buffer *cmd)
       const uint32_t r = sp->depth_stencil_resolve;
       if (aspects & VK_IMAGE_ASPECT_DEPTH_BIT) {
          p->depth = ATTACHMENT(ds, pass->attachments[ds].load_op);
-         if (r != VK_ATTACHMENT_UNUSED && sp->depth_resolve_mode != VK_RESOLVE_MODE_NONE) {
+         if (r != VK_ATTACHMENT_UNUSED &&
+             sp->depth_resolve_mode != VK_RESOLVE_MODE_NONE) {
             p->depth.resolve_mode = sp->depth_resolve_mode;
             p->depth.resolve_view = cmd->rp.attachments[r].view;
          }
       }
       if (aspects & VK_IMAGE_ASPECT_STENCIL_BIT) {
          p->stencil = ATTACHMENT(ds, pass->attachments[ds].stencil_load_op);
-         if (r != VK_ATTACHMENT_UNUSED && sp->stencil_resolve_mode != VK_RESOLVE_MODE_NONE) {
+         if (r != VK_ATTACHMENT_UNUSED &&
+             sp->stencil_resolve_mode != VK_RESOLVE_MODE_NONE) {
             p->stencil.resolve_mode = sp->stencil_resolve_mode;
             p->stencil.resolve_view = cmd->rp.attachments[r].view;
          }
@@ -151,8 +154,9 @@ nvk_CmdBeginRenderPass2(VkCommandBuffer commandBuffer,
    if (n > cmd->rp.attachment_cap) {
       vk_free(&cmd->pool->alloc, cmd->rp.attachments);
       cmd->rp.attachment_cap = 0;
-      cmd->rp.attachments = vk_alloc(&cmd->pool->alloc, n * sizeof(cmd->rp.attachments[0]), 8,
-                                     VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+      cmd->rp.attachments =
+         vk_alloc(&cmd->pool->alloc, n * sizeof(cmd->rp.attachments[0]), 8,
+                  VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
       if (!cmd->rp.attachments) {
          nvk_cmd_buffer_set_error(cmd, vk_error(cmd, VK_ERROR_OUT_OF_HOST_MEMORY));
          return;
@@ -194,7 +198,8 @@ nvk_CmdBeginRenderPass(VkCommandBuffer commandBuffer,
 }
 
 VKAPI_ATTR void VKAPI_CALL
-nvk_CmdNextSubpass2(VkCommandBuffer commandBuffer, const VkSubpassBeginInfo *pSubpassBeginInfo,
+nvk_CmdNextSubpass2(VkCommandBuffer commandBuffer,
+                    const VkSubpassBeginInfo *pSubpassBeginInfo,
                     const VkSubpassEndInfo *pSubpassEndInfo)
 {
    VK_FROM_HANDLE(nvk_cmd_buffer, cmd, commandBuffer);
@@ -219,7 +224,8 @@ nvk_CmdNextSubpass(VkCommandBuffer commandBuffer, VkSubpassContents contents)
 }
 
 VKAPI_ATTR void VKAPI_CALL
-nvk_CmdEndRenderPass2(VkCommandBuffer commandBuffer, const VkSubpassEndInfo *pSubpassEndInfo)
+nvk_CmdEndRenderPass2(VkCommandBuffer commandBuffer,
+                      const VkSubpassEndInfo *pSubpassEndInfo)
 {
    VK_FROM_HANDLE(nvk_cmd_buffer, cmd, commandBuffer);
    nvk_cmd_buffer_emit(cmd, NVK_CMD_END_RENDERING, sizeof(struct nvk_cmd_end_rendering));

@@ -30,7 +30,8 @@ resolve_color_px(enum kil_format format, const uint8_t *const *samples, uint32_t
 {
    union fmt_texel t;
    fmt_unpack_color(format, samples[0], &t);
-   if (mode == VK_RESOLVE_MODE_AVERAGE_BIT && fmt_format_class(format) == FMT_CLASS_FLOAT) {
+   if (mode == VK_RESOLVE_MODE_AVERAGE_BIT &&
+       fmt_format_class(format) == FMT_CLASS_FLOAT) {
       float sum[4] = {t.f[0], t.f[1], t.f[2], t.f[3]};
       for (uint32_t s = 1; s < n; s++) {
          union fmt_texel u;
@@ -102,9 +103,9 @@ nvk_resolve_rect(struct nvk_exec *ex, const struct nvk_image *src, const uint8_t
       for (int64_t x = x0; x < x1; x++) {
          const uint8_t *samples[16];
          for (uint32_t s = 0; s < n; s++)
-            samples[s] = src_map + kil_level_addr_offset_B(&sa, (uint32_t)x * gw + s % gw,
-                                                           (uint32_t)y * gh + s / gw, 0,
-                                                           src_layer);
+            samples[s] =
+               src_map + kil_level_addr_offset_B(&sa, (uint32_t)x * gw + s % gw,
+                                                 (uint32_t)y * gh + s / gw, 0, src_layer);
          uint8_t *d = dst_map + kil_level_addr_offset_B(&da, (uint32_t)x, (uint32_t)y, 0,
                                                         dst_layer);
          if (aspect & VK_IMAGE_ASPECT_COLOR_BIT) {
@@ -123,7 +124,8 @@ nvk_resolve_rect(struct nvk_exec *ex, const struct nvk_image *src, const uint8_t
 }
 
 VKAPI_ATTR void VKAPI_CALL
-nvk_CmdResolveImage2(VkCommandBuffer commandBuffer, const VkResolveImageInfo2 *pResolveImageInfo)
+nvk_CmdResolveImage2(VkCommandBuffer commandBuffer,
+                     const VkResolveImageInfo2 *pResolveImageInfo)
 {
    VK_FROM_HANDLE(nvk_cmd_buffer, cmd, commandBuffer);
    VK_FROM_HANDLE(nvk_image, src, pResolveImageInfo->srcImage);
@@ -142,8 +144,9 @@ nvk_CmdResolveImage2(VkCommandBuffer commandBuffer, const VkResolveImageInfo2 *p
 
 VKAPI_ATTR void VKAPI_CALL
 nvk_CmdResolveImage(VkCommandBuffer commandBuffer, VkImage srcImage,
-                    VkImageLayout srcImageLayout, VkImage dstImage, VkImageLayout dstImageLayout,
-                    uint32_t regionCount, const VkImageResolve *pRegions)
+                    VkImageLayout srcImageLayout, VkImage dstImage,
+                    VkImageLayout dstImageLayout, uint32_t regionCount,
+                    const VkImageResolve *pRegions)
 {
    for (uint32_t i = 0; i < regionCount; i++) {
       const VkImageResolve2 r = {
@@ -179,11 +182,13 @@ nvk_exec_resolve_image(struct nvk_exec *ex, const void *payload)
    /* The same offset in both images (Vulkan 1.3, vkCmdResolveImage: the
     * regions' offsets may differ; the rectangle moves by their difference). */
    if (r->srcOffset.x != r->dstOffset.x || r->srcOffset.y != r->dstOffset.y) {
-      nvk_exec_fault(ex, "vkCmdResolveImage with different source and destination offsets "
-                         "is not implemented");
+      nvk_exec_fault(ex,
+                     "vkCmdResolveImage with different source and destination offsets "
+                     "is not implemented");
       return;
    }
-   const VkRect2D rect = {{r->dstOffset.x, r->dstOffset.y}, {r->extent.width, r->extent.height}};
+   const VkRect2D rect = {{r->dstOffset.x, r->dstOffset.y},
+                          {r->extent.width, r->extent.height}};
    for (uint32_t l = 0; l < r->srcSubresource.layerCount && !ex->faulted; l++)
       nvk_resolve_rect(ex, p->src.image, src, r->srcSubresource.mipLevel,
                        r->srcSubresource.baseArrayLayer + l, p->dst.image, dst,

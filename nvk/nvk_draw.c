@@ -32,8 +32,8 @@
 #include "util/os.h"
 
 /* Faults of a draw name it: its number in the command buffer and API. */
-#define draw_fault(ex, d, fmt, ...)                                                       \
-   nvk_exec_fault(ex, "draw %u (%s, draw index %u): " fmt, (ex)->gfx.draw_seq, (d)->api,  \
+#define draw_fault(ex, d, fmt, ...)                                                      \
+   nvk_exec_fault(ex, "draw %u (%s, draw index %u): " fmt, (ex)->gfx.draw_seq, (d)->api, \
                   (d)->draw_index, ##__VA_ARGS__)
 
 #define NVK_RESTART UINT32_MAX /* a cut in the local index stream */
@@ -62,7 +62,7 @@ read_indices(struct nvk_exec *ex, const struct nvk_draw_params *d, bool restart,
       return true;
    }
    const struct nvk_exec_index_buffer *ib = &ex->gfx.ib;
-   const uint32_t size = ib->type == VK_INDEX_TYPE_UINT32  ? 4
+   const uint32_t size = ib->type == VK_INDEX_TYPE_UINT32      ? 4
                          : ib->type == VK_INDEX_TYPE_UINT8_EXT ? 1
                                                                : 2;
    const uint32_t restart_value = size == 4 ? UINT32_MAX : size == 2 ? 0xffff : 0xff;
@@ -79,7 +79,8 @@ read_indices(struct nvk_exec *ex, const struct nvk_draw_params *d, bool restart,
       uint32_t v = 0;
       if (base && at + size <= ib->size_B)
          memcpy(&v, base + at, size); /* little-endian */
-      out[i] = restart && v == restart_value ? NVK_RESTART : v + (uint32_t)d->vertex_offset;
+      out[i] =
+         restart && v == restart_value ? NVK_RESTART : v + (uint32_t)d->vertex_offset;
    }
    return true;
 }
@@ -117,7 +118,8 @@ fill_cbufs(struct nvk_exec *ex, struct kx_cbuf *cbufs)
    cbufs[NVK_CBUF_ROOT] = (struct kx_cbuf){&desc->root, sizeof(desc->root)};
    for (unsigned s = 0; s < NVK_MAX_SETS; s++) {
       if (desc->sets[s] && desc->set_layouts[s])
-         cbufs[NVK_CBUF_SET(s)] = (struct kx_cbuf){desc->sets[s], desc->set_layouts[s]->size_B};
+         cbufs[NVK_CBUF_SET(s)] =
+            (struct kx_cbuf){desc->sets[s], desc->set_layouts[s]->size_B};
    }
 }
 
@@ -154,7 +156,8 @@ run_draw(struct nvk_draw_ctx *ctx)
       /* Restarts in list topologies are valid only with
        * primitiveTopologyListRestart, and then cut the list. */
       .list_restart = true,
-      .provoking_last = gs->rs.provoking_vertex == VK_PROVOKING_VERTEX_MODE_LAST_VERTEX_EXT,
+      .provoking_last =
+         gs->rs.provoking_vertex == VK_PROVOKING_VERTEX_MODE_LAST_VERTEX_EXT,
    };
    const uint32_t max_prims = rast_assemble_max_prims(&a);
    verts = malloc(MAX2((size_t)nverts * stride, 1) * sizeof(float));
@@ -169,7 +172,8 @@ run_draw(struct nvk_draw_ctx *ctx)
       /* The watchdog, as for shaders: a draw of absurdly many instances
        * loses the device instead of hanging the queue. */
       if (util_time_ns() > ctx->deadline_ns) {
-         draw_fault(ex, d, "still drawing instance %u of %u past the watchdog (KILN_TDR_MS)", i,
+         draw_fault(ex, d,
+                    "still drawing instance %u of %u past the watchdog (KILN_TDR_MS)", i,
                     d->instance_count);
          break;
       }

@@ -19,7 +19,7 @@
 struct nvk_exec;
 
 struct nvk_exec_vertex_buffer {
-   uint64_t addr;     /* 0: unbound */
+   uint64_t addr; /* 0: unbound */
    uint64_t size_B;
    uint64_t stride_B; /* used when has_stride (vkCmdBindVertexBuffers2) */
    bool has_stride;
@@ -45,12 +45,12 @@ struct nvk_exec_gfx {
 struct nvk_draw_params {
    const char *api; /* "vkCmdDraw", ... for fault messages */
    bool indexed;
-   uint32_t count;       /* vertices or indices */
+   uint32_t count; /* vertices or indices */
    uint32_t instance_count;
-   uint32_t first;       /* first vertex or first index */
+   uint32_t first;        /* first vertex or first index */
    int32_t vertex_offset; /* indexed */
    uint32_t first_instance;
-   uint32_t draw_index;  /* DrawIndex: which draw of an indirect/multi draw */
+   uint32_t draw_index; /* DrawIndex: which draw of an indirect/multi draw */
 };
 
 /* Runs one draw against the executor's current state (nvk_draw.c); its

@@ -17,7 +17,8 @@ intersect(struct rast_rect a, VkRect2D b)
    const int64_t x0 = MAX2((int64_t)a.x, (int64_t)b.offset.x);
    const int64_t y0 = MAX2((int64_t)a.y, (int64_t)b.offset.y);
    const int64_t x1 = MIN2((int64_t)a.x + a.width, (int64_t)b.offset.x + b.extent.width);
-   const int64_t y1 = MIN2((int64_t)a.y + a.height, (int64_t)b.offset.y + b.extent.height);
+   const int64_t y1 =
+      MIN2((int64_t)a.y + a.height, (int64_t)b.offset.y + b.extent.height);
    if (x1 <= x0 || y1 <= y0)
       return (struct rast_rect){0, 0, 0, 0};
    return (struct rast_rect){(int32_t)x0, (int32_t)y0, (uint32_t)(x1 - x0),
@@ -68,18 +69,20 @@ rast_state_from_gs(struct nvk_draw_ctx *ctx)
    rast_state_init(s, r->area.offset.x + r->area.extent.width,
                    r->area.offset.y + r->area.extent.height);
 
-   s->viewport_count = MIN2(MAX2(gs->vp.viewport_count, 1u), (uint32_t)RAST_MAX_VIEWPORTS);
+   s->viewport_count =
+      MIN2(MAX2(gs->vp.viewport_count, 1u), (uint32_t)RAST_MAX_VIEWPORTS);
    for (uint32_t i = 0; i < RAST_MAX_VIEWPORTS; i++) {
       const VkViewport *v = &gs->vp.viewports[i];
       if (i < s->viewport_count)
-         s->viewports[i] = (struct rast_viewport){v->x, v->y, v->width, v->height,
-                                                  v->minDepth, v->maxDepth};
+         s->viewports[i] = (struct rast_viewport){v->x,      v->y,        v->width,
+                                                  v->height, v->minDepth, v->maxDepth};
       /* The render area bounds every write (Vulkan 1.3, 8.4): scissors
        * are cut to it. */
       const VkRect2D *sc = &gs->vp.scissors[i];
       const struct rast_rect scissor =
          i < gs->vp.scissor_count
-            ? (struct rast_rect){sc->offset.x, sc->offset.y, sc->extent.width, sc->extent.height}
+            ? (struct rast_rect){sc->offset.x, sc->offset.y, sc->extent.width,
+                                 sc->extent.height}
             : (struct rast_rect){0, 0, 0, 0};
       s->scissors[i] = intersect(scissor, r->area);
    }
@@ -145,7 +148,8 @@ rast_state_from_gs(struct nvk_draw_ctx *ctx)
          .src_alpha = (enum rast_blend_factor)e->src_alpha_factor,
          .dst_alpha = (enum rast_blend_factor)e->dst_alpha_factor,
          .alpha_op = (enum rast_blend_op)e->alpha_op,
-         .write_mask = present && gs->cb.color_write_enables[i] ? gs->cb.write_masks[i] : 0,
+         .write_mask =
+            present && gs->cb.color_write_enables[i] ? gs->cb.write_masks[i] : 0,
       };
    }
    memcpy(s->blend_constants, gs->cb.blend_constants, sizeof(s->blend_constants));
@@ -176,8 +180,8 @@ nvk_draw_state_init(struct nvk_draw_ctx *ctx)
    rast_state_from_gs(ctx);
 
    memset(&ctx->fb, 0, sizeof(ctx->fb));
-   const uint32_t layers = r->view_mask ? 32 - (uint32_t)__builtin_clz(r->view_mask)
-                                        : r->layer_count;
+   const uint32_t layers =
+      r->view_mask ? 32 - (uint32_t)__builtin_clz(r->view_mask) : r->layer_count;
    for (uint32_t i = 0; i < r->color_count && i < RAST_MAX_COLOR; i++)
       describe_attachment(&r->color[i], layers, &ctx->fb.color[i]);
    /* One depth/stencil image: the depth attachment's, else the stencil's. */

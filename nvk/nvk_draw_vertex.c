@@ -50,7 +50,8 @@ resolve_attrs(struct nvk_draw_ctx *ctx, struct fetch_attr *attrs)
    const bool dynamic_strides =
       BITSET_TEST(ctx->gfx->state.dynamic, VK_DYN_VI_BINDING_STRIDES);
    uint32_t n = 0;
-   u_foreach_bit64(l, reads) {
+   u_foreach_bit64(l, reads)
+   {
       if (l >= VK_GS_MAX_VERTEX_ATTRIBUTES)
          break;
       const struct vk_vertex_attribute *a = &gs->vi.attributes[l];
@@ -70,8 +71,8 @@ resolve_attrs(struct nvk_draw_ctx *ctx, struct fetch_attr *attrs)
          /* vkCmdBindVertexBuffers2's strides count only where the
           * pipeline leaves the strides dynamic (binding a pipeline with
           * static strides applies those). */
-         .stride_B = vb->has_stride && dynamic_strides ? vb->stride_B
-                                                       : gs->vi_binding_strides[b],
+         .stride_B =
+            vb->has_stride && dynamic_strides ? vb->stride_B : gs->vi_binding_strides[b],
          .offset_B = a->offset_B,
          .per_instance = gs->vi.bindings[b].input_rate == VK_VERTEX_INPUT_RATE_INSTANCE,
          .divisor = gs->vi.bindings[b].divisor,
@@ -79,8 +80,9 @@ resolve_attrs(struct nvk_draw_ctx *ctx, struct fetch_attr *attrs)
       if (vb->addr && vb->size_B) {
          fa->base = nvkmd_dev_translate(ex->dev->kmd, vb->addr, vb->size_B);
          if (!fa->base) {
-            nvk_exec_fault(ex, "draw %u: vertex buffer %u (%llu bytes at 0x%llx) is not in "
-                               "live device memory",
+            nvk_exec_fault(ex,
+                           "draw %u: vertex buffer %u (%llu bytes at 0x%llx) is not in "
+                           "live device memory",
                            ex->gfx.draw_seq, b, (unsigned long long)vb->size_B,
                            (unsigned long long)vb->addr);
             return UINT32_MAX;
@@ -122,7 +124,8 @@ nvk_draw_run_vs(struct nvk_draw_ctx *ctx, const uint32_t *vertex_ids, uint32_t c
    float *vout = calloc((size_t)KX_SLOT_COUNT * 4 * KX_W, sizeof(float));
    bool ok = exec && in && vout;
    if (!ok)
-      nvk_exec_fault(ex, "draw %u: out of memory for the vertex shader", ex->gfx.draw_seq);
+      nvk_exec_fault(ex, "draw %u: out of memory for the vertex shader",
+                     ex->gfx.draw_seq);
    uint32_t vertex_index[KX_W], instance_index[KX_W];
    for (uint32_t first = 0; ok && first < count; first += KX_W) {
       const uint32_t lanes = MIN2(count - first, (uint32_t)KX_W);
@@ -133,8 +136,8 @@ nvk_draw_run_vs(struct nvk_draw_ctx *ctx, const uint32_t *vertex_ids, uint32_t c
             const struct fetch_attr *fa = &attrs[a];
             uint64_t index = vertex_index[l];
             if (fa->per_instance)
-               index = fa->divisor ? d->first_instance + (instance - d->first_instance) /
-                                                            fa->divisor
+               index = fa->divisor ? d->first_instance +
+                                        (instance - d->first_instance) / fa->divisor
                                    : d->first_instance;
             fetch(fa, index, in, l);
          }

@@ -63,15 +63,15 @@ clear_attachment(struct nvk_exec *ex, const struct nvk_exec_rendering *r,
    for (uint32_t l = base_layer; l < end; l++) {
       if (!nvk_rendering_has_layer(r->view_mask, l))
          continue;
-      nvk_clear_rect(ex, att->image, att->map, aspect, att->level, att->base_layer + l, rect,
-                     texel);
+      nvk_clear_rect(ex, att->image, att->map, aspect, att->level, att->base_layer + l,
+                     rect, texel);
    }
 }
 
 static void
 load_attachment(struct nvk_exec *ex, const struct nvk_exec_rendering *r,
-                const struct nvk_exec_attachment *att, const struct nvk_rendering_attachment *ra,
-                VkImageAspectFlags aspect)
+                const struct nvk_exec_attachment *att,
+                const struct nvk_rendering_attachment *ra, VkImageAspectFlags aspect)
 {
    /* LOAD keeps the contents; DONT_CARE and NONE leave them undefined,
     * which the old contents are. */
@@ -119,9 +119,9 @@ resolve_attachment(struct nvk_exec *ex, const struct nvk_exec_rendering *r,
    for (uint32_t l = 0; l < end && !ex->faulted; l++) {
       if (!nvk_rendering_has_layer(r->view_mask, l))
          continue;
-      nvk_resolve_rect(ex, att->image, att->map, att->level, att->base_layer + l, dst.image,
-                       dst.map, dst.level, dst.base_layer + l, aspect, ra->resolve_mode,
-                       r->area);
+      nvk_resolve_rect(ex, att->image, att->map, att->level, att->base_layer + l,
+                       dst.image, dst.map, dst.level, dst.base_layer + l, aspect,
+                       ra->resolve_mode, r->area);
    }
 }
 

@@ -7,7 +7,8 @@
 
 VKAPI_ATTR VkResult VKAPI_CALL
 nvk_CreateFramebuffer(VkDevice _device, const VkFramebufferCreateInfo *pCreateInfo,
-                      const VkAllocationCallbacks *pAllocator, VkFramebuffer *pFramebuffer)
+                      const VkAllocationCallbacks *pAllocator,
+                      VkFramebuffer *pFramebuffer)
 {
    VK_FROM_HANDLE(nvk_device, dev, _device);
    const bool imageless = pCreateInfo->flags & VK_FRAMEBUFFER_CREATE_IMAGELESS_BIT;

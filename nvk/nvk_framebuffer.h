@@ -20,6 +20,7 @@ struct nvk_framebuffer {
    struct nvk_image_view *attachments[]; /* NULL when imageless */
 };
 
-VK_DEFINE_NONDISP_HANDLE_CASTS(nvk_framebuffer, base, VkFramebuffer, VK_OBJECT_TYPE_FRAMEBUFFER)
+VK_DEFINE_NONDISP_HANDLE_CASTS(nvk_framebuffer, base, VkFramebuffer,
+                               VK_OBJECT_TYPE_FRAMEBUFFER)
 
 #endif /* NVK_FRAMEBUFFER_H */

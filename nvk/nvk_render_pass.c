@@ -17,9 +17,10 @@ render_pass_alloc(struct nvk_device *dev, const VkAllocationCallbacks *alloc,
                   uint32_t attachment_count, uint32_t subpass_count, uint32_t input_count)
 {
    const size_t att_off = ALIGN_POT(sizeof(struct nvk_render_pass), 8);
-   const size_t sub_off =
-      ALIGN_POT(att_off + attachment_count * sizeof(struct nvk_render_pass_attachment), 8);
-   const size_t in_off = ALIGN_POT(sub_off + subpass_count * sizeof(struct nvk_subpass), 8);
+   const size_t sub_off = ALIGN_POT(
+      att_off + attachment_count * sizeof(struct nvk_render_pass_attachment), 8);
+   const size_t in_off =
+      ALIGN_POT(sub_off + subpass_count * sizeof(struct nvk_subpass), 8);
    const size_t size_B = in_off + input_count * sizeof(uint32_t);
    struct nvk_render_pass *pass =
       vk_object_zalloc(&dev->vk, alloc, size_B, VK_OBJECT_TYPE_RENDER_PASS);
@@ -66,8 +67,9 @@ fill_subpasses(struct nvk_render_pass *pass, const VkRenderPassCreateInfo2 *ci)
                                    ? d->pResolveAttachments[i].attachment
                                    : VK_ATTACHMENT_UNUSED;
       }
-      sp->depth_stencil = d->pDepthStencilAttachment ? d->pDepthStencilAttachment->attachment
-                                                     : VK_ATTACHMENT_UNUSED;
+      sp->depth_stencil = d->pDepthStencilAttachment
+                             ? d->pDepthStencilAttachment->attachment
+                             : VK_ATTACHMENT_UNUSED;
       sp->depth_stencil_resolve = VK_ATTACHMENT_UNUSED;
       const VkSubpassDescriptionDepthStencilResolve *dsr =
          vk_find_struct_const(d->pNext, SUBPASS_DESCRIPTION_DEPTH_STENCIL_RESOLVE);
@@ -118,8 +120,8 @@ nvk_CreateRenderPass2(VkDevice _device, const VkRenderPassCreateInfo2 *pCreateIn
    VK_FROM_HANDLE(nvk_device, dev, _device);
    for (uint32_t s = 0; s < pCreateInfo->subpassCount; s++) {
       if (pCreateInfo->pSubpasses[s].colorAttachmentCount > NVK_MAX_RTS)
-         return vk_errorf(dev, VK_ERROR_UNKNOWN, "subpass %u has %u colour attachments", s,
-                          pCreateInfo->pSubpasses[s].colorAttachmentCount);
+         return vk_errorf(dev, VK_ERROR_UNKNOWN, "subpass %u has %u colour attachments",
+                          s, pCreateInfo->pSubpasses[s].colorAttachmentCount);
    }
    struct nvk_render_pass *pass =
       render_pass_alloc(dev, pAllocator, pCreateInfo->attachmentCount,
@@ -205,11 +207,14 @@ nvk_CreateRenderPass(VkDevice _device, const VkRenderPassCreateInfo *pCreateInfo
          .inputAttachmentCount = d->inputAttachmentCount,
          .colorAttachmentCount = d->colorAttachmentCount,
       };
-      subs[s].pInputAttachments = CONVERT_REFS(d->inputAttachmentCount, d->pInputAttachments);
-      subs[s].pColorAttachments = CONVERT_REFS(d->colorAttachmentCount, d->pColorAttachments);
+      subs[s].pInputAttachments =
+         CONVERT_REFS(d->inputAttachmentCount, d->pInputAttachments);
+      subs[s].pColorAttachments =
+         CONVERT_REFS(d->colorAttachmentCount, d->pColorAttachments);
       subs[s].pResolveAttachments =
-         d->pResolveAttachments ? CONVERT_REFS(d->colorAttachmentCount, d->pResolveAttachments)
-                                : NULL;
+         d->pResolveAttachments
+            ? CONVERT_REFS(d->colorAttachmentCount, d->pResolveAttachments)
+            : NULL;
       subs[s].pDepthStencilAttachment =
          d->pDepthStencilAttachment ? CONVERT_REFS(1, d->pDepthStencilAttachment) : NULL;
    }
@@ -255,7 +260,8 @@ nvk_DestroyRenderPass(VkDevice _device, VkRenderPass renderPass,
 
 /* Any render area is as fast as any other: the granularity is one pixel. */
 VKAPI_ATTR void VKAPI_CALL
-nvk_GetRenderAreaGranularity(VkDevice device, VkRenderPass renderPass, VkExtent2D *pGranularity)
+nvk_GetRenderAreaGranularity(VkDevice device, VkRenderPass renderPass,
+                             VkExtent2D *pGranularity)
 {
    *pGranularity = (VkExtent2D){1, 1};
 }

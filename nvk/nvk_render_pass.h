@@ -49,7 +49,8 @@ struct nvk_render_pass {
    uint32_t dependency_count;
 };
 
-VK_DEFINE_NONDISP_HANDLE_CASTS(nvk_render_pass, base, VkRenderPass, VK_OBJECT_TYPE_RENDER_PASS)
+VK_DEFINE_NONDISP_HANDLE_CASTS(nvk_render_pass, base, VkRenderPass,
+                               VK_OBJECT_TYPE_RENDER_PASS)
 
 struct vk_render_pass_state;
 

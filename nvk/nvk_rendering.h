@@ -86,7 +86,7 @@ struct nvk_exec_rendering {
    uint32_t view_mask;
    uint32_t color_count;
    struct nvk_exec_attachment color[NVK_MAX_RTS];
-   struct nvk_exec_attachment depth, stencil; /* image NULL: none */
+   struct nvk_exec_attachment depth, stencil;   /* image NULL: none */
    const struct nvk_cmd_begin_rendering *begin; /* resolves at the end */
 };
 

@@ -20,8 +20,8 @@
 #include "scene_vert.h"
 
 #define DEPTH_FORMAT VK_FORMAT_D32_SFLOAT
-#define RINGS 64 /* around the major circle */
-#define SIDES 32 /* around the tube */
+#define RINGS        64 /* around the major circle */
+#define SIDES        32 /* around the tube */
 
 struct scene_vertex {
    float pos[3];
@@ -68,8 +68,9 @@ static void
 mat_view_projection(float *m, float aspect)
 {
    const float f = 1.0f / tanf(0.5f * 0.75f), n = 1.0f, fa = 10.0f;
-   const float proj[16] = {f / aspect, 0, 0, 0, 0, -f, 0, 0, 0, 0, fa / (n - fa), -1,
-                           0, 0, n * fa / (n - fa), 0};
+   const float proj[16] = {
+      f / aspect,        0, 0, 0, 0, -f, 0, 0, 0, 0, fa / (n - fa), -1, 0, 0,
+      n * fa / (n - fa), 0};
    const float view[16] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, -5, 1};
    mat_mul(m, proj, view);
 }
@@ -99,7 +100,8 @@ torus(struct scene_vertex *v, uint32_t *idx, uint32_t base, const float c0[3],
       for (int j = 0; j < SIDES; j++) {
          const uint32_t a = base + (uint32_t)(i * SIDES + j);
          const uint32_t b = base + (uint32_t)(((i + 1) % RINGS) * SIDES + j);
-         const uint32_t c = base + (uint32_t)(((i + 1) % RINGS) * SIDES + (j + 1) % SIDES);
+         const uint32_t c =
+            base + (uint32_t)(((i + 1) % RINGS) * SIDES + (j + 1) % SIDES);
          const uint32_t e = base + (uint32_t)(i * SIDES + (j + 1) % SIDES);
          const uint32_t q[6] = {a, b, c, a, c, e};
          memcpy(idx + 6 * (i * SIDES + j), q, sizeof(q));
@@ -143,11 +145,13 @@ supported(struct demo *d)
    vkGetPhysicalDeviceFormatProperties(d->pdev, DEPTH_FORMAT, &z);
    vkGetPhysicalDeviceFormatProperties(d->pdev, VK_FORMAT_R32G32B32_SFLOAT, &v);
    const char *missing =
-      !(c.optimalTilingFeatures & VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT) ? "colour attachments"
+      !(c.optimalTilingFeatures & VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT)
+         ? "colour attachments"
       : !(z.optimalTilingFeatures & VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT)
          ? "D32 depth attachments"
-      : !(v.bufferFeatures & VK_FORMAT_FEATURE_VERTEX_BUFFER_BIT) ? "R32G32B32 vertex fetch"
-                                                                  : NULL;
+      : !(v.bufferFeatures & VK_FORMAT_FEATURE_VERTEX_BUFFER_BIT)
+         ? "R32G32B32 vertex fetch"
+         : NULL;
    if (missing)
       fprintf(stderr, "kiln-demo: graphics stage unavailable: %s lacks %s\n",
               d->props.deviceName, missing);
@@ -251,7 +255,8 @@ make_pass(struct demo *d)
        VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL},
    };
    const VkAttachmentReference color = {0, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
-   const VkAttachmentReference depth = {1, VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL};
+   const VkAttachmentReference depth = {1,
+                                        VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL};
    const VkSubpassDescription sub = {
       .pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS,
       .colorAttachmentCount = 1,
@@ -259,10 +264,13 @@ make_pass(struct demo *d)
       .pDepthStencilAttachment = &depth,
    };
    /* The copy after the pass reads what the pass wrote. */
-   const VkSubpassDependency dep = {
-      0, VK_SUBPASS_EXTERNAL, VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT,
-      VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT,
-      VK_ACCESS_TRANSFER_READ_BIT, 0};
+   const VkSubpassDependency dep = {0,
+                                    VK_SUBPASS_EXTERNAL,
+                                    VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT,
+                                    VK_PIPELINE_STAGE_TRANSFER_BIT,
+                                    VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT,
+                                    VK_ACCESS_TRANSFER_READ_BIT,
+                                    0};
    const VkRenderPassCreateInfo ci = {
       .sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO,
       .attachmentCount = 2,
@@ -304,11 +312,12 @@ render_graphics(struct demo *d, uint32_t size, uint8_t *out_rgba)
    const VkDeviceSize canvas_B = (VkDeviceSize)size * size * 4;
    if (buffer_create_usage(d, 2 * VERTS * sizeof(struct scene_vertex),
                            VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, &vb) ||
-       buffer_create_usage(d, 2 * INDICES * sizeof(uint32_t), VK_BUFFER_USAGE_INDEX_BUFFER_BIT,
-                           &ib) ||
+       buffer_create_usage(d, 2 * INDICES * sizeof(uint32_t),
+                           VK_BUFFER_USAGE_INDEX_BUFFER_BIT, &ib) ||
        buffer_create(d, canvas_B, &staging) ||
        image_create_usage(d, size, size,
-                          VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
+                          VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT |
+                             VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
                           &canvas) ||
        depth_image_create(d, size, &depth))
       return 1;
@@ -319,8 +328,9 @@ render_graphics(struct demo *d, uint32_t size, uint8_t *out_rgba)
          blue);
 
    VkRenderPass pass = make_pass(d);
-   VkImageView views[2] = {make_view(d, canvas.image, DEMO_FORMAT, VK_IMAGE_ASPECT_COLOR_BIT),
-                           make_view(d, depth.image, DEPTH_FORMAT, VK_IMAGE_ASPECT_DEPTH_BIT)};
+   VkImageView views[2] = {
+      make_view(d, canvas.image, DEMO_FORMAT, VK_IMAGE_ASPECT_COLOR_BIT),
+      make_view(d, depth.image, DEPTH_FORMAT, VK_IMAGE_ASPECT_DEPTH_BIT)};
    const VkFramebufferCreateInfo fci = {
       .sType = VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO,
       .renderPass = pass,
@@ -332,7 +342,8 @@ render_graphics(struct demo *d, uint32_t size, uint8_t *out_rgba)
    };
    VkFramebuffer fb;
    VK_CHECK(vkCreateFramebuffer(d->dev, &fci, NULL, &fb));
-   const VkPushConstantRange pcr = {VK_SHADER_STAGE_VERTEX_BIT, 0, sizeof(struct transform)};
+   const VkPushConstantRange pcr = {VK_SHADER_STAGE_VERTEX_BIT, 0,
+                                    sizeof(struct transform)};
    const VkPipelineLayoutCreateInfo plci = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
       .pushConstantRangeCount = 1,
@@ -353,8 +364,10 @@ render_graphics(struct demo *d, uint32_t size, uint8_t *out_rgba)
    VkPipeline pipe;
    const VkResult r = make_pipeline(d, pass, layout, size, vs, fs, &pipe);
    if (r != VK_SUCCESS) {
-      fprintf(stderr, "kiln-demo: graphics stage unavailable: vkCreateGraphicsPipelines "
-                      "returned %d\n", (int)r);
+      fprintf(stderr,
+              "kiln-demo: graphics stage unavailable: vkCreateGraphicsPipelines "
+              "returned %d\n",
+              (int)r);
       return 1;
    }
 
@@ -395,7 +408,8 @@ render_graphics(struct demo *d, uint32_t size, uint8_t *out_rgba)
    vkCmdBindVertexBuffers(d->cmd, 0, 1, &vb.buf, &zero);
    vkCmdBindIndexBuffer(d->cmd, ib.buf, 0, VK_INDEX_TYPE_UINT32);
    for (int i = 0; i < 2; i++) {
-      vkCmdPushConstants(d->cmd, layout, VK_SHADER_STAGE_VERTEX_BIT, 0, sizeof(xf[i]), &xf[i]);
+      vkCmdPushConstants(d->cmd, layout, VK_SHADER_STAGE_VERTEX_BIT, 0, sizeof(xf[i]),
+                         &xf[i]);
       vkCmdDrawIndexed(d->cmd, INDICES, 1, (uint32_t)(i * INDICES), 0, 0);
    }
    vkCmdEndRenderPass(d->cmd);
@@ -410,8 +424,8 @@ render_graphics(struct demo *d, uint32_t size, uint8_t *out_rgba)
       .srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
       .dstAccessMask = VK_ACCESS_HOST_READ_BIT,
    };
-   vkCmdPipelineBarrier(d->cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0,
-                        1, &host, 0, NULL, 0, NULL);
+   vkCmdPipelineBarrier(d->cmd, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                        VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &host, 0, NULL, 0, NULL);
    VK_CHECK(vkEndCommandBuffer(d->cmd));
    if (submit_and_wait(d))
       return 1;

@@ -36,8 +36,8 @@
 #include "draw_smooth_frag.h"
 #include "draw_vert.h"
 
-#define W 64
-#define H 64
+#define W         64
+#define H         64
 #define COLOR_FMT VK_FORMAT_R8G8B8A8_UNORM
 #define DEPTH_FMT VK_FORMAT_D32_SFLOAT
 
@@ -70,15 +70,15 @@ make_view(struct vkt *t, const struct vkt_image *img, VkImageAspectFlags aspect,
 }
 
 static bool
-target_create(struct vkt *t, VkFormat color_format, VkFormat depth_format, uint32_t layers,
-              struct target *tg)
+target_create(struct vkt *t, VkFormat color_format, VkFormat depth_format,
+              uint32_t layers, struct target *tg)
 {
    memset(tg, 0, sizeof(*tg));
    tg->color_format = color_format;
    tg->depth_format = depth_format;
    tg->layers = layers;
-   VkImageCreateInfo ci = vkt_image_info(VK_IMAGE_TYPE_2D, color_format, VK_IMAGE_TILING_OPTIMAL,
-                                         W, H, 1, 1, layers);
+   VkImageCreateInfo ci = vkt_image_info(VK_IMAGE_TYPE_2D, color_format,
+                                         VK_IMAGE_TILING_OPTIMAL, W, H, 1, 1, layers);
    ci.usage |= VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
    if (!vkt_image_create(t, &ci, &tg->color) ||
        !vkt_image_to_general(t, &tg->color, VK_IMAGE_LAYOUT_UNDEFINED) ||
@@ -86,12 +86,13 @@ target_create(struct vkt *t, VkFormat color_format, VkFormat depth_format, uint3
       return false;
    if (depth_format == VK_FORMAT_UNDEFINED)
       return true;
-   ci = vkt_image_info(VK_IMAGE_TYPE_2D, depth_format, VK_IMAGE_TILING_OPTIMAL, W, H, 1, 1,
-                       layers);
+   ci = vkt_image_info(VK_IMAGE_TYPE_2D, depth_format, VK_IMAGE_TILING_OPTIMAL, W, H, 1,
+                       1, layers);
    ci.usage |= VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
    return vkt_image_create(t, &ci, &tg->depth) &&
           vkt_image_to_general(t, &tg->depth, VK_IMAGE_LAYOUT_UNDEFINED) &&
-          make_view(t, &tg->depth, vkt_format_aspects(depth_format), layers, &tg->depth_view);
+          make_view(t, &tg->depth, vkt_format_aspects(depth_format), layers,
+                    &tg->depth_view);
 }
 
 static void
@@ -134,7 +135,8 @@ attachment(VkFormat format, VkAttachmentLoadOp load)
 /* One subpass: colour attachment 0, depth attachment 1 if the target has
  * one. */
 static bool
-make_pass(struct vkt *t, const struct target *tg, VkAttachmentLoadOp load, VkRenderPass *pass)
+make_pass(struct vkt *t, const struct target *tg, VkAttachmentLoadOp load,
+          VkRenderPass *pass)
 {
    const VkAttachmentDescription atts[2] = {attachment(tg->color_format, load),
                                             attachment(tg->depth_format, load)};
@@ -196,8 +198,8 @@ static const VkRect2D full_area = {{0, 0}, {W, H}};
 static bool
 read_color(struct vkt *t, const struct target *tg, uint32_t layer, void *out)
 {
-   return vkt_read_image(t, &tg->color, VK_IMAGE_ASPECT_COLOR_BIT, 0, layer, (VkOffset3D){0},
-                         (VkExtent3D){W, H, 1}, out);
+   return vkt_read_image(t, &tg->color, VK_IMAGE_ASPECT_COLOR_BIT, 0, layer,
+                         (VkOffset3D){0}, (VkExtent3D){W, H, 1}, out);
 }
 
 static bool
@@ -229,7 +231,8 @@ check_rgba8(const char *what, const uint32_t *got, const uint32_t *want, const b
       if (skip && skip[i])
          continue;
       for (unsigned c = 0; c < 4; c++) {
-         const int d = (int)((got[i] >> (8 * c)) & 0xff) - (int)((want[i] >> (8 * c)) & 0xff);
+         const int d =
+            (int)((got[i] >> (8 * c)) & 0xff) - (int)((want[i] >> (8 * c)) & 0xff);
          if ((unsigned)abs(d) > tol) {
             if (bad++ == 0)
                first = i;
@@ -239,8 +242,8 @@ check_rgba8(const char *what, const uint32_t *got, const uint32_t *want, const b
    }
    if (bad)
       return test_fail(__FILE__, __LINE__,
-                       "%s: %u pixels differ; first (%u, %u): got 0x%08x, want 0x%08x", what,
-                       bad, first % W, first / W, got[first], want[first]);
+                       "%s: %u pixels differ; first (%u, %u): got 0x%08x, want 0x%08x",
+                       what, bad, first % W, first / W, got[first], want[first]);
    return true;
 }
 
@@ -263,7 +266,8 @@ TEST(load_op_clear_inside_render_area_only)
    const VkClearColorValue blue = {.float32 = {0, 0, 1, 1}};
    const VkImageSubresourceRange color_range = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
    const VkImageSubresourceRange depth_range = {VK_IMAGE_ASPECT_DEPTH_BIT, 0, 1, 0, 1};
-   vkCmdClearColorImage(cmd, tg.color.image, VK_IMAGE_LAYOUT_GENERAL, &blue, 1, &color_range);
+   vkCmdClearColorImage(cmd, tg.color.image, VK_IMAGE_LAYOUT_GENERAL, &blue, 1,
+                        &color_range);
    const VkClearDepthStencilValue quarter = {0.25f, 0};
    vkCmdClearDepthStencilImage(cmd, tg.depth.image, VK_IMAGE_LAYOUT_GENERAL, &quarter, 1,
                                &depth_range);
@@ -326,13 +330,14 @@ TEST(layered_clears)
    VkRenderPass pass = VK_NULL_HANDLE;
    VkFramebuffer fb = VK_NULL_HANDLE;
    if (!target_create(&t, COLOR_FMT, VK_FORMAT_UNDEFINED, 3, &tg) ||
-       !make_pass(&t, &tg, VK_ATTACHMENT_LOAD_OP_CLEAR, &pass) || !make_fb(&t, &tg, pass, &fb))
+       !make_pass(&t, &tg, VK_ATTACHMENT_LOAD_OP_CLEAR, &pass) ||
+       !make_fb(&t, &tg, pass, &fb))
       goto out;
    VkCommandBuffer cmd = vkt_cmd_begin(&t);
    const VkClearValue clear = {.color = {.float32 = {0.2f, 0.4f, 0.6f, 0.8f}}};
    begin_pass(cmd, pass, fb, full_area, &clear, 1);
-   const VkClearAttachment ca = {VK_IMAGE_ASPECT_COLOR_BIT, 0,
-                                 {.color = {.float32 = {1, 1, 0, 1}}}};
+   const VkClearAttachment ca = {
+      VK_IMAGE_ASPECT_COLOR_BIT, 0, {.color = {.float32 = {1, 1, 0, 1}}}};
    const VkClearRect rect = {{{3, 5}, {7, 11}}, 1, 2}; /* layers 1 and 2 */
    vkCmdClearAttachments(cmd, 1, &ca, 1, &rect);
    vkCmdEndRenderPass(cmd);
@@ -346,8 +351,10 @@ TEST(layered_clears)
             want[y * W + x] = layer >= 1 && x >= 3 && x < 10 && y >= 5 && y < 16
                                  ? rgba8(1, 1, 0, 1)
                                  : rgba8(0.2f, 0.4f, 0.6f, 0.8f);
-      check_rgba8(layer == 0 ? "layer 0" : layer == 1 ? "layer 1" : "layer 2", got, want, NULL,
-                  0);
+      check_rgba8(layer == 0   ? "layer 0"
+                  : layer == 1 ? "layer 1"
+                               : "layer 2",
+                  got, want, NULL, 0);
    }
 out:
    vkDestroyFramebuffer(t.dev, fb, NULL);
@@ -372,8 +379,9 @@ TEST(load_op_in_first_subpass_only)
    if (!target_create(&t, COLOR_FMT, VK_FORMAT_UNDEFINED, 1, &a) ||
        !target_create(&t, COLOR_FMT, VK_FORMAT_UNDEFINED, 1, &b))
       goto out;
-   const VkAttachmentDescription atts[2] = {attachment(COLOR_FMT, VK_ATTACHMENT_LOAD_OP_CLEAR),
-                                            attachment(COLOR_FMT, VK_ATTACHMENT_LOAD_OP_CLEAR)};
+   const VkAttachmentDescription atts[2] = {
+      attachment(COLOR_FMT, VK_ATTACHMENT_LOAD_OP_CLEAR),
+      attachment(COLOR_FMT, VK_ATTACHMENT_LOAD_OP_CLEAR)};
    const VkAttachmentReference ref0 = {0, VK_IMAGE_LAYOUT_GENERAL};
    const VkAttachmentReference refs1[2] = {{0, VK_IMAGE_LAYOUT_GENERAL},
                                            {1, VK_IMAGE_LAYOUT_GENERAL}};
@@ -388,7 +396,8 @@ TEST(load_op_in_first_subpass_only)
    const VkSubpassDependency deps[3] = {
       external_deps[0],
       {0, 1, VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT,
-       VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT, VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT,
+       VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT,
+       VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT,
        VK_ACCESS_COLOR_ATTACHMENT_READ_BIT | VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT, 0},
       {1, VK_SUBPASS_EXTERNAL, VK_PIPELINE_STAGE_ALL_GRAPHICS_BIT,
        VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_ACCESS_MEMORY_WRITE_BIT,
@@ -421,8 +430,8 @@ TEST(load_op_in_first_subpass_only)
    const VkClearValue clears[2] = {{.color = {.float32 = {1, 0, 0, 1}}},
                                    {.color = {.float32 = {0, 0, 1, 1}}}};
    begin_pass(cmd, pass, fb, full_area, clears, 2);
-   const VkClearAttachment ca = {VK_IMAGE_ASPECT_COLOR_BIT, 0,
-                                 {.color = {.float32 = {0, 1, 0, 1}}}};
+   const VkClearAttachment ca = {
+      VK_IMAGE_ASPECT_COLOR_BIT, 0, {.color = {.float32 = {0, 1, 0, 1}}}};
    const VkClearRect rect = {{{10, 10}, {4, 4}}, 0, 1};
    vkCmdClearAttachments(cmd, 1, &ca, 1, &rect);
    vkCmdNextSubpass(cmd, VK_SUBPASS_CONTENTS_INLINE);
@@ -433,7 +442,8 @@ TEST(load_op_in_first_subpass_only)
    REQUIRE(read_color(&t, &a, 0, got));
    for (int i = 0; i < W * H; i++) {
       const int x = i % W, y = i / W;
-      want[i] = x >= 10 && x < 14 && y >= 10 && y < 14 ? rgba8(0, 1, 0, 1) : rgba8(1, 0, 0, 1);
+      want[i] =
+         x >= 10 && x < 14 && y >= 10 && y < 14 ? rgba8(0, 1, 0, 1) : rgba8(1, 0, 0, 1);
    }
    check_rgba8("attachment 0", got, want, NULL, 0);
    REQUIRE(read_color(&t, &b, 0, got));
@@ -509,7 +519,8 @@ make_pipeline(struct draw_env *e, const struct pipe_desc *d, VkPipeline *pipe)
    VkFormatProperties fp;
    vkGetPhysicalDeviceFormatProperties(e->t.pdev, VK_FORMAT_R32G32B32A32_SFLOAT, &fp);
    if (!(fp.bufferFeatures & VK_FORMAT_FEATURE_VERTEX_BUFFER_BIT))
-      return vkt_skip("%s cannot fetch R32G32B32A32_SFLOAT vertices", e->t.props.deviceName);
+      return vkt_skip("%s cannot fetch R32G32B32A32_SFLOAT vertices",
+                      e->t.props.deviceName);
    VkShaderModule fs = d->fs == draw_flat_frag_spv ? e->fs_flat : e->fs_smooth;
    const VkPipelineShaderStageCreateInfo stages[2] = {
       {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
@@ -610,9 +621,11 @@ make_pipeline(struct draw_env *e, const struct pipe_desc *d, VkPipeline *pipe)
       .layout = e->layout,
       .renderPass = d->pass,
    };
-   const VkResult r = vkCreateGraphicsPipelines(e->t.dev, VK_NULL_HANDLE, 1, &ci, NULL, pipe);
+   const VkResult r =
+      vkCreateGraphicsPipelines(e->t.dev, VK_NULL_HANDLE, 1, &ci, NULL, pipe);
    if (r != VK_SUCCESS && e->t.is_kiln)
-      return vkt_skip("kiln cannot create graphics pipelines yet (%s)", vkt_result_str(r));
+      return vkt_skip("kiln cannot create graphics pipelines yet (%s)",
+                      vkt_result_str(r));
    return VKT_CHECK_RESULT(r, VK_SUCCESS);
 }
 
@@ -624,8 +637,8 @@ draw_env_init(struct draw_env *e, VkFormat color_format, VkFormat depth_format,
    if (!vkt_init(&e->t, req))
       return false;
    struct vkt *t = &e->t;
-   const VkPipelineLayoutCreateInfo lci = {.sType =
-                                              VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+   const VkPipelineLayoutCreateInfo lci = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
    if (!target_create(t, color_format, depth_format, 1, &e->tg) ||
        !make_pass(t, &e->tg, VK_ATTACHMENT_LOAD_OP_CLEAR, &e->pass) ||
        !make_fb(t, &e->tg, e->pass, &e->fb) ||
@@ -758,8 +771,10 @@ TEST(fill_rule_shared_edges_hit_once)
    struct vtx *v = (struct vtx *)e.vb.map;
    unsigned n = 0;
    /* The quad: (0,0)-(64,64), diagonal shared. */
-   v[n++] = vtx_fb(0, 0, 0, one), v[n++] = vtx_fb(W, 0, 0, one), v[n++] = vtx_fb(W, H, 0, one);
-   v[n++] = vtx_fb(0, 0, 0, one), v[n++] = vtx_fb(W, H, 0, one), v[n++] = vtx_fb(0, H, 0, one);
+   v[n++] = vtx_fb(0, 0, 0, one), v[n++] = vtx_fb(W, 0, 0, one),
+   v[n++] = vtx_fb(W, H, 0, one);
+   v[n++] = vtx_fb(0, 0, 0, one), v[n++] = vtx_fb(W, H, 0, one),
+   v[n++] = vtx_fb(0, H, 0, one);
    const unsigned quad_n = n;
    /* The fan: centre (29.3, 33.7), radius 21.1, both windings. */
    float hex[6][2];
@@ -856,9 +871,9 @@ TEST(smooth_and_flat_interpolation)
    for (unsigned i = 0; i < 3; i++)
       v[i] = vtx_fb(tri[i][0], tri[i][1], 0, col[i]);
    for (unsigned flat = 0; flat < 2; flat++) {
-      struct pipe_desc d = flat ? pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv))
-                                : pipe_desc(&e, draw_smooth_frag_spv,
-                                            sizeof(draw_smooth_frag_spv));
+      struct pipe_desc d =
+         flat ? pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv))
+              : pipe_desc(&e, draw_smooth_frag_spv, sizeof(draw_smooth_frag_spv));
       VkPipeline pipe;
       if (!make_pipeline(&e, &d, &pipe))
          goto out;
@@ -1007,9 +1022,11 @@ TEST(indexed_and_indirect_draws)
    VkDrawIndirectCommand *di = (VkDrawIndirectCommand *)e.indirect.map;
    *di = (VkDrawIndirectCommand){6, 1, 26, 0};
    /* Two indexed indirect commands, stride 32: quadrant 3 and an empty one. */
-   VkDrawIndexedIndirectCommand *dii = (VkDrawIndexedIndirectCommand *)(e.indirect.map + 64);
+   VkDrawIndexedIndirectCommand *dii =
+      (VkDrawIndexedIndirectCommand *)(e.indirect.map + 64);
    dii[0] = (VkDrawIndexedIndirectCommand){6, 1, 0, 2 + 12, 0};
-   VkDrawIndexedIndirectCommand *dii1 = (VkDrawIndexedIndirectCommand *)(e.indirect.map + 96);
+   VkDrawIndexedIndirectCommand *dii1 =
+      (VkDrawIndexedIndirectCommand *)(e.indirect.map + 96);
    *dii1 = (VkDrawIndexedIndirectCommand){0, 1, 0, 0, 0};
 
    VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
@@ -1064,7 +1081,8 @@ TEST(dynamic_viewport_and_scissor_between_draws)
    begin_draw_pass(&e, cmd, pipe);
    const VkViewport full = {0, 0, W, H, 0, 1};
    const VkViewport right = {32, 0, 32, H, 0, 1};
-   const VkRect2D s0 = {{0, 0}, {20, 64}}, s1 = {{10, 40}, {40, 10}}, s2 = {{0, 0}, {64, 8}};
+   const VkRect2D s0 = {{0, 0}, {20, 64}}, s1 = {{10, 40}, {40, 10}},
+                  s2 = {{0, 0}, {64, 8}};
    vkCmdSetViewport(cmd, 0, 1, &full);
    vkCmdSetScissor(cmd, 0, 1, &s0);
    vkCmdDraw(cmd, 6, 1, 0, 0);
@@ -1100,10 +1118,11 @@ out:
  * pixels and depths. */
 TEST(render_pass_and_dynamic_rendering_agree)
 {
-   static const char *const exts[] = {
-      VK_KHR_DYNAMIC_RENDERING_EXTENSION_NAME, VK_KHR_DEPTH_STENCIL_RESOLVE_EXTENSION_NAME,
-      VK_KHR_CREATE_RENDERPASS_2_EXTENSION_NAME, VK_KHR_MULTIVIEW_EXTENSION_NAME,
-      VK_KHR_MAINTENANCE_2_EXTENSION_NAME};
+   static const char *const exts[] = {VK_KHR_DYNAMIC_RENDERING_EXTENSION_NAME,
+                                      VK_KHR_DEPTH_STENCIL_RESOLVE_EXTENSION_NAME,
+                                      VK_KHR_CREATE_RENDERPASS_2_EXTENSION_NAME,
+                                      VK_KHR_MULTIVIEW_EXTENSION_NAME,
+                                      VK_KHR_MAINTENANCE_2_EXTENSION_NAME};
    VkPhysicalDeviceDynamicRenderingFeaturesKHR dr = {
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DYNAMIC_RENDERING_FEATURES_KHR,
       .dynamicRendering = VK_TRUE,
@@ -1209,7 +1228,8 @@ TEST(instance_rate_attributes)
    struct draw_env e;
    if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, NULL))
       goto out;
-   VkShaderModule vs = make_module(&e.t, draw_instanced_vert_spv, sizeof(draw_instanced_vert_spv));
+   VkShaderModule vs =
+      make_module(&e.t, draw_instanced_vert_spv, sizeof(draw_instanced_vert_spv));
    const VkVertexInputBindingDescription bindings[3] = {
       {0, 8, VK_VERTEX_INPUT_RATE_VERTEX},
       {1, 4, VK_VERTEX_INPUT_RATE_INSTANCE},
@@ -1242,7 +1262,8 @@ TEST(instance_rate_attributes)
    }
    /* Binding 1 at offset 256: colours; binding 2 at offset 512: offsets
     * (in clip units), element 0 of each a decoy. */
-   const uint32_t colors[5] = {0xffffffff, 0xff0000ff, 0xff00ff00, 0xffff0000, 0xff00ffff};
+   const uint32_t colors[5] = {0xffffffff, 0xff0000ff, 0xff00ff00, 0xffff0000,
+                               0xff00ffff};
    memcpy(e.vb.map + 256, colors, sizeof(colors));
    const float px[5][2] = {{24, 24}, {4, 4}, {40, 4}, {4, 40}, {40, 40}};
    float *offs = (float *)(e.vb.map + 512);
@@ -1321,8 +1342,9 @@ TEST(strips_fans_and_primitive_restart)
    REQUIRE(read_color(&e.t, &e.tg, 0, got));
    for (int y = 0; y < H; y++)
       for (int x = 0; x < W; x++)
-         want[y * W + x] = y >= 32 ? rgba8(0, 0, 1, 1) : x < 32 ? rgba8(1, 0, 0, 1)
-                                                               : rgba8(0, 1, 0, 1);
+         want[y * W + x] = y >= 32  ? rgba8(0, 0, 1, 1)
+                           : x < 32 ? rgba8(1, 0, 0, 1)
+                                    : rgba8(0, 1, 0, 1);
    check_rgba8("strips and fan", got, want, NULL, 0);
 out:
    if (e.t.dev) {
@@ -1422,8 +1444,10 @@ TEST(secondary_command_buffer_draws)
       goto out;
    const float green[4] = {0, 1, 0, 1};
    struct vtx *v = (struct vtx *)e.vb.map;
-   v[0] = vtx_fb(0, 0, 0, green), v[1] = vtx_fb(W, 0, 0, green), v[2] = vtx_fb(W, H, 0, green);
-   v[3] = vtx_fb(0, 0, 0, green), v[4] = vtx_fb(W, H, 0, green), v[5] = vtx_fb(0, H, 0, green);
+   v[0] = vtx_fb(0, 0, 0, green), v[1] = vtx_fb(W, 0, 0, green),
+   v[2] = vtx_fb(W, H, 0, green);
+   v[3] = vtx_fb(0, 0, 0, green), v[4] = vtx_fb(W, H, 0, green),
+   v[5] = vtx_fb(0, H, 0, green);
 
    const VkCommandBufferAllocateInfo ai = {
       .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
@@ -1497,8 +1521,8 @@ TEST(msaa_4x_resolves)
                e.t.props.deviceName);
       goto out;
    }
-   VkImageCreateInfo ci = vkt_image_info(VK_IMAGE_TYPE_2D, COLOR_FMT, VK_IMAGE_TILING_OPTIMAL,
-                                         W, H, 1, 1, 1);
+   VkImageCreateInfo ci =
+      vkt_image_info(VK_IMAGE_TYPE_2D, COLOR_FMT, VK_IMAGE_TILING_OPTIMAL, W, H, 1, 1, 1);
    ci.usage |= VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
    if (!vkt_image_create(&e.t, &ci, &resolved[0]) ||
        !vkt_image_to_general(&e.t, &resolved[0], VK_IMAGE_LAYOUT_UNDEFINED) ||
@@ -1512,8 +1536,9 @@ TEST(msaa_4x_resolves)
        !make_view(&e.t, &ms, VK_IMAGE_ASPECT_COLOR_BIT, 1, &ms_view) ||
        !make_view(&e.t, &resolved[0], VK_IMAGE_ASPECT_COLOR_BIT, 1, &res_view))
       goto out;
-   VkAttachmentDescription atts[2] = {attachment(COLOR_FMT, VK_ATTACHMENT_LOAD_OP_CLEAR),
-                                      attachment(COLOR_FMT, VK_ATTACHMENT_LOAD_OP_DONT_CARE)};
+   VkAttachmentDescription atts[2] = {
+      attachment(COLOR_FMT, VK_ATTACHMENT_LOAD_OP_CLEAR),
+      attachment(COLOR_FMT, VK_ATTACHMENT_LOAD_OP_DONT_CARE)};
    atts[0].samples = VK_SAMPLE_COUNT_4_BIT;
    const VkAttachmentReference color = {0, VK_IMAGE_LAYOUT_GENERAL};
    const VkAttachmentReference resolve = {1, VK_IMAGE_LAYOUT_GENERAL};
@@ -1604,7 +1629,8 @@ TEST(msaa_4x_resolves)
       uint32_t got[W * H];
       REQUIRE(vkt_read_image(&e.t, &resolved[i], VK_IMAGE_ASPECT_COLOR_BIT, 0, 0,
                              (VkOffset3D){0}, (VkExtent3D){W, H, 1}, got));
-      check_rgba8(i == 0 ? "render pass resolve" : "vkCmdResolveImage", got, want, skip, 1);
+      check_rgba8(i == 0 ? "render pass resolve" : "vkCmdResolveImage", got, want, skip,
+                  1);
    }
 out:
    if (e.t.dev) {
@@ -1645,7 +1671,8 @@ TEST(depth_stencil_aspects_load_and_clear_apart)
    ci.usage |= VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
    if (!vkt_image_create(&t, &ci, &img) ||
        !vkt_image_to_general(&t, &img, VK_IMAGE_LAYOUT_UNDEFINED) ||
-       !make_view(&t, &img, VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT, 1, &view))
+       !make_view(&t, &img, VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT, 1,
+                  &view))
       goto out;
    VkAttachmentDescription att = attachment(f, VK_ATTACHMENT_LOAD_OP_CLEAR);
    att.stencilLoadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
@@ -1679,7 +1706,8 @@ TEST(depth_stencil_aspects_load_and_clear_apart)
    const VkClearDepthStencilValue before = {0.125f, 7};
    const VkImageSubresourceRange range = {
       VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT, 0, 1, 0, 1};
-   vkCmdClearDepthStencilImage(cmd, img.image, VK_IMAGE_LAYOUT_GENERAL, &before, 1, &range);
+   vkCmdClearDepthStencilImage(cmd, img.image, VK_IMAGE_LAYOUT_GENERAL, &before, 1,
+                               &range);
    vkt_cmd_barrier(cmd);
    const VkClearValue clear = {.depthStencil = {0.5f, 0x5a}};
    begin_pass(cmd, pass, fb, (VkRect2D){{4, 4}, {40, 40}}, &clear, 1);
@@ -1725,28 +1753,44 @@ out:
 /* The blend equations (Vulkan 1.3, 29.11.1 / 29.11.2) on an UNORM8 target:
  * one horizontal band per equation, a flat source colour over a cleared
  * destination, blend constants set dynamically and changed between draws;
- * a band with a colour write mask. Reference: the spec's factor and operation formulas with
- * the destination as stored (quantized) and the result clamped. */
+ * a band with a colour write mask. Reference: the spec's factor and operation formulas
+ * with the destination as stored (quantized) and the result clamped. */
 static float
 blend_factor(VkBlendFactor f, const float *s, const float *d, const float *c, unsigned i)
 {
    switch (f) {
-   case VK_BLEND_FACTOR_ZERO: return 0;
-   case VK_BLEND_FACTOR_ONE: return 1;
-   case VK_BLEND_FACTOR_SRC_COLOR: return s[i];
-   case VK_BLEND_FACTOR_ONE_MINUS_SRC_COLOR: return 1 - s[i];
-   case VK_BLEND_FACTOR_DST_COLOR: return d[i];
-   case VK_BLEND_FACTOR_ONE_MINUS_DST_COLOR: return 1 - d[i];
-   case VK_BLEND_FACTOR_SRC_ALPHA: return s[3];
-   case VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA: return 1 - s[3];
-   case VK_BLEND_FACTOR_DST_ALPHA: return d[3];
-   case VK_BLEND_FACTOR_ONE_MINUS_DST_ALPHA: return 1 - d[3];
-   case VK_BLEND_FACTOR_CONSTANT_COLOR: return c[i];
-   case VK_BLEND_FACTOR_ONE_MINUS_CONSTANT_COLOR: return 1 - c[i];
-   case VK_BLEND_FACTOR_CONSTANT_ALPHA: return c[3];
-   case VK_BLEND_FACTOR_ONE_MINUS_CONSTANT_ALPHA: return 1 - c[3];
-   case VK_BLEND_FACTOR_SRC_ALPHA_SATURATE: return i == 3 ? 1 : fminf(s[3], 1 - d[3]);
-   default: return NAN;
+   case VK_BLEND_FACTOR_ZERO:
+      return 0;
+   case VK_BLEND_FACTOR_ONE:
+      return 1;
+   case VK_BLEND_FACTOR_SRC_COLOR:
+      return s[i];
+   case VK_BLEND_FACTOR_ONE_MINUS_SRC_COLOR:
+      return 1 - s[i];
+   case VK_BLEND_FACTOR_DST_COLOR:
+      return d[i];
+   case VK_BLEND_FACTOR_ONE_MINUS_DST_COLOR:
+      return 1 - d[i];
+   case VK_BLEND_FACTOR_SRC_ALPHA:
+      return s[3];
+   case VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA:
+      return 1 - s[3];
+   case VK_BLEND_FACTOR_DST_ALPHA:
+      return d[3];
+   case VK_BLEND_FACTOR_ONE_MINUS_DST_ALPHA:
+      return 1 - d[3];
+   case VK_BLEND_FACTOR_CONSTANT_COLOR:
+      return c[i];
+   case VK_BLEND_FACTOR_ONE_MINUS_CONSTANT_COLOR:
+      return 1 - c[i];
+   case VK_BLEND_FACTOR_CONSTANT_ALPHA:
+      return c[3];
+   case VK_BLEND_FACTOR_ONE_MINUS_CONSTANT_ALPHA:
+      return 1 - c[3];
+   case VK_BLEND_FACTOR_SRC_ALPHA_SATURATE:
+      return i == 3 ? 1 : fminf(s[3], 1 - d[3]);
+   default:
+      return NAN;
    }
 }
 
@@ -1754,12 +1798,18 @@ static float
 blend_op(VkBlendOp op, float s, float sf, float d, float df)
 {
    switch (op) {
-   case VK_BLEND_OP_ADD: return s * sf + d * df;
-   case VK_BLEND_OP_SUBTRACT: return s * sf - d * df;
-   case VK_BLEND_OP_REVERSE_SUBTRACT: return d * df - s * sf;
-   case VK_BLEND_OP_MIN: return fminf(s, d);
-   case VK_BLEND_OP_MAX: return fmaxf(s, d);
-   default: return NAN;
+   case VK_BLEND_OP_ADD:
+      return s * sf + d * df;
+   case VK_BLEND_OP_SUBTRACT:
+      return s * sf - d * df;
+   case VK_BLEND_OP_REVERSE_SUBTRACT:
+      return d * df - s * sf;
+   case VK_BLEND_OP_MIN:
+      return fminf(s, d);
+   case VK_BLEND_OP_MAX:
+      return fmaxf(s, d);
+   default:
+      return NAN;
    }
 }
 
@@ -1768,18 +1818,20 @@ TEST(blend_equations_and_write_mask)
    struct draw_env e;
    if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, NULL))
       goto out;
-#define ONE VK_BLEND_FACTOR_ONE
+#define ONE  VK_BLEND_FACTOR_ONE
 #define ZERO VK_BLEND_FACTOR_ZERO
-#define ADD VK_BLEND_OP_ADD
+#define ADD  VK_BLEND_OP_ADD
    static const VkPipelineColorBlendAttachmentState eq[8] = {
-      {1, VK_BLEND_FACTOR_SRC_ALPHA, VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA, ADD, ONE, ZERO, ADD,
-       0xf},
+      {1, VK_BLEND_FACTOR_SRC_ALPHA, VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA, ADD, ONE, ZERO,
+       ADD, 0xf},
       {1, ONE, ONE, ADD, ONE, ONE, ADD, 0xf},
-      {1, VK_BLEND_FACTOR_DST_COLOR, ZERO, ADD, VK_BLEND_FACTOR_DST_ALPHA, ZERO, ADD, 0xf},
+      {1, VK_BLEND_FACTOR_DST_COLOR, ZERO, ADD, VK_BLEND_FACTOR_DST_ALPHA, ZERO, ADD,
+       0xf},
       {1, ONE, ONE, VK_BLEND_OP_SUBTRACT, ONE, ONE, VK_BLEND_OP_REVERSE_SUBTRACT, 0xf},
       {1, ONE, ONE, VK_BLEND_OP_MIN, ONE, ONE, VK_BLEND_OP_MAX, 0xf},
       {1, VK_BLEND_FACTOR_CONSTANT_COLOR, VK_BLEND_FACTOR_ONE_MINUS_CONSTANT_COLOR, ADD,
-       VK_BLEND_FACTOR_CONSTANT_ALPHA, VK_BLEND_FACTOR_ONE_MINUS_CONSTANT_ALPHA, ADD, 0xf},
+       VK_BLEND_FACTOR_CONSTANT_ALPHA, VK_BLEND_FACTOR_ONE_MINUS_CONSTANT_ALPHA, ADD,
+       0xf},
       {1, VK_BLEND_FACTOR_SRC_ALPHA_SATURATE, ONE, ADD, ONE, ZERO, ADD, 0xf},
       {0, ONE, ZERO, ADD, ONE, ZERO, ADD,
        VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_A_BIT},
@@ -1840,11 +1892,14 @@ TEST(blend_equations_and_write_mask)
             r[i] = src[i];
             continue;
          }
-         const float sf = blend_factor(alpha ? b->srcAlphaBlendFactor : b->srcColorBlendFactor,
-                                       src, dst, consts[k & 1], i);
-         const float df = blend_factor(alpha ? b->dstAlphaBlendFactor : b->dstColorBlendFactor,
-                                       src, dst, consts[k & 1], i);
-         r[i] = blend_op(alpha ? b->alphaBlendOp : b->colorBlendOp, src[i], sf, dst[i], df);
+         const float sf =
+            blend_factor(alpha ? b->srcAlphaBlendFactor : b->srcColorBlendFactor, src,
+                         dst, consts[k & 1], i);
+         const float df =
+            blend_factor(alpha ? b->dstAlphaBlendFactor : b->dstColorBlendFactor, src,
+                         dst, consts[k & 1], i);
+         r[i] =
+            blend_op(alpha ? b->alphaBlendOp : b->colorBlendOp, src[i], sf, dst[i], df);
       }
       for (unsigned p = 0; p < 8 * W; p++)
          want[k * 8 * W + p] = rgba8(r[0], r[1], r[2], r[3]);
@@ -1878,13 +1933,23 @@ TEST(stencil_replace_then_equal)
    d.dynamic = &dyn;
    d.dynamic_count = 1;
    d.stencil_test = true;
-   d.stencil = (VkStencilOpState){VK_STENCIL_OP_KEEP, VK_STENCIL_OP_REPLACE, VK_STENCIL_OP_KEEP,
-                                  VK_COMPARE_OP_ALWAYS, 0xff, 0xff, 0};
+   d.stencil = (VkStencilOpState){VK_STENCIL_OP_KEEP,
+                                  VK_STENCIL_OP_REPLACE,
+                                  VK_STENCIL_OP_KEEP,
+                                  VK_COMPARE_OP_ALWAYS,
+                                  0xff,
+                                  0xff,
+                                  0};
    VkPipeline mark = VK_NULL_HANDLE, equal = VK_NULL_HANDLE, not_equal = VK_NULL_HANDLE;
    if (!make_pipeline(&e, &d, &mark))
       goto out_pipes;
-   d.stencil = (VkStencilOpState){VK_STENCIL_OP_KEEP, VK_STENCIL_OP_KEEP, VK_STENCIL_OP_KEEP,
-                                  VK_COMPARE_OP_EQUAL, 0xff, 0, 0};
+   d.stencil = (VkStencilOpState){VK_STENCIL_OP_KEEP,
+                                  VK_STENCIL_OP_KEEP,
+                                  VK_STENCIL_OP_KEEP,
+                                  VK_COMPARE_OP_EQUAL,
+                                  0xff,
+                                  0,
+                                  0};
    if (!make_pipeline(&e, &d, &equal))
       goto out_pipes;
    d.stencil.compareOp = VK_COMPARE_OP_NOT_EQUAL;
@@ -1905,7 +1970,8 @@ TEST(stencil_replace_then_equal)
    VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
    begin_draw_pass(&e, cmd, mark);
    /* Stencil is DONT_CARE at load: cleared to 0 first. */
-   const VkClearAttachment ca = {VK_IMAGE_ASPECT_STENCIL_BIT, 0, {.depthStencil = {0, 0}}};
+   const VkClearAttachment ca = {
+      VK_IMAGE_ASPECT_STENCIL_BIT, 0, {.depthStencil = {0, 0}}};
    const VkClearRect rect = {full_area, 0, 1};
    vkCmdClearAttachments(cmd, 1, &ca, 1, &rect);
    vkCmdSetStencilReference(cmd, VK_STENCIL_FACE_FRONT_AND_BACK, 5);
@@ -1922,7 +1988,7 @@ TEST(stencil_replace_then_equal)
    for (int y = 0; y < H; y++)
       for (int x = 0; x < W; x++)
          want[y * W + x] = x >= 12 && x < 44 && y >= 20 && y < 36 ? rgba8(1, 0, 0, 1)
-                                                                 : rgba8(0, 0, 1, 1);
+                                                                  : rgba8(0, 0, 1, 1);
    check_rgba8("stencil", got, want, NULL, 0);
 out_pipes:
    vkDestroyPipeline(e.t.dev, mark, NULL);
@@ -2008,7 +2074,8 @@ TEST(points_of_size_one)
    struct draw_env e;
    if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, NULL))
       goto out;
-   VkShaderModule vs = make_module(&e.t, draw_points_vert_spv, sizeof(draw_points_vert_spv));
+   VkShaderModule vs =
+      make_module(&e.t, draw_points_vert_spv, sizeof(draw_points_vert_spv));
    struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
    d.vs = vs;
    d.topology = VK_PRIMITIVE_TOPOLOGY_POINT_LIST;
@@ -2084,7 +2151,8 @@ TEST(indirect_count_draws)
    uint16_t *idx = (uint16_t *)e.ib.map;
    for (unsigned i = 0; i < 6; i++)
       idx[i] = (uint16_t)i;
-   VkDrawIndexedIndirectCommand *dic = (VkDrawIndexedIndirectCommand *)(e.indirect.map + 256);
+   VkDrawIndexedIndirectCommand *dic =
+      (VkDrawIndexedIndirectCommand *)(e.indirect.map + 256);
    dic[0] = (VkDrawIndexedIndirectCommand){6, 1, 0, 18, 0};
    dic[1] = (VkDrawIndexedIndirectCommand){6, 1, 0, 12, 0};
    uint32_t *counts = (uint32_t *)(e.indirect.map + 512);
@@ -2104,9 +2172,8 @@ TEST(indirect_count_draws)
    for (int y = 0; y < H; y++)
       for (int x = 0; x < W; x++) {
          const unsigned k = (y >= 32) * 2 + (x >= 32);
-         want[y * W + x] = k == 2 ? 0
-                                  : rgba8(colors[k][0], colors[k][1], colors[k][2],
-                                          colors[k][3]);
+         want[y * W + x] =
+            k == 2 ? 0 : rgba8(colors[k][0], colors[k][1], colors[k][2], colors[k][3]);
       }
    check_rgba8("counted draws", got, want, NULL, 0);
    vkDestroyPipeline(e.t.dev, pipe, NULL);
@@ -2163,9 +2230,11 @@ out:
  * list, dropping the incomplete triangle before it. */
 TEST(list_restart)
 {
-   static const char *const exts[] = {VK_EXT_PRIMITIVE_TOPOLOGY_LIST_RESTART_EXTENSION_NAME};
+   static const char *const exts[] = {
+      VK_EXT_PRIMITIVE_TOPOLOGY_LIST_RESTART_EXTENSION_NAME};
    VkPhysicalDevicePrimitiveTopologyListRestartFeaturesEXT lr = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVE_TOPOLOGY_LIST_RESTART_FEATURES_EXT,
+      .sType =
+         VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVE_TOPOLOGY_LIST_RESTART_FEATURES_EXT,
       .primitiveTopologyListRestart = VK_TRUE,
    };
    const struct vkt_req req = {.extensions = exts, .extension_count = 1, .features = &lr};
@@ -2182,9 +2251,11 @@ TEST(list_restart)
    /* Triangle 0-1-2 (top left), 3 cut short by the restart, 5-6-7 (bottom
     * right). Were the restart an ordinary index, the list would group as
     * (0 1 2) (3 X 5) (6 7) and the green triangle would be missing. */
-   v[0] = vtx_fb(0, 0, 0, red), v[1] = vtx_fb(32, 0, 0, red), v[2] = vtx_fb(0, 32, 0, red);
+   v[0] = vtx_fb(0, 0, 0, red), v[1] = vtx_fb(32, 0, 0, red),
+   v[2] = vtx_fb(0, 32, 0, red);
    v[3] = vtx_fb(0, 0, 0, blue), v[4] = vtx_fb(W, H, 0, blue);
-   v[5] = vtx_fb(W, 32, 0, green), v[6] = vtx_fb(W, H, 0, green), v[7] = vtx_fb(32, H, 0, green);
+   v[5] = vtx_fb(W, 32, 0, green), v[6] = vtx_fb(W, H, 0, green),
+   v[7] = vtx_fb(32, H, 0, green);
    const uint16_t idx[8] = {0, 1, 2, 3, 0xffff, 5, 6, 7};
    memcpy(e.ib.map, idx, sizeof(idx));
    VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
@@ -2199,7 +2270,8 @@ TEST(list_restart)
    const float a[3][2] = {{0, 0}, {32, 0}, {0, 32}}, b[3][2] = {{W, 32}, {W, H}, {32, H}};
    for (int y = 0; y < H; y++)
       for (int x = 0; x < W; x++) {
-         const int ca = classify(a, x, y, 0.0625, NULL), cb = classify(b, x, y, 0.0625, NULL);
+         const int ca = classify(a, x, y, 0.0625, NULL),
+                   cb = classify(b, x, y, 0.0625, NULL);
          skip[y * W + x] = ca == 0 || cb == 0;
          want[y * W + x] = ca > 0 ? rgba8(1, 0, 0, 1) : cb > 0 ? rgba8(0, 1, 0, 1) : 0;
       }
@@ -2222,10 +2294,11 @@ finite_float_bits(const struct vkt_format *f, uint8_t *el)
       if (f->c[c].type != VKT_SFLOAT && f->c[c].type != VKT_UFLOAT)
          continue;
       const unsigned exp_bits = bits == 32 ? 8 : 5;
-      const unsigned lo = f->c[c].shift + (bits - exp_bits - (f->c[c].type == VKT_SFLOAT));
+      const unsigned lo =
+         f->c[c].shift + (bits - exp_bits - (f->c[c].type == VKT_SFLOAT));
       const unsigned hi = lo + exp_bits - 1;
       el[lo / 8] |= (uint8_t)(1u << (lo % 8));
-      el[hi / 8] &= (uint8_t)~(1u << (hi % 8));
+      el[hi / 8] &= (uint8_t) ~(1u << (hi % 8));
    }
 }
 
@@ -2235,7 +2308,8 @@ TEST(vertex_fetch_formats)
    const VkFormat target = VK_FORMAT_R32G32B32A32_SFLOAT;
    if (!draw_env_init(&e, target, VK_FORMAT_UNDEFINED, NULL))
       goto out;
-   VkShaderModule vs = make_module(&e.t, draw_points_vert_spv, sizeof(draw_points_vert_spv));
+   VkShaderModule vs =
+      make_module(&e.t, draw_points_vert_spv, sizeof(draw_points_vert_spv));
    enum { PER = 8 };
    /* Positions: binding 0, point (i, row) at pixel centres. */
    float *pos = (float *)e.vb.map;
@@ -2258,9 +2332,10 @@ TEST(vertex_fetch_formats)
           !(fp.bufferFeatures & VK_FORMAT_FEATURE_VERTEX_BUFFER_BIT) || row >= H)
          continue;
       const VkVertexInputBindingDescription bindings[2] = {
-         {0, 8, VK_VERTEX_INPUT_RATE_VERTEX}, {1, f->size_B, VK_VERTEX_INPUT_RATE_VERTEX}};
-      const VkVertexInputAttributeDescription attrs[2] = {{0, 0, VK_FORMAT_R32G32_SFLOAT, 0},
-                                                          {1, 1, f->format, 0}};
+         {0, 8, VK_VERTEX_INPUT_RATE_VERTEX},
+         {1, f->size_B, VK_VERTEX_INPUT_RATE_VERTEX}};
+      const VkVertexInputAttributeDescription attrs[2] = {
+         {0, 0, VK_FORMAT_R32G32_SFLOAT, 0}, {1, 1, f->format, 0}};
       const VkPipelineVertexInputStateCreateInfo vi = {
          .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO,
          .vertexBindingDescriptionCount = 2,
@@ -2289,8 +2364,8 @@ TEST(vertex_fetch_formats)
    vkCmdEndRenderPass(cmd);
    submit_draws(&e, cmd);
    float got[W * H * 4];
-   REQUIRE(vkt_read_image(&e.t, &e.tg.color, VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, (VkOffset3D){0},
-                          (VkExtent3D){W, H, 1}, got));
+   REQUIRE(vkt_read_image(&e.t, &e.tg.color, VK_IMAGE_ASPECT_COLOR_BIT, 0, 0,
+                          (VkOffset3D){0}, (VkExtent3D){W, H, 1}, got));
    for (unsigned r = 0; r < row; r++) {
       unsigned bad = 0;
       for (unsigned i = 0; i < PER; i++) {
@@ -2330,14 +2405,17 @@ TEST(two_attachments_at_a_level_and_a_layer)
    VkPipeline pipe = VK_NULL_HANDLE;
    if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, NULL))
       goto out;
-   VkImageCreateInfo ci = vkt_image_info(VK_IMAGE_TYPE_2D, COLOR_FMT, VK_IMAGE_TILING_OPTIMAL,
-                                         2 * W, 2 * H, 1, 2, 1);
+   VkImageCreateInfo ci = vkt_image_info(VK_IMAGE_TYPE_2D, COLOR_FMT,
+                                         VK_IMAGE_TILING_OPTIMAL, 2 * W, 2 * H, 1, 2, 1);
    ci.usage |= VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
-   if (!vkt_image_create(&e.t, &ci, &a) || !vkt_image_to_general(&e.t, &a, VK_IMAGE_LAYOUT_UNDEFINED))
+   if (!vkt_image_create(&e.t, &ci, &a) ||
+       !vkt_image_to_general(&e.t, &a, VK_IMAGE_LAYOUT_UNDEFINED))
       goto out;
-   ci = vkt_image_info(VK_IMAGE_TYPE_2D, COLOR_FMT, VK_IMAGE_TILING_OPTIMAL, W, H, 1, 1, 3);
+   ci =
+      vkt_image_info(VK_IMAGE_TYPE_2D, COLOR_FMT, VK_IMAGE_TILING_OPTIMAL, W, H, 1, 1, 3);
    ci.usage |= VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
-   if (!vkt_image_create(&e.t, &ci, &b) || !vkt_image_to_general(&e.t, &b, VK_IMAGE_LAYOUT_UNDEFINED))
+   if (!vkt_image_create(&e.t, &ci, &b) ||
+       !vkt_image_to_general(&e.t, &b, VK_IMAGE_LAYOUT_UNDEFINED))
       goto out;
    VkImageViewCreateInfo vci = {
       .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
@@ -2348,16 +2426,19 @@ TEST(two_attachments_at_a_level_and_a_layer)
    };
    VKT_CHECK(vkCreateImageView(e.t.dev, &vci, NULL, &va));
    vci.image = b.image;
-   vci.subresourceRange = (VkImageSubresourceRange){VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 2, 1};
+   vci.subresourceRange =
+      (VkImageSubresourceRange){VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 2, 1};
    VKT_CHECK(vkCreateImageView(e.t.dev, &vci, NULL, &vb));
-   const VkAttachmentDescription atts[2] = {attachment(COLOR_FMT, VK_ATTACHMENT_LOAD_OP_LOAD),
-                                            attachment(COLOR_FMT, VK_ATTACHMENT_LOAD_OP_LOAD)};
+   const VkAttachmentDescription atts[2] = {
+      attachment(COLOR_FMT, VK_ATTACHMENT_LOAD_OP_LOAD),
+      attachment(COLOR_FMT, VK_ATTACHMENT_LOAD_OP_LOAD)};
    const VkAttachmentReference refs[2] = {{0, VK_IMAGE_LAYOUT_GENERAL},
                                           {1, VK_IMAGE_LAYOUT_GENERAL}};
    const VkSubpassDescription sub = {.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS,
                                      .colorAttachmentCount = 2,
                                      .pColorAttachments = refs};
-   const VkRenderPassCreateInfo rpci = {.sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO,
+   const VkRenderPassCreateInfo rpci = {.sType =
+                                           VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO,
                                         .attachmentCount = 2,
                                         .pAttachments = atts,
                                         .subpassCount = 1,
@@ -2367,7 +2448,8 @@ TEST(two_attachments_at_a_level_and_a_layer)
    if (!VKT_CHECK(vkCreateRenderPass(e.t.dev, &rpci, NULL, &pass)))
       goto out;
    const VkImageView views[2] = {va, vb};
-   const VkFramebufferCreateInfo fci = {.sType = VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO,
+   const VkFramebufferCreateInfo fci = {.sType =
+                                           VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO,
                                         .renderPass = pass,
                                         .attachmentCount = 2,
                                         .pAttachments = views,
@@ -2382,9 +2464,13 @@ TEST(two_attachments_at_a_level_and_a_layer)
    /* make_pipeline has one attachment: this pipeline is built here. */
    const VkPipelineShaderStageCreateInfo stages[2] = {
       {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-       .stage = VK_SHADER_STAGE_VERTEX_BIT, .module = e.vs, .pName = "main"},
+       .stage = VK_SHADER_STAGE_VERTEX_BIT,
+       .module = e.vs,
+       .pName = "main"},
       {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-       .stage = VK_SHADER_STAGE_FRAGMENT_BIT, .module = fs, .pName = "main"},
+       .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
+       .module = fs,
+       .pName = "main"},
    };
    const VkVertexInputBindingDescription binding = {0, sizeof(struct vtx),
                                                     VK_VERTEX_INPUT_RATE_VERTEX};
@@ -2394,31 +2480,45 @@ TEST(two_attachments_at_a_level_and_a_layer)
    };
    const VkPipelineVertexInputStateCreateInfo vi = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO,
-      .vertexBindingDescriptionCount = 1, .pVertexBindingDescriptions = &binding,
-      .vertexAttributeDescriptionCount = 2, .pVertexAttributeDescriptions = vattrs};
+      .vertexBindingDescriptionCount = 1,
+      .pVertexBindingDescriptions = &binding,
+      .vertexAttributeDescriptionCount = 2,
+      .pVertexAttributeDescriptions = vattrs};
    const VkPipelineInputAssemblyStateCreateInfo ia = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
       .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST};
    const VkViewport viewport = {0, 0, W, H, 0, 1};
    const VkPipelineViewportStateCreateInfo vp = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
-      .viewportCount = 1, .pViewports = &viewport, .scissorCount = 1, .pScissors = &full_area};
+      .viewportCount = 1,
+      .pViewports = &viewport,
+      .scissorCount = 1,
+      .pScissors = &full_area};
    const VkPipelineRasterizationStateCreateInfo rs = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
-      .polygonMode = VK_POLYGON_MODE_FILL, .lineWidth = 1.0f};
+      .polygonMode = VK_POLYGON_MODE_FILL,
+      .lineWidth = 1.0f};
    const VkPipelineMultisampleStateCreateInfo ms = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
       .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT};
    const VkPipelineColorBlendStateCreateInfo cb = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
-      .attachmentCount = 2, .pAttachments = blends};
+      .attachmentCount = 2,
+      .pAttachments = blends};
    const VkGraphicsPipelineCreateInfo gpci = {
       .sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
-      .stageCount = 2, .pStages = stages, .pVertexInputState = &vi,
-      .pInputAssemblyState = &ia, .pViewportState = &vp, .pRasterizationState = &rs,
-      .pMultisampleState = &ms, .pColorBlendState = &cb, .layout = e.layout,
+      .stageCount = 2,
+      .pStages = stages,
+      .pVertexInputState = &vi,
+      .pInputAssemblyState = &ia,
+      .pViewportState = &vp,
+      .pRasterizationState = &rs,
+      .pMultisampleState = &ms,
+      .pColorBlendState = &cb,
+      .layout = e.layout,
       .renderPass = pass};
-   const VkResult r = vkCreateGraphicsPipelines(e.t.dev, VK_NULL_HANDLE, 1, &gpci, NULL, &pipe);
+   const VkResult r =
+      vkCreateGraphicsPipelines(e.t.dev, VK_NULL_HANDLE, 1, &gpci, NULL, &pipe);
    if (r != VK_SUCCESS && e.t.is_kiln) {
       vkt_skip("kiln cannot create graphics pipelines yet (%s)", vkt_result_str(r));
       goto out;
@@ -2432,8 +2532,9 @@ TEST(two_attachments_at_a_level_and_a_layer)
    VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
    /* Everything starts grey: what the draw does not write stays grey. */
    const VkClearColorValue grey = {.float32 = {0.5f, 0.5f, 0.5f, 0.5f}};
-   const VkImageSubresourceRange all = {VK_IMAGE_ASPECT_COLOR_BIT, 0, VK_REMAINING_MIP_LEVELS,
-                                        0, VK_REMAINING_ARRAY_LAYERS};
+   const VkImageSubresourceRange all = {VK_IMAGE_ASPECT_COLOR_BIT, 0,
+                                        VK_REMAINING_MIP_LEVELS, 0,
+                                        VK_REMAINING_ARRAY_LAYERS};
    vkCmdClearColorImage(cmd, a.image, VK_IMAGE_LAYOUT_GENERAL, &grey, 1, &all);
    vkCmdClearColorImage(cmd, b.image, VK_IMAGE_LAYOUT_GENERAL, &grey, 1, &all);
    vkt_cmd_barrier(cmd);
@@ -2455,16 +2556,20 @@ TEST(two_attachments_at_a_level_and_a_layer)
    CHECK_EQ(untouched, 4 * W * H);
    for (unsigned layer = 0; layer < 4; layer++) {
       const bool is_a = layer == 3;
-      REQUIRE(vkt_read_image(&e.t, is_a ? &a : &b, VK_IMAGE_ASPECT_COLOR_BIT, is_a ? 1 : 0,
-                             is_a ? 0 : layer, (VkOffset3D){0}, (VkExtent3D){W, H, 1}, got));
+      REQUIRE(vkt_read_image(&e.t, is_a ? &a : &b, VK_IMAGE_ASPECT_COLOR_BIT,
+                             is_a ? 1 : 0, is_a ? 0 : layer, (VkOffset3D){0},
+                             (VkExtent3D){W, H, 1}, got));
       const bool drawn = is_a || layer == 2;
       for (int y = 0; y < H; y++)
          for (int x = 0; x < W; x++) {
             const bool in = drawn && x >= 8 && x < 40 && y >= 8 && y < 40;
-            want[y * W + x] = !in ? g : is_a ? rgba8(c[0], c[1], c[2], c[3])
-                                             : rgba8(c[2], c[1], c[0], c[3]);
+            want[y * W + x] = !in    ? g
+                              : is_a ? rgba8(c[0], c[1], c[2], c[3])
+                                     : rgba8(c[2], c[1], c[0], c[3]);
          }
-      check_rgba8(is_a ? "level 1 of a" : layer == 2 ? "layer 2 of b" : "other layer of b",
+      check_rgba8(is_a         ? "level 1 of a"
+                  : layer == 2 ? "layer 2 of b"
+                               : "other layer of b",
                   got, want, NULL, 0);
    }
 out:
