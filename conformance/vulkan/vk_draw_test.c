@@ -31,6 +31,10 @@
 
 #include "draw_flat_frag.h"
 #include "draw_instanced_vert.h"
+#include "draw_int_frag.h"
+#include "draw_points_int_vert.h"
+#include "draw_points_uint_vert.h"
+#include "draw_uint_frag.h"
 #include "draw_mrt_frag.h"
 #include "draw_points_vert.h"
 #include "draw_smooth_frag.h"
@@ -481,6 +485,8 @@ struct pipe_desc {
    const VkPipelineColorBlendAttachmentState *blend;
    bool stencil_test;
    VkStencilOpState stencil;
+   /* Optional: another fragment shader module than fs. */
+   VkShaderModule fs_module;
    /* Optional static viewport (default: the whole framebuffer). */
    const VkViewport *viewport;
    VkCullModeFlags cull;
@@ -521,7 +527,9 @@ make_pipeline(struct draw_env *e, const struct pipe_desc *d, VkPipeline *pipe)
    if (!(fp.bufferFeatures & VK_FORMAT_FEATURE_VERTEX_BUFFER_BIT))
       return vkt_skip("%s cannot fetch R32G32B32A32_SFLOAT vertices",
                       e->t.props.deviceName);
-   VkShaderModule fs = d->fs == draw_flat_frag_spv ? e->fs_flat : e->fs_smooth;
+   VkShaderModule fs = d->fs_module                  ? d->fs_module
+                       : d->fs == draw_flat_frag_spv ? e->fs_flat
+                                                     : e->fs_smooth;
    const VkPipelineShaderStageCreateInfo stages[2] = {
       {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
        .stage = VK_SHADER_STAGE_VERTEX_BIT,
@@ -2302,17 +2310,15 @@ finite_float_bits(const struct vkt_format *f, uint8_t *el)
    }
 }
 
-TEST(vertex_fetch_formats)
+/* Fetches every format of class `cls` the driver can fetch into a target
+ * of that class (RGBA32F/UI/I) through `vs` and `fs`; returns how many. */
+static unsigned
+fetch_formats(struct draw_env *e, enum vkt_class cls, VkShaderModule vs,
+              VkShaderModule fs)
 {
-   struct draw_env e;
-   const VkFormat target = VK_FORMAT_R32G32B32A32_SFLOAT;
-   if (!draw_env_init(&e, target, VK_FORMAT_UNDEFINED, NULL))
-      goto out;
-   VkShaderModule vs =
-      make_module(&e.t, draw_points_vert_spv, sizeof(draw_points_vert_spv));
    enum { PER = 8 };
    /* Positions: binding 0, point (i, row) at pixel centres. */
-   float *pos = (float *)e.vb.map;
+   float *pos = (float *)e->vb.map;
    for (unsigned r = 0; r < H; r++)
       for (unsigned i = 0; i < PER; i++) {
          pos[2 * (r * PER + i)] = ((float)i + 0.5f) / W * 2.0f - 1.0f;
@@ -2322,13 +2328,15 @@ TEST(vertex_fetch_formats)
    unsigned row = 0, tested = 0;
    VkPipeline pipes[H] = {0};
    const struct vkt_format *fmts[H];
-   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
-   const VkClearValue clear = {.color = {.float32 = {-7, -7, -7, -7}}};
-   begin_pass(cmd, e.pass, e.fb, full_area, &clear, 1);
+   VkCommandBuffer cmd = vkt_cmd_begin(&e->t);
+   /* Cleared to -7.0f's bits: a pixel the draw missed is noticed. */
+   const VkClearValue clear = {
+      .color = {.uint32 = {0xc0e00000u, 0xc0e00000u, 0xc0e00000u, 0xc0e00000u}}};
+   begin_pass(cmd, e->pass, e->fb, full_area, &clear, 1);
    for (const struct vkt_format *f = vkt_formats; f->format != VK_FORMAT_UNDEFINED; f++) {
       VkFormatProperties fp;
-      vkGetPhysicalDeviceFormatProperties(e.t.pdev, f->format, &fp);
-      if (f->cls != VKT_CLASS_FLOAT || f->shared_exponent || f->c[0].type == VKT_SRGB ||
+      vkGetPhysicalDeviceFormatProperties(e->t.pdev, f->format, &fp);
+      if (f->cls != cls || f->shared_exponent || f->c[0].type == VKT_SRGB ||
           !(fp.bufferFeatures & VK_FORMAT_FEATURE_VERTEX_BUFFER_BIT) || row >= H)
          continue;
       const VkVertexInputBindingDescription bindings[2] = {
@@ -2343,18 +2351,19 @@ TEST(vertex_fetch_formats)
          .vertexAttributeDescriptionCount = 2,
          .pVertexAttributeDescriptions = attrs,
       };
-      struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+      struct pipe_desc d = pipe_desc(e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
       d.vs = vs;
+      d.fs_module = fs;
       d.vi = &vi;
       d.topology = VK_PRIMITIVE_TOPOLOGY_POINT_LIST;
-      if (!make_pipeline(&e, &d, &pipes[row]))
+      if (!make_pipeline(e, &d, &pipes[row]))
          break;
-      uint8_t *data = e.vb.map + data_off + (size_t)row * PER * 16;
+      uint8_t *data = e->vb.map + data_off + (size_t)row * PER * 16;
       vkt_fill_pattern(data, (size_t)PER * f->size_B, row + 1);
       for (unsigned i = 0; i < PER; i++)
          finite_float_bits(f, data + i * f->size_B);
       vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipes[row]);
-      const VkBuffer bufs[2] = {e.vb.buffer, e.vb.buffer};
+      const VkBuffer bufs[2] = {e->vb.buffer, e->vb.buffer};
       const VkDeviceSize offs[2] = {(VkDeviceSize)row * PER * 8,
                                     data_off + (size_t)row * PER * 16};
       vkCmdBindVertexBuffers(cmd, 0, 2, bufs, offs);
@@ -2362,33 +2371,80 @@ TEST(vertex_fetch_formats)
       fmts[row++] = f;
    }
    vkCmdEndRenderPass(cmd);
-   submit_draws(&e, cmd);
-   float got[W * H * 4];
-   REQUIRE(vkt_read_image(&e.t, &e.tg.color, VK_IMAGE_ASPECT_COLOR_BIT, 0, 0,
-                          (VkOffset3D){0}, (VkExtent3D){W, H, 1}, got));
+   submit_draws(e, cmd);
+   uint32_t got[W * H * 4];
+   if (!vkt_read_image(&e->t, &e->tg.color, VK_IMAGE_ASPECT_COLOR_BIT, 0, 0,
+                       (VkOffset3D){0}, (VkExtent3D){W, H, 1}, got))
+      row = 0;
    for (unsigned r = 0; r < row; r++) {
       unsigned bad = 0;
       for (unsigned i = 0; i < PER; i++) {
          union vkt_value want;
          const uint8_t *el =
-            e.vb.map + data_off + (size_t)r * PER * 16 + (size_t)i * fmts[r]->size_B;
+            e->vb.map + data_off + (size_t)r * PER * 16 + (size_t)i * fmts[r]->size_B;
          vkt_format_decode(fmts[r], el, &want);
          for (unsigned c = 0; c < 4; c++) {
-            const float g = got[(r * W + i) * 4 + c], w = want.f[c];
-            bad += !(fabsf(g - w) <= fmaxf(fabsf(w), 1.0f) * 1e-6f);
+            const uint32_t g = got[(r * W + i) * 4 + c];
+            if (cls != VKT_CLASS_FLOAT) {
+               bad += g != want.u[c];
+               continue;
+            }
+            float gf;
+            memcpy(&gf, &g, 4);
+            bad += !(fabsf(gf - want.f[c]) <= fmaxf(fabsf(want.f[c]), 1.0f) * 1e-6f);
          }
       }
       if (bad)
          test_fail(__FILE__, __LINE__, "%s: %u components differ", fmts[r]->name, bad);
       tested++;
    }
-   printf("  %u vertex formats fetched\n", tested);
-   CHECK(tested >= 10);
    for (unsigned r = 0; r < H; r++)
-      vkDestroyPipeline(e.t.dev, pipes[r], NULL);
+      vkDestroyPipeline(e->t.dev, pipes[r], NULL);
+   return tested;
+}
+
+TEST(vertex_fetch_float_formats)
+{
+   struct draw_env e;
+   if (!draw_env_init(&e, VK_FORMAT_R32G32B32A32_SFLOAT, VK_FORMAT_UNDEFINED, NULL))
+      goto out;
+   VkShaderModule vs =
+      make_module(&e.t, draw_points_vert_spv, sizeof(draw_points_vert_spv));
+   const unsigned n = fetch_formats(&e, VKT_CLASS_FLOAT, vs, e.fs_flat);
+   printf("  %u float-class vertex formats fetched\n", n);
+   CHECK(n >= 10);
    vkDestroyShaderModule(e.t.dev, vs, NULL);
 out:
    draw_env_finish(&e);
+}
+
+/* Integer formats arrive as their bits (sign-extended for SINT), absent
+ * components 0, 0, 0, 1; the shaders pass them to an integer attachment. */
+TEST(vertex_fetch_integer_formats)
+{
+   for (unsigned s = 0; s < 2; s++) {
+      struct draw_env e;
+      const bool sint = s == 1;
+      if (!draw_env_init(&e,
+                         sint ? VK_FORMAT_R32G32B32A32_SINT : VK_FORMAT_R32G32B32A32_UINT,
+                         VK_FORMAT_UNDEFINED, NULL))
+         goto next;
+      VkShaderModule vs = sint ? make_module(&e.t, draw_points_int_vert_spv,
+                                             sizeof(draw_points_int_vert_spv))
+                               : make_module(&e.t, draw_points_uint_vert_spv,
+                                             sizeof(draw_points_uint_vert_spv));
+      VkShaderModule fs =
+         sint ? make_module(&e.t, draw_int_frag_spv, sizeof(draw_int_frag_spv))
+              : make_module(&e.t, draw_uint_frag_spv, sizeof(draw_uint_frag_spv));
+      const unsigned n =
+         fetch_formats(&e, sint ? VKT_CLASS_SINT : VKT_CLASS_UINT, vs, fs);
+      printf("  %u %s vertex formats fetched\n", n, sint ? "SINT" : "UINT");
+      CHECK(n >= 5);
+      vkDestroyShaderModule(e.t.dev, vs, NULL);
+      vkDestroyShaderModule(e.t.dev, fs, NULL);
+   next:
+      draw_env_finish(&e);
+   }
 }
 
 /* Two colour attachments (the second output swizzled), attachment views of
