@@ -260,13 +260,13 @@ nvk_draw(struct nvk_exec *ex, const struct nvk_draw_params *d)
    fill_cbufs(ex, ctx->cbufs);
    if (!nvk_draw_state_init(ctx))
       goto out;
-   if (!nvk_draw_fs_init(ctx)) {
-      draw_fault(ex, d, "out of memory for the fragment shader");
+   if (!nvk_draw_execs_init(ctx)) {
+      draw_fault(ex, d, "out of memory for the shaders");
       goto out;
    }
    run_draw(ctx);
 out:
-   nvk_draw_fs_finish(ctx);
+   nvk_draw_execs_finish(ctx);
    free(ctx);
 }
 

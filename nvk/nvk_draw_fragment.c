@@ -30,33 +30,44 @@ nvk_draw_ctx_fault(struct nvk_draw_ctx *ctx, const char *what, const char *msg)
 }
 
 bool
-nvk_draw_fs_init(struct nvk_draw_ctx *ctx)
+nvk_draw_execs_init(struct nvk_draw_ctx *ctx)
 {
-   ctx->fs_exec = NULL;
-   if (!ctx->fs)
-      return true;
-   ctx->fs_exec = calloc(ctx->thread_count, sizeof(ctx->fs_exec[0]));
-   if (!ctx->fs_exec)
+   const unsigned n = ctx->thread_count;
+   ctx->vs_exec = calloc(n, sizeof(ctx->vs_exec[0]));
+   ctx->fs_exec = calloc(n, sizeof(ctx->fs_exec[0]));
+   ctx->vs_in = calloc(n, sizeof(ctx->vs_in[0]));
+   ctx->vs_out = calloc(n, sizeof(ctx->vs_out[0]));
+   if (!ctx->vs_exec || !ctx->fs_exec || !ctx->vs_in || !ctx->vs_out)
       return false;
-   for (unsigned w = 0; w < ctx->thread_count; w++) {
-      ctx->fs_exec[w] = kx_exec_create(ctx->fs, KX_ISA_AUTO);
-      if (!ctx->fs_exec[w])
+   for (unsigned w = 0; w < n; w++) {
+      ctx->vs_exec[w] = kx_exec_create(ctx->vs, KX_ISA_AUTO);
+      ctx->vs_in[w] = calloc((size_t)KX_MAX_VERTEX_ATTRIBS * 4 * KX_W, sizeof(float));
+      ctx->vs_out[w] = calloc((size_t)KX_SLOT_COUNT * 4 * KX_W, sizeof(float));
+      if (!ctx->vs_exec[w] || !ctx->vs_in[w] || !ctx->vs_out[w])
+         return false;
+      if (ctx->fs && !(ctx->fs_exec[w] = kx_exec_create(ctx->fs, KX_ISA_AUTO)))
          return false;
    }
    return true;
 }
 
 void
-nvk_draw_fs_finish(struct nvk_draw_ctx *ctx)
+nvk_draw_execs_finish(struct nvk_draw_ctx *ctx)
 {
-   if (!ctx->fs_exec)
-      return;
    for (unsigned w = 0; w < ctx->thread_count; w++) {
-      if (ctx->fs_exec[w])
+      if (ctx->vs_exec && ctx->vs_exec[w])
+         kx_exec_destroy(ctx->vs_exec[w]);
+      if (ctx->fs_exec && ctx->fs_exec[w])
          kx_exec_destroy(ctx->fs_exec[w]);
+      if (ctx->vs_in)
+         free(ctx->vs_in[w]);
+      if (ctx->vs_out)
+         free(ctx->vs_out[w]);
    }
+   free(ctx->vs_exec);
    free(ctx->fs_exec);
-   ctx->fs_exec = NULL;
+   free(ctx->vs_in);
+   free(ctx->vs_out);
 }
 
 bool

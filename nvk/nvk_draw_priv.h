@@ -44,8 +44,10 @@ struct nvk_draw_ctx {
    struct kx_cbuf cbufs[KX_MAX_CBUFS];
    uint64_t deadline_ns;
 
-   /* The fragment shader, one executor per worker (nvk_draw_fragment.c). */
-   struct kx_exec **fs_exec;
+   /* The shaders, one executor per worker slot (nvk_draw_fragment.c
+    * makes them), and the vertex shader's SoA buffers per slot. */
+   struct kx_exec **vs_exec, **fs_exec;
+   float **vs_in, **vs_out;
    unsigned thread_count;
    /* The first fault of a shader, any worker (atomic flag, then text). */
    int faulted;
@@ -65,9 +67,9 @@ bool nvk_draw_run_vs(struct nvk_draw_ctx *ctx, const uint32_t *vertex_ids, uint3
 /* Floats per post-VS vertex (up to the highest slot the VS writes). */
 uint32_t nvk_draw_vertex_stride_floats(const struct kx_program_info *vs_info);
 
-/* Per-worker fragment shader executors; false on out-of-memory. */
-bool nvk_draw_fs_init(struct nvk_draw_ctx *ctx);
-void nvk_draw_fs_finish(struct nvk_draw_ctx *ctx);
+/* Per-worker shader executors and buffers; false on out-of-memory. */
+bool nvk_draw_execs_init(struct nvk_draw_ctx *ctx);
+void nvk_draw_execs_finish(struct nvk_draw_ctx *ctx);
 /* rast's shade callback (data: the ctx). */
 bool nvk_draw_shade(void *data, unsigned worker, struct rast_fs_batch *b);
 

@@ -11,6 +11,7 @@
  * read zero (robustBufferAccess). The shader then runs over KX_W vertices
  * at a time and its outputs go to rast's AoS vertices.
  */
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,6 +21,7 @@
 #include "nvk_pipeline.h"
 #include "nvkmd/nvkmd.h"
 #include "nvk_device.h"
+#include "nvk_worker_pool.h"
 #include "util/macros.h"
 
 uint32_t
@@ -109,69 +111,109 @@ fetch(const struct fetch_attr *fa, uint64_t index, float *in, unsigned lane)
       memcpy(&in[KX_IO_INDEX(fa->location, c, lane)], &t.u[c], 4);
 }
 
+/* One instance's vertex shading, spread over the workers by strips of
+ * KX_W vertices; slot w uses executor and buffers w. */
+struct vs_job {
+   struct nvk_draw_ctx *ctx;
+   const struct fetch_attr *attrs;
+   uint32_t attr_count;
+   const uint32_t *vertex_ids;
+   uint32_t count;
+   uint32_t instance;
+   float *out;
+   uint32_t stride_floats;
+   _Atomic uint32_t next_strip;
+};
+
+static bool
+vs_strip(struct vs_job *j, unsigned w, uint32_t first)
+{
+   struct nvk_draw_ctx *ctx = j->ctx;
+   const struct nvk_draw_params *d = ctx->params;
+   float *in = ctx->vs_in[w], *vout = ctx->vs_out[w];
+   uint32_t vertex_index[KX_W], instance_index[KX_W];
+   const uint32_t lanes = MIN2(j->count - first, (uint32_t)KX_W);
+   for (uint32_t l = 0; l < lanes; l++) {
+      vertex_index[l] = j->vertex_ids[first + l];
+      instance_index[l] = j->instance;
+      for (uint32_t a = 0; a < j->attr_count; a++) {
+         const struct fetch_attr *fa = &j->attrs[a];
+         uint64_t index = vertex_index[l];
+         if (fa->per_instance)
+            index = fa->divisor ? d->first_instance +
+                                     (j->instance - d->first_instance) / fa->divisor
+                                : d->first_instance;
+         fetch(fa, index, in, l);
+      }
+   }
+   struct kx_strip s = {
+      .lane_count = lanes,
+      .in = in,
+      .out = vout,
+      .vertex_index = vertex_index,
+      .instance_index = instance_index,
+      .base_vertex = d->indexed ? (uint32_t)d->vertex_offset : d->first,
+      .base_instance = d->first_instance,
+      .draw_index = d->draw_index,
+      .translate = nvk_draw_translate,
+      .translate_data = ctx->ex->dev,
+      .deadline_ns = ctx->deadline_ns,
+   };
+   memcpy(s.cbufs, ctx->cbufs, sizeof(s.cbufs));
+   if (!kx_exec_strip(ctx->vs_exec[w], &s)) {
+      nvk_draw_ctx_fault(ctx, "vertex shader", s.fault);
+      return false;
+   }
+   /* SoA -> AoS, the slots rast reads. */
+   for (uint32_t l = 0; l < lanes; l++) {
+      float *v = j->out + (size_t)(first + l) * j->stride_floats;
+      for (uint32_t i = 0; i < j->stride_floats; i++)
+         v[i] = vout[KX_IO_INDEX(i / 4, i % 4, l)];
+   }
+   return true;
+}
+
+static void
+vs_worker(void *data, uint32_t w)
+{
+   struct vs_job *j = data;
+   for (;;) {
+      const uint32_t strip = atomic_fetch_add(&j->next_strip, 1);
+      const uint64_t first = (uint64_t)strip * KX_W;
+      if (first >= j->count || atomic_load((_Atomic int *)&j->ctx->faulted) ||
+          !vs_strip(j, w, (uint32_t)first))
+         return;
+   }
+}
+
 bool
 nvk_draw_run_vs(struct nvk_draw_ctx *ctx, const uint32_t *vertex_ids, uint32_t count,
                 uint32_t instance, float *out, uint32_t stride_floats)
 {
    struct nvk_exec *ex = ctx->ex;
-   const struct nvk_draw_params *d = ctx->params;
    struct fetch_attr attrs[VK_GS_MAX_VERTEX_ATTRIBUTES];
    const uint32_t attr_count = resolve_attrs(ctx, attrs);
    if (attr_count == UINT32_MAX)
       return false;
-   struct kx_exec *exec = kx_exec_create(ctx->vs, KX_ISA_AUTO);
-   float *in = calloc((size_t)KX_MAX_VERTEX_ATTRIBS * 4 * KX_W, sizeof(float));
-   float *vout = calloc((size_t)KX_SLOT_COUNT * 4 * KX_W, sizeof(float));
-   bool ok = exec && in && vout;
-   if (!ok)
-      nvk_exec_fault(ex, "draw %u: out of memory for the vertex shader",
-                     ex->gfx.draw_seq);
-   uint32_t vertex_index[KX_W], instance_index[KX_W];
-   for (uint32_t first = 0; ok && first < count; first += KX_W) {
-      const uint32_t lanes = MIN2(count - first, (uint32_t)KX_W);
-      for (uint32_t l = 0; l < lanes; l++) {
-         vertex_index[l] = vertex_ids[first + l];
-         instance_index[l] = instance;
-         for (uint32_t a = 0; a < attr_count; a++) {
-            const struct fetch_attr *fa = &attrs[a];
-            uint64_t index = vertex_index[l];
-            if (fa->per_instance)
-               index = fa->divisor ? d->first_instance +
-                                        (instance - d->first_instance) / fa->divisor
-                                   : d->first_instance;
-            fetch(fa, index, in, l);
-         }
-      }
-      struct kx_strip s = {
-         .lane_count = lanes,
-         .in = in,
-         .out = vout,
-         .vertex_index = vertex_index,
-         .instance_index = instance_index,
-         .base_vertex = d->indexed ? (uint32_t)d->vertex_offset : d->first,
-         .base_instance = d->first_instance,
-         .draw_index = d->draw_index,
-         .translate = nvk_draw_translate,
-         .translate_data = ex->dev,
-         .deadline_ns = ctx->deadline_ns,
-      };
-      memcpy(s.cbufs, ctx->cbufs, sizeof(s.cbufs));
-      if (!kx_exec_strip(exec, &s)) {
-         nvk_exec_fault(ex, "draw %u (%s): vertex shader: %s", ex->gfx.draw_seq, d->api,
-                        s.fault);
-         ok = false;
-         break;
-      }
-      /* SoA -> AoS, the slots rast reads. */
-      for (uint32_t l = 0; l < lanes; l++) {
-         float *v = out + (size_t)(first + l) * stride_floats;
-         for (uint32_t i = 0; i < stride_floats; i++)
-            v[i] = vout[KX_IO_INDEX(i / 4, i % 4, l)];
-      }
+   struct vs_job j = {
+      .ctx = ctx,
+      .attrs = attrs,
+      .attr_count = attr_count,
+      .vertex_ids = vertex_ids,
+      .count = count,
+      .instance = instance,
+      .out = out,
+      .stride_floats = stride_floats,
+   };
+   /* One strip runs here; more go to the pool, one slot per worker. */
+   if (count <= KX_W || ctx->thread_count == 1)
+      vs_worker(&j, 0);
+   else
+      nvk_worker_pool_parallel_for(ex->dev->workers, ctx->thread_count, vs_worker, &j);
+   if (atomic_load((_Atomic int *)&ctx->faulted)) {
+      nvk_exec_fault(ex, "draw %u (%s): %s", ex->gfx.draw_seq, ctx->params->api,
+                     ctx->fault);
+      return false;
    }
-   free(in);
-   free(vout);
-   if (exec)
-      kx_exec_destroy(exec);
-   return ok;
+   return true;
 }
