@@ -115,6 +115,7 @@ rast_draw(struct rast_draw *d)
       c.sample_y[i] = y16 << (RAST_FIX_BITS - 4);
    }
    c.early_tests = early_tests_allowed(d);
+   rast_pixel_color_prepare(&c);
    const uint64_t w_px = (uint64_t)MAX2(fb->render_area.x, 0) + fb->render_area.width;
    const uint64_t h_px = (uint64_t)MAX2(fb->render_area.y, 0) + fb->render_area.height;
    c.tiles_x = (uint32_t)DIV_ROUND_UP(w_px, RAST_TILE_PX);

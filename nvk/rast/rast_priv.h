@@ -82,6 +82,16 @@ struct rast_worker {
    uint64_t samples_passed, fs_invocations;
 };
 
+/* A colour attachment's write, decided once per draw. */
+struct rast_target {
+   const struct kil_format_desc *desc;
+   uint8_t cls;       /* enum fmt_class */
+   bool blend, logic, clamp, snorm;
+   bool full_write;   /* every byte of the element written: no read-merge */
+   uint32_t el_B;
+   uint8_t wm[16];    /* bytes of the element the write mask covers */
+};
+
 struct rast_ctx {
    struct rast_draw *d;
    const struct rast_state *s;
@@ -90,6 +100,8 @@ struct rast_ctx {
    uint32_t sample_x[RAST_MAX_SAMPLES], sample_y[RAST_MAX_SAMPLES]; /* 1/256 px */
    bool early_tests;
    bool has_depth, has_stencil;
+   uint32_t target_mask; /* colour attachments written */
+   struct rast_target targets[RAST_MAX_COLOR];
    /* Tiles cover [0, tiles_x * 64) x [0, tiles_y * 64). */
    uint32_t tiles_x, tiles_y, tile_count;
 
@@ -137,6 +149,8 @@ float rast_pixel_clamp_depth(const struct rast_ctx *c, unsigned viewport, float 
  * every colour attachment at the samples `mask` of pixel (x, y). */
 void rast_pixel_color(const struct rast_ctx *c, const struct rast_fs_batch *b,
                       unsigned lane, int32_t x, int32_t y, uint32_t layer, uint32_t mask);
+/* Fills c->targets. */
+void rast_pixel_color_prepare(struct rast_ctx *c);
 /* Alpha to coverage: the samples kept for alpha `a`. */
 uint32_t rast_pixel_alpha_coverage(uint32_t samples, float a, int32_t x, int32_t y);
 

@@ -284,8 +284,9 @@ setup_line(const struct rast_ctx *c, struct rast_chunk *ch, const float *va,
       /* Vulkan 1.3, 28.13.3 "Bresenham Line Segment Rasterization": one
        * fragment per column of an x-major line (per row of a y-major one),
        * on the pixel whose centre row is nearest the line; columns whose
-       * centres lie in [a, b) on the major axis (the half-open rule keeps
-       * strips from drawing shared ends twice). */
+       * centres lie between a (included) and b (excluded) on the major
+       * axis, as the diamond-exit rule has it for ends on pixel centres
+       * (strips draw shared ends once). */
       const bool xmaj = fabsf(dx) >= fabsf(dy);
       const float a0 = xmaj ? a.x : a.y, a1 = xmaj ? b.x : b.y;
       const float m0 = xmaj ? a.y : a.x;
@@ -296,8 +297,15 @@ setup_line(const struct rast_ctx *c, struct rast_chunk *ch, const float *va,
       p->bres_slope = dm / d;
       /* Pixel i's centre i + 0.5 in [min, max). */
       const float lo = MIN2(a0, a1), hi = MAX2(a0, a1);
-      p->bres_first = (int32_t)ceilf(lo - 0.5f);
-      p->bres_end = (int32_t)ceilf(hi - 0.5f);
+      if (d > 0) {
+         /* Centres in [a0, a1): the first end is in, the last out. */
+         p->bres_first = (int32_t)ceilf(lo - 0.5f);
+         p->bres_end = (int32_t)ceilf(hi - 0.5f);
+      } else {
+         /* Drawn the other way: centres in (a1, a0]. */
+         p->bres_first = (int32_t)floorf(lo - 0.5f) + 1;
+         p->bres_end = (int32_t)floorf(hi - 0.5f) + 1;
+      }
       const float minx = MIN2(a.x, b.x), maxx = MAX2(a.x, b.x);
       const float miny = MIN2(a.y, b.y), maxy = MAX2(a.y, b.y);
       p->bbox[0] = (int32_t)floorf(minx) - 1, p->bbox[1] = (int32_t)floorf(miny) - 1;
