@@ -114,6 +114,13 @@ rast_draw(struct rast_draw *d)
       c.sample_x[i] = x16 << (RAST_FIX_BITS - 4);
       c.sample_y[i] = y16 << (RAST_FIX_BITS - 4);
    }
+   c.sample_min_x = c.sample_min_y = RAST_FIX_ONE;
+   for (uint32_t i = 0; i < c.samples; i++) {
+      c.sample_min_x = MIN2(c.sample_min_x, c.sample_x[i]);
+      c.sample_max_x = MAX2(c.sample_max_x, c.sample_x[i]);
+      c.sample_min_y = MIN2(c.sample_min_y, c.sample_y[i]);
+      c.sample_max_y = MAX2(c.sample_max_y, c.sample_y[i]);
+   }
    c.early_tests = early_tests_allowed(d);
    rast_pixel_color_prepare(&c);
    const uint64_t w_px = (uint64_t)MAX2(fb->render_area.x, 0) + fb->render_area.width;

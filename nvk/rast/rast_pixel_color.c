@@ -188,6 +188,9 @@ rast_pixel_color_prepare(struct rast_ctx *c)
       t->full_write = !t->blend && !t->logic;
       for (uint32_t i = 0; i < t->el_B; i++)
          t->full_write &= t->wm[i] == 0xff;
+      t->rgba8_unorm = img->format == KIL_FORMAT_R8G8B8A8_UNORM ||
+                       img->format == KIL_FORMAT_B8G8R8A8_UNORM;
+      t->rgba8_swap_rb = img->format == KIL_FORMAT_B8G8R8A8_UNORM;
       c->target_mask |= 1u << a;
    }
 }
@@ -211,7 +214,26 @@ rast_pixel_color(const struct rast_ctx *c, const struct rast_fs_batch *b, unsign
       if (!tg->blend) {
          /* The same bytes for every sample: pack once. */
          uint8_t nw[MAX_EL_B] = {0};
-         fmt_pack_color(img->format, &src, nw);
+         if (tg->rgba8_unorm) {
+            /* The common case, as fmt_float_to_unorm does it. */
+            for (unsigned k = 0; k < 4; k++) {
+               const float v = src.f[k];
+               uint8_t u = 255;
+               if (!(v > 0.0f)) {
+                  u = 0;
+               } else if (v < 1.0f) {
+                  /* Round to nearest, ties to even, without libm. */
+                  const double t = (double)v * 255.0;
+                  uint32_t i = (uint32_t)(t + 0.5);
+                  if ((double)i - t == 0.5 && (i & 1))
+                     i--;
+                  u = (uint8_t)i;
+               }
+               nw[tg->rgba8_swap_rb && k != 1 && k != 3 ? 2 - k : k] = u;
+            }
+         } else {
+            fmt_pack_color(img->format, &src, nw);
+         }
          u_foreach_bit (smp, mask) {
             uint8_t *t = rast_image_texel(img, x, y, layer, smp);
             if (tg->full_write) {

@@ -88,6 +88,7 @@ struct rast_target {
    uint8_t cls;       /* enum fmt_class */
    bool blend, logic, clamp, snorm;
    bool full_write;   /* every byte of the element written: no read-merge */
+   bool rgba8_unorm, rgba8_swap_rb; /* R8G8B8A8/B8G8R8A8_UNORM: packed inline */
    uint32_t el_B;
    uint8_t wm[16];    /* bytes of the element the write mask covers */
 };
@@ -98,6 +99,7 @@ struct rast_ctx {
    const struct rast_framebuffer *fb;
    uint32_t samples;
    uint32_t sample_x[RAST_MAX_SAMPLES], sample_y[RAST_MAX_SAMPLES]; /* 1/256 px */
+   uint32_t sample_min_x, sample_max_x, sample_min_y, sample_max_y;
    bool early_tests;
    bool has_depth, has_stencil;
    uint32_t target_mask; /* colour attachments written */
@@ -159,10 +161,12 @@ static inline uint8_t *
 rast_image_texel(const struct rast_image *img, int32_t x, int32_t y, uint32_t layer,
                  uint32_t s)
 {
-   const enum kil_sample_layout sl = kil_sample_layout_for_samples(img->samples ? img->samples : 1);
-   const uint32_t gw = kil_sample_layout_width(sl), gh = kil_sample_layout_height(sl);
-   const uint32_t ex = (uint32_t)x * gw + kil_sample_layout_sample_x(sl, s);
-   const uint32_t ey = (uint32_t)y * gh + kil_sample_layout_sample_y(sl, s);
+   uint32_t ex = (uint32_t)x, ey = (uint32_t)y;
+   if (img->samples > 1) {
+      const enum kil_sample_layout sl = kil_sample_layout_for_samples(img->samples);
+      ex = ex * kil_sample_layout_width(sl) + kil_sample_layout_sample_x(sl, s);
+      ey = ey * kil_sample_layout_height(sl) + kil_sample_layout_sample_y(sl, s);
+   }
    return (uint8_t *)img->base +
           kil_level_addr_offset_B(&img->addr, ex, ey, 0, img->base_layer + layer);
 }
