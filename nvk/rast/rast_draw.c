@@ -141,7 +141,13 @@ rast_draw(struct rast_draw *d)
    c.workers = aligned_alloc(64, ALIGN_POT(sizeof(*c.workers) * c.worker_count, 64));
    if (!c.chunks || !c.workers)
       goto out;
-   memset(c.workers, 0, sizeof(*c.workers) * c.worker_count);
+   /* The batches (about 60 KiB each) are written before they are read:
+    * only the counters need zeroing. */
+   for (uint32_t i = 0; i < c.worker_count; i++) {
+      c.workers[i].samples_passed = 0;
+      c.workers[i].fs_invocations = 0;
+      c.workers[i].batch.quad_count = 0;
+   }
    for (uint32_t i = 0; i < c.chunk_count; i++) {
       c.chunks[i].arena = arena_create(NULL);
       if (!c.chunks[i].arena)
