@@ -177,6 +177,14 @@ enum rast_interp {
    RAST_INTERP_NOPERSPECTIVE = 2,
 };
 
+/* Where an input is interpolated (Centroid / Sample decorations). */
+enum rast_interp_loc {
+   RAST_LOC_CENTER = 0,
+   RAST_LOC_CENTROID = 1, /* a covered sample's location if the pixel is
+                           * partly covered, else the centre */
+   RAST_LOC_SAMPLE = 2,   /* the sample's location (needs sample_shading) */
+};
+
 /* VkCompareOp's values. */
 enum rast_compare_op {
    RAST_COMPARE_NEVER = 0,
@@ -275,13 +283,17 @@ struct rast_fs_info {
    /* Slots (RAST_SLOT_VAR0 + Location, RAST_SLOT_PRIM_ID...) the FS reads:
     * only these are interpolated into the batch. */
    uint64_t inputs_read;
-   uint8_t interp[RAST_SLOT_COUNT]; /* enum rast_interp per slot */
+   uint8_t interp[RAST_SLOT_COUNT];     /* enum rast_interp per slot */
+   uint8_t interp_loc[RAST_SLOT_COUNT]; /* enum rast_interp_loc per slot */
    bool writes_depth, writes_stencil, writes_sample_mask;
    bool uses_discard;
    bool has_side_effects; /* stores, atomics: forbids implicit early tests */
    bool early_fragment_tests; /* the EarlyFragmentTests execution mode */
-   bool sample_shading;       /* per-sample shading (SampleId/SamplePosition read
-                               * or minSampleShading 1.0): frag_coord at the sample */
+   /* Per-sample shading (SampleId/SamplePosition or Sample inputs read,
+    * or minSampleShading * samples > 1; rast runs every sample): each
+    * lane is one sample of its pixel; frag_coord, inputs, sample_id and
+    * sample_mask_in (that sample's bit) are the sample's. */
+   bool sample_shading;
 };
 
 struct rast_state {

@@ -122,6 +122,9 @@ rast_draw(struct rast_draw *d)
       c.sample_max_y = MAX2(c.sample_max_y, c.sample_y[i]);
    }
    c.early_tests = early_tests_allowed(d);
+   c.per_sample = s->fs.sample_shading && c.samples > 1 && d->shade;
+   u_foreach_bit64 (slot, s->fs.inputs_read)
+      c.any_centroid |= s->fs.interp_loc[slot] == RAST_LOC_CENTROID;
    rast_pixel_color_prepare(&c);
    const uint64_t w_px = (uint64_t)MAX2(fb->render_area.x, 0) + fb->render_area.width;
    const uint64_t h_px = (uint64_t)MAX2(fb->render_area.y, 0) + fb->render_area.height;

@@ -77,10 +77,13 @@ struct rast_worker {
    /* Per quad of the batch. */
    int32_t qx[RAST_QUADS], qy[RAST_QUADS];
    const struct rast_prim *qprim[RAST_QUADS];
+   uint8_t qsample[RAST_QUADS]; /* the sample a per-sample quad shades, else RAST_NO_SAMPLE */
    /* Per lane: samples covered (after early tests when they ran). */
    uint8_t cov[RAST_W];
    uint64_t samples_passed, fs_invocations;
 };
+
+#define RAST_NO_SAMPLE 0xff
 
 /* A colour attachment's write, decided once per draw. */
 struct rast_target {
@@ -101,6 +104,8 @@ struct rast_ctx {
    uint32_t sample_x[RAST_MAX_SAMPLES], sample_y[RAST_MAX_SAMPLES]; /* 1/256 px */
    uint32_t sample_min_x, sample_max_x, sample_min_y, sample_max_y;
    bool early_tests;
+   bool per_sample; /* fs.sample_shading with more than one sample */
+   bool any_centroid;
    bool has_depth, has_stencil;
    uint32_t target_mask; /* colour attachments written */
    struct rast_target targets[RAST_MAX_COLOR];

@@ -73,7 +73,8 @@ static void flush(struct rast_ctx *c, struct rast_worker *w, unsigned worker);
 
 static void
 add_quad(struct rast_ctx *c, struct rast_worker *w, unsigned worker,
-         const struct rast_prim *p, int32_t qx, int32_t qy, const uint32_t m[4])
+         const struct rast_prim *p, int32_t qx, int32_t qy, const uint32_t m[4],
+         uint8_t sample)
 {
    uint32_t mask[4] = {m[0], m[1], m[2], m[3]};
    if (c->early_tests) {
@@ -88,6 +89,7 @@ add_quad(struct rast_ctx *c, struct rast_worker *w, unsigned worker,
    }
    const unsigned q = w->batch.quad_count++;
    w->qx[q] = qx, w->qy[q] = qy, w->qprim[q] = p;
+   w->qsample[q] = sample;
    for (unsigned l = 0; l < 4; l++)
       w->cov[4 * q + l] = (uint8_t)mask[l];
    if (w->batch.quad_count == RAST_QUADS)
@@ -151,8 +153,19 @@ raster_prim(struct rast_ctx *c, struct rast_worker *w, unsigned worker,
                      m[l] = bc == BLOCK_IN ? smask : coverage(c, p, px, py) & smask;
                   any |= m[l];
                }
-               if (any)
-                  add_quad(c, w, worker, p, qx, qy, m);
+               if (!any)
+                  continue;
+               if (!c->per_sample) {
+                  add_quad(c, w, worker, p, qx, qy, m, RAST_NO_SAMPLE);
+                  continue;
+               }
+               /* Sample shading: one quad per sample, each lane that
+                * sample of its pixel (28.4.? "Sample Shading"). */
+               u_foreach_bit (smp, any) {
+                  const uint32_t b = 1u << smp;
+                  const uint32_t ms[4] = {m[0] & b, m[1] & b, m[2] & b, m[3] & b};
+                  add_quad(c, w, worker, p, qx, qy, ms, (uint8_t)smp);
+               }
             }
          }
       }

@@ -189,3 +189,128 @@ TEST(rast_msaa_per_sample_depth)
    rt_image_finish(&img);
    rt_image_finish(&ds);
 }
+
+struct sample_rec {
+   uint32_t calls[W * H * 8];
+   float fx[W * H * 8], fy[W * H * 8];
+   float cen[W * H], ctr[W * H];
+   uint32_t partial[W * H];
+};
+
+/* Records per (pixel, sample) invocations and their frag_coord; writes
+ * colour (sample_id / 8, 0, 0, 1). */
+static bool
+shade_samples(void *data, unsigned worker, struct rast_fs_batch *b)
+{
+   struct sample_rec *r = data;
+   (void)worker;
+   for (unsigned lane = 0; lane < RAST_W; lane++) {
+      b->out[0 * RAST_W + lane] = (float)b->sample_id[lane] / 8.0f;
+      b->out[1 * RAST_W + lane] = 0.0f;
+      b->out[2 * RAST_W + lane] = 0.0f;
+      b->out[3 * RAST_W + lane] = 1.0f;
+      if (!((b->live_mask >> lane) & 1) || ((b->helper_mask >> lane) & 1))
+         continue;
+      const uint32_t x = (uint32_t)b->frag_coord[lane], y = (uint32_t)b->frag_coord[RAST_W + lane];
+      const uint32_t i = (y * W + x) * 8 + b->sample_id[lane];
+      r->calls[i]++;
+      r->fx[i] = b->frag_coord[lane];
+      r->fy[i] = b->frag_coord[RAST_W + lane];
+      r->cen[y * W + x] = b->in[(RAST_SLOT_VAR0 * 4 + 0) * RAST_W + lane];
+      r->ctr[y * W + x] = b->in[((RAST_SLOT_VAR0 + 1) * 4 + 0) * RAST_W + lane];
+      r->partial[y * W + x] = b->sample_mask_in[lane] != 0xf;
+   }
+   return true;
+}
+
+TEST(rast_msaa_sample_shading)
+{
+   /* One invocation per covered sample, at the sample's location, with
+    * SampleId; the colour lands in that sample only. */
+   static const double tri[3][3] = {{1.3125, 0.71875, 0.5}, {21.66015625, 3.0390625, 0.5},
+                                    {6.00390625, 14.9375, 0.5}};
+   struct rt_image img;
+   REQUIRE(rt_image_init(&img, KIL_FORMAT_R8G8B8A8_UNORM, W, H, 4, false));
+   struct rast_state s;
+   rast_state_init(&s, W, H);
+   s.samples = 4;
+   s.fs.sample_shading = true;
+   struct rast_framebuffer fb = rt_fb(W, H);
+   fb.color[0] = img.ri;
+   float verts[3 * RT_STRIDE] = {0};
+   for (unsigned k = 0; k < 3; k++)
+      rt_set_window_pos(verts, k, tri[k][0], tri[k][1], 0.5f, W, H);
+   const uint32_t idx[3] = {0, 1, 2};
+   static struct sample_rec r;
+   memset(&r, 0, sizeof(r));
+   struct rast_draw d = rt_draw(&s, &fb, verts, 3, RAST_PRIM_TRIANGLES, idx, 1, shade_samples, &r, 1);
+   REQUIRE(rast_draw(&d));
+   int64_t x[3], y[3];
+   for (unsigned k = 0; k < 3; k++)
+      x[k] = llround(tri[k][0] * 256), y[k] = llround(tri[k][1] * 256);
+   unsigned bad = 0, n = 0;
+   for (uint32_t py = 0; py < H; py++)
+      for (uint32_t px = 0; px < W; px++)
+         for (uint32_t smp = 0; smp < 4; smp++) {
+            uint32_t sx, sy;
+            rast_sample_location(4, smp, &sx, &sy);
+            const int64_t e = inside_sign(x, y, px * 256 + sx * 16, py * 256 + sy * 16);
+            if (e == 0)
+               continue;
+            const uint32_t i = (py * W + px) * 8 + smp;
+            const bool cov = e > 0;
+            n += cov;
+            if (r.calls[i] != cov && bad++ < 3)
+               fprintf(stderr, "(%u,%u) sample %u: %u calls\n", px, py, smp, r.calls[i]);
+            if (cov) {
+               CHECK_FLOAT_EQ(r.fx[i], px + sx / 16.0, 0);
+               CHECK_FLOAT_EQ(r.fy[i], py + sy / 16.0, 0);
+               /* sample_id / 8 in UNORM8. */
+               CHECK_EQ(rt_texel(&img, px, py, smp)[0], (smp * 255 + 4) / 8);
+            }
+         }
+   CHECK_EQ(bad, 0);
+   CHECK_EQ(d.fs_invocations, n);
+   rt_image_finish(&img);
+}
+
+TEST(rast_msaa_centroid)
+{
+   /* Centroid inputs of partly covered pixels are evaluated inside the
+    * primitive: a varying equal to the clip-space x stays within the
+    * triangle's range, while the centre-interpolated copy extrapolates
+    * past it somewhere along the edge. */
+   struct rast_state s;
+   rast_state_init(&s, W, H);
+   s.samples = 4;
+   s.fs.inputs_read = BITFIELD64_BIT(RAST_SLOT_VAR0) | BITFIELD64_BIT(RAST_SLOT_VAR0 + 1);
+   s.fs.interp_loc[RAST_SLOT_VAR0] = RAST_LOC_CENTROID;
+   struct rast_framebuffer fb = rt_fb(W, H);
+   float verts[3 * RT_STRIDE] = {0};
+   static const double tri[3][2] = {{2.3, 1.7}, {21.1, 2.9}, {3.2, 14.6}};
+   for (unsigned k = 0; k < 3; k++) {
+      rt_set_window_pos(verts, k, tri[k][0], tri[k][1], 0.5f, W, H);
+      const float u = k == 1 ? 1.0f : 0.0f; /* barycentric l1 */
+      rt_vertex(verts, k)[RAST_SLOT_VAR0 * 4] = u;
+      rt_vertex(verts, k)[(RAST_SLOT_VAR0 + 1) * 4] = u;
+   }
+   const uint32_t idx[3] = {0, 1, 2};
+   static struct sample_rec r;
+   memset(&r, 0, sizeof(r));
+   struct rast_draw d = rt_draw(&s, &fb, verts, 3, RAST_PRIM_TRIANGLES, idx, 1, shade_samples, &r, 1);
+   REQUIRE(rast_draw(&d));
+   unsigned partial = 0, outside = 0;
+   for (uint32_t i = 0; i < W * H; i++) {
+      if (!r.calls[i * 8])
+         continue;
+      if (r.partial[i]) {
+         partial++;
+         CHECK(r.cen[i] >= -1e-6f && r.cen[i] <= 1.0f + 1e-6f);
+         outside += r.ctr[i] < -1e-3f;
+      } else {
+         CHECK_FLOAT_EQ(r.cen[i], r.ctr[i], 0);
+      }
+   }
+   CHECK(partial > 10);
+   CHECK(outside > 0);
+}
