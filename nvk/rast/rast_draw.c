@@ -126,6 +126,11 @@ rast_draw(struct rast_draw *d)
    u_foreach_bit64 (slot, s->fs.inputs_read)
       c.any_centroid |= s->fs.interp_loc[slot] == RAST_LOC_CENTROID;
    rast_pixel_color_prepare(&c);
+   if (fb->depth_stencil.base) {
+      const struct kil_format_desc *dd = kil_format_desc(fb->depth_stencil.format);
+      c.ds_work = dd && ((dd->depth.bits && (s->depth_test_enable || s->depth_bounds_enable)) ||
+                         (dd->stencil.bits && s->stencil_test_enable));
+   }
    const uint64_t w_px = (uint64_t)MAX2(fb->render_area.x, 0) + fb->render_area.width;
    const uint64_t h_px = (uint64_t)MAX2(fb->render_area.y, 0) + fb->render_area.height;
    c.tiles_x = (uint32_t)DIV_ROUND_UP(w_px, RAST_TILE_PX);

@@ -105,6 +105,7 @@ struct rast_ctx {
    uint32_t sample_min_x, sample_max_x, sample_min_y, sample_max_y;
    bool early_tests;
    bool per_sample; /* fs.sample_shading with more than one sample */
+   bool ds_work;    /* some depth/stencil test or bounds test runs */
    bool any_centroid;
    bool has_depth, has_stencil;
    uint32_t target_mask; /* colour attachments written */
@@ -149,8 +150,23 @@ void rast_interp_batch(const struct rast_ctx *c, struct rast_worker *w);
 uint32_t rast_pixel_depth_stencil(const struct rast_ctx *c, int32_t x, int32_t y,
                                   uint32_t layer, uint32_t mask, const float *z,
                                   bool front, uint8_t stencil_ref);
-/* The depth clamp of a primitive's fragments. */
-float rast_pixel_clamp_depth(const struct rast_ctx *c, unsigned viewport, float z);
+/* The depth clamp of a primitive's fragments (Vulkan 1.3, 28.9 / 27.5):
+ * with depthClampEnable the viewport's [min(n, f), max(n, f)]; then
+ * [0, 1], what depth attachments hold (no
+ * VK_EXT_depth_range_unrestricted). */
+static inline float
+rast_pixel_clamp_depth(const struct rast_ctx *c, unsigned viewport, float z)
+{
+   if (c->s->depth_clamp_enable) {
+      const struct rast_viewport *vp = &c->s->viewports[viewport];
+      const float lo = MIN2(vp->min_depth, vp->max_depth);
+      const float hi = MAX2(vp->min_depth, vp->max_depth);
+      z = CLAMP(z, lo, hi);
+   }
+   if (!(z >= 0.0f))
+      z = 0.0f;
+   return z > 1.0f ? 1.0f : z;
+}
 
 /* rast_pixel_color.c: blends and writes lane `lane`'s colour outputs to
  * every colour attachment at the samples `mask` of pixel (x, y). */

@@ -60,6 +60,10 @@ static uint32_t
 test_fragment(const struct rast_ctx *c, struct rast_worker *w, const struct rast_prim *p,
               int32_t px, int32_t py, uint32_t mask)
 {
+   if (!c->ds_work) {
+      w->samples_passed += (uint64_t)__builtin_popcount(mask);
+      return mask;
+   }
    float z[RAST_MAX_SAMPLES];
    for (uint32_t s = 0; s < c->samples; s++)
       z[s] = (mask >> s) & 1 ? sample_z(c, p, px, py, s) : 0.0f;
