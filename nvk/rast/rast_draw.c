@@ -108,6 +108,8 @@ rast_draw(struct rast_draw *d)
    c.s = s;
    c.fb = fb;
    c.samples = s->samples ? s->samples : 1;
+   if (c.samples > RAST_MAX_SAMPLES || !util_is_power_of_two(c.samples))
+      return false;
    for (uint32_t i = 0; i < c.samples; i++) {
       uint32_t x16, y16;
       rast_sample_location(c.samples, i, &x16, &y16);
@@ -131,8 +133,28 @@ rast_draw(struct rast_draw *d)
       c.ds_work = dd && ((dd->depth.bits && (s->depth_test_enable || s->depth_bounds_enable)) ||
                          (dd->stencil.bits && s->stencil_test_enable));
    }
-   const uint64_t w_px = (uint64_t)MAX2(fb->render_area.x, 0) + fb->render_area.width;
-   const uint64_t h_px = (uint64_t)MAX2(fb->render_area.y, 0) + fb->render_area.height;
+   /* The render area must lie inside every attachment (Vulkan's valid
+    * usage); cutting it to them anyway means a bad one cannot write
+    * outside their memory. */
+   uint64_t w_px = (uint64_t)MAX2((int64_t)fb->render_area.x + fb->render_area.width, 0);
+   uint64_t h_px = (uint64_t)MAX2((int64_t)fb->render_area.y + fb->render_area.height, 0);
+   c.layer_count = UINT32_MAX;
+   for (unsigned i = 0; i <= RAST_MAX_COLOR; i++) {
+      const struct rast_image *img = i < RAST_MAX_COLOR ? &fb->color[i] : &fb->depth_stencil;
+      if (!img->base)
+         continue;
+      const enum kil_sample_layout sl =
+         kil_sample_layout_for_samples(img->samples ? img->samples : 1);
+      if (sl == KIL_SAMPLE_LAYOUT_INVALID)
+         return false;
+      w_px = MIN2(w_px, img->addr.extent_el.width / kil_sample_layout_width(sl));
+      h_px = MIN2(h_px, img->addr.extent_el.height / kil_sample_layout_height(sl));
+      c.layer_count = MIN2(c.layer_count, img->layer_count ? img->layer_count : 1);
+   }
+   w_px = MIN2(w_px, 1u << 16);
+   h_px = MIN2(h_px, 1u << 16);
+   c.limit_x = (uint32_t)w_px;
+   c.limit_y = (uint32_t)h_px;
    c.tiles_x = (uint32_t)DIV_ROUND_UP(w_px, RAST_TILE_PX);
    c.tiles_y = (uint32_t)DIV_ROUND_UP(h_px, RAST_TILE_PX);
    c.tile_count = c.tiles_x * c.tiles_y;

@@ -21,6 +21,9 @@
  * against it, which almost never happens), so 24.8 fixed-point positions
  * fit in int32 and edge functions in int64. */
 #define RAST_GUARD_PX 2097152.0f
+/* The largest point size and line width drawn (the limits a device
+ * reports must not exceed it). */
+#define RAST_MAX_POINT_LINE_PX 8192.0f
 
 enum rast_cov {
    RAST_COV_TRI,       /* three edge functions */
@@ -110,7 +113,11 @@ struct rast_ctx {
    bool has_depth, has_stencil;
    uint32_t target_mask; /* colour attachments written */
    struct rast_target targets[RAST_MAX_COLOR];
-   /* Tiles cover [0, tiles_x * 64) x [0, tiles_y * 64). */
+   uint32_t layer_count; /* the fewest layers of any attachment */
+   /* Tiles cover [0, tiles_x * 64) x [0, tiles_y * 64), and writes stay
+    * inside [0, limit_x) x [0, limit_y): the render area, cut to the
+    * smallest attachment. */
+   uint32_t limit_x, limit_y;
    uint32_t tiles_x, tiles_y, tile_count;
 
    struct rast_chunk *chunks;
