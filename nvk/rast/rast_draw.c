@@ -125,8 +125,10 @@ rast_draw(struct rast_draw *d)
    }
    c.early_tests = early_tests_allowed(d);
    c.per_sample = s->fs.sample_shading && c.samples > 1 && d->shade;
-   u_foreach_bit64 (slot, s->fs.inputs_read)
+   u_foreach_bit64 (slot, s->fs.inputs_read) {
       c.any_centroid |= s->fs.interp_loc[slot] == RAST_LOC_CENTROID;
+      c.any_smooth |= s->fs.interp[slot] == RAST_INTERP_SMOOTH && slot != RAST_SLOT_PRIM_ID;
+   }
    rast_pixel_color_prepare(&c);
    if (fb->depth_stencil.base) {
       const struct kil_format_desc *dd = kil_format_desc(fb->depth_stencil.format);

@@ -20,8 +20,9 @@ struct bary {
    float inv_w;
 };
 
+/* perspective: whether b0..b2 are needed (some smooth input is read). */
 static inline struct bary
-bary_at(const struct rast_prim *p, float fx, float fy)
+bary_at(const struct rast_prim *p, float fx, float fy, bool perspective)
 {
    const float dx = fx - p->x0, dy = fy - p->y0;
    struct bary r;
@@ -30,6 +31,10 @@ bary_at(const struct rast_prim *p, float fx, float fy)
    r.l0 = 1.0f - r.l1 - r.l2;
    const float p0 = r.l0 * p->inv_w[0], p1 = r.l1 * p->inv_w[1], p2 = r.l2 * p->inv_w[2];
    r.inv_w = p0 + p1 + p2;
+   if (!perspective) {
+      r.b0 = r.b1 = r.b2 = 0.0f;
+      return r;
+   }
    const float q = r.inv_w != 0.0f ? 1.0f / r.inv_w : 0.0f;
    r.b0 = p0 * q, r.b1 = p1 * q, r.b2 = p2 * q;
    return r;
@@ -53,14 +58,15 @@ rast_interp_batch(const struct rast_ctx *c, struct rast_worker *w)
             fx = (float)px + (float)c->sample_x[smp] * (1.0f / RAST_FIX_ONE);
             fy = (float)py + (float)c->sample_y[smp] * (1.0f / RAST_FIX_ONE);
          }
-         const struct bary at = bary_at(p, fx, fy);
+         const struct bary at = bary_at(p, fx, fy, c->any_smooth);
          /* Centroid: a covered sample when the pixel is partly covered. */
          struct bary cen = at;
          const uint32_t cov = w->cov[lane];
          if (c->any_centroid && smp == RAST_NO_SAMPLE && cov && cov != full) {
             const unsigned s0 = (unsigned)__builtin_ctz(cov);
             cen = bary_at(p, (float)px + (float)c->sample_x[s0] * (1.0f / RAST_FIX_ONE),
-                          (float)py + (float)c->sample_y[s0] * (1.0f / RAST_FIX_ONE));
+                          (float)py + (float)c->sample_y[s0] * (1.0f / RAST_FIX_ONE),
+                          c->any_smooth);
          }
 
          b->frag_coord[0 * RAST_W + lane] = fx;

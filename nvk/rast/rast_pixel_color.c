@@ -237,7 +237,10 @@ rast_pixel_color(const struct rast_ctx *c, const struct rast_fs_batch *b, unsign
          u_foreach_bit (smp, mask) {
             uint8_t *t = rast_image_texel(img, x, y, layer, smp);
             if (tg->full_write) {
-               memcpy(t, nw, el_B);
+               if (el_B == 4)
+                  memcpy(t, nw, 4); /* inlined: the common size */
+               else
+                  memcpy(t, nw, el_B);
                continue;
             }
             uint8_t out[MAX_EL_B];

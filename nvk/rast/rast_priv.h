@@ -110,6 +110,7 @@ struct rast_ctx {
    bool per_sample; /* fs.sample_shading with more than one sample */
    bool ds_work;    /* some depth/stencil test or bounds test runs */
    bool any_centroid;
+   bool any_smooth; /* some input read is perspective-interpolated */
    bool has_depth, has_stencil;
    uint32_t target_mask; /* colour attachments written */
    struct rast_target targets[RAST_MAX_COLOR];

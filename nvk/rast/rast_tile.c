@@ -81,7 +81,12 @@ add_quad(struct rast_ctx *c, struct rast_worker *w, unsigned worker,
          uint8_t sample)
 {
    uint32_t mask[4] = {m[0], m[1], m[2], m[3]};
-   if (c->early_tests) {
+   if (c->early_tests && !c->ds_work) {
+      w->samples_passed += (uint64_t)__builtin_popcount(mask[0]) + __builtin_popcount(mask[1]) +
+                           __builtin_popcount(mask[2]) + __builtin_popcount(mask[3]);
+      if (!c->d->shade)
+         return;
+   } else if (c->early_tests) {
       uint32_t any = 0;
       for (unsigned l = 0; l < 4; l++) {
          if (mask[l])
