@@ -48,6 +48,7 @@
 
 #include "layout/kil_addr.h"
 #include "layout/kil_format.h"
+#include "layout/kil_image.h"
 
 /* Lanes per fragment batch: 16 quads of 2x2. */
 #define RAST_W 64
@@ -364,6 +365,14 @@ struct rast_image {
    uint32_t layer_count;
    uint32_t samples;    /* the image's, equal to rast_state::samples */
 };
+
+/* Fills `img` for level `level`, layers [base_layer, base_layer +
+ * layer_count) of a kil image at host address `base`, viewed as `format`
+ * (a view's format of the image's size class). false if the level does
+ * not exist or the sample count is not one kil lays out. */
+bool rast_image_init(struct rast_image *img, const struct kil_image *image, void *base,
+                     enum kil_format format, uint32_t level, uint32_t base_layer,
+                     uint32_t layer_count);
 
 struct rast_framebuffer {
    struct rast_image color[RAST_MAX_COLOR];

@@ -24,6 +24,24 @@ rast_sample_location(uint32_t samples, uint32_t s, uint32_t *x_16, uint32_t *y_1
    *y_16 = l[s][1];
 }
 
+bool
+rast_image_init(struct rast_image *img, const struct kil_image *image, void *base,
+                enum kil_format format, uint32_t level, uint32_t base_layer,
+                uint32_t layer_count)
+{
+   memset(img, 0, sizeof(*img));
+   const uint32_t samples = kil_sample_layout_samples(image->sample_layout);
+   if (image->sample_layout >= KIL_SAMPLE_LAYOUT_INVALID ||
+       kil_level_addr_init(&img->addr, image, level) != KIL_SUCCESS)
+      return false;
+   img->base = base;
+   img->format = format;
+   img->base_layer = base_layer;
+   img->layer_count = layer_count;
+   img->samples = samples;
+   return true;
+}
+
 void
 rast_state_init(struct rast_state *s, uint32_t width, uint32_t height)
 {

@@ -6,9 +6,11 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "format/fmt.h"
+#include "kil_test_device.h"
 #include "rast_test_util.h"
 #include "util/test.h"
 
@@ -285,4 +287,51 @@ TEST(rast_helper_lanes)
       }
    CHECK_EQ(written, even);
    rt_image_finish(&img);
+}
+
+TEST(rast_layered_rendering)
+{
+   /* Layer (from the provoking vertex) plus the view's base layer picks
+    * the array layer written; each triangle lands in its own layer. */
+   struct kil_image image;
+   const struct kil_image_info info = {
+      .dim = KIL_IMAGE_DIM_2D, .format = KIL_FORMAT_R8G8B8A8_UNORM,
+      .extent_px = kil_extent4d_px(W, H, 1, 4), .levels = 1, .samples = 1};
+   REQUIRE(kil_image_init(&kil_test_dev, &info, &image) == KIL_SUCCESS);
+   uint8_t *mem = calloc(1, image.size_B);
+   REQUIRE(mem);
+   struct rast_framebuffer fb = rt_fb(W, H);
+   REQUIRE(rast_image_init(&fb.color[0], &image, mem, KIL_FORMAT_R8G8B8A8_UNORM, 0, 1, 3));
+   struct rast_state s;
+   rast_state_init(&s, W, H);
+   s.vs_writes_layer = true;
+   s.fs.inputs_read = BITFIELD64_BIT(RAST_SLOT_VAR0);
+   float verts[9 * RT_STRIDE] = {0};
+   for (unsigned t = 0; t < 3; t++) {
+      rt_set_pos(verts, 3 * t + 0, -1, -1, 0.5f, 1);
+      rt_set_pos(verts, 3 * t + 1, 1, -1, 0.5f, 1);
+      rt_set_pos(verts, 3 * t + 2, -1, 1, 0.5f, 1);
+      for (unsigned k = 0; k < 3; k++) {
+         float *v = rt_vertex(verts, 3 * t + k);
+         /* Layers 0, 2 and 5 (past the view's 3 layers: dropped). */
+         const uint32_t layer = t == 2 ? 5 : 2 * t;
+         memcpy(&v[RAST_SLOT_LAYER_VP * 4], &layer, 4);
+         v[RAST_SLOT_VAR0 * 4 + 0] = (float)(t + 1) / 4.0f;
+         v[RAST_SLOT_VAR0 * 4 + 3] = 1.0f;
+      }
+   }
+   const uint32_t idx[9] = {0, 1, 2, 3, 4, 5, 6, 7, 8};
+   struct rast_draw d =
+      rt_draw(&s, &fb, verts, 9, RAST_PRIM_TRIANGLES, idx, 3, rt_record_shade, NULL, 1);
+   struct rt_record r;
+   REQUIRE(rt_record_init(&r, W, H));
+   d.shade_data = &r;
+   REQUIRE(rast_draw(&d));
+   rt_record_finish(&r);
+   const uint8_t want[4] = {0, 64, 0, 128}; /* image layers 0..3: view layers -, 0, 1, 2 */
+   for (uint32_t layer = 0; layer < 4; layer++) {
+      const uint64_t off = kil_level_addr_offset_B(&fb.color[0].addr, 1, 1, 0, layer);
+      CHECK_EQ(mem[off], want[layer]);
+   }
+   free(mem);
 }
