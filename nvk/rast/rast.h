@@ -48,6 +48,7 @@
 
 #include "layout/kil_addr.h"
 #include "layout/kil_format.h"
+#include "layout/kil_image.h"
 
 /* Lanes per fragment batch: 16 quads of 2x2. */
 #define RAST_W 64
@@ -177,6 +178,14 @@ enum rast_interp {
    RAST_INTERP_NOPERSPECTIVE = 2,
 };
 
+/* Where an input is interpolated (Centroid / Sample decorations). */
+enum rast_interp_loc {
+   RAST_LOC_CENTER = 0,
+   RAST_LOC_CENTROID = 1, /* a covered sample's location if the pixel is
+                           * partly covered, else the centre */
+   RAST_LOC_SAMPLE = 2,   /* the sample's location (needs sample_shading) */
+};
+
 /* VkCompareOp's values. */
 enum rast_compare_op {
    RAST_COMPARE_NEVER = 0,
@@ -275,13 +284,17 @@ struct rast_fs_info {
    /* Slots (RAST_SLOT_VAR0 + Location, RAST_SLOT_PRIM_ID...) the FS reads:
     * only these are interpolated into the batch. */
    uint64_t inputs_read;
-   uint8_t interp[RAST_SLOT_COUNT]; /* enum rast_interp per slot */
+   uint8_t interp[RAST_SLOT_COUNT];     /* enum rast_interp per slot */
+   uint8_t interp_loc[RAST_SLOT_COUNT]; /* enum rast_interp_loc per slot */
    bool writes_depth, writes_stencil, writes_sample_mask;
    bool uses_discard;
    bool has_side_effects; /* stores, atomics: forbids implicit early tests */
    bool early_fragment_tests; /* the EarlyFragmentTests execution mode */
-   bool sample_shading;       /* per-sample shading (SampleId/SamplePosition read
-                               * or minSampleShading 1.0): frag_coord at the sample */
+   /* Per-sample shading (SampleId/SamplePosition or Sample inputs read,
+    * or minSampleShading * samples > 1; rast runs every sample): each
+    * lane is one sample of its pixel; frag_coord, inputs, sample_id and
+    * sample_mask_in (that sample's bit) are the sample's. */
+   bool sample_shading;
 };
 
 struct rast_state {
@@ -352,6 +365,14 @@ struct rast_image {
    uint32_t layer_count;
    uint32_t samples;    /* the image's, equal to rast_state::samples */
 };
+
+/* Fills `img` for level `level`, layers [base_layer, base_layer +
+ * layer_count) of a kil image at host address `base`, viewed as `format`
+ * (a view's format of the image's size class). false if the level does
+ * not exist or the sample count is not one kil lays out. */
+bool rast_image_init(struct rast_image *img, const struct kil_image *image, void *base,
+                     enum kil_format format, uint32_t level, uint32_t base_layer,
+                     uint32_t layer_count);
 
 struct rast_framebuffer {
    struct rast_image color[RAST_MAX_COLOR];

@@ -24,6 +24,24 @@ rast_sample_location(uint32_t samples, uint32_t s, uint32_t *x_16, uint32_t *y_1
    *y_16 = l[s][1];
 }
 
+bool
+rast_image_init(struct rast_image *img, const struct kil_image *image, void *base,
+                enum kil_format format, uint32_t level, uint32_t base_layer,
+                uint32_t layer_count)
+{
+   memset(img, 0, sizeof(*img));
+   const uint32_t samples = kil_sample_layout_samples(image->sample_layout);
+   if (image->sample_layout >= KIL_SAMPLE_LAYOUT_INVALID ||
+       kil_level_addr_init(&img->addr, image, level) != KIL_SUCCESS)
+      return false;
+   img->base = base;
+   img->format = format;
+   img->base_layer = base_layer;
+   img->layer_count = layer_count;
+   img->samples = samples;
+   return true;
+}
+
 void
 rast_state_init(struct rast_state *s, uint32_t width, uint32_t height)
 {
@@ -108,15 +126,55 @@ rast_draw(struct rast_draw *d)
    c.s = s;
    c.fb = fb;
    c.samples = s->samples ? s->samples : 1;
+   if (c.samples > RAST_MAX_SAMPLES || !util_is_power_of_two(c.samples))
+      return false;
    for (uint32_t i = 0; i < c.samples; i++) {
       uint32_t x16, y16;
       rast_sample_location(c.samples, i, &x16, &y16);
       c.sample_x[i] = x16 << (RAST_FIX_BITS - 4);
       c.sample_y[i] = y16 << (RAST_FIX_BITS - 4);
    }
+   c.sample_min_x = c.sample_min_y = RAST_FIX_ONE;
+   for (uint32_t i = 0; i < c.samples; i++) {
+      c.sample_min_x = MIN2(c.sample_min_x, c.sample_x[i]);
+      c.sample_max_x = MAX2(c.sample_max_x, c.sample_x[i]);
+      c.sample_min_y = MIN2(c.sample_min_y, c.sample_y[i]);
+      c.sample_max_y = MAX2(c.sample_max_y, c.sample_y[i]);
+   }
    c.early_tests = early_tests_allowed(d);
-   const uint64_t w_px = (uint64_t)MAX2(fb->render_area.x, 0) + fb->render_area.width;
-   const uint64_t h_px = (uint64_t)MAX2(fb->render_area.y, 0) + fb->render_area.height;
+   c.per_sample = s->fs.sample_shading && c.samples > 1 && d->shade;
+   u_foreach_bit64 (slot, s->fs.inputs_read) {
+      c.any_centroid |= s->fs.interp_loc[slot] == RAST_LOC_CENTROID;
+      c.any_smooth |= s->fs.interp[slot] == RAST_INTERP_SMOOTH && slot != RAST_SLOT_PRIM_ID;
+   }
+   rast_pixel_color_prepare(&c);
+   if (fb->depth_stencil.base) {
+      const struct kil_format_desc *dd = kil_format_desc(fb->depth_stencil.format);
+      c.ds_work = dd && ((dd->depth.bits && (s->depth_test_enable || s->depth_bounds_enable)) ||
+                         (dd->stencil.bits && s->stencil_test_enable));
+   }
+   /* The render area must lie inside every attachment (Vulkan's valid
+    * usage); cutting it to them anyway means a bad one cannot write
+    * outside their memory. */
+   uint64_t w_px = (uint64_t)MAX2((int64_t)fb->render_area.x + fb->render_area.width, 0);
+   uint64_t h_px = (uint64_t)MAX2((int64_t)fb->render_area.y + fb->render_area.height, 0);
+   c.layer_count = UINT32_MAX;
+   for (unsigned i = 0; i <= RAST_MAX_COLOR; i++) {
+      const struct rast_image *img = i < RAST_MAX_COLOR ? &fb->color[i] : &fb->depth_stencil;
+      if (!img->base)
+         continue;
+      const enum kil_sample_layout sl =
+         kil_sample_layout_for_samples(img->samples ? img->samples : 1);
+      if (sl == KIL_SAMPLE_LAYOUT_INVALID)
+         return false;
+      w_px = MIN2(w_px, img->addr.extent_el.width / kil_sample_layout_width(sl));
+      h_px = MIN2(h_px, img->addr.extent_el.height / kil_sample_layout_height(sl));
+      c.layer_count = MIN2(c.layer_count, img->layer_count ? img->layer_count : 1);
+   }
+   w_px = MIN2(w_px, 1u << 16);
+   h_px = MIN2(h_px, 1u << 16);
+   c.limit_x = (uint32_t)w_px;
+   c.limit_y = (uint32_t)h_px;
    c.tiles_x = (uint32_t)DIV_ROUND_UP(w_px, RAST_TILE_PX);
    c.tiles_y = (uint32_t)DIV_ROUND_UP(h_px, RAST_TILE_PX);
    c.tile_count = c.tiles_x * c.tiles_y;
@@ -133,7 +191,13 @@ rast_draw(struct rast_draw *d)
    c.workers = aligned_alloc(64, ALIGN_POT(sizeof(*c.workers) * c.worker_count, 64));
    if (!c.chunks || !c.workers)
       goto out;
-   memset(c.workers, 0, sizeof(*c.workers) * c.worker_count);
+   /* The batches (about 60 KiB each) are written before they are read:
+    * only the counters need zeroing. */
+   for (uint32_t i = 0; i < c.worker_count; i++) {
+      c.workers[i].samples_passed = 0;
+      c.workers[i].fs_invocations = 0;
+      c.workers[i].batch.quad_count = 0;
+   }
    for (uint32_t i = 0; i < c.chunk_count; i++) {
       c.chunks[i].arena = arena_create(NULL);
       if (!c.chunks[i].arena)

@@ -57,24 +57,6 @@ stencil_op(enum rast_stencil_op op, uint8_t s, uint8_t ref)
    }
 }
 
-float
-rast_pixel_clamp_depth(const struct rast_ctx *c, unsigned viewport, float z)
-{
-   /* 28.9 "Depth Bias" / 27.5: with depthClampEnable the depth is clamped
-    * to the viewport's [min(n, f), max(n, f)]; every value is then in
-    * [0, 1], the range depth attachments hold (no
-    * VK_EXT_depth_range_unrestricted). */
-   if (c->s->depth_clamp_enable) {
-      const struct rast_viewport *vp = &c->s->viewports[viewport];
-      const float lo = MIN2(vp->min_depth, vp->max_depth);
-      const float hi = MAX2(vp->min_depth, vp->max_depth);
-      z = CLAMP(z, lo, hi);
-   }
-   if (!(z >= 0.0f))
-      z = 0.0f;
-   return z > 1.0f ? 1.0f : z;
-}
-
 struct ds_layout {
    uint32_t el_size_B;
    uint8_t depth_shift, depth_bits, stencil_shift;

@@ -158,74 +158,125 @@ rast_pixel_alpha_coverage(uint32_t samples, float a, int32_t x, int32_t y)
 }
 
 void
+rast_pixel_color_prepare(struct rast_ctx *c)
+{
+   const struct rast_state *s = c->s;
+   c->target_mask = 0;
+   for (unsigned a = 0; a < RAST_MAX_COLOR; a++) {
+      const struct rast_image *img = &c->fb->color[a];
+      const struct rast_blend_attachment *bl = &s->blend[a];
+      struct rast_target *t = &c->targets[a];
+      memset(t, 0, sizeof(*t));
+      if (!img->base || !(bl->write_mask & 0xf) || !fmt_format_is_convertible(img->format))
+         continue;
+      const struct kil_format_desc *d = kil_format_desc(img->format);
+      if (!d || d->el_size_B > MAX_EL_B)
+         continue;
+      t->desc = d;
+      t->cls = (uint8_t)fmt_format_class(img->format);
+      t->el_B = d->el_size_B;
+      t->clamp = d->type == KIL_CHANNEL_TYPE_UNORM || d->type == KIL_CHANNEL_TYPE_SNORM ||
+                 d->type == KIL_CHANNEL_TYPE_SRGB;
+      t->snorm = d->type == KIL_CHANNEL_TYPE_SNORM;
+      /* 29.13: logic ops apply to integer and normalized formats, not to
+       * float or sRGB ones; with logicOpEnable, blending is off for every
+       * attachment (float and sRGB ones pass the colour through). */
+      t->logic = s->logic_op_enable && d->type != KIL_CHANNEL_TYPE_SFLOAT &&
+                 d->type != KIL_CHANNEL_TYPE_UFLOAT && d->type != KIL_CHANNEL_TYPE_SRGB;
+      t->blend = bl->blend_enable && t->cls == FMT_CLASS_FLOAT && !s->logic_op_enable;
+      channel_byte_mask(d, bl->write_mask, t->wm);
+      t->full_write = !t->blend && !t->logic;
+      for (uint32_t i = 0; i < t->el_B; i++)
+         t->full_write &= t->wm[i] == 0xff;
+      t->rgba8_unorm = img->format == KIL_FORMAT_R8G8B8A8_UNORM ||
+                       img->format == KIL_FORMAT_B8G8R8A8_UNORM;
+      t->rgba8_swap_rb = img->format == KIL_FORMAT_B8G8R8A8_UNORM;
+      c->target_mask |= 1u << a;
+   }
+}
+
+void
 rast_pixel_color(const struct rast_ctx *c, const struct rast_fs_batch *b, unsigned lane,
                  int32_t x, int32_t y, uint32_t layer, uint32_t mask)
 {
    const struct rast_state *s = c->s;
-   for (unsigned a = 0; a < RAST_MAX_COLOR; a++) {
+   u_foreach_bit (a, c->target_mask) {
       const struct rast_image *img = &c->fb->color[a];
       const struct rast_blend_attachment *bl = &s->blend[a];
-      if (!img->base || !(bl->write_mask & 0xf))
-         continue;
-      const struct kil_format_desc *d = kil_format_desc(img->format);
-      if (!d || !fmt_format_is_convertible(img->format))
-         continue;
-      const enum fmt_class cls = fmt_format_class(img->format);
+      const struct rast_target *tg = &c->targets[a];
       union fmt_texel src;
       for (unsigned k = 0; k < 4; k++)
          src.f[k] = b->out[(a * 4 + k) * RAST_W + lane];
-      const bool normalized = d->type == KIL_CHANNEL_TYPE_UNORM ||
-                              d->type == KIL_CHANNEL_TYPE_SNORM ||
-                              d->type == KIL_CHANNEL_TYPE_SRGB;
-      const bool logic = s->logic_op_enable && d->type != KIL_CHANNEL_TYPE_SFLOAT &&
-                         d->type != KIL_CHANNEL_TYPE_UFLOAT &&
-                         d->type != KIL_CHANNEL_TYPE_SRGB;
-      /* 29.13: with logicOpEnable, blending is off for every attachment;
-       * float and sRGB ones pass the colour through. */
-      const bool blend = bl->blend_enable && cls == FMT_CLASS_FLOAT && !s->logic_op_enable;
-      if (s->alpha_to_one && cls == FMT_CLASS_FLOAT)
+      if (s->alpha_to_one && tg->cls == FMT_CLASS_FLOAT)
          src.f[3] = 1.0f;
+      const uint32_t el_B = tg->el_B;
+
+      if (!tg->blend) {
+         /* The same bytes for every sample: pack once. */
+         uint8_t nw[MAX_EL_B] = {0};
+         if (tg->rgba8_unorm) {
+            /* The common case, as fmt_float_to_unorm does it. */
+            for (unsigned k = 0; k < 4; k++) {
+               const float v = src.f[k];
+               uint8_t u = 255;
+               if (!(v > 0.0f)) {
+                  u = 0;
+               } else if (v < 1.0f) {
+                  /* Round to nearest, ties to even, without libm. */
+                  const double t = (double)v * 255.0;
+                  uint32_t i = (uint32_t)(t + 0.5);
+                  if ((double)i - t == 0.5 && (i & 1))
+                     i--;
+                  u = (uint8_t)i;
+               }
+               nw[tg->rgba8_swap_rb && k != 1 && k != 3 ? 2 - k : k] = u;
+            }
+         } else {
+            fmt_pack_color(img->format, &src, nw);
+         }
+         u_foreach_bit (smp, mask) {
+            uint8_t *t = rast_image_texel(img, x, y, layer, smp);
+            if (tg->full_write) {
+               if (el_B == 4)
+                  memcpy(t, nw, 4); /* inlined: the common size */
+               else
+                  memcpy(t, nw, el_B);
+               continue;
+            }
+            uint8_t out[MAX_EL_B];
+            for (uint32_t i = 0; i < el_B; i++) {
+               const uint8_t v = tg->logic ? logic_op(s->logic_op, nw[i], t[i]) : nw[i];
+               out[i] = (uint8_t)((v & tg->wm[i]) | (t[i] & ~tg->wm[i]));
+            }
+            memcpy(t, out, el_B);
+         }
+         continue;
+      }
 
       struct factors f;
-      if (blend) {
-         /* 29.11: fixed-point attachments clamp source, destination and
-          * constants to the format's range before blending. */
-         const float lo = d->type == KIL_CHANNEL_TYPE_SNORM ? -1.0f : 0.0f;
-         for (unsigned k = 0; k < 4; k++) {
-            f.src[k] = normalized ? clampf(src.f[k], lo, 1.0f) : src.f[k];
-            const float s1 = b->out[(RAST_DUAL_SRC_SLOT * 4 + k) * RAST_W + lane];
-            f.src1[k] = normalized ? clampf(s1, lo, 1.0f) : s1;
-            f.cst[k] = normalized ? clampf(s->blend_constants[k], lo, 1.0f)
-                                  : s->blend_constants[k];
-         }
+      /* 29.11: fixed-point attachments clamp source, destination and
+       * constants to the format's range before blending. */
+      const float lo = tg->snorm ? -1.0f : 0.0f;
+      for (unsigned k = 0; k < 4; k++) {
+         const float s1 = b->out[(RAST_DUAL_SRC_SLOT * 4 + k) * RAST_W + lane];
+         f.src[k] = tg->clamp ? clampf(src.f[k], lo, 1.0f) : src.f[k];
+         f.src1[k] = tg->clamp ? clampf(s1, lo, 1.0f) : s1;
+         f.cst[k] = tg->clamp ? clampf(s->blend_constants[k], lo, 1.0f) : s->blend_constants[k];
       }
-      uint8_t wm[MAX_EL_B];
-      channel_byte_mask(d, bl->write_mask, wm);
-      const uint32_t el_B = d->el_size_B;
-
       u_foreach_bit (smp, mask) {
          uint8_t *t = rast_image_texel(img, x, y, layer, smp);
-         uint8_t old[MAX_EL_B], nw[MAX_EL_B];
-         memcpy(old, t, el_B);
-         union fmt_texel res = src;
-         if (blend) {
-            union fmt_texel dst;
-            fmt_unpack_color(img->format, old, &dst);
-            memcpy(f.dst, dst.f, sizeof(f.dst));
-            for (unsigned k = 0; k < 3; k++)
-               res.f[k] = blend_op(bl->color_op, f.src[k], factor(bl->src_color, &f, k),
-                                   f.dst[k], factor(bl->dst_color, &f, k));
-            res.f[3] = blend_op(bl->alpha_op, f.src[3], factor(bl->src_alpha, &f, 3),
-                                f.dst[3], factor(bl->dst_alpha, &f, 3));
-         }
-         memset(nw, 0, sizeof(nw));
+         uint8_t nw[MAX_EL_B] = {0};
+         union fmt_texel dst, res;
+         fmt_unpack_color(img->format, t, &dst);
+         memcpy(f.dst, dst.f, sizeof(f.dst));
+         for (unsigned k = 0; k < 3; k++)
+            res.f[k] = blend_op(bl->color_op, f.src[k], factor(bl->src_color, &f, k), f.dst[k],
+                                factor(bl->dst_color, &f, k));
+         res.f[3] = blend_op(bl->alpha_op, f.src[3], factor(bl->src_alpha, &f, 3), f.dst[3],
+                             factor(bl->dst_alpha, &f, 3));
          fmt_pack_color(img->format, &res, nw);
-         if (logic) {
-            for (uint32_t i = 0; i < el_B; i++)
-               nw[i] = logic_op(s->logic_op, nw[i], old[i]);
-         }
          for (uint32_t i = 0; i < el_B; i++)
-            nw[i] = (uint8_t)((nw[i] & wm[i]) | (old[i] & ~wm[i]));
+            nw[i] = (uint8_t)((nw[i] & tg->wm[i]) | (t[i] & ~tg->wm[i]));
          memcpy(t, nw, el_B);
       }
    }

@@ -21,6 +21,9 @@
  * against it, which almost never happens), so 24.8 fixed-point positions
  * fit in int32 and edge functions in int64. */
 #define RAST_GUARD_PX 2097152.0f
+/* The largest point size and line width drawn (the limits a device
+ * reports must not exceed it). */
+#define RAST_MAX_POINT_LINE_PX 8192.0f
 
 enum rast_cov {
    RAST_COV_TRI,       /* three edge functions */
@@ -77,9 +80,23 @@ struct rast_worker {
    /* Per quad of the batch. */
    int32_t qx[RAST_QUADS], qy[RAST_QUADS];
    const struct rast_prim *qprim[RAST_QUADS];
+   uint8_t qsample[RAST_QUADS]; /* the sample a per-sample quad shades, else RAST_NO_SAMPLE */
    /* Per lane: samples covered (after early tests when they ran). */
    uint8_t cov[RAST_W];
    uint64_t samples_passed, fs_invocations;
+};
+
+#define RAST_NO_SAMPLE 0xff
+
+/* A colour attachment's write, decided once per draw. */
+struct rast_target {
+   const struct kil_format_desc *desc;
+   uint8_t cls;       /* enum fmt_class */
+   bool blend, logic, clamp, snorm;
+   bool full_write;   /* every byte of the element written: no read-merge */
+   bool rgba8_unorm, rgba8_swap_rb; /* R8G8B8A8/B8G8R8A8_UNORM: packed inline */
+   uint32_t el_B;
+   uint8_t wm[16];    /* bytes of the element the write mask covers */
 };
 
 struct rast_ctx {
@@ -88,9 +105,20 @@ struct rast_ctx {
    const struct rast_framebuffer *fb;
    uint32_t samples;
    uint32_t sample_x[RAST_MAX_SAMPLES], sample_y[RAST_MAX_SAMPLES]; /* 1/256 px */
+   uint32_t sample_min_x, sample_max_x, sample_min_y, sample_max_y;
    bool early_tests;
+   bool per_sample; /* fs.sample_shading with more than one sample */
+   bool ds_work;    /* some depth/stencil test or bounds test runs */
+   bool any_centroid;
+   bool any_smooth; /* some input read is perspective-interpolated */
    bool has_depth, has_stencil;
-   /* Tiles cover [0, tiles_x * 64) x [0, tiles_y * 64). */
+   uint32_t target_mask; /* colour attachments written */
+   struct rast_target targets[RAST_MAX_COLOR];
+   uint32_t layer_count; /* the fewest layers of any attachment */
+   /* Tiles cover [0, tiles_x * 64) x [0, tiles_y * 64), and writes stay
+    * inside [0, limit_x) x [0, limit_y): the render area, cut to the
+    * smallest attachment. */
+   uint32_t limit_x, limit_y;
    uint32_t tiles_x, tiles_y, tile_count;
 
    struct rast_chunk *chunks;
@@ -130,13 +158,30 @@ void rast_interp_batch(const struct rast_ctx *c, struct rast_worker *w);
 uint32_t rast_pixel_depth_stencil(const struct rast_ctx *c, int32_t x, int32_t y,
                                   uint32_t layer, uint32_t mask, const float *z,
                                   bool front, uint8_t stencil_ref);
-/* The depth clamp of a primitive's fragments. */
-float rast_pixel_clamp_depth(const struct rast_ctx *c, unsigned viewport, float z);
+/* The depth clamp of a primitive's fragments (Vulkan 1.3, 28.9 / 27.5):
+ * with depthClampEnable the viewport's [min(n, f), max(n, f)]; then
+ * [0, 1], what depth attachments hold (no
+ * VK_EXT_depth_range_unrestricted). */
+static inline float
+rast_pixel_clamp_depth(const struct rast_ctx *c, unsigned viewport, float z)
+{
+   if (c->s->depth_clamp_enable) {
+      const struct rast_viewport *vp = &c->s->viewports[viewport];
+      const float lo = MIN2(vp->min_depth, vp->max_depth);
+      const float hi = MAX2(vp->min_depth, vp->max_depth);
+      z = CLAMP(z, lo, hi);
+   }
+   if (!(z >= 0.0f))
+      z = 0.0f;
+   return z > 1.0f ? 1.0f : z;
+}
 
 /* rast_pixel_color.c: blends and writes lane `lane`'s colour outputs to
  * every colour attachment at the samples `mask` of pixel (x, y). */
 void rast_pixel_color(const struct rast_ctx *c, const struct rast_fs_batch *b,
                       unsigned lane, int32_t x, int32_t y, uint32_t layer, uint32_t mask);
+/* Fills c->targets. */
+void rast_pixel_color_prepare(struct rast_ctx *c);
 /* Alpha to coverage: the samples kept for alpha `a`. */
 uint32_t rast_pixel_alpha_coverage(uint32_t samples, float a, int32_t x, int32_t y);
 
@@ -145,10 +190,12 @@ static inline uint8_t *
 rast_image_texel(const struct rast_image *img, int32_t x, int32_t y, uint32_t layer,
                  uint32_t s)
 {
-   const enum kil_sample_layout sl = kil_sample_layout_for_samples(img->samples ? img->samples : 1);
-   const uint32_t gw = kil_sample_layout_width(sl), gh = kil_sample_layout_height(sl);
-   const uint32_t ex = (uint32_t)x * gw + kil_sample_layout_sample_x(sl, s);
-   const uint32_t ey = (uint32_t)y * gh + kil_sample_layout_sample_y(sl, s);
+   uint32_t ex = (uint32_t)x, ey = (uint32_t)y;
+   if (img->samples > 1) {
+      const enum kil_sample_layout sl = kil_sample_layout_for_samples(img->samples);
+      ex = ex * kil_sample_layout_width(sl) + kil_sample_layout_sample_x(sl, s);
+      ey = ey * kil_sample_layout_height(sl) + kil_sample_layout_sample_y(sl, s);
+   }
    return (uint8_t *)img->base +
           kil_level_addr_offset_B(&img->addr, ex, ey, 0, img->base_layer + layer);
 }

@@ -45,8 +45,8 @@ commit_prim(const struct rast_ctx *c, struct rast_chunk *ch, struct rast_prim *p
    int64_t y1 = MIN3((int64_t)p->bbox[3], (int64_t)sc->y + sc->height,
                      (int64_t)ra->y + ra->height);
    x0 = MAX2(x0, 0), y0 = MAX2(y0, 0);
-   x1 = MIN2(x1, (int64_t)c->tiles_x * RAST_TILE_PX);
-   y1 = MIN2(y1, (int64_t)c->tiles_y * RAST_TILE_PX);
+   x1 = MIN2(x1, (int64_t)c->limit_x);
+   y1 = MIN2(y1, (int64_t)c->limit_y);
    if (x0 >= x1 || y0 >= y1)
       return;
    p->bbox[0] = (int32_t)x0, p->bbox[1] = (int32_t)y0;
@@ -284,8 +284,9 @@ setup_line(const struct rast_ctx *c, struct rast_chunk *ch, const float *va,
       /* Vulkan 1.3, 28.13.3 "Bresenham Line Segment Rasterization": one
        * fragment per column of an x-major line (per row of a y-major one),
        * on the pixel whose centre row is nearest the line; columns whose
-       * centres lie in [a, b) on the major axis (the half-open rule keeps
-       * strips from drawing shared ends twice). */
+       * centres lie between a (included) and b (excluded) on the major
+       * axis, as the diamond-exit rule has it for ends on pixel centres
+       * (strips draw shared ends once). */
       const bool xmaj = fabsf(dx) >= fabsf(dy);
       const float a0 = xmaj ? a.x : a.y, a1 = xmaj ? b.x : b.y;
       const float m0 = xmaj ? a.y : a.x;
@@ -296,8 +297,15 @@ setup_line(const struct rast_ctx *c, struct rast_chunk *ch, const float *va,
       p->bres_slope = dm / d;
       /* Pixel i's centre i + 0.5 in [min, max). */
       const float lo = MIN2(a0, a1), hi = MAX2(a0, a1);
-      p->bres_first = (int32_t)ceilf(lo - 0.5f);
-      p->bres_end = (int32_t)ceilf(hi - 0.5f);
+      if (d > 0) {
+         /* Centres in [a0, a1): the first end is in, the last out. */
+         p->bres_first = (int32_t)ceilf(lo - 0.5f);
+         p->bres_end = (int32_t)ceilf(hi - 0.5f);
+      } else {
+         /* Drawn the other way: centres in (a1, a0]. */
+         p->bres_first = (int32_t)floorf(lo - 0.5f) + 1;
+         p->bres_end = (int32_t)floorf(hi - 0.5f) + 1;
+      }
       const float minx = MIN2(a.x, b.x), maxx = MAX2(a.x, b.x);
       const float miny = MIN2(a.y, b.y), maxy = MAX2(a.y, b.y);
       p->bbox[0] = (int32_t)floorf(minx) - 1, p->bbox[1] = (int32_t)floorf(miny) - 1;
@@ -309,7 +317,8 @@ setup_line(const struct rast_ctx *c, struct rast_chunk *ch, const float *va,
    /* Rectangular lines (28.13 "Line Segments"): the rectangle of width
     * lineWidth centred on the segment, ending at its ends. */
    const float len = sqrtf(dx * dx + dy * dy);
-   const float hw = 0.5f * (c->s->line_width > 0.0f ? c->s->line_width : 1.0f);
+   const float lw = c->s->line_width;
+   const float hw = 0.5f * (lw > 0.0f ? MIN2(lw, RAST_MAX_POINT_LINE_PX) : 1.0f);
    const float nx = -dy / len * hw, ny = dx / len * hw;
    const float cx[4] = {a.x + nx, b.x + nx, b.x - nx, a.x - nx};
    const float cy[4] = {a.y + ny, b.y + ny, b.y - ny, a.y - ny};
@@ -323,8 +332,11 @@ setup_point(const struct rast_ctx *c, struct rast_chunk *ch, const float *v,
    const struct wpos p = to_window(c, viewport, v);
    float size = c->s->point_size_from_shader ? v[RAST_SLOT_PSIZ * 4] : 1.0f;
    size = CLAMP(size, c->s->point_size_min, c->s->point_size_max);
+   /* NaN and absurd sizes: no point, or one no larger than the limit
+    * devices report (pointSizeRange), which keeps it in fixed point. */
    if (!(size > 0.0f))
       return;
+   size = MIN2(size, RAST_MAX_POINT_LINE_PX);
    struct rast_prim tmpl;
    memset(&tmpl, 0, sizeof(tmpl));
    tmpl.is_point = 1;
@@ -433,11 +445,16 @@ setup_one(const struct rast_ctx *c, struct rast_chunk *ch, uint32_t i)
    uint32_t layer = 0;
    if (c->s->vs_writes_viewport) {
       viewport = as_uint(v[0][RAST_SLOT_LAYER_VP * 4 + 1]);
-      if (viewport >= c->s->viewport_count)
+      if (viewport >= MIN2(c->s->viewport_count, RAST_MAX_VIEWPORTS))
          viewport = 0;
    }
-   if (c->s->vs_writes_layer)
+   if (c->s->vs_writes_layer) {
       layer = as_uint(v[0][RAST_SLOT_LAYER_VP * 4 + 0]);
+      /* Past the framebuffer's layers the result is undefined; drawing
+       * nothing keeps writes inside the attachments. */
+      if (layer >= c->layer_count)
+         return;
+   }
 
    ch->clip_in++;
    if (rast_cull_distance(c, nv, v))

@@ -60,6 +60,10 @@ static uint32_t
 test_fragment(const struct rast_ctx *c, struct rast_worker *w, const struct rast_prim *p,
               int32_t px, int32_t py, uint32_t mask)
 {
+   if (!c->ds_work) {
+      w->samples_passed += (uint64_t)__builtin_popcount(mask);
+      return mask;
+   }
    float z[RAST_MAX_SAMPLES];
    for (uint32_t s = 0; s < c->samples; s++)
       z[s] = (mask >> s) & 1 ? sample_z(c, p, px, py, s) : 0.0f;
@@ -73,10 +77,16 @@ static void flush(struct rast_ctx *c, struct rast_worker *w, unsigned worker);
 
 static void
 add_quad(struct rast_ctx *c, struct rast_worker *w, unsigned worker,
-         const struct rast_prim *p, int32_t qx, int32_t qy, const uint32_t m[4])
+         const struct rast_prim *p, int32_t qx, int32_t qy, const uint32_t m[4],
+         uint8_t sample)
 {
    uint32_t mask[4] = {m[0], m[1], m[2], m[3]};
-   if (c->early_tests) {
+   if (c->early_tests && !c->ds_work) {
+      w->samples_passed += (uint64_t)__builtin_popcount(mask[0]) + __builtin_popcount(mask[1]) +
+                           __builtin_popcount(mask[2]) + __builtin_popcount(mask[3]);
+      if (!c->d->shade)
+         return;
+   } else if (c->early_tests) {
       uint32_t any = 0;
       for (unsigned l = 0; l < 4; l++) {
          if (mask[l])
@@ -88,10 +98,42 @@ add_quad(struct rast_ctx *c, struct rast_worker *w, unsigned worker,
    }
    const unsigned q = w->batch.quad_count++;
    w->qx[q] = qx, w->qy[q] = qy, w->qprim[q] = p;
+   w->qsample[q] = sample;
    for (unsigned l = 0; l < 4; l++)
       w->cov[4 * q + l] = (uint8_t)mask[l];
    if (w->batch.quad_count == RAST_QUADS)
       flush(c, w, worker);
+}
+
+/* 8x8-pixel blocks are classified first: outside an edge (skip), inside
+ * every edge (full coverage, no per-sample tests) or partial. */
+#define BLOCK_LOG2 3
+#define BLOCK_PX (1 << BLOCK_LOG2)
+
+enum block_class { BLOCK_OUT, BLOCK_IN, BLOCK_PARTIAL };
+
+static enum block_class
+classify_block(const struct rast_ctx *c, const struct rast_prim *p, int32_t bx, int32_t by)
+{
+   if (p->cov != RAST_COV_TRI)
+      return BLOCK_PARTIAL;
+   /* The extent of the block's sample positions, fixed point. */
+   const int64_t x0 = ((int64_t)bx << RAST_FIX_BITS) + c->sample_min_x;
+   const int64_t x1 = ((int64_t)(bx + BLOCK_PX - 1) << RAST_FIX_BITS) + c->sample_max_x;
+   const int64_t y0 = ((int64_t)by << RAST_FIX_BITS) + c->sample_min_y;
+   const int64_t y1 = ((int64_t)(by + BLOCK_PX - 1) << RAST_FIX_BITS) + c->sample_max_y;
+   bool all_in = true;
+   for (unsigned e = 0; e < 3; e++) {
+      /* The corner where the edge function is smallest / largest. */
+      const int64_t lo = p->ea[e] * (p->ea[e] > 0 ? x0 : x1) +
+                         p->eb[e] * (p->eb[e] > 0 ? y0 : y1) + p->ec[e];
+      const int64_t hi = p->ea[e] * (p->ea[e] > 0 ? x1 : x0) +
+                         p->eb[e] * (p->eb[e] > 0 ? y1 : y0) + p->ec[e];
+      if (hi <= 0)
+         return BLOCK_OUT;
+      all_in &= lo > 0;
+   }
+   return all_in ? BLOCK_IN : BLOCK_PARTIAL;
 }
 
 static void
@@ -101,19 +143,40 @@ raster_prim(struct rast_ctx *c, struct rast_worker *w, unsigned worker,
    const int32_t x0 = MAX2(p->bbox[0], tile[0]), y0 = MAX2(p->bbox[1], tile[1]);
    const int32_t x1 = MIN2(p->bbox[2], tile[2]), y1 = MIN2(p->bbox[3], tile[3]);
    const uint32_t smask = c->s->sample_mask & BITFIELD_MASK(c->samples);
-   for (int32_t qy = y0 & ~1; qy < y1; qy += 2) {
-      for (int32_t qx = x0 & ~1; qx < x1; qx += 2) {
-         uint32_t m[4];
-         uint32_t any = 0;
-         for (unsigned l = 0; l < 4; l++) {
-            const int32_t px = qx + (l & 1), py = qy + (l >> 1);
-            m[l] = (px >= x0 && px < x1 && py >= y0 && py < y1)
-                      ? coverage(c, p, px, py) & smask
-                      : 0;
-            any |= m[l];
+   for (int32_t by = y0 & ~(BLOCK_PX - 1); by < y1; by += BLOCK_PX) {
+      for (int32_t bx = x0 & ~(BLOCK_PX - 1); bx < x1; bx += BLOCK_PX) {
+         const enum block_class bc = classify_block(c, p, bx, by);
+         if (bc == BLOCK_OUT)
+            continue;
+         const int32_t qy0 = MAX2(by, y0 & ~1), qy1 = MIN2(by + BLOCK_PX, y1);
+         const int32_t qx0 = MAX2(bx, x0 & ~1), qx1 = MIN2(bx + BLOCK_PX, x1);
+         for (int32_t qy = qy0; qy < qy1; qy += 2) {
+            for (int32_t qx = qx0; qx < qx1; qx += 2) {
+               uint32_t m[4];
+               uint32_t any = 0;
+               for (unsigned l = 0; l < 4; l++) {
+                  const int32_t px = qx + (l & 1), py = qy + (l >> 1);
+                  if (px < x0 || px >= x1 || py < y0 || py >= y1)
+                     m[l] = 0;
+                  else
+                     m[l] = bc == BLOCK_IN ? smask : coverage(c, p, px, py) & smask;
+                  any |= m[l];
+               }
+               if (!any)
+                  continue;
+               if (!c->per_sample) {
+                  add_quad(c, w, worker, p, qx, qy, m, RAST_NO_SAMPLE);
+                  continue;
+               }
+               /* Sample shading: one quad per sample, each lane that
+                * sample of its pixel (28.4.? "Sample Shading"). */
+               u_foreach_bit (smp, any) {
+                  const uint32_t b = 1u << smp;
+                  const uint32_t ms[4] = {m[0] & b, m[1] & b, m[2] & b, m[3] & b};
+                  add_quad(c, w, worker, p, qx, qy, ms, (uint8_t)smp);
+               }
+            }
          }
-         if (any)
-            add_quad(c, w, worker, p, qx, qy, m);
       }
    }
 }

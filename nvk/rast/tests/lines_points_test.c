@@ -1,0 +1,234 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Points (Vulkan 1.3, 28.12: a square of side PointSize centred on the
+ * vertex, size from the shader clamped to the range; PointCoord) and
+ * lines (28.13, VK_EXT_line_rasterization: rectangular lines of width
+ * lineWidth ending at the segment's ends; Bresenham lines one fragment per
+ * column of an x-major line, on the row nearest the line, the end pixel
+ * left out), with interpolation along the line.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "rast_test_util.h"
+#include "util/test.h"
+
+#define W 64
+#define H 48
+
+static bool
+shade_point_coord(void *data, unsigned worker, struct rast_fs_batch *b)
+{
+   float *pc = data;
+   for (unsigned lane = 0; lane < RAST_W; lane++) {
+      if (!((b->live_mask >> lane) & 1) || ((b->helper_mask >> lane) & 1))
+         continue;
+      const uint32_t x = (uint32_t)b->frag_coord[lane], y = (uint32_t)b->frag_coord[RAST_W + lane];
+      pc[(y * W + x) * 2 + 0] = b->point_coord[lane];
+      pc[(y * W + x) * 2 + 1] = b->point_coord[RAST_W + lane];
+   }
+   (void)worker;
+   return true;
+}
+
+static uint32_t
+draw_kind(struct rast_state *s, const float *verts, uint32_t nverts, enum rast_prim_kind kind,
+          const uint32_t *idx, uint32_t n, struct rt_record *r)
+{
+   const struct rast_framebuffer fb = rt_fb(W, H);
+   struct rast_draw d = rt_draw(s, &fb, verts, nverts, kind, idx, n, rt_record_shade, r, 1);
+   return rast_draw(&d);
+}
+
+TEST(rast_points)
+{
+   static const struct {
+      double x, y;
+      float psize, lo, hi;
+      bool from_shader;
+   } cases[] = {
+      {10.5, 10.5, 3.0f, 1.0f, 64.0f, true},  /* centres 9.5 .. 11.5: 3x3 */
+      {10.5, 10.5, 2.0f, 1.0f, 64.0f, true},  /* [9.5, 11.5): 2x2 */
+      {20.25, 30.75, 5.0f, 1.0f, 4.0f, true}, /* clamped to 4 */
+      {40.0, 20.0, 7.0f, 1.0f, 64.0f, false}, /* not from the shader: 1 */
+      {33.0, 17.0, 0.5f, 1.0f, 64.0f, true},  /* clamped up to 1 */
+   };
+   for (unsigned ci = 0; ci < ARRAY_SIZE(cases); ci++) {
+      struct rast_state s;
+      rast_state_init(&s, W, H);
+      s.point_size_from_shader = cases[ci].from_shader;
+      s.point_size_min = cases[ci].lo;
+      s.point_size_max = cases[ci].hi;
+      s.fs.inputs_read = BITFIELD64_BIT(RAST_SLOT_VAR0);
+      float verts[RT_STRIDE] = {0};
+      rt_set_window_pos(verts, 0, cases[ci].x, cases[ci].y, 0.5f, W, H);
+      verts[RAST_SLOT_PSIZ * 4] = cases[ci].psize;
+      verts[RAST_SLOT_VAR0 * 4 + 2] = 7.0f;
+      const uint32_t idx = 0;
+      struct rt_record r;
+      REQUIRE(rt_record_init(&r, W, H));
+      REQUIRE(draw_kind(&s, verts, 1, RAST_PRIM_POINTS, &idx, 1, &r));
+      const double size = cases[ci].from_shader
+                             ? fmin(fmax(cases[ci].psize, cases[ci].lo), cases[ci].hi)
+                             : 1.0;
+      const double x0 = cases[ci].x - size / 2, x1 = cases[ci].x + size / 2;
+      const double y0 = cases[ci].y - size / 2, y1 = cases[ci].y + size / 2;
+      for (uint32_t py = 0; py < H; py++)
+         for (uint32_t px = 0; px < W; px++) {
+            const double cx = px + 0.5, cy = py + 0.5;
+            const bool in = cx >= x0 && cx < x1 && cy >= y0 && cy < y1;
+            if (!CHECK_EQ(r.hits[py * W + px], in))
+               fprintf(stderr, "  point %u (%u,%u)\n", ci, px, py);
+            if (in)
+               CHECK_FLOAT_EQ(r.var[(py * W + px) * 4 + 2], 7.0, 0);
+         }
+      rt_record_finish(&r);
+   }
+}
+
+TEST(rast_point_clipping)
+{
+   /* 27.4: a point whose vertex is outside the clip volume is discarded,
+    * even if its square would reach into the viewport. */
+   struct rast_state s;
+   rast_state_init(&s, W, H);
+   s.point_size_from_shader = true;
+   s.point_size_max = 64.0f;
+   float verts[RT_STRIDE] = {0};
+   rt_set_window_pos(verts, 0, -1.0, 10.5, 0.5f, W, H);
+   verts[RAST_SLOT_PSIZ * 4] = 8.0f;
+   const uint32_t idx = 0;
+   struct rt_record r;
+   REQUIRE(rt_record_init(&r, W, H));
+   REQUIRE(draw_kind(&s, verts, 1, RAST_PRIM_POINTS, &idx, 1, &r));
+   uint32_t t = 0;
+   for (uint32_t i = 0; i < W * H; i++)
+      t += r.hits[i];
+   CHECK_EQ(t, 0);
+   rt_record_finish(&r);
+}
+
+TEST(rast_rectangular_lines)
+{
+   static const struct {
+      double ax, ay, bx, by;
+      float width;
+   } cases[] = {
+      {2.0, 5.5, 12.0, 5.5, 1.0f},
+      {3.25, 7.0, 40.5, 31.75, 1.0f},
+      {50.5, 3.0, 10.0, 40.0, 3.0f},
+      {20.0, 2.0, 20.0, 30.0, 2.0f},
+   };
+   for (unsigned ci = 0; ci < ARRAY_SIZE(cases); ci++) {
+      struct rast_state s;
+      rast_state_init(&s, W, H);
+      s.line_width = cases[ci].width;
+      s.fs.inputs_read = BITFIELD64_BIT(RAST_SLOT_VAR0);
+      s.fs.interp[RAST_SLOT_VAR0] = RAST_INTERP_NOPERSPECTIVE;
+      float verts[2 * RT_STRIDE] = {0};
+      rt_set_window_pos(verts, 0, cases[ci].ax, cases[ci].ay, 0.5f, W, H);
+      rt_set_window_pos(verts, 1, cases[ci].bx, cases[ci].by, 0.5f, W, H);
+      rt_vertex(verts, 0)[RAST_SLOT_VAR0 * 4] = 0.0f;
+      rt_vertex(verts, 1)[RAST_SLOT_VAR0 * 4] = 100.0f;
+      const uint32_t idx[2] = {0, 1};
+      struct rt_record r;
+      REQUIRE(rt_record_init(&r, W, H));
+      REQUIRE(draw_kind(&s, verts, 2, RAST_PRIM_LINES, idx, 1, &r));
+      const double dx = cases[ci].bx - cases[ci].ax, dy = cases[ci].by - cases[ci].ay;
+      const double len = sqrt(dx * dx + dy * dy);
+      unsigned bad = 0;
+      for (uint32_t py = 0; py < H; py++)
+         for (uint32_t px = 0; px < W; px++) {
+            const double cx = px + 0.5 - cases[ci].ax, cy = py + 0.5 - cases[ci].ay;
+            /* Along (t, in [0, 1]) and across (d, pixels) the segment. */
+            const double t = (cx * dx + cy * dy) / (len * len);
+            const double d = fabs(cx * dy - cy * dx) / len;
+            const double hw = cases[ci].width / 2.0;
+            const bool in = t > 1e-3 && t < 1 - 1e-3 && d < hw - 1e-3;
+            const bool out = t < -1e-3 || t > 1 + 1e-3 || d > hw + 1e-3;
+            const uint32_t h = r.hits[py * W + px];
+            if (((in && h != 1) || (out && h != 0) || h > 1) && bad++ < 3)
+               fprintf(stderr, "line %u (%u,%u): t %f d %f hits %u\n", ci, px, py, t, d, h);
+            /* 28.13: t = (p - a).(b - a) / |b - a|^2 interpolates. */
+            if (h == 1 && fabs(r.var[(py * W + px) * 4] - 100.0 * t) > 1e-3 && bad++ < 3)
+               fprintf(stderr, "line %u (%u,%u): var %f want %f\n", ci, px, py,
+                       r.var[(py * W + px) * 4], 100.0 * t);
+         }
+      CHECK_EQ(bad, 0);
+      rt_record_finish(&r);
+   }
+}
+
+TEST(rast_bresenham_lines)
+{
+   static const struct {
+      double ax, ay, bx, by;
+   } cases[] = {
+      {0.5, 0.5, 10.5, 3.5},   /* x-major, from a pixel centre */
+      {30.5, 40.5, 3.5, 20.5}, /* x-major, right to left */
+      {5.25, 2.75, 9.75, 30.25}, /* y-major */
+   };
+   for (unsigned ci = 0; ci < ARRAY_SIZE(cases); ci++) {
+      struct rast_state s;
+      rast_state_init(&s, W, H);
+      s.line_mode = RAST_LINE_BRESENHAM;
+      float verts[2 * RT_STRIDE] = {0};
+      rt_set_window_pos(verts, 0, cases[ci].ax, cases[ci].ay, 0.5f, W, H);
+      rt_set_window_pos(verts, 1, cases[ci].bx, cases[ci].by, 0.5f, W, H);
+      const uint32_t idx[2] = {0, 1};
+      struct rt_record r;
+      REQUIRE(rt_record_init(&r, W, H));
+      REQUIRE(draw_kind(&s, verts, 2, RAST_PRIM_LINES, idx, 1, &r));
+      const double dx = cases[ci].bx - cases[ci].ax, dy = cases[ci].by - cases[ci].ay;
+      const bool xmaj = fabs(dx) >= fabs(dy);
+      const double a0 = xmaj ? cases[ci].ax : cases[ci].ay, a1 = xmaj ? cases[ci].bx : cases[ci].by;
+      const double m0 = xmaj ? cases[ci].ay : cases[ci].ax;
+      const double slope = xmaj ? dy / dx : dx / dy;
+      unsigned bad = 0, count = 0;
+      for (uint32_t py = 0; py < H; py++)
+         for (uint32_t px = 0; px < W; px++) {
+            const int32_t maj = xmaj ? px : py, min = xmaj ? py : px;
+            const double c = maj + 0.5;
+            /* Columns whose centre is between a0 (in) and a1 (out); the
+             * row whose centre is nearest the line there. */
+            const bool col = a0 < a1 ? c >= a0 && c < a1 : c <= a0 && c > a1;
+            const double m = m0 + (c - a0) * slope;
+            const bool want = col && (int32_t)floor(m) == min;
+            count += want;
+            if (r.hits[py * W + px] != want && bad++ < 3)
+               fprintf(stderr, "bresenham %u (%u,%u): hit %u want %u\n", ci, px, py,
+                       r.hits[py * W + px], want);
+         }
+      CHECK(count >= 10);
+      CHECK_EQ(bad, 0);
+      rt_record_finish(&r);
+   }
+}
+
+TEST(rast_point_coord)
+{
+   /* 28.12.? PointCoord: ((x_f - x_w) / size + 1/2, (y_f - y_w) / size + 1/2)
+    * at the fragment centre. */
+   struct rast_state s;
+   rast_state_init(&s, W, H);
+   s.point_size_from_shader = true;
+   s.point_size_max = 64.0f;
+   float verts[RT_STRIDE] = {0};
+   rt_set_window_pos(verts, 0, 20.0, 20.0, 0.5f, W, H);
+   verts[RAST_SLOT_PSIZ * 4] = 4.0f;
+   const uint32_t idx = 0;
+   float *pc = calloc(W * H * 2, sizeof(float));
+   REQUIRE(pc);
+   const struct rast_framebuffer fb = rt_fb(W, H);
+   struct rast_draw d = rt_draw(&s, &fb, verts, 1, RAST_PRIM_POINTS, &idx, 1, NULL, NULL, 1);
+   d.shade = shade_point_coord;
+   d.shade_data = pc;
+   REQUIRE(rast_draw(&d));
+   for (uint32_t py = 18; py < 22; py++)
+      for (uint32_t px = 18; px < 22; px++) {
+         CHECK_FLOAT_EQ(pc[(py * W + px) * 2 + 0], (px + 0.5 - 20.0) / 4.0 + 0.5, 1e-6);
+         CHECK_FLOAT_EQ(pc[(py * W + px) * 2 + 1], (py + 0.5 - 20.0) / 4.0 + 0.5, 1e-6);
+      }
+   free(pc);
+}
