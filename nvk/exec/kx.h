@@ -292,8 +292,13 @@ struct kx_strip {
 struct kx_exec *kx_exec_create(const struct kx_program *prog, enum kx_isa isa);
 void kx_exec_destroy(struct kx_exec *e);
 
-/* Runs one strip; false if it faulted (s->fault says why). */
+/* Runs one strip; false if it faulted (s->fault says why). The values the
+ * program computes once from its constant buffers (push constants,
+ * descriptors) are recomputed when s->cbufs differs from the previous
+ * strip's (pointers or sizes); a caller that rewrites a buffer's contents
+ * in place between strips calls kx_exec_reset first. */
 bool kx_exec_strip(struct kx_exec *e, struct kx_strip *s);
+void kx_exec_reset(struct kx_exec *e);
 
 /* --- backends, for differential testing ------------------------------------------- */
 
@@ -304,8 +309,9 @@ bool kx_exec_strip(struct kx_exec *e, struct kx_strip *s);
  * tests (nvk/compiler/tests/nvk_spirv_run_test.c) run every shader on
  * every registered backend and compare the memory they leave behind.
  * For run, `d->prog` is ignored: the program is `prog`. Vertex and
- * fragment strips go through exec_create/exec_strip/exec_destroy (the
- * per-worker state, as kx_exec_*); NULL there: compute only.
+ * fragment strips go through exec_create/exec_strip/exec_destroy/
+ * exec_reset (the per-worker state, as kx_exec_*); NULL there: compute
+ * only.
  */
 struct kx_backend {
    const char *name;
@@ -315,6 +321,7 @@ struct kx_backend {
    void *(*exec_create)(const void *prog);
    bool (*exec_strip)(void *exec, struct kx_strip *s);
    void (*exec_destroy)(void *exec);
+   void (*exec_reset)(void *exec);
 };
 
 /* The backends this build and CPU can run, NULL-terminated. */
