@@ -13,7 +13,9 @@
  *    point_coord (per lane, like frag_coord) and kx_program_info
  *    reads_point_coord; interpolateAtCentroid/AtSample read the input as
  *    declared, interpolateAtOffset extrapolates with fine derivatives;
- *  - struct kx_backend gains exec_create/exec_strip/exec_destroy.
+ *  - struct kx_strip gains view_index (multiview's ViewIndex, per strip);
+ *  - struct kx_backend gains exec_create/exec_strip/exec_destroy/exec_reset
+ *    and there is kx_exec_reset (kx_exec_strip says when to call it).
  *
  * kx: the reference backend of the CPU device. It translates a finalized IR
  * shader once into a compact linear program (kx_program) and executes that
@@ -267,6 +269,7 @@ struct kx_strip {
    const uint32_t *vertex_index;   /* VertexIndex (vertex offset / first vertex included) */
    const uint32_t *instance_index; /* InstanceIndex (base instance included) */
    uint32_t base_vertex, base_instance, draw_index; /* per strip */
+   uint32_t view_index; /* per strip: ViewIndex (multiview) */
    const float *frag_coord; /* SoA 4 x KX_W: x, y (pixel centre or sample), z, 1/w */
    const uint32_t *front_facing, *sample_id, *sample_mask_in, *primitive_id;
    const float *point_coord; /* SoA 2 x KX_W: PointCoord s, t (points) */

@@ -672,13 +672,15 @@ TEST(stage_exec_reuse_recomputes_invariants)
          }
          if (run == 2)
             (*be)->exec_reset(e);
-         struct kx_strip s = {.live_mask = ~0ull, .in = out, .out = out};
+         struct kx_strip s = {.live_mask = ~0ull, .in = out, .out = out, .view_index = run};
          s.cbufs[NVK_CBUF_ROOT] = (struct kx_cbuf){r, sizeof(*r)};
          CHECK((*be)->exec_strip(e, &s));
          unsigned bad = 0;
          for (unsigned l = 0; l < KX_W; l++)
             for (unsigned c = 0; c < 4; c++)
                bad += io_f(out, 0, c, l) != 2.0f * (values[run] + (float)c);
+         for (unsigned l = 0; l < KX_W; l++)
+            bad += io_u(out, 1, 0, l) != run; /* ViewIndex */
          if (!CHECK_EQ(bad, 0))
             printf("%s: run %u: %g\n", (*be)->name, run, io_f(out, 0, 0, 0));
       }
