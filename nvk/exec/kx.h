@@ -13,7 +13,9 @@
  *    point_coord (per lane, like frag_coord) and kx_program_info
  *    reads_point_coord; interpolateAtCentroid/AtSample read the input as
  *    declared, interpolateAtOffset extrapolates with fine derivatives;
- *  - struct kx_backend gains exec_create/exec_strip/exec_destroy.
+ *  - struct kx_strip gains view_index (multiview's ViewIndex, per strip);
+ *  - struct kx_backend gains exec_create/exec_strip/exec_destroy/exec_reset
+ *    and there is kx_exec_reset (kx_exec_strip says when to call it).
  *
  * kx: the reference backend of the CPU device. It translates a finalized IR
  * shader once into a compact linear program (kx_program) and executes that
@@ -267,6 +269,7 @@ struct kx_strip {
    const uint32_t *vertex_index;   /* VertexIndex (vertex offset / first vertex included) */
    const uint32_t *instance_index; /* InstanceIndex (base instance included) */
    uint32_t base_vertex, base_instance, draw_index; /* per strip */
+   uint32_t view_index; /* per strip: ViewIndex (multiview) */
    const float *frag_coord; /* SoA 4 x KX_W: x, y (pixel centre or sample), z, 1/w */
    const uint32_t *front_facing, *sample_id, *sample_mask_in, *primitive_id;
    const float *point_coord; /* SoA 2 x KX_W: PointCoord s, t (points) */
@@ -292,8 +295,13 @@ struct kx_strip {
 struct kx_exec *kx_exec_create(const struct kx_program *prog, enum kx_isa isa);
 void kx_exec_destroy(struct kx_exec *e);
 
-/* Runs one strip; false if it faulted (s->fault says why). */
+/* Runs one strip; false if it faulted (s->fault says why). The values the
+ * program computes once from its constant buffers (push constants,
+ * descriptors) are recomputed when s->cbufs differs from the previous
+ * strip's (pointers or sizes); a caller that rewrites a buffer's contents
+ * in place between strips calls kx_exec_reset first. */
 bool kx_exec_strip(struct kx_exec *e, struct kx_strip *s);
+void kx_exec_reset(struct kx_exec *e);
 
 /* --- backends, for differential testing ------------------------------------------- */
 
@@ -304,8 +312,9 @@ bool kx_exec_strip(struct kx_exec *e, struct kx_strip *s);
  * tests (nvk/compiler/tests/nvk_spirv_run_test.c) run every shader on
  * every registered backend and compare the memory they leave behind.
  * For run, `d->prog` is ignored: the program is `prog`. Vertex and
- * fragment strips go through exec_create/exec_strip/exec_destroy (the
- * per-worker state, as kx_exec_*); NULL there: compute only.
+ * fragment strips go through exec_create/exec_strip/exec_destroy/
+ * exec_reset (the per-worker state, as kx_exec_*); NULL there: compute
+ * only.
  */
 struct kx_backend {
    const char *name;
@@ -315,6 +324,7 @@ struct kx_backend {
    void *(*exec_create)(const void *prog);
    bool (*exec_strip)(void *exec, struct kx_strip *s);
    void (*exec_destroy)(void *exec);
+   void (*exec_reset)(void *exec);
 };
 
 /* The backends this build and CPU can run, NULL-terminated. */

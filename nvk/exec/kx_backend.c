@@ -54,15 +54,21 @@ interp_exec_destroy(void *exec)
    kx_exec_destroy(exec);
 }
 
+static void
+interp_exec_reset(void *exec)
+{
+   kx_exec_reset(exec);
+}
+
 static const struct kx_backend interp_base = {
    "interpreter (baseline kernels)", interp_compile,         interp_destroy,
    interp_run_base,                  interp_exec_create_base, interp_exec_strip,
-   interp_exec_destroy,
+   interp_exec_destroy,              interp_exec_reset,
 };
 static const struct kx_backend interp_avx2 = {
    "interpreter (AVX2 kernels)", interp_compile,         interp_destroy,
    interp_run_avx2,              interp_exec_create_avx2, interp_exec_strip,
-   interp_exec_destroy,
+   interp_exec_destroy,          interp_exec_reset,
 };
 
 const struct kx_backend *const *

@@ -107,6 +107,12 @@ kx_exec_destroy(struct kx_exec *e)
       free(e->mem);
 }
 
+void
+kx_exec_reset(struct kx_exec *e)
+{
+   e->prologue_valid = false;
+}
+
 static inline kx_mask
 kx_lanes(uint64_t n)
 {

@@ -121,6 +121,7 @@ enum kx_sysval {
    KX_SV_HELPER_INVOCATION, /* the lane is a helper (or was demoted) */
    KX_SV_POINT_COORD_X,
    KX_SV_POINT_COORD_Y,
+   KX_SV_VIEW_INDEX,
    KX_SV_COUNT,
 };
 

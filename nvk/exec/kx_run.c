@@ -371,6 +371,9 @@ kx_sysval_strip(struct kx_ctx *ctx, unsigned sv, uint32_t *d)
       case KX_SV_DRAW_INDEX:
          value = s->draw_index;
          break;
+      case KX_SV_VIEW_INDEX:
+         value = s->view_index;
+         break;
       case KX_SV_FRAG_COORD_X:
       case KX_SV_FRAG_COORD_Y:
       case KX_SV_FRAG_COORD_Z:
@@ -472,7 +475,7 @@ kx_op_sysval(struct kx_ctx *ctx, const struct kx_instr *ip)
       for (unsigned l = 0; l < KX_W; l++)
          d[l] = ctx->subgroup_id;
       break;
-   case KX_SV_VERTEX_INDEX ... KX_SV_POINT_COORD_Y:
+   case KX_SV_VERTEX_INDEX ... KX_SV_VIEW_INDEX:
       kx_sysval_strip(ctx, sv, d);
       break;
    default: {

@@ -599,6 +599,9 @@ kxb_intrinsic(struct kxb *b, nir_intrinsic_instr *intr)
    case NIR_INTRINSIC_LOAD_DRAW_ID:
       kxb_sysval(b, intr, KX_SV_DRAW_INDEX, 1);
       break;
+   case NIR_INTRINSIC_LOAD_VIEW_INDEX:
+      kxb_sysval(b, intr, KX_SV_VIEW_INDEX, 1);
+      break;
    case NIR_INTRINSIC_LOAD_FRAG_COORD:
       kxb_sysval(b, intr, KX_SV_FRAG_COORD_X, 4);
       b->gfx.reads_frag_coord = true;

@@ -18,6 +18,7 @@
 #include "deriv_frag.h"
 #include "discard_cf_frag.h"
 #include "layer_vp_vert.h"
+#include "push_frag.h"
 #include "stage_io_frag.h"
 #include "stage_io_vert.h"
 #include "tex_lod_frag.h"
@@ -649,6 +650,44 @@ TEST(stage_vertex_layer_viewport_64bit)
       free(out);
    }
    free(in);
+   nct_layout_free(layout);
+}
+
+TEST(stage_exec_reuse_recomputes_invariants)
+{
+   struct nvk_pipeline_layout *layout = nct_layout(NULL, 0);
+   struct nvk_root_table *root = calloc(2, sizeof(*root));
+   NST_FOREACH_BACKEND(be, bprog, push_frag_spv, NIR_STAGE_FRAGMENT, layout) {
+      float *out = nst_io(KX_FS_OUTPUT_SLOTS);
+      void *e = (*be)->exec_create(bprog);
+      REQUIRE(e);
+      /* Strips with the same exec: another root table, then the same one
+       * rewritten in place and the exec reset. */
+      const float values[3] = {1.5f, -4.0f, 8.25f};
+      for (unsigned run = 0; run < 3; run++) {
+         struct nvk_root_table *r = &root[run == 0 ? 0 : 1];
+         for (unsigned c = 0; c < 4; c++) {
+            const float v = values[run] + (float)c;
+            memcpy(r->push_constants + 4 * c, &v, 4);
+         }
+         if (run == 2)
+            (*be)->exec_reset(e);
+         struct kx_strip s = {.live_mask = ~0ull, .in = out, .out = out, .view_index = run};
+         s.cbufs[NVK_CBUF_ROOT] = (struct kx_cbuf){r, sizeof(*r)};
+         CHECK((*be)->exec_strip(e, &s));
+         unsigned bad = 0;
+         for (unsigned l = 0; l < KX_W; l++)
+            for (unsigned c = 0; c < 4; c++)
+               bad += io_f(out, 0, c, l) != 2.0f * (values[run] + (float)c);
+         for (unsigned l = 0; l < KX_W; l++)
+            bad += io_u(out, 1, 0, l) != run; /* ViewIndex */
+         if (!CHECK_EQ(bad, 0))
+            printf("%s: run %u: %g\n", (*be)->name, run, io_f(out, 0, 0, 0));
+      }
+      (*be)->exec_destroy(e);
+      free(out);
+   }
+   free(root);
    nct_layout_free(layout);
 }
 
