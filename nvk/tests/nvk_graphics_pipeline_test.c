@@ -303,3 +303,72 @@ TEST(nvk_graphics_pipeline_bind_applies_state)
    gp_finish(&t, &g);
    nvk_test_finish(&t);
 }
+
+/* With a backend that compiles vertex and fragment shaders: four libraries
+ * linked share their compiled stages (the libraries may go first), and a
+ * pipeline cache hit shows in the creation feedback. Skipped while the
+ * backend cannot compile a vertex shader. */
+TEST(nvk_graphics_pipeline_libraries_share_shaders)
+{
+   struct nvk_test t;
+   REQUIRE(nvk_test_init(&t, NULL, 0));
+   struct gp g;
+   REQUIRE(gp_init(&t, &g));
+   const VkPipelineCreateFlags lib = VK_PIPELINE_CREATE_LIBRARY_BIT_KHR;
+   static const VkGraphicsPipelineLibraryFlagsEXT parts[4] = {
+      VK_GRAPHICS_PIPELINE_LIBRARY_PRE_RASTERIZATION_SHADERS_BIT_EXT,
+      VK_GRAPHICS_PIPELINE_LIBRARY_FRAGMENT_SHADER_BIT_EXT,
+      VK_GRAPHICS_PIPELINE_LIBRARY_VERTEX_INPUT_INTERFACE_BIT_EXT,
+      VK_GRAPHICS_PIPELINE_LIBRARY_FRAGMENT_OUTPUT_INTERFACE_BIT_EXT,
+   };
+   VkPipeline libs[4], linked;
+   VkResult r = create_library(&t, &g, parts[0], NULL, 0, lib, &libs[0]);
+   if (r != VK_SUCCESS) {
+      CHECK(libs[0] == VK_NULL_HANDLE);
+      test_skip("the backend cannot compile this vertex shader yet");
+      gp_finish(&t, &g);
+      nvk_test_finish(&t);
+      return;
+   }
+   for (unsigned i = 1; i < 4; i++)
+      REQUIRE(create_library(&t, &g, parts[i], NULL, 0, lib, &libs[i]) == VK_SUCCESS);
+   const struct nvk_pipeline_shader *vs = nvk_pipeline_from_handle(libs[0])->gfx->vs;
+   const struct nvk_pipeline_shader *fs = nvk_pipeline_from_handle(libs[1])->gfx->fs;
+   CHECK(vs && !nvk_pipeline_from_handle(libs[0])->gfx->fs);
+   CHECK(fs && !nvk_pipeline_from_handle(libs[1])->gfx->vs);
+   REQUIRE(create_library(&t, &g, 0, libs, 4, 0, &linked) == VK_SUCCESS);
+   for (unsigned i = 0; i < 4; i++)
+      nvk_DestroyPipeline(t.dev, libs[i], NULL);
+   const struct nvk_pipeline *pl = nvk_pipeline_from_handle(linked);
+   CHECK(pl->gfx->vs == vs && pl->gfx->fs == fs);
+   CHECK_EQ(vs->refcount, 1);
+   CHECK_EQ(pl->gfx->state.parts, VK_GS_ALL_PARTS);
+   CHECK_EQ(pl->gfx->state.s.rs.cull_mode, VK_CULL_MODE_FRONT_BIT);
+   CHECK_EQ(pl->push_constant_size_B, 16);
+   nvk_DestroyPipeline(t.dev, linked, NULL);
+
+   /* The same pipeline twice through a cache: the second finds both stages. */
+   const VkPipelineCacheCreateInfo cci = {VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO};
+   VkPipelineCache cache;
+   REQUIRE(nvk_CreatePipelineCache(t.dev, &cci, NULL, &cache) == VK_SUCCESS);
+   for (unsigned pass = 0; pass < 2; pass++) {
+      VkPipelineCreationFeedback whole, stages[2];
+      VkPipelineCreationFeedbackCreateInfo fb = {
+         VK_STRUCTURE_TYPE_PIPELINE_CREATION_FEEDBACK_CREATE_INFO, &g.rendering, &whole, 2,
+         stages};
+      VkGraphicsPipelineCreateInfo info = g.info;
+      info.pNext = &fb;
+      VkPipeline p;
+      REQUIRE(nvk_CreateGraphicsPipelines(t.dev, cache, 1, &info, NULL, &p) == VK_SUCCESS);
+      const VkPipelineCreationFeedbackFlags hit =
+         VK_PIPELINE_CREATION_FEEDBACK_APPLICATION_PIPELINE_CACHE_HIT_BIT;
+      CHECK(whole.flags & VK_PIPELINE_CREATION_FEEDBACK_VALID_BIT);
+      CHECK_EQ(!!(whole.flags & hit), pass == 1);
+      CHECK_EQ(!!(stages[0].flags & hit), pass == 1);
+      CHECK_EQ(!!(stages[1].flags & hit), pass == 1);
+      nvk_DestroyPipeline(t.dev, p, NULL);
+   }
+   nvk_DestroyPipelineCache(t.dev, cache, NULL);
+   gp_finish(&t, &g);
+   nvk_test_finish(&t);
+}
