@@ -122,6 +122,8 @@ check_stages(struct nvk_device *dev, const VkGraphicsPipelineCreateInfo *info,
              VkGraphicsPipelineLibraryFlagsEXT parts, uint32_t *vs_index, uint32_t *fs_index)
 {
    *vs_index = *fs_index = UINT32_MAX;
+   if (info->stageCount && !info->pStages)
+      return vk_errorf(dev, VK_ERROR_UNKNOWN, "%u stages and no pStages", info->stageCount);
    for (uint32_t i = 0; i < info->stageCount; i++) {
       const VkShaderStageFlagBits stage = info->pStages[i].stage;
       uint32_t *index;

@@ -135,6 +135,11 @@ TEST(nvk_graphics_pipeline_bad_input_fails_cleanly)
    g.stages[2].stage = VK_SHADER_STAGE_COMPUTE_BIT;
    CHECK_EQ(create(&t, &info, &p), VK_ERROR_UNKNOWN);
    CHECK(p == VK_NULL_HANDLE);
+   /* A count without an array. */
+   info = g.info;
+   info.pStages = NULL;
+   CHECK_EQ(create(&t, &info, &p), VK_ERROR_UNKNOWN);
+   CHECK(p == VK_NULL_HANDLE);
    /* Stages without a layout. */
    info = g.info;
    info.layout = VK_NULL_HANDLE;
