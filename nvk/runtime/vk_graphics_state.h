@@ -62,7 +62,9 @@
  * Deviation from CONTRACT.md: none in the interface; the contract's names
  * are kept. Render pass objects belong to `draw`: when a create info names a
  * VkRenderPass, the driver describes the subpass in a struct
- * vk_render_pass_state and passes it to fill() (NULL: dynamic rendering).
+ * vk_render_pass_state and passes it to fill() (NULL: dynamic rendering);
+ * in nvk that is nvk_render_pass_subpass_state() (nvk_pipeline.h), which
+ * the render pass code defines.
  */
 #ifndef VK_GRAPHICS_STATE_H
 #define VK_GRAPHICS_STATE_H
