@@ -137,3 +137,41 @@ TEST(nvk_cmd_set_dirties_what_changed)
    nvk_FreeCommandBuffers(t.dev, t.pool, 1, &cmd);
    nvk_test_finish(&t);
 }
+
+/* Every vkCmdSet* of the dynamic states VK_DYN_LIST covers has a driver
+ * entry point (a missing one would dispatch to vk_unimpl_*). */
+TEST(nvk_cmd_set_entry_points_exist)
+{
+#define SETTERS(X)                                                                       \
+   X(CmdSetViewport) X(CmdSetScissor) X(CmdSetLineWidth) X(CmdSetDepthBias)              \
+   X(CmdSetBlendConstants) X(CmdSetDepthBounds) X(CmdSetStencilCompareMask)              \
+   X(CmdSetStencilWriteMask) X(CmdSetStencilReference) X(CmdSetCullMode)                 \
+   X(CmdSetFrontFace) X(CmdSetPrimitiveTopology) X(CmdSetViewportWithCount)              \
+   X(CmdSetScissorWithCount) X(CmdSetDepthTestEnable) X(CmdSetDepthWriteEnable)          \
+   X(CmdSetDepthCompareOp) X(CmdSetDepthBoundsTestEnable) X(CmdSetStencilTestEnable)     \
+   X(CmdSetStencilOp) X(CmdSetRasterizerDiscardEnable) X(CmdSetDepthBiasEnable)          \
+   X(CmdSetPrimitiveRestartEnable) X(CmdSetPatchControlPointsEXT) X(CmdSetLogicOpEXT)    \
+   X(CmdSetVertexInputEXT) X(CmdSetColorWriteEnableEXT) X(CmdSetLineStippleEXT)          \
+   X(CmdSetSampleLocationsEXT) X(CmdSetTessellationDomainOriginEXT)                      \
+   X(CmdSetDepthClampEnableEXT) X(CmdSetPolygonModeEXT) X(CmdSetRasterizationSamplesEXT) \
+   X(CmdSetSampleMaskEXT) X(CmdSetAlphaToCoverageEnableEXT) X(CmdSetAlphaToOneEnableEXT) \
+   X(CmdSetLogicOpEnableEXT) X(CmdSetColorBlendEnableEXT) X(CmdSetColorBlendEquationEXT) \
+   X(CmdSetColorWriteMaskEXT) X(CmdSetRasterizationStreamEXT)                            \
+   X(CmdSetConservativeRasterizationModeEXT) X(CmdSetExtraPrimitiveOverestimationSizeEXT) \
+   X(CmdSetDepthClipEnableEXT) X(CmdSetSampleLocationsEnableEXT)                         \
+   X(CmdSetProvokingVertexModeEXT) X(CmdSetLineRasterizationModeEXT)                     \
+   X(CmdSetLineStippleEnableEXT) X(CmdSetDepthClipNegativeOneToOneEXT)
+#define CHECK_SETTER(name)                                                               \
+   if (!nvk_device_entrypoints.name)                                                     \
+      test_fail(__FILE__, __LINE__, "nvk_%s is missing", #name);
+   SETTERS(CHECK_SETTER)
+#undef CHECK_SETTER
+   unsigned count = 0;
+#define COUNT_SETTER(name) count++;
+   SETTERS(COUNT_SETTER)
+#undef COUNT_SETTER
+   /* One setter per VkDynamicState of the list (VERTEX_INPUT_BINDING_STRIDE
+    * is set by vkCmdBindVertexBuffers2, a draw command). */
+   CHECK_EQ(count, VK_DYN_COUNT - 1);
+#undef SETTERS
+}
