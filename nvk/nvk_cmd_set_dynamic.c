@@ -37,7 +37,8 @@ void
 nvk_exec_set_dynamic(struct nvk_exec *ex, const void *payload)
 {
    const struct nvk_cmd_set_dynamic *p = payload;
-   if (!vk_dynamic_graphics_state_set(&ex->gfx_dyn, p->state, p->offset_B, p->size_B, p->data))
+   if (!vk_dynamic_graphics_state_set(&ex->gfx_dyn, p->state, p->offset_B, p->size_B,
+                                      p->data))
       nvk_exec_fault(ex, "SET_DYNAMIC outside state %u", p->state);
 }
 
@@ -75,8 +76,8 @@ set_attachment_bools(struct nvk_cmd_buffer *cmd, enum vk_dyn state, uint32_t fir
 /* ---- viewports and scissors ------------------------------------------- */
 
 VKAPI_ATTR void VKAPI_CALL
-nvk_CmdSetViewport(VkCommandBuffer commandBuffer, uint32_t firstViewport, uint32_t viewportCount,
-                   const VkViewport *pViewports)
+nvk_CmdSetViewport(VkCommandBuffer commandBuffer, uint32_t firstViewport,
+                   uint32_t viewportCount, const VkViewport *pViewports)
 {
    CMD_FROM_HANDLE;
    nvk_cmd_set_dynamic(cmd, VK_DYN_VP_VIEWPORTS, firstViewport * sizeof(VkViewport),
@@ -94,8 +95,8 @@ nvk_CmdSetViewportWithCount(VkCommandBuffer commandBuffer, uint32_t viewportCoun
 }
 
 VKAPI_ATTR void VKAPI_CALL
-nvk_CmdSetScissor(VkCommandBuffer commandBuffer, uint32_t firstScissor, uint32_t scissorCount,
-                  const VkRect2D *pScissors)
+nvk_CmdSetScissor(VkCommandBuffer commandBuffer, uint32_t firstScissor,
+                  uint32_t scissorCount, const VkRect2D *pScissors)
 {
    CMD_FROM_HANDLE;
    nvk_cmd_set_dynamic(cmd, VK_DYN_VP_SCISSORS, firstScissor * sizeof(VkRect2D),
@@ -108,11 +109,13 @@ nvk_CmdSetScissorWithCount(VkCommandBuffer commandBuffer, uint32_t scissorCount,
 {
    CMD_FROM_HANDLE;
    set_u32(cmd, VK_DYN_VP_SCISSOR_COUNT, scissorCount);
-   nvk_cmd_set_dynamic(cmd, VK_DYN_VP_SCISSORS, 0, scissorCount * sizeof(VkRect2D), pScissors);
+   nvk_cmd_set_dynamic(cmd, VK_DYN_VP_SCISSORS, 0, scissorCount * sizeof(VkRect2D),
+                       pScissors);
 }
 
 VKAPI_ATTR void VKAPI_CALL
-nvk_CmdSetDepthClipNegativeOneToOneEXT(VkCommandBuffer commandBuffer, VkBool32 negativeOneToOne)
+nvk_CmdSetDepthClipNegativeOneToOneEXT(VkCommandBuffer commandBuffer,
+                                       VkBool32 negativeOneToOne)
 {
    CMD_FROM_HANDLE;
    set_u32(cmd, VK_DYN_VP_DEPTH_CLIP_NEGATIVE_ONE_TO_ONE, negativeOneToOne != 0);
@@ -121,10 +124,11 @@ nvk_CmdSetDepthClipNegativeOneToOneEXT(VkCommandBuffer commandBuffer, VkBool32 n
 /* ---- vertex input, input assembly, tessellation ------------------------ */
 
 VKAPI_ATTR void VKAPI_CALL
-nvk_CmdSetVertexInputEXT(VkCommandBuffer commandBuffer, uint32_t vertexBindingDescriptionCount,
-                         const VkVertexInputBindingDescription2EXT *pVertexBindingDescriptions,
-                         uint32_t vertexAttributeDescriptionCount,
-                         const VkVertexInputAttributeDescription2EXT *pVertexAttributeDescriptions)
+nvk_CmdSetVertexInputEXT(
+   VkCommandBuffer commandBuffer, uint32_t vertexBindingDescriptionCount,
+   const VkVertexInputBindingDescription2EXT *pVertexBindingDescriptions,
+   uint32_t vertexAttributeDescriptionCount,
+   const VkVertexInputAttributeDescription2EXT *pVertexAttributeDescriptions)
 {
    CMD_FROM_HANDLE;
    struct vk_vertex_input_state vi;
@@ -144,10 +148,12 @@ nvk_CmdSetVertexInputEXT(VkCommandBuffer commandBuffer, uint32_t vertexBindingDe
    }
    for (uint32_t i = 0; i < vertexAttributeDescriptionCount; i++) {
       const VkVertexInputAttributeDescription2EXT *d = &pVertexAttributeDescriptions[i];
-      if (d->location >= VK_GS_MAX_VERTEX_ATTRIBUTES || d->binding >= VK_GS_MAX_VERTEX_BINDINGS)
+      if (d->location >= VK_GS_MAX_VERTEX_ATTRIBUTES ||
+          d->binding >= VK_GS_MAX_VERTEX_BINDINGS)
          continue;
       vi.attributes_valid |= 1u << d->location;
-      vi.attributes[d->location] = (struct vk_vertex_attribute){d->binding, d->format, d->offset};
+      vi.attributes[d->location] =
+         (struct vk_vertex_attribute){d->binding, d->format, d->offset};
    }
    nvk_cmd_set_dynamic(cmd, VK_DYN_VI, 0, sizeof(vi), &vi);
    /* vkCmdSetVertexInputEXT sets the strides too (10.10). */
@@ -155,21 +161,24 @@ nvk_CmdSetVertexInputEXT(VkCommandBuffer commandBuffer, uint32_t vertexBindingDe
 }
 
 VKAPI_ATTR void VKAPI_CALL
-nvk_CmdSetPrimitiveTopology(VkCommandBuffer commandBuffer, VkPrimitiveTopology primitiveTopology)
+nvk_CmdSetPrimitiveTopology(VkCommandBuffer commandBuffer,
+                            VkPrimitiveTopology primitiveTopology)
 {
    CMD_FROM_HANDLE;
    set_u32(cmd, VK_DYN_IA_PRIMITIVE_TOPOLOGY, primitiveTopology);
 }
 
 VKAPI_ATTR void VKAPI_CALL
-nvk_CmdSetPrimitiveRestartEnable(VkCommandBuffer commandBuffer, VkBool32 primitiveRestartEnable)
+nvk_CmdSetPrimitiveRestartEnable(VkCommandBuffer commandBuffer,
+                                 VkBool32 primitiveRestartEnable)
 {
    CMD_FROM_HANDLE;
    set_u32(cmd, VK_DYN_IA_PRIMITIVE_RESTART_ENABLE, primitiveRestartEnable != 0);
 }
 
 VKAPI_ATTR void VKAPI_CALL
-nvk_CmdSetPatchControlPointsEXT(VkCommandBuffer commandBuffer, uint32_t patchControlPoints)
+nvk_CmdSetPatchControlPointsEXT(VkCommandBuffer commandBuffer,
+                                uint32_t patchControlPoints)
 {
    CMD_FROM_HANDLE;
    set_u32(cmd, VK_DYN_TS_PATCH_CONTROL_POINTS, patchControlPoints);
@@ -186,7 +195,8 @@ nvk_CmdSetTessellationDomainOriginEXT(VkCommandBuffer commandBuffer,
 /* ---- rasterization ------------------------------------------------------- */
 
 VKAPI_ATTR void VKAPI_CALL
-nvk_CmdSetRasterizerDiscardEnable(VkCommandBuffer commandBuffer, VkBool32 rasterizerDiscardEnable)
+nvk_CmdSetRasterizerDiscardEnable(VkCommandBuffer commandBuffer,
+                                  VkBool32 rasterizerDiscardEnable)
 {
    CMD_FROM_HANDLE;
    set_u32(cmd, VK_DYN_RS_RASTERIZER_DISCARD_ENABLE, rasterizerDiscardEnable != 0);
@@ -230,7 +240,8 @@ nvk_CmdSetFrontFace(VkCommandBuffer commandBuffer, VkFrontFace frontFace)
 
 VKAPI_ATTR void VKAPI_CALL
 nvk_CmdSetConservativeRasterizationModeEXT(
-   VkCommandBuffer commandBuffer, VkConservativeRasterizationModeEXT conservativeRasterizationMode)
+   VkCommandBuffer commandBuffer,
+   VkConservativeRasterizationModeEXT conservativeRasterizationMode)
 {
    CMD_FROM_HANDLE;
    set_u32(cmd, VK_DYN_RS_CONSERVATIVE_MODE, conservativeRasterizationMode);
@@ -241,12 +252,13 @@ nvk_CmdSetExtraPrimitiveOverestimationSizeEXT(VkCommandBuffer commandBuffer,
                                               float extraPrimitiveOverestimationSize)
 {
    CMD_FROM_HANDLE;
-   nvk_cmd_set_dynamic(cmd, VK_DYN_RS_EXTRA_PRIMITIVE_OVERESTIMATION_SIZE, 0, sizeof(float),
-                       &extraPrimitiveOverestimationSize);
+   nvk_cmd_set_dynamic(cmd, VK_DYN_RS_EXTRA_PRIMITIVE_OVERESTIMATION_SIZE, 0,
+                       sizeof(float), &extraPrimitiveOverestimationSize);
 }
 
 VKAPI_ATTR void VKAPI_CALL
-nvk_CmdSetRasterizationStreamEXT(VkCommandBuffer commandBuffer, uint32_t rasterizationStream)
+nvk_CmdSetRasterizationStreamEXT(VkCommandBuffer commandBuffer,
+                                 uint32_t rasterizationStream)
 {
    CMD_FROM_HANDLE;
    set_u32(cmd, VK_DYN_RS_RASTERIZATION_STREAM, rasterizationStream);
@@ -328,7 +340,8 @@ nvk_CmdSetSampleMaskEXT(VkCommandBuffer commandBuffer, VkSampleCountFlagBits sam
 }
 
 VKAPI_ATTR void VKAPI_CALL
-nvk_CmdSetAlphaToCoverageEnableEXT(VkCommandBuffer commandBuffer, VkBool32 alphaToCoverageEnable)
+nvk_CmdSetAlphaToCoverageEnableEXT(VkCommandBuffer commandBuffer,
+                                   VkBool32 alphaToCoverageEnable)
 {
    CMD_FROM_HANDLE;
    set_u32(cmd, VK_DYN_MS_ALPHA_TO_COVERAGE_ENABLE, alphaToCoverageEnable != 0);
@@ -342,7 +355,8 @@ nvk_CmdSetAlphaToOneEnableEXT(VkCommandBuffer commandBuffer, VkBool32 alphaToOne
 }
 
 VKAPI_ATTR void VKAPI_CALL
-nvk_CmdSetSampleLocationsEnableEXT(VkCommandBuffer commandBuffer, VkBool32 sampleLocationsEnable)
+nvk_CmdSetSampleLocationsEnableEXT(VkCommandBuffer commandBuffer,
+                                   VkBool32 sampleLocationsEnable)
 {
    CMD_FROM_HANDLE;
    set_u32(cmd, VK_DYN_MS_SAMPLE_LOCATIONS_ENABLE, sampleLocationsEnable != 0);
@@ -389,14 +403,16 @@ nvk_CmdSetDepthCompareOp(VkCommandBuffer commandBuffer, VkCompareOp depthCompare
 }
 
 VKAPI_ATTR void VKAPI_CALL
-nvk_CmdSetDepthBoundsTestEnable(VkCommandBuffer commandBuffer, VkBool32 depthBoundsTestEnable)
+nvk_CmdSetDepthBoundsTestEnable(VkCommandBuffer commandBuffer,
+                                VkBool32 depthBoundsTestEnable)
 {
    CMD_FROM_HANDLE;
    set_u32(cmd, VK_DYN_DS_DEPTH_BOUNDS_TEST_ENABLE, depthBoundsTestEnable != 0);
 }
 
 VKAPI_ATTR void VKAPI_CALL
-nvk_CmdSetDepthBounds(VkCommandBuffer commandBuffer, float minDepthBounds, float maxDepthBounds)
+nvk_CmdSetDepthBounds(VkCommandBuffer commandBuffer, float minDepthBounds,
+                      float maxDepthBounds)
 {
    CMD_FROM_HANDLE;
    const struct vk_depth_bounds bounds = {minDepthBounds, maxDepthBounds};
@@ -425,7 +441,8 @@ nvk_CmdSetStencilCompareMask(VkCommandBuffer commandBuffer, VkStencilFaceFlags f
                              uint32_t compareMask)
 {
    CMD_FROM_HANDLE;
-   set_faces(cmd, VK_DYN_DS_STENCIL_COMPARE_MASK, faceMask, &compareMask, sizeof(uint32_t));
+   set_faces(cmd, VK_DYN_DS_STENCIL_COMPARE_MASK, faceMask, &compareMask,
+             sizeof(uint32_t));
 }
 
 VKAPI_ATTR void VKAPI_CALL
@@ -471,7 +488,8 @@ nvk_CmdSetColorWriteEnableEXT(VkCommandBuffer commandBuffer, uint32_t attachment
 
 VKAPI_ATTR void VKAPI_CALL
 nvk_CmdSetColorBlendEnableEXT(VkCommandBuffer commandBuffer, uint32_t firstAttachment,
-                              uint32_t attachmentCount, const VkBool32 *pColorBlendEnables)
+                              uint32_t attachmentCount,
+                              const VkBool32 *pColorBlendEnables)
 {
    CMD_FROM_HANDLE;
    set_attachment_bools(cmd, VK_DYN_CB_BLEND_ENABLES, firstAttachment, attachmentCount,
@@ -513,5 +531,6 @@ VKAPI_ATTR void VKAPI_CALL
 nvk_CmdSetBlendConstants(VkCommandBuffer commandBuffer, const float blendConstants[4])
 {
    CMD_FROM_HANDLE;
-   nvk_cmd_set_dynamic(cmd, VK_DYN_CB_BLEND_CONSTANTS, 0, 4 * sizeof(float), blendConstants);
+   nvk_cmd_set_dynamic(cmd, VK_DYN_CB_BLEND_CONSTANTS, 0, 4 * sizeof(float),
+                       blendConstants);
 }

@@ -40,13 +40,14 @@ TEST(nvk_cmd_set_reaches_the_executor)
    nvk_CmdSetDepthClipEnableEXT(cmd, VK_FALSE);
    const VkBool32 blend[2] = {VK_TRUE, VK_FALSE};
    nvk_CmdSetColorBlendEnableEXT(cmd, 2, 2, blend);
-   const VkColorComponentFlags masks[1] = {VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_A_BIT};
+   const VkColorComponentFlags masks[1] = {VK_COLOR_COMPONENT_R_BIT |
+                                           VK_COLOR_COMPONENT_A_BIT};
    nvk_CmdSetColorWriteMaskEXT(cmd, 7, 1, masks);
    /* Past the last attachment: cut, never written outside the field. */
    nvk_CmdSetColorWriteMaskEXT(cmd, 8, 1, masks);
-   const VkColorBlendEquationEXT eq = {VK_BLEND_FACTOR_DST_COLOR, VK_BLEND_FACTOR_ZERO,
+   const VkColorBlendEquationEXT eq = {VK_BLEND_FACTOR_DST_COLOR,    VK_BLEND_FACTOR_ZERO,
                                        VK_BLEND_OP_REVERSE_SUBTRACT, VK_BLEND_FACTOR_ONE,
-                                       VK_BLEND_FACTOR_ONE, VK_BLEND_OP_MIN};
+                                       VK_BLEND_FACTOR_ONE,          VK_BLEND_OP_MIN};
    nvk_CmdSetColorBlendEquationEXT(cmd, 1, 1, &eq);
    const VkBool32 cw[3] = {VK_TRUE, VK_FALSE, VK_TRUE};
    nvk_CmdSetColorWriteEnableEXT(cmd, 3, cw);
@@ -55,11 +56,19 @@ TEST(nvk_cmd_set_reaches_the_executor)
    const VkSampleMask sm = 0x3;
    nvk_CmdSetSampleMaskEXT(cmd, VK_SAMPLE_COUNT_2_BIT, &sm);
    const VkVertexInputBindingDescription2EXT vb = {
-      VK_STRUCTURE_TYPE_VERTEX_INPUT_BINDING_DESCRIPTION_2_EXT, NULL, 2, 24,
-      VK_VERTEX_INPUT_RATE_INSTANCE, 3};
+      VK_STRUCTURE_TYPE_VERTEX_INPUT_BINDING_DESCRIPTION_2_EXT,
+      NULL,
+      2,
+      24,
+      VK_VERTEX_INPUT_RATE_INSTANCE,
+      3};
    const VkVertexInputAttributeDescription2EXT va = {
-      VK_STRUCTURE_TYPE_VERTEX_INPUT_ATTRIBUTE_DESCRIPTION_2_EXT, NULL, 4, 2,
-      VK_FORMAT_R16G16_SNORM, 12};
+      VK_STRUCTURE_TYPE_VERTEX_INPUT_ATTRIBUTE_DESCRIPTION_2_EXT,
+      NULL,
+      4,
+      2,
+      VK_FORMAT_R16G16_SNORM,
+      12};
    nvk_CmdSetVertexInputEXT(cmd, 1, &vb, 1, &va);
    REQUIRE(replay(&t, cmd));
 
@@ -142,25 +151,58 @@ TEST(nvk_cmd_set_dirties_what_changed)
  * entry point (a missing one would dispatch to vk_unimpl_*). */
 TEST(nvk_cmd_set_entry_points_exist)
 {
-#define SETTERS(X)                                                                       \
-   X(CmdSetViewport) X(CmdSetScissor) X(CmdSetLineWidth) X(CmdSetDepthBias)              \
-   X(CmdSetBlendConstants) X(CmdSetDepthBounds) X(CmdSetStencilCompareMask)              \
-   X(CmdSetStencilWriteMask) X(CmdSetStencilReference) X(CmdSetCullMode)                 \
-   X(CmdSetFrontFace) X(CmdSetPrimitiveTopology) X(CmdSetViewportWithCount)              \
-   X(CmdSetScissorWithCount) X(CmdSetDepthTestEnable) X(CmdSetDepthWriteEnable)          \
-   X(CmdSetDepthCompareOp) X(CmdSetDepthBoundsTestEnable) X(CmdSetStencilTestEnable)     \
-   X(CmdSetStencilOp) X(CmdSetRasterizerDiscardEnable) X(CmdSetDepthBiasEnable)          \
-   X(CmdSetPrimitiveRestartEnable) X(CmdSetPatchControlPointsEXT) X(CmdSetLogicOpEXT)    \
-   X(CmdSetVertexInputEXT) X(CmdSetColorWriteEnableEXT) X(CmdSetLineStippleEXT)          \
-   X(CmdSetSampleLocationsEXT) X(CmdSetTessellationDomainOriginEXT)                      \
-   X(CmdSetDepthClampEnableEXT) X(CmdSetPolygonModeEXT) X(CmdSetRasterizationSamplesEXT) \
-   X(CmdSetSampleMaskEXT) X(CmdSetAlphaToCoverageEnableEXT) X(CmdSetAlphaToOneEnableEXT) \
-   X(CmdSetLogicOpEnableEXT) X(CmdSetColorBlendEnableEXT) X(CmdSetColorBlendEquationEXT) \
-   X(CmdSetColorWriteMaskEXT) X(CmdSetRasterizationStreamEXT)                            \
-   X(CmdSetConservativeRasterizationModeEXT) X(CmdSetExtraPrimitiveOverestimationSizeEXT) \
-   X(CmdSetDepthClipEnableEXT) X(CmdSetSampleLocationsEnableEXT)                         \
-   X(CmdSetProvokingVertexModeEXT) X(CmdSetLineRasterizationModeEXT)                     \
-   X(CmdSetLineStippleEnableEXT) X(CmdSetDepthClipNegativeOneToOneEXT)
+   /* clang-format off */
+#define SETTERS(X) \
+   X(CmdSetViewport) \
+   X(CmdSetScissor) \
+   X(CmdSetLineWidth) \
+   X(CmdSetDepthBias) \
+   X(CmdSetBlendConstants) \
+   X(CmdSetDepthBounds) \
+   X(CmdSetStencilCompareMask) \
+   X(CmdSetStencilWriteMask) \
+   X(CmdSetStencilReference) \
+   X(CmdSetCullMode) \
+   X(CmdSetFrontFace) \
+   X(CmdSetPrimitiveTopology) \
+   X(CmdSetViewportWithCount) \
+   X(CmdSetScissorWithCount) \
+   X(CmdSetDepthTestEnable) \
+   X(CmdSetDepthWriteEnable) \
+   X(CmdSetDepthCompareOp) \
+   X(CmdSetDepthBoundsTestEnable) \
+   X(CmdSetStencilTestEnable) \
+   X(CmdSetStencilOp) \
+   X(CmdSetRasterizerDiscardEnable) \
+   X(CmdSetDepthBiasEnable) \
+   X(CmdSetPrimitiveRestartEnable) \
+   X(CmdSetPatchControlPointsEXT) \
+   X(CmdSetLogicOpEXT) \
+   X(CmdSetVertexInputEXT) \
+   X(CmdSetColorWriteEnableEXT) \
+   X(CmdSetLineStippleEXT) \
+   X(CmdSetSampleLocationsEXT) \
+   X(CmdSetTessellationDomainOriginEXT) \
+   X(CmdSetDepthClampEnableEXT) \
+   X(CmdSetPolygonModeEXT) \
+   X(CmdSetRasterizationSamplesEXT) \
+   X(CmdSetSampleMaskEXT) \
+   X(CmdSetAlphaToCoverageEnableEXT) \
+   X(CmdSetAlphaToOneEnableEXT) \
+   X(CmdSetLogicOpEnableEXT) \
+   X(CmdSetColorBlendEnableEXT) \
+   X(CmdSetColorBlendEquationEXT) \
+   X(CmdSetColorWriteMaskEXT) \
+   X(CmdSetRasterizationStreamEXT) \
+   X(CmdSetConservativeRasterizationModeEXT) \
+   X(CmdSetExtraPrimitiveOverestimationSizeEXT) \
+   X(CmdSetDepthClipEnableEXT) \
+   X(CmdSetSampleLocationsEnableEXT) \
+   X(CmdSetProvokingVertexModeEXT) \
+   X(CmdSetLineRasterizationModeEXT) \
+   X(CmdSetLineStippleEnableEXT) \
+   X(CmdSetDepthClipNegativeOneToOneEXT)
+   /* clang-format on */
 #define CHECK_SETTER(name)                                                               \
    if (!nvk_device_entrypoints.name)                                                     \
       test_fail(__FILE__, __LINE__, "nvk_%s is missing", #name);
