@@ -4,6 +4,8 @@
  * 1/2/3, VK_EXT_vertex_input_dynamic_state, VK_EXT_color_write_enable,
  * VK_EXT_line_rasterization (stipple) and VK_EXT_sample_locations, recorded
  * as SET_DYNAMIC commands (nvk_cmd_set_dynamic.h) and applied at replay.
+ * Arrays past kiln's limits are cut and NULL arrays record nothing: invalid
+ * calls never write outside the state or crash.
  * Spec references are to Vulkan 1.3.239.
  */
 #include "nvk_cmd_set_dynamic.h"
@@ -19,7 +21,7 @@ nvk_cmd_set_dynamic(struct nvk_cmd_buffer *cmd, enum vk_dyn state, uint32_t offs
                     uint32_t size_B, const void *data)
 {
    const uint32_t field_B = vk_dyn_info[state].size_B;
-   if (offset_B >= field_B || size_B == 0)
+   if (offset_B >= field_B || size_B == 0 || !data)
       return;
    if (size_B > field_B - offset_B)
       size_B = field_B - offset_B;
@@ -67,7 +69,7 @@ set_attachment_bools(struct nvk_cmd_buffer *cmd, enum vk_dyn state, uint32_t fir
    uint8_t bytes[VK_GS_MAX_COLOR_ATTACHMENTS];
    uint32_t n = 0;
    for (; n < count && first + n < VK_GS_MAX_COLOR_ATTACHMENTS; n++)
-      bytes[n] = values[n] != 0;
+      bytes[n] = values && values[n];
    nvk_cmd_set_dynamic(cmd, state, first, n, bytes);
 }
 
@@ -137,7 +139,8 @@ nvk_CmdSetVertexInputEXT(
    memset(strides, 0, sizeof(strides));
    for (unsigned b = 0; b < VK_GS_MAX_VERTEX_BINDINGS; b++)
       vi.bindings[b].divisor = 1;
-   for (uint32_t i = 0; i < vertexBindingDescriptionCount; i++) {
+   for (uint32_t i = 0; pVertexBindingDescriptions && i < vertexBindingDescriptionCount;
+        i++) {
       const VkVertexInputBindingDescription2EXT *d = &pVertexBindingDescriptions[i];
       if (d->binding >= VK_GS_MAX_VERTEX_BINDINGS)
          continue;
@@ -146,7 +149,8 @@ nvk_CmdSetVertexInputEXT(
       vi.bindings[d->binding].divisor = d->divisor;
       strides[d->binding] = d->stride;
    }
-   for (uint32_t i = 0; i < vertexAttributeDescriptionCount; i++) {
+   for (uint32_t i = 0;
+        pVertexAttributeDescriptions && i < vertexAttributeDescriptionCount; i++) {
       const VkVertexInputAttributeDescription2EXT *d = &pVertexAttributeDescriptions[i];
       if (d->location >= VK_GS_MAX_VERTEX_ATTRIBUTES ||
           d->binding >= VK_GS_MAX_VERTEX_BINDINGS)
@@ -369,6 +373,8 @@ nvk_CmdSetSampleLocationsEXT(VkCommandBuffer commandBuffer,
    CMD_FROM_HANDLE;
    struct vk_sample_locations sl;
    memset(&sl, 0, sizeof(sl));
+   if (!pSampleLocationsInfo)
+      return;
    sl.per_pixel = pSampleLocationsInfo->sampleLocationsPerPixel;
    sl.grid_size = pSampleLocationsInfo->sampleLocationGridSize;
    sl.count = pSampleLocationsInfo->sampleLocationsCount;
@@ -504,7 +510,9 @@ nvk_CmdSetColorBlendEquationEXT(VkCommandBuffer commandBuffer, uint32_t firstAtt
    CMD_FROM_HANDLE;
    struct vk_blend_equation eq[VK_GS_MAX_COLOR_ATTACHMENTS];
    uint32_t n = 0;
-   for (; n < attachmentCount && firstAttachment + n < VK_GS_MAX_COLOR_ATTACHMENTS; n++) {
+   for (; pColorBlendEquations && n < attachmentCount &&
+          firstAttachment + n < VK_GS_MAX_COLOR_ATTACHMENTS;
+        n++) {
       const VkColorBlendEquationEXT *e = &pColorBlendEquations[n];
       eq[n] = (struct vk_blend_equation){e->srcColorBlendFactor, e->dstColorBlendFactor,
                                          e->colorBlendOp,        e->srcAlphaBlendFactor,
@@ -522,7 +530,9 @@ nvk_CmdSetColorWriteMaskEXT(VkCommandBuffer commandBuffer, uint32_t firstAttachm
    CMD_FROM_HANDLE;
    uint8_t masks[VK_GS_MAX_COLOR_ATTACHMENTS];
    uint32_t n = 0;
-   for (; n < attachmentCount && firstAttachment + n < VK_GS_MAX_COLOR_ATTACHMENTS; n++)
+   for (; pColorWriteMasks && n < attachmentCount &&
+          firstAttachment + n < VK_GS_MAX_COLOR_ATTACHMENTS;
+        n++)
       masks[n] = pColorWriteMasks[n] & 0xf;
    nvk_cmd_set_dynamic(cmd, VK_DYN_CB_WRITE_MASKS, firstAttachment, n, masks);
 }

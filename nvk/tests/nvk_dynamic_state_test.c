@@ -217,3 +217,32 @@ TEST(nvk_cmd_set_entry_points_exist)
    CHECK_EQ(count, VK_DYN_COUNT - 1);
 #undef SETTERS
 }
+
+/* Invalid calls (NULL arrays, ranges past the limits) record what fits and
+ * never crash or write outside the state. */
+TEST(nvk_cmd_set_invalid_calls_are_harmless)
+{
+   struct nvk_test t;
+   REQUIRE(nvk_test_init(&t, NULL, 0));
+   VkCommandBuffer cmd = nvk_test_cmd_begin(&t);
+   nvk_CmdSetViewport(cmd, 0, 4, NULL);
+   nvk_CmdSetScissorWithCount(cmd, 2, NULL);
+   nvk_CmdSetColorBlendEnableEXT(cmd, 0, 3, NULL);
+   nvk_CmdSetColorBlendEquationEXT(cmd, 0, 3, NULL);
+   nvk_CmdSetColorWriteMaskEXT(cmd, 0, 3, NULL);
+   nvk_CmdSetSampleLocationsEXT(cmd, NULL);
+   nvk_CmdSetVertexInputEXT(cmd, 3, NULL, 2, NULL);
+   const VkViewport vps[20] = {{0}};
+   nvk_CmdSetViewport(cmd, 10, 20, vps); /* 10..29: cut at 16 */
+   nvk_CmdSetViewport(cmd, 1000, 1, vps);
+   const VkBool32 on[8] = {1, 1, 1, 1, 1, 1, 1, 1};
+   nvk_CmdSetColorWriteEnableEXT(cmd, 8, on);
+   REQUIRE(replay(&t, cmd));
+   const struct vk_graphics_state *s = &ex.gfx_dyn.s;
+   CHECK_EQ(s->vp.scissor_count, 2);
+   CHECK_EQ(s->vi.bindings_valid, 0);
+   CHECK_EQ(s->cb.blend_enables[0], 0); /* NULL array: false */
+   CHECK_EQ(s->cb.write_masks[0], 0xf); /* NULL array: nothing recorded */
+   nvk_FreeCommandBuffers(t.dev, t.pool, 1, &cmd);
+   nvk_test_finish(&t);
+}
