@@ -4,6 +4,8 @@
  * 1/2/3, VK_EXT_vertex_input_dynamic_state, VK_EXT_color_write_enable,
  * VK_EXT_line_rasterization (stipple) and VK_EXT_sample_locations, recorded
  * as SET_DYNAMIC commands (nvk_cmd_set_dynamic.h) and applied at replay.
+ * Arrays past kiln's limits are cut and NULL arrays record nothing: invalid
+ * calls never write outside the state or crash.
  * Spec references are to Vulkan 1.3.239.
  */
 #include "nvk_cmd_set_dynamic.h"
@@ -19,7 +21,7 @@ nvk_cmd_set_dynamic(struct nvk_cmd_buffer *cmd, enum vk_dyn state, uint32_t offs
                     uint32_t size_B, const void *data)
 {
    const uint32_t field_B = vk_dyn_info[state].size_B;
-   if (offset_B >= field_B || size_B == 0)
+   if (offset_B >= field_B || size_B == 0 || !data)
       return;
    if (size_B > field_B - offset_B)
       size_B = field_B - offset_B;
@@ -37,7 +39,8 @@ void
 nvk_exec_set_dynamic(struct nvk_exec *ex, const void *payload)
 {
    const struct nvk_cmd_set_dynamic *p = payload;
-   if (!vk_dynamic_graphics_state_set(&ex->gfx_dyn, p->state, p->offset_B, p->size_B, p->data))
+   if (!vk_dynamic_graphics_state_set(&ex->gfx_dyn, p->state, p->offset_B, p->size_B,
+                                      p->data))
       nvk_exec_fault(ex, "SET_DYNAMIC outside state %u", p->state);
 }
 
@@ -66,7 +69,7 @@ set_attachment_bools(struct nvk_cmd_buffer *cmd, enum vk_dyn state, uint32_t fir
    uint8_t bytes[VK_GS_MAX_COLOR_ATTACHMENTS];
    uint32_t n = 0;
    for (; n < count && first + n < VK_GS_MAX_COLOR_ATTACHMENTS; n++)
-      bytes[n] = values[n] != 0;
+      bytes[n] = values && values[n];
    nvk_cmd_set_dynamic(cmd, state, first, n, bytes);
 }
 
@@ -75,8 +78,8 @@ set_attachment_bools(struct nvk_cmd_buffer *cmd, enum vk_dyn state, uint32_t fir
 /* ---- viewports and scissors ------------------------------------------- */
 
 VKAPI_ATTR void VKAPI_CALL
-nvk_CmdSetViewport(VkCommandBuffer commandBuffer, uint32_t firstViewport, uint32_t viewportCount,
-                   const VkViewport *pViewports)
+nvk_CmdSetViewport(VkCommandBuffer commandBuffer, uint32_t firstViewport,
+                   uint32_t viewportCount, const VkViewport *pViewports)
 {
    CMD_FROM_HANDLE;
    nvk_cmd_set_dynamic(cmd, VK_DYN_VP_VIEWPORTS, firstViewport * sizeof(VkViewport),
@@ -94,8 +97,8 @@ nvk_CmdSetViewportWithCount(VkCommandBuffer commandBuffer, uint32_t viewportCoun
 }
 
 VKAPI_ATTR void VKAPI_CALL
-nvk_CmdSetScissor(VkCommandBuffer commandBuffer, uint32_t firstScissor, uint32_t scissorCount,
-                  const VkRect2D *pScissors)
+nvk_CmdSetScissor(VkCommandBuffer commandBuffer, uint32_t firstScissor,
+                  uint32_t scissorCount, const VkRect2D *pScissors)
 {
    CMD_FROM_HANDLE;
    nvk_cmd_set_dynamic(cmd, VK_DYN_VP_SCISSORS, firstScissor * sizeof(VkRect2D),
@@ -108,11 +111,13 @@ nvk_CmdSetScissorWithCount(VkCommandBuffer commandBuffer, uint32_t scissorCount,
 {
    CMD_FROM_HANDLE;
    set_u32(cmd, VK_DYN_VP_SCISSOR_COUNT, scissorCount);
-   nvk_cmd_set_dynamic(cmd, VK_DYN_VP_SCISSORS, 0, scissorCount * sizeof(VkRect2D), pScissors);
+   nvk_cmd_set_dynamic(cmd, VK_DYN_VP_SCISSORS, 0, scissorCount * sizeof(VkRect2D),
+                       pScissors);
 }
 
 VKAPI_ATTR void VKAPI_CALL
-nvk_CmdSetDepthClipNegativeOneToOneEXT(VkCommandBuffer commandBuffer, VkBool32 negativeOneToOne)
+nvk_CmdSetDepthClipNegativeOneToOneEXT(VkCommandBuffer commandBuffer,
+                                       VkBool32 negativeOneToOne)
 {
    CMD_FROM_HANDLE;
    set_u32(cmd, VK_DYN_VP_DEPTH_CLIP_NEGATIVE_ONE_TO_ONE, negativeOneToOne != 0);
@@ -121,10 +126,11 @@ nvk_CmdSetDepthClipNegativeOneToOneEXT(VkCommandBuffer commandBuffer, VkBool32 n
 /* ---- vertex input, input assembly, tessellation ------------------------ */
 
 VKAPI_ATTR void VKAPI_CALL
-nvk_CmdSetVertexInputEXT(VkCommandBuffer commandBuffer, uint32_t vertexBindingDescriptionCount,
-                         const VkVertexInputBindingDescription2EXT *pVertexBindingDescriptions,
-                         uint32_t vertexAttributeDescriptionCount,
-                         const VkVertexInputAttributeDescription2EXT *pVertexAttributeDescriptions)
+nvk_CmdSetVertexInputEXT(
+   VkCommandBuffer commandBuffer, uint32_t vertexBindingDescriptionCount,
+   const VkVertexInputBindingDescription2EXT *pVertexBindingDescriptions,
+   uint32_t vertexAttributeDescriptionCount,
+   const VkVertexInputAttributeDescription2EXT *pVertexAttributeDescriptions)
 {
    CMD_FROM_HANDLE;
    struct vk_vertex_input_state vi;
@@ -133,7 +139,8 @@ nvk_CmdSetVertexInputEXT(VkCommandBuffer commandBuffer, uint32_t vertexBindingDe
    memset(strides, 0, sizeof(strides));
    for (unsigned b = 0; b < VK_GS_MAX_VERTEX_BINDINGS; b++)
       vi.bindings[b].divisor = 1;
-   for (uint32_t i = 0; i < vertexBindingDescriptionCount; i++) {
+   for (uint32_t i = 0; pVertexBindingDescriptions && i < vertexBindingDescriptionCount;
+        i++) {
       const VkVertexInputBindingDescription2EXT *d = &pVertexBindingDescriptions[i];
       if (d->binding >= VK_GS_MAX_VERTEX_BINDINGS)
          continue;
@@ -142,12 +149,15 @@ nvk_CmdSetVertexInputEXT(VkCommandBuffer commandBuffer, uint32_t vertexBindingDe
       vi.bindings[d->binding].divisor = d->divisor;
       strides[d->binding] = d->stride;
    }
-   for (uint32_t i = 0; i < vertexAttributeDescriptionCount; i++) {
+   for (uint32_t i = 0;
+        pVertexAttributeDescriptions && i < vertexAttributeDescriptionCount; i++) {
       const VkVertexInputAttributeDescription2EXT *d = &pVertexAttributeDescriptions[i];
-      if (d->location >= VK_GS_MAX_VERTEX_ATTRIBUTES || d->binding >= VK_GS_MAX_VERTEX_BINDINGS)
+      if (d->location >= VK_GS_MAX_VERTEX_ATTRIBUTES ||
+          d->binding >= VK_GS_MAX_VERTEX_BINDINGS)
          continue;
       vi.attributes_valid |= 1u << d->location;
-      vi.attributes[d->location] = (struct vk_vertex_attribute){d->binding, d->format, d->offset};
+      vi.attributes[d->location] =
+         (struct vk_vertex_attribute){d->binding, d->format, d->offset};
    }
    nvk_cmd_set_dynamic(cmd, VK_DYN_VI, 0, sizeof(vi), &vi);
    /* vkCmdSetVertexInputEXT sets the strides too (10.10). */
@@ -155,21 +165,24 @@ nvk_CmdSetVertexInputEXT(VkCommandBuffer commandBuffer, uint32_t vertexBindingDe
 }
 
 VKAPI_ATTR void VKAPI_CALL
-nvk_CmdSetPrimitiveTopology(VkCommandBuffer commandBuffer, VkPrimitiveTopology primitiveTopology)
+nvk_CmdSetPrimitiveTopology(VkCommandBuffer commandBuffer,
+                            VkPrimitiveTopology primitiveTopology)
 {
    CMD_FROM_HANDLE;
    set_u32(cmd, VK_DYN_IA_PRIMITIVE_TOPOLOGY, primitiveTopology);
 }
 
 VKAPI_ATTR void VKAPI_CALL
-nvk_CmdSetPrimitiveRestartEnable(VkCommandBuffer commandBuffer, VkBool32 primitiveRestartEnable)
+nvk_CmdSetPrimitiveRestartEnable(VkCommandBuffer commandBuffer,
+                                 VkBool32 primitiveRestartEnable)
 {
    CMD_FROM_HANDLE;
    set_u32(cmd, VK_DYN_IA_PRIMITIVE_RESTART_ENABLE, primitiveRestartEnable != 0);
 }
 
 VKAPI_ATTR void VKAPI_CALL
-nvk_CmdSetPatchControlPointsEXT(VkCommandBuffer commandBuffer, uint32_t patchControlPoints)
+nvk_CmdSetPatchControlPointsEXT(VkCommandBuffer commandBuffer,
+                                uint32_t patchControlPoints)
 {
    CMD_FROM_HANDLE;
    set_u32(cmd, VK_DYN_TS_PATCH_CONTROL_POINTS, patchControlPoints);
@@ -186,7 +199,8 @@ nvk_CmdSetTessellationDomainOriginEXT(VkCommandBuffer commandBuffer,
 /* ---- rasterization ------------------------------------------------------- */
 
 VKAPI_ATTR void VKAPI_CALL
-nvk_CmdSetRasterizerDiscardEnable(VkCommandBuffer commandBuffer, VkBool32 rasterizerDiscardEnable)
+nvk_CmdSetRasterizerDiscardEnable(VkCommandBuffer commandBuffer,
+                                  VkBool32 rasterizerDiscardEnable)
 {
    CMD_FROM_HANDLE;
    set_u32(cmd, VK_DYN_RS_RASTERIZER_DISCARD_ENABLE, rasterizerDiscardEnable != 0);
@@ -230,7 +244,8 @@ nvk_CmdSetFrontFace(VkCommandBuffer commandBuffer, VkFrontFace frontFace)
 
 VKAPI_ATTR void VKAPI_CALL
 nvk_CmdSetConservativeRasterizationModeEXT(
-   VkCommandBuffer commandBuffer, VkConservativeRasterizationModeEXT conservativeRasterizationMode)
+   VkCommandBuffer commandBuffer,
+   VkConservativeRasterizationModeEXT conservativeRasterizationMode)
 {
    CMD_FROM_HANDLE;
    set_u32(cmd, VK_DYN_RS_CONSERVATIVE_MODE, conservativeRasterizationMode);
@@ -241,12 +256,13 @@ nvk_CmdSetExtraPrimitiveOverestimationSizeEXT(VkCommandBuffer commandBuffer,
                                               float extraPrimitiveOverestimationSize)
 {
    CMD_FROM_HANDLE;
-   nvk_cmd_set_dynamic(cmd, VK_DYN_RS_EXTRA_PRIMITIVE_OVERESTIMATION_SIZE, 0, sizeof(float),
-                       &extraPrimitiveOverestimationSize);
+   nvk_cmd_set_dynamic(cmd, VK_DYN_RS_EXTRA_PRIMITIVE_OVERESTIMATION_SIZE, 0,
+                       sizeof(float), &extraPrimitiveOverestimationSize);
 }
 
 VKAPI_ATTR void VKAPI_CALL
-nvk_CmdSetRasterizationStreamEXT(VkCommandBuffer commandBuffer, uint32_t rasterizationStream)
+nvk_CmdSetRasterizationStreamEXT(VkCommandBuffer commandBuffer,
+                                 uint32_t rasterizationStream)
 {
    CMD_FROM_HANDLE;
    set_u32(cmd, VK_DYN_RS_RASTERIZATION_STREAM, rasterizationStream);
@@ -328,7 +344,8 @@ nvk_CmdSetSampleMaskEXT(VkCommandBuffer commandBuffer, VkSampleCountFlagBits sam
 }
 
 VKAPI_ATTR void VKAPI_CALL
-nvk_CmdSetAlphaToCoverageEnableEXT(VkCommandBuffer commandBuffer, VkBool32 alphaToCoverageEnable)
+nvk_CmdSetAlphaToCoverageEnableEXT(VkCommandBuffer commandBuffer,
+                                   VkBool32 alphaToCoverageEnable)
 {
    CMD_FROM_HANDLE;
    set_u32(cmd, VK_DYN_MS_ALPHA_TO_COVERAGE_ENABLE, alphaToCoverageEnable != 0);
@@ -342,7 +359,8 @@ nvk_CmdSetAlphaToOneEnableEXT(VkCommandBuffer commandBuffer, VkBool32 alphaToOne
 }
 
 VKAPI_ATTR void VKAPI_CALL
-nvk_CmdSetSampleLocationsEnableEXT(VkCommandBuffer commandBuffer, VkBool32 sampleLocationsEnable)
+nvk_CmdSetSampleLocationsEnableEXT(VkCommandBuffer commandBuffer,
+                                   VkBool32 sampleLocationsEnable)
 {
    CMD_FROM_HANDLE;
    set_u32(cmd, VK_DYN_MS_SAMPLE_LOCATIONS_ENABLE, sampleLocationsEnable != 0);
@@ -355,6 +373,8 @@ nvk_CmdSetSampleLocationsEXT(VkCommandBuffer commandBuffer,
    CMD_FROM_HANDLE;
    struct vk_sample_locations sl;
    memset(&sl, 0, sizeof(sl));
+   if (!pSampleLocationsInfo)
+      return;
    sl.per_pixel = pSampleLocationsInfo->sampleLocationsPerPixel;
    sl.grid_size = pSampleLocationsInfo->sampleLocationGridSize;
    sl.count = pSampleLocationsInfo->sampleLocationsCount;
@@ -389,14 +409,16 @@ nvk_CmdSetDepthCompareOp(VkCommandBuffer commandBuffer, VkCompareOp depthCompare
 }
 
 VKAPI_ATTR void VKAPI_CALL
-nvk_CmdSetDepthBoundsTestEnable(VkCommandBuffer commandBuffer, VkBool32 depthBoundsTestEnable)
+nvk_CmdSetDepthBoundsTestEnable(VkCommandBuffer commandBuffer,
+                                VkBool32 depthBoundsTestEnable)
 {
    CMD_FROM_HANDLE;
    set_u32(cmd, VK_DYN_DS_DEPTH_BOUNDS_TEST_ENABLE, depthBoundsTestEnable != 0);
 }
 
 VKAPI_ATTR void VKAPI_CALL
-nvk_CmdSetDepthBounds(VkCommandBuffer commandBuffer, float minDepthBounds, float maxDepthBounds)
+nvk_CmdSetDepthBounds(VkCommandBuffer commandBuffer, float minDepthBounds,
+                      float maxDepthBounds)
 {
    CMD_FROM_HANDLE;
    const struct vk_depth_bounds bounds = {minDepthBounds, maxDepthBounds};
@@ -425,7 +447,8 @@ nvk_CmdSetStencilCompareMask(VkCommandBuffer commandBuffer, VkStencilFaceFlags f
                              uint32_t compareMask)
 {
    CMD_FROM_HANDLE;
-   set_faces(cmd, VK_DYN_DS_STENCIL_COMPARE_MASK, faceMask, &compareMask, sizeof(uint32_t));
+   set_faces(cmd, VK_DYN_DS_STENCIL_COMPARE_MASK, faceMask, &compareMask,
+             sizeof(uint32_t));
 }
 
 VKAPI_ATTR void VKAPI_CALL
@@ -471,7 +494,8 @@ nvk_CmdSetColorWriteEnableEXT(VkCommandBuffer commandBuffer, uint32_t attachment
 
 VKAPI_ATTR void VKAPI_CALL
 nvk_CmdSetColorBlendEnableEXT(VkCommandBuffer commandBuffer, uint32_t firstAttachment,
-                              uint32_t attachmentCount, const VkBool32 *pColorBlendEnables)
+                              uint32_t attachmentCount,
+                              const VkBool32 *pColorBlendEnables)
 {
    CMD_FROM_HANDLE;
    set_attachment_bools(cmd, VK_DYN_CB_BLEND_ENABLES, firstAttachment, attachmentCount,
@@ -486,7 +510,9 @@ nvk_CmdSetColorBlendEquationEXT(VkCommandBuffer commandBuffer, uint32_t firstAtt
    CMD_FROM_HANDLE;
    struct vk_blend_equation eq[VK_GS_MAX_COLOR_ATTACHMENTS];
    uint32_t n = 0;
-   for (; n < attachmentCount && firstAttachment + n < VK_GS_MAX_COLOR_ATTACHMENTS; n++) {
+   for (; pColorBlendEquations && n < attachmentCount &&
+          firstAttachment + n < VK_GS_MAX_COLOR_ATTACHMENTS;
+        n++) {
       const VkColorBlendEquationEXT *e = &pColorBlendEquations[n];
       eq[n] = (struct vk_blend_equation){e->srcColorBlendFactor, e->dstColorBlendFactor,
                                          e->colorBlendOp,        e->srcAlphaBlendFactor,
@@ -504,7 +530,9 @@ nvk_CmdSetColorWriteMaskEXT(VkCommandBuffer commandBuffer, uint32_t firstAttachm
    CMD_FROM_HANDLE;
    uint8_t masks[VK_GS_MAX_COLOR_ATTACHMENTS];
    uint32_t n = 0;
-   for (; n < attachmentCount && firstAttachment + n < VK_GS_MAX_COLOR_ATTACHMENTS; n++)
+   for (; pColorWriteMasks && n < attachmentCount &&
+          firstAttachment + n < VK_GS_MAX_COLOR_ATTACHMENTS;
+        n++)
       masks[n] = pColorWriteMasks[n] & 0xf;
    nvk_cmd_set_dynamic(cmd, VK_DYN_CB_WRITE_MASKS, firstAttachment, n, masks);
 }
@@ -513,5 +541,6 @@ VKAPI_ATTR void VKAPI_CALL
 nvk_CmdSetBlendConstants(VkCommandBuffer commandBuffer, const float blendConstants[4])
 {
    CMD_FROM_HANDLE;
-   nvk_cmd_set_dynamic(cmd, VK_DYN_CB_BLEND_CONSTANTS, 0, 4 * sizeof(float), blendConstants);
+   nvk_cmd_set_dynamic(cmd, VK_DYN_CB_BLEND_CONSTANTS, 0, 4 * sizeof(float),
+                       blendConstants);
 }

@@ -69,8 +69,10 @@ compile_stage(struct nvk_device *dev, struct nvk_pipeline_cache *cache,
       const VkShaderModuleCreateInfo *code =
          vk_find_struct_const(stage->pNext, SHADER_MODULE_CREATE_INFO);
       if (!code)
-         return vk_errorf(dev, VK_ERROR_UNKNOWN, "a shader stage with no module and no code");
-      VkResult r = nvk_CreateShaderModule(nvk_device_to_handle(dev), code, NULL, &inline_module);
+         return vk_errorf(dev, VK_ERROR_UNKNOWN,
+                          "a shader stage with no module and no code");
+      VkResult r =
+         nvk_CreateShaderModule(nvk_device_to_handle(dev), code, NULL, &inline_module);
       if (r != VK_SUCCESS)
          return r;
       st.module = inline_module;
@@ -101,12 +103,15 @@ link_libraries(struct nvk_device *dev, struct nvk_pipeline *pipeline,
    for (uint32_t i = 0; libs && i < libs->libraryCount; i++) {
       VK_FROM_HANDLE(nvk_pipeline, lib, libs->pLibraries[i]);
       if (!lib || !lib->gfx)
-         return vk_errorf(dev, VK_ERROR_UNKNOWN, "library %u is not a graphics library", i);
+         return vk_errorf(dev, VK_ERROR_UNKNOWN, "library %u is not a graphics library",
+                          i);
       /* Parts are disjoint between libraries (VUID-...-pLibraries-06611);
        * merge takes only those not held yet, shaders alike. */
-      const VkGraphicsPipelineLibraryFlagsEXT parts = lib->gfx->state.parts & ~gfx->state.parts;
+      const VkGraphicsPipelineLibraryFlagsEXT parts =
+         lib->gfx->state.parts & ~gfx->state.parts;
       vk_graphics_pipeline_state_merge(&gfx->state, &lib->gfx->state);
-      if ((parts & VK_GRAPHICS_PIPELINE_LIBRARY_PRE_RASTERIZATION_SHADERS_BIT_EXT) && !gfx->vs)
+      if ((parts & VK_GRAPHICS_PIPELINE_LIBRARY_PRE_RASTERIZATION_SHADERS_BIT_EXT) &&
+          !gfx->vs)
          gfx->vs = shader_ref(lib->gfx->vs);
       if ((parts & VK_GRAPHICS_PIPELINE_LIBRARY_FRAGMENT_SHADER_BIT_EXT) && !gfx->fs)
          gfx->fs = shader_ref(lib->gfx->fs);
@@ -119,9 +124,13 @@ link_libraries(struct nvk_device *dev, struct nvk_pipeline *pipeline,
 /* The stages of pStages this create info provides (by part), checked. */
 static VkResult
 check_stages(struct nvk_device *dev, const VkGraphicsPipelineCreateInfo *info,
-             VkGraphicsPipelineLibraryFlagsEXT parts, uint32_t *vs_index, uint32_t *fs_index)
+             VkGraphicsPipelineLibraryFlagsEXT parts, uint32_t *vs_index,
+             uint32_t *fs_index)
 {
    *vs_index = *fs_index = UINT32_MAX;
+   if (info->stageCount && !info->pStages)
+      return vk_errorf(dev, VK_ERROR_UNKNOWN, "%u stages and no pStages",
+                       info->stageCount);
    for (uint32_t i = 0; i < info->stageCount; i++) {
       const VkShaderStageFlagBits stage = info->pStages[i].stage;
       uint32_t *index;
@@ -136,11 +145,12 @@ check_stages(struct nvk_device *dev, const VkGraphicsPipelineCreateInfo *info,
                           VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT |
                           VK_SHADER_STAGE_GEOMETRY_BIT | VK_SHADER_STAGE_TASK_BIT_EXT |
                           VK_SHADER_STAGE_MESH_BIT_EXT)) {
-         return vk_errorf(dev, VK_ERROR_UNKNOWN,
-                          "shader stage 0x%x is not implemented (vertex and fragment only)",
-                          stage);
+         return vk_errorf(
+            dev, VK_ERROR_UNKNOWN,
+            "shader stage 0x%x is not implemented (vertex and fragment only)", stage);
       } else {
-         return vk_errorf(dev, VK_ERROR_UNKNOWN, "stage 0x%x in a graphics pipeline", stage);
+         return vk_errorf(dev, VK_ERROR_UNKNOWN, "stage 0x%x in a graphics pipeline",
+                          stage);
       }
       if (!(parts & part))
          continue; /* 10.2.2: stages of parts not provided are ignored */
@@ -150,12 +160,14 @@ check_stages(struct nvk_device *dev, const VkGraphicsPipelineCreateInfo *info,
    }
    if ((parts & VK_GRAPHICS_PIPELINE_LIBRARY_PRE_RASTERIZATION_SHADERS_BIT_EXT) &&
        *vs_index == UINT32_MAX)
-      return vk_errorf(dev, VK_ERROR_UNKNOWN, "pre-rasterization state without a vertex shader");
+      return vk_errorf(dev, VK_ERROR_UNKNOWN,
+                       "pre-rasterization state without a vertex shader");
    return VK_SUCCESS;
 }
 
 static void
-write_feedback(const VkGraphicsPipelineCreateInfo *info, uint64_t start_ns, const bool *hits)
+write_feedback(const VkGraphicsPipelineCreateInfo *info, uint64_t start_ns,
+               const bool *hits)
 {
    const VkPipelineCreationFeedbackCreateInfo *fb =
       vk_find_struct_const(info->pNext, PIPELINE_CREATION_FEEDBACK_CREATE_INFO);
@@ -163,12 +175,14 @@ write_feedback(const VkGraphicsPipelineCreateInfo *info, uint64_t start_ns, cons
       return;
    const uint64_t duration = util_time_ns() - start_ns;
    bool all_hit = true;
-   for (uint32_t i = 0; i < info->stageCount && i < fb->pipelineStageCreationFeedbackCount; i++) {
+   for (uint32_t i = 0;
+        i < info->stageCount && i < fb->pipelineStageCreationFeedbackCount; i++) {
       const VkPipelineCreationFeedbackFlags flags =
          VK_PIPELINE_CREATION_FEEDBACK_VALID_BIT |
          (hits[i] ? VK_PIPELINE_CREATION_FEEDBACK_APPLICATION_PIPELINE_CACHE_HIT_BIT : 0);
       all_hit &= hits[i];
-      fb->pPipelineStageCreationFeedbacks[i] = (VkPipelineCreationFeedback){flags, duration};
+      fb->pPipelineStageCreationFeedbacks[i] =
+         (VkPipelineCreationFeedback){flags, duration};
    }
    if (fb->pPipelineCreationFeedback)
       *fb->pPipelineCreationFeedback = (VkPipelineCreationFeedback){
@@ -191,7 +205,8 @@ fill_state(struct nvk_device *dev, struct nvk_graphics_pipeline *gfx,
       return vk_graphics_pipeline_state_fill(&gfx->state, info, NULL, dev);
    struct vk_render_pass_state rp;
    if (!nvk_render_pass_subpass_state)
-      return vk_errorf(dev, VK_ERROR_UNKNOWN, "render pass objects are not implemented yet");
+      return vk_errorf(dev, VK_ERROR_UNKNOWN,
+                       "render pass objects are not implemented yet");
    if (!nvk_render_pass_subpass_state(info->renderPass, info->subpass, &rp))
       return vk_errorf(dev, VK_ERROR_UNKNOWN, "subpass %u is not in the render pass",
                        info->subpass);
@@ -204,9 +219,9 @@ nvk_graphics_pipeline_create(struct nvk_device *dev, struct nvk_pipeline_cache *
                              const VkAllocationCallbacks *alloc, VkPipeline *out)
 {
    const uint64_t start_ns = util_time_ns();
-   struct nvk_pipeline *pipeline =
-      vk_object_zalloc(&dev->vk, alloc, sizeof(*pipeline) + sizeof(struct nvk_graphics_pipeline),
-                       VK_OBJECT_TYPE_PIPELINE);
+   struct nvk_pipeline *pipeline = vk_object_zalloc(
+      &dev->vk, alloc, sizeof(*pipeline) + sizeof(struct nvk_graphics_pipeline),
+      VK_OBJECT_TYPE_PIPELINE);
    if (!pipeline)
       return vk_error(dev, VK_ERROR_OUT_OF_HOST_MEMORY);
    pipeline->bind_point = VK_PIPELINE_BIND_POINT_GRAPHICS;
@@ -272,7 +287,8 @@ VKAPI_ATTR VkResult VKAPI_CALL
 nvk_CreateGraphicsPipelines(VkDevice _device, VkPipelineCache pipelineCache,
                             uint32_t createInfoCount,
                             const VkGraphicsPipelineCreateInfo *pCreateInfos,
-                            const VkAllocationCallbacks *pAllocator, VkPipeline *pPipelines)
+                            const VkAllocationCallbacks *pAllocator,
+                            VkPipeline *pPipelines)
 {
    VK_FROM_HANDLE(nvk_device, dev, _device);
    VK_FROM_HANDLE(nvk_pipeline_cache, cache, pipelineCache);

@@ -25,7 +25,10 @@ struct nvk_pipeline_shader {
 
 /* What a graphics pipeline (or library) holds besides the common part
  * (nvk_graphics_pipeline.c). The draw executor reads `state` through
- * vk_graphics_state_merge() and runs vs/fs. */
+ * vk_graphics_state_merge() and runs vs/fs. A library (state.parts other
+ * than VK_GS_ALL_PARTS) cannot be bound for drawing: vkCmdBindPipeline
+ * with one leaves the dynamic state alone, and a draw should treat it as
+ * no pipeline. */
 struct nvk_graphics_pipeline {
    struct vk_graphics_pipeline_state state;
    struct nvk_pipeline_shader *vs; /* NULL in libraries without the stage */

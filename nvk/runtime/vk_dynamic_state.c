@@ -58,7 +58,8 @@ vk_dynamic_graphics_state_bind_pipeline(struct vk_dynamic_graphics_state *dyn,
       if (BITSET_TEST(p->dynamic, d))
          continue;
       const struct vk_dyn_info *info = &vk_dyn_info[d];
-      write_bytes(dyn, d, info->offset_B, info->size_B, (const uint8_t *)&p->s + info->offset_B);
+      write_bytes(dyn, d, info->offset_B, info->size_B,
+                  (const uint8_t *)&p->s + info->offset_B);
    }
    if (dyn->pipeline != p)
       dyn->pipeline_dirty = true;
@@ -71,13 +72,14 @@ vk_dynamic_graphics_state_dirty_groups(const struct vk_dynamic_graphics_state *d
    if (dyn->pipeline_dirty)
       return (1u << VK_GS_GROUP_COUNT) - 1;
    uint32_t groups = 0;
-   BITSET_FOREACH_SET(d, dyn->dirty, VK_DYN_COUNT)
+   BITSET_FOREACH_SET (d, dyn->dirty, VK_DYN_COUNT)
       groups |= 1u << vk_dyn_info[d].group;
    return groups;
 }
 
 void
-vk_graphics_state_merge(struct vk_graphics_state *out, const struct vk_graphics_pipeline_state *p,
+vk_graphics_state_merge(struct vk_graphics_state *out,
+                        const struct vk_graphics_pipeline_state *p,
                         const struct vk_dynamic_graphics_state *dyn)
 {
    *out = p->s;
@@ -180,8 +182,8 @@ split_key_fragment(const struct vk_graphics_state *s, struct vk_graphics_key *k)
    if (k->logic_op_enable)
       k->logic_op = (uint8_t)s->cb.logic_op;
    k->color_attachment_count = (uint8_t)s->rp.color_attachment_count;
-   for (unsigned a = 0; a < s->rp.color_attachment_count && a < VK_GS_MAX_COLOR_ATTACHMENTS;
-        a++) {
+   for (unsigned a = 0;
+        a < s->rp.color_attachment_count && a < VK_GS_MAX_COLOR_ATTACHMENTS; a++) {
       k->color_formats[a] = s->rp.color_formats[a];
       /* VK_EXT_color_write_enable: a disabled attachment is as if its write
        * mask were 0 (28.1.1 "Color Write Enable"). */
@@ -223,7 +225,8 @@ split_values(const struct vk_graphics_state *s, struct vk_graphics_values *v)
    v->sample_mask = s->ms.sample_mask;
    v->sample_locations = s->ms.sample_locations;
    v->depth_bounds = s->ds.depth_bounds;
-   memcpy(v->stencil_compare_mask, s->ds.stencil_compare_mask, sizeof(v->stencil_compare_mask));
+   memcpy(v->stencil_compare_mask, s->ds.stencil_compare_mask,
+          sizeof(v->stencil_compare_mask));
    memcpy(v->stencil_write_mask, s->ds.stencil_write_mask, sizeof(v->stencil_write_mask));
    memcpy(v->stencil_reference, s->ds.stencil_reference, sizeof(v->stencil_reference));
    memcpy(v->blend_constants, s->cb.blend_constants, sizeof(v->blend_constants));

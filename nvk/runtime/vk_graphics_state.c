@@ -88,8 +88,9 @@ vk_graphics_state_init_defaults(struct vk_graphics_state *s)
    s->ds.depth_compare_op = VK_COMPARE_OP_ALWAYS;
    s->ds.depth_bounds.max = 1.0f;
    for (unsigned f = 0; f < 2; f++) {
-      s->ds.stencil_ops[f] = (struct vk_stencil_op_state){
-         VK_STENCIL_OP_KEEP, VK_STENCIL_OP_KEEP, VK_STENCIL_OP_KEEP, VK_COMPARE_OP_ALWAYS};
+      s->ds.stencil_ops[f] =
+         (struct vk_stencil_op_state){VK_STENCIL_OP_KEEP, VK_STENCIL_OP_KEEP,
+                                      VK_STENCIL_OP_KEEP, VK_COMPARE_OP_ALWAYS};
       s->ds.stencil_compare_mask[f] = ~0u;
       s->ds.stencil_write_mask[f] = ~0u;
    }
@@ -150,26 +151,30 @@ fill_vi(struct fill_ctx *c)
    for (uint32_t i = 0; i < vi->vertexBindingDescriptionCount; i++) {
       const VkVertexInputBindingDescription *d = &vi->pVertexBindingDescriptions[i];
       if (d->binding >= VK_GS_MAX_VERTEX_BINDINGS)
-         return vk_errorf(c->log_obj, VK_ERROR_UNKNOWN, "vertex binding %u past the limit %u",
-                          d->binding, VK_GS_MAX_VERTEX_BINDINGS);
+         return vk_errorf(c->log_obj, VK_ERROR_UNKNOWN,
+                          "vertex binding %u past the limit %u", d->binding,
+                          VK_GS_MAX_VERTEX_BINDINGS);
       s->vi.bindings_valid |= 1u << d->binding;
-      s->vi.bindings[d->binding].input_rate = d->inputRate == VK_VERTEX_INPUT_RATE_INSTANCE;
+      s->vi.bindings[d->binding].input_rate =
+         d->inputRate == VK_VERTEX_INPUT_RATE_INSTANCE;
       s->vi_binding_strides[d->binding] = d->stride;
    }
    for (uint32_t i = 0; i < vi->vertexAttributeDescriptionCount; i++) {
       const VkVertexInputAttributeDescription *d = &vi->pVertexAttributeDescriptions[i];
-      if (d->location >= VK_GS_MAX_VERTEX_ATTRIBUTES || d->binding >= VK_GS_MAX_VERTEX_BINDINGS)
+      if (d->location >= VK_GS_MAX_VERTEX_ATTRIBUTES ||
+          d->binding >= VK_GS_MAX_VERTEX_BINDINGS)
          return vk_errorf(c->log_obj, VK_ERROR_UNKNOWN,
                           "vertex attribute location %u / binding %u past the limits",
                           d->location, d->binding);
       s->vi.attributes_valid |= 1u << d->location;
-      s->vi.attributes[d->location] = (struct vk_vertex_attribute){d->binding, d->format,
-                                                                   d->offset};
+      s->vi.attributes[d->location] =
+         (struct vk_vertex_attribute){d->binding, d->format, d->offset};
    }
-   const VkPipelineVertexInputDivisorStateCreateInfoEXT *div =
-      vk_find_struct_const(vi->pNext, PIPELINE_VERTEX_INPUT_DIVISOR_STATE_CREATE_INFO_EXT);
+   const VkPipelineVertexInputDivisorStateCreateInfoEXT *div = vk_find_struct_const(
+      vi->pNext, PIPELINE_VERTEX_INPUT_DIVISOR_STATE_CREATE_INFO_EXT);
    for (uint32_t i = 0; div && i < div->vertexBindingDivisorCount; i++) {
-      const VkVertexInputBindingDivisorDescriptionEXT *d = &div->pVertexBindingDivisors[i];
+      const VkVertexInputBindingDivisorDescriptionEXT *d =
+         &div->pVertexBindingDivisors[i];
       if (d->binding >= VK_GS_MAX_VERTEX_BINDINGS)
          return vk_errorf(c->log_obj, VK_ERROR_UNKNOWN, "divisor of vertex binding %u",
                           d->binding);
@@ -194,14 +199,14 @@ fill_ts(struct fill_ctx *c)
    /* 10.2: pTessellationState "is ignored if the pipeline does not include
     * a tessellation control shader stage and tessellation evaluation shader
     * stage". */
-   const VkShaderStageFlags tess =
-      VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT | VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT;
+   const VkShaderStageFlags tess = VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT |
+                                   VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT;
    const VkPipelineTessellationStateCreateInfo *ts = c->info->pTessellationState;
    if ((c->state->stages & tess) != tess || !ts)
       return;
    c->state->s.ts.patch_control_points = ts->patchControlPoints;
-   const VkPipelineTessellationDomainOriginStateCreateInfo *origin =
-      vk_find_struct_const(ts->pNext, PIPELINE_TESSELLATION_DOMAIN_ORIGIN_STATE_CREATE_INFO);
+   const VkPipelineTessellationDomainOriginStateCreateInfo *origin = vk_find_struct_const(
+      ts->pNext, PIPELINE_TESSELLATION_DOMAIN_ORIGIN_STATE_CREATE_INFO);
    if (origin)
       c->state->s.ts.domain_origin = origin->domainOrigin;
 }
@@ -219,15 +224,17 @@ fill_vp(struct fill_ctx *c)
       vp->viewport_count = info->viewportCount;
    if (!is_dyn(c, VK_DYN_VP_SCISSOR_COUNT))
       vp->scissor_count = info->scissorCount;
-   if (vp->viewport_count > VK_GS_MAX_VIEWPORTS || vp->scissor_count > VK_GS_MAX_VIEWPORTS)
-      return vk_errorf(c->log_obj, VK_ERROR_UNKNOWN, "%u viewports / %u scissors (max %u)",
-                       vp->viewport_count, vp->scissor_count, VK_GS_MAX_VIEWPORTS);
+   if (vp->viewport_count > VK_GS_MAX_VIEWPORTS ||
+       vp->scissor_count > VK_GS_MAX_VIEWPORTS)
+      return vk_errorf(c->log_obj, VK_ERROR_UNKNOWN,
+                       "%u viewports / %u scissors (max %u)", vp->viewport_count,
+                       vp->scissor_count, VK_GS_MAX_VIEWPORTS);
    if (!is_dyn(c, VK_DYN_VP_VIEWPORTS) && info->pViewports)
       memcpy(vp->viewports, info->pViewports, vp->viewport_count * sizeof(VkViewport));
    if (!is_dyn(c, VK_DYN_VP_SCISSORS) && info->pScissors)
       memcpy(vp->scissors, info->pScissors, vp->scissor_count * sizeof(VkRect2D));
-   const VkPipelineViewportDepthClipControlCreateInfoEXT *clip =
-      vk_find_struct_const(info->pNext, PIPELINE_VIEWPORT_DEPTH_CLIP_CONTROL_CREATE_INFO_EXT);
+   const VkPipelineViewportDepthClipControlCreateInfoEXT *clip = vk_find_struct_const(
+      info->pNext, PIPELINE_VIEWPORT_DEPTH_CLIP_CONTROL_CREATE_INFO_EXT);
    if (clip)
       vp->depth_clip_negative_one_to_one = clip->negativeOneToOne;
    return VK_SUCCESS;
@@ -246,33 +253,36 @@ fill_rs(struct fill_ctx *c)
    rs->cull_mode = info->cullMode;
    rs->front_face = info->frontFace;
    rs->depth_bias_enable = info->depthBiasEnable;
-   rs->depth_bias = (struct vk_depth_bias){info->depthBiasConstantFactor, info->depthBiasClamp,
-                                           info->depthBiasSlopeFactor};
+   rs->depth_bias = (struct vk_depth_bias){
+      info->depthBiasConstantFactor, info->depthBiasClamp, info->depthBiasSlopeFactor};
    rs->line_width = info->lineWidth;
 
    const VkPipelineRasterizationDepthClipStateCreateInfoEXT *clip = vk_find_struct_const(
       info->pNext, PIPELINE_RASTERIZATION_DEPTH_CLIP_STATE_CREATE_INFO_EXT);
    if (clip)
-      rs->depth_clip_enable = clip->depthClipEnable ? VK_DEPTH_CLIP_ENABLE : VK_DEPTH_CLIP_DISABLE;
-   const VkPipelineRasterizationProvokingVertexStateCreateInfoEXT *pv = vk_find_struct_const(
-      info->pNext, PIPELINE_RASTERIZATION_PROVOKING_VERTEX_STATE_CREATE_INFO_EXT);
+      rs->depth_clip_enable =
+         clip->depthClipEnable ? VK_DEPTH_CLIP_ENABLE : VK_DEPTH_CLIP_DISABLE;
+   const VkPipelineRasterizationProvokingVertexStateCreateInfoEXT *pv =
+      vk_find_struct_const(info->pNext,
+                           PIPELINE_RASTERIZATION_PROVOKING_VERTEX_STATE_CREATE_INFO_EXT);
    if (pv)
       rs->provoking_vertex = pv->provokingVertexMode;
-   const VkPipelineRasterizationLineStateCreateInfoEXT *line =
-      vk_find_struct_const(info->pNext, PIPELINE_RASTERIZATION_LINE_STATE_CREATE_INFO_EXT);
+   const VkPipelineRasterizationLineStateCreateInfoEXT *line = vk_find_struct_const(
+      info->pNext, PIPELINE_RASTERIZATION_LINE_STATE_CREATE_INFO_EXT);
    if (line) {
       rs->line_mode = line->lineRasterizationMode;
       rs->line_stipple_enable = line->stippledLineEnable;
       if (!is_dyn(c, VK_DYN_RS_LINE_STIPPLE))
-         rs->line_stipple = (struct vk_line_stipple){line->lineStippleFactor,
-                                                     line->lineStipplePattern};
+         rs->line_stipple =
+            (struct vk_line_stipple){line->lineStippleFactor, line->lineStipplePattern};
    }
    const VkPipelineRasterizationStateStreamCreateInfoEXT *stream = vk_find_struct_const(
       info->pNext, PIPELINE_RASTERIZATION_STATE_STREAM_CREATE_INFO_EXT);
    if (stream)
       rs->rasterization_stream = stream->rasterizationStream;
-   const VkPipelineRasterizationConservativeStateCreateInfoEXT *cons = vk_find_struct_const(
-      info->pNext, PIPELINE_RASTERIZATION_CONSERVATIVE_STATE_CREATE_INFO_EXT);
+   const VkPipelineRasterizationConservativeStateCreateInfoEXT *cons =
+      vk_find_struct_const(info->pNext,
+                           PIPELINE_RASTERIZATION_CONSERVATIVE_STATE_CREATE_INFO_EXT);
    if (cons) {
       rs->conservative_mode = cons->conservativeRasterizationMode;
       rs->extra_primitive_overestimation_size = cons->extraPrimitiveOverestimationSize;
@@ -314,10 +324,11 @@ fill_ms(struct fill_ctx *c)
 }
 
 static void
-fill_stencil_face(struct vk_depth_stencil_state *ds, unsigned f, const VkStencilOpState *op)
+fill_stencil_face(struct vk_depth_stencil_state *ds, unsigned f,
+                  const VkStencilOpState *op)
 {
-   ds->stencil_ops[f] =
-      (struct vk_stencil_op_state){op->failOp, op->passOp, op->depthFailOp, op->compareOp};
+   ds->stencil_ops[f] = (struct vk_stencil_op_state){op->failOp, op->passOp,
+                                                     op->depthFailOp, op->compareOp};
    ds->stencil_compare_mask[f] = op->compareMask;
    ds->stencil_write_mask[f] = op->writeMask;
    ds->stencil_reference[f] = op->reference;
@@ -334,7 +345,8 @@ fill_ds(struct fill_ctx *c)
    ds->depth_write_enable = info->depthWriteEnable;
    ds->depth_compare_op = info->depthCompareOp;
    ds->depth_bounds_test_enable = info->depthBoundsTestEnable;
-   ds->depth_bounds = (struct vk_depth_bounds){info->minDepthBounds, info->maxDepthBounds};
+   ds->depth_bounds =
+      (struct vk_depth_bounds){info->minDepthBounds, info->maxDepthBounds};
    ds->stencil_test_enable = info->stencilTestEnable;
    fill_stencil_face(ds, 0, &info->front);
    fill_stencil_face(ds, 1, &info->back);
@@ -348,8 +360,9 @@ fill_cb(struct fill_ctx *c)
    if (!info)
       return VK_SUCCESS;
    if (info->attachmentCount > VK_GS_MAX_COLOR_ATTACHMENTS)
-      return vk_errorf(c->log_obj, VK_ERROR_UNKNOWN, "%u colour blend attachments (max %u)",
-                       info->attachmentCount, VK_GS_MAX_COLOR_ATTACHMENTS);
+      return vk_errorf(c->log_obj, VK_ERROR_UNKNOWN,
+                       "%u colour blend attachments (max %u)", info->attachmentCount,
+                       VK_GS_MAX_COLOR_ATTACHMENTS);
    cb->attachment_count = info->attachmentCount;
    cb->logic_op_enable = info->logicOpEnable;
    cb->logic_op = info->logicOp;
@@ -358,8 +371,8 @@ fill_cb(struct fill_ctx *c)
    const bool attachments_ignored = is_dyn(c, VK_DYN_CB_BLEND_ENABLES) &&
                                     is_dyn(c, VK_DYN_CB_BLEND_EQUATIONS) &&
                                     is_dyn(c, VK_DYN_CB_WRITE_MASKS);
-   for (uint32_t a = 0; a < info->attachmentCount && info->pAttachments && !attachments_ignored;
-        a++) {
+   for (uint32_t a = 0;
+        a < info->attachmentCount && info->pAttachments && !attachments_ignored; a++) {
       const VkPipelineColorBlendAttachmentState *att = &info->pAttachments[a];
       cb->blend_enables[a] = att->blendEnable != 0;
       cb->equations[a] = (struct vk_blend_equation){
@@ -371,7 +384,8 @@ fill_cb(struct fill_ctx *c)
    const VkPipelineColorWriteCreateInfoEXT *cw =
       vk_find_struct_const(info->pNext, PIPELINE_COLOR_WRITE_CREATE_INFO_EXT);
    if (cw && cw->pColorWriteEnables && !is_dyn(c, VK_DYN_CB_COLOR_WRITE_ENABLES)) {
-      for (uint32_t a = 0; a < cw->attachmentCount && a < VK_GS_MAX_COLOR_ATTACHMENTS; a++)
+      for (uint32_t a = 0; a < cw->attachmentCount && a < VK_GS_MAX_COLOR_ATTACHMENTS;
+           a++)
          cb->color_write_enables[a] = cw->pColorWriteEnables[a] != 0;
    }
    return VK_SUCCESS;
@@ -410,7 +424,8 @@ fill_rp(struct fill_ctx *c, const struct vk_render_pass_state *driver_rp)
 /* ---- the whole ------------------------------------------------------------ */
 
 static uint32_t
-stages_of_parts(const VkGraphicsPipelineCreateInfo *info, VkGraphicsPipelineLibraryFlagsEXT parts)
+stages_of_parts(const VkGraphicsPipelineCreateInfo *info,
+                VkGraphicsPipelineLibraryFlagsEXT parts)
 {
    /* 10.2.2: vertex/tessellation/geometry stages belong to the
     * pre-rasterization part, the fragment stage to the fragment shader
@@ -470,8 +485,9 @@ vk_graphics_pipeline_state_fill(struct vk_graphics_pipeline_state *state,
     * disabled"). Only known when the pre-rasterization part is here. */
    const bool have_rs =
       (groups | vk_gs_groups_of_parts(state->parts)) & (1u << VK_GS_GROUP_RS);
-   const bool raster_off = have_rs && !BITSET_TEST(state->dynamic, VK_DYN_RS_RASTERIZER_DISCARD_ENABLE) &&
-                           state->s.rs.rasterizer_discard_enable;
+   const bool raster_off =
+      have_rs && !BITSET_TEST(state->dynamic, VK_DYN_RS_RASTERIZER_DISCARD_ENABLE) &&
+      state->s.rs.rasterizer_discard_enable;
    /* The attachments are known once the fragment output part is. */
    const bool have_rp =
       (groups | vk_gs_groups_of_parts(state->parts)) & (1u << VK_GS_GROUP_RP);

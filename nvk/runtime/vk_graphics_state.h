@@ -62,7 +62,9 @@
  * Deviation from CONTRACT.md: none in the interface; the contract's names
  * are kept. Render pass objects belong to `draw`: when a create info names a
  * VkRenderPass, the driver describes the subpass in a struct
- * vk_render_pass_state and passes it to fill() (NULL: dynamic rendering).
+ * vk_render_pass_state and passes it to fill() (NULL: dynamic rendering);
+ * in nvk that is nvk_render_pass_subpass_state() (nvk_pipeline.h), which
+ * the render pass code defines.
  */
 #ifndef VK_GRAPHICS_STATE_H
 #define VK_GRAPHICS_STATE_H
@@ -249,7 +251,8 @@ struct vk_color_blend_state {
    uint32_t attachment_count;
    uint32_t logic_op_enable;
    uint32_t logic_op; /* VkLogicOp */
-   uint8_t color_write_enables[VK_GS_MAX_COLOR_ATTACHMENTS]; /* VK_EXT_color_write_enable */
+   /* VK_EXT_color_write_enable */
+   uint8_t color_write_enables[VK_GS_MAX_COLOR_ATTACHMENTS];
    uint8_t blend_enables[VK_GS_MAX_COLOR_ATTACHMENTS];
    struct vk_blend_equation equations[VK_GS_MAX_COLOR_ATTACHMENTS];
    uint8_t write_masks[VK_GS_MAX_COLOR_ATTACHMENTS]; /* VkColorComponentFlags */
@@ -302,9 +305,10 @@ struct vk_graphics_state {
    X(RS_POLYGON_MODE, POLYGON_MODE_EXT, RS, rs.polygon_mode)                             \
    X(RS_CULL_MODE, CULL_MODE, RS, rs.cull_mode)                                          \
    X(RS_FRONT_FACE, FRONT_FACE, RS, rs.front_face)                                       \
-   X(RS_CONSERVATIVE_MODE, CONSERVATIVE_RASTERIZATION_MODE_EXT, RS, rs.conservative_mode) \
-   X(RS_EXTRA_PRIMITIVE_OVERESTIMATION_SIZE, EXTRA_PRIMITIVE_OVERESTIMATION_SIZE_EXT, RS, \
-     rs.extra_primitive_overestimation_size)                                             \
+   X(RS_CONSERVATIVE_MODE, CONSERVATIVE_RASTERIZATION_MODE_EXT, RS,                      \
+     rs.conservative_mode)                                                               \
+   X(RS_EXTRA_PRIMITIVE_OVERESTIMATION_SIZE, EXTRA_PRIMITIVE_OVERESTIMATION_SIZE_EXT, \
+     RS, rs.extra_primitive_overestimation_size)                                         \
    X(RS_RASTERIZATION_STREAM, RASTERIZATION_STREAM_EXT, RS, rs.rasterization_stream)     \
    X(RS_PROVOKING_VERTEX, PROVOKING_VERTEX_MODE_EXT, RS, rs.provoking_vertex)            \
    X(RS_DEPTH_BIAS_ENABLE, DEPTH_BIAS_ENABLE, RS, rs.depth_bias_enable)                  \
@@ -423,8 +427,9 @@ void vk_dynamic_graphics_state_init(struct vk_dynamic_graphics_state *dyn);
 /* Writes size_B bytes at offset_B inside state `state`'s field (a vkCmdSet*
  * replayed); dirty if the bytes differ. False (nothing written) if the
  * range is not inside the field. */
-bool vk_dynamic_graphics_state_set(struct vk_dynamic_graphics_state *dyn, enum vk_dyn state,
-                                   uint32_t offset_B, uint32_t size_B, const void *data);
+bool vk_dynamic_graphics_state_set(struct vk_dynamic_graphics_state *dyn,
+                                   enum vk_dyn state, uint32_t offset_B, uint32_t size_B,
+                                   const void *data);
 
 /* Applies `p`'s static states (vkCmdBindPipeline replayed). */
 void vk_dynamic_graphics_state_bind_pipeline(struct vk_dynamic_graphics_state *dyn,
@@ -445,7 +450,8 @@ vk_dynamic_graphics_state_clear_dirty(struct vk_dynamic_graphics_state *dyn)
 
 /* Bit g set: some state of group g (enum vk_gs_group) is dirty; every
  * group when the pipeline changed. For re-deriving only what changed. */
-uint32_t vk_dynamic_graphics_state_dirty_groups(const struct vk_dynamic_graphics_state *dyn);
+uint32_t
+vk_dynamic_graphics_state_dirty_groups(const struct vk_dynamic_graphics_state *dyn);
 
 /* ---- 3. at a draw ------------------------------------------------------- */
 
@@ -516,7 +522,8 @@ struct vk_graphics_key {
    uint8_t color_attachment_count;
    uint8_t blend_enables;    /* bit a: attachment a blends */
    uint8_t write_masks[VK_GS_MAX_COLOR_ATTACHMENTS];
-   uint8_t equations[VK_GS_MAX_COLOR_ATTACHMENTS][6]; /* src/dst/op colour, src/dst/op alpha */
+   /* src, dst, op of colour, then of alpha */
+   uint8_t equations[VK_GS_MAX_COLOR_ATTACHMENTS][6];
    uint32_t color_formats[VK_GS_MAX_COLOR_ATTACHMENTS];
    uint32_t depth_format;
    uint32_t stencil_format;
@@ -547,7 +554,8 @@ struct vk_graphics_values {
    uint32_t vi_offsets_B[VK_GS_MAX_VERTEX_ATTRIBUTES];
 };
 
-void vk_graphics_state_split(const struct vk_graphics_state *s, struct vk_graphics_key *key,
+void vk_graphics_state_split(const struct vk_graphics_state *s,
+                             struct vk_graphics_key *key,
                              struct vk_graphics_values *values);
 
 /* 64-bit FNV-1a of the key's bytes. */

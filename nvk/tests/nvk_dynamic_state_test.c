@@ -40,13 +40,14 @@ TEST(nvk_cmd_set_reaches_the_executor)
    nvk_CmdSetDepthClipEnableEXT(cmd, VK_FALSE);
    const VkBool32 blend[2] = {VK_TRUE, VK_FALSE};
    nvk_CmdSetColorBlendEnableEXT(cmd, 2, 2, blend);
-   const VkColorComponentFlags masks[1] = {VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_A_BIT};
+   const VkColorComponentFlags masks[1] = {VK_COLOR_COMPONENT_R_BIT |
+                                           VK_COLOR_COMPONENT_A_BIT};
    nvk_CmdSetColorWriteMaskEXT(cmd, 7, 1, masks);
    /* Past the last attachment: cut, never written outside the field. */
    nvk_CmdSetColorWriteMaskEXT(cmd, 8, 1, masks);
-   const VkColorBlendEquationEXT eq = {VK_BLEND_FACTOR_DST_COLOR, VK_BLEND_FACTOR_ZERO,
+   const VkColorBlendEquationEXT eq = {VK_BLEND_FACTOR_DST_COLOR,    VK_BLEND_FACTOR_ZERO,
                                        VK_BLEND_OP_REVERSE_SUBTRACT, VK_BLEND_FACTOR_ONE,
-                                       VK_BLEND_FACTOR_ONE, VK_BLEND_OP_MIN};
+                                       VK_BLEND_FACTOR_ONE,          VK_BLEND_OP_MIN};
    nvk_CmdSetColorBlendEquationEXT(cmd, 1, 1, &eq);
    const VkBool32 cw[3] = {VK_TRUE, VK_FALSE, VK_TRUE};
    nvk_CmdSetColorWriteEnableEXT(cmd, 3, cw);
@@ -55,11 +56,19 @@ TEST(nvk_cmd_set_reaches_the_executor)
    const VkSampleMask sm = 0x3;
    nvk_CmdSetSampleMaskEXT(cmd, VK_SAMPLE_COUNT_2_BIT, &sm);
    const VkVertexInputBindingDescription2EXT vb = {
-      VK_STRUCTURE_TYPE_VERTEX_INPUT_BINDING_DESCRIPTION_2_EXT, NULL, 2, 24,
-      VK_VERTEX_INPUT_RATE_INSTANCE, 3};
+      VK_STRUCTURE_TYPE_VERTEX_INPUT_BINDING_DESCRIPTION_2_EXT,
+      NULL,
+      2,
+      24,
+      VK_VERTEX_INPUT_RATE_INSTANCE,
+      3};
    const VkVertexInputAttributeDescription2EXT va = {
-      VK_STRUCTURE_TYPE_VERTEX_INPUT_ATTRIBUTE_DESCRIPTION_2_EXT, NULL, 4, 2,
-      VK_FORMAT_R16G16_SNORM, 12};
+      VK_STRUCTURE_TYPE_VERTEX_INPUT_ATTRIBUTE_DESCRIPTION_2_EXT,
+      NULL,
+      4,
+      2,
+      VK_FORMAT_R16G16_SNORM,
+      12};
    nvk_CmdSetVertexInputEXT(cmd, 1, &vb, 1, &va);
    REQUIRE(replay(&t, cmd));
 
@@ -134,6 +143,106 @@ TEST(nvk_cmd_set_dirties_what_changed)
    CHECK_EQ(bitset_count(ex.gfx_dyn.dirty, BITSET_WORDS(VK_DYN_COUNT)), 1);
    CHECK(BITSET_TEST(ex.gfx_dyn.dirty, VK_DYN_RS_CULL_MODE));
    CHECK(!ex.gfx_dyn.pipeline_dirty);
+   nvk_FreeCommandBuffers(t.dev, t.pool, 1, &cmd);
+   nvk_test_finish(&t);
+}
+
+/* Every vkCmdSet* of the dynamic states VK_DYN_LIST covers has a driver
+ * entry point (a missing one would dispatch to vk_unimpl_*). */
+TEST(nvk_cmd_set_entry_points_exist)
+{
+   /* clang-format off */
+#define SETTERS(X) \
+   X(CmdSetViewport) \
+   X(CmdSetScissor) \
+   X(CmdSetLineWidth) \
+   X(CmdSetDepthBias) \
+   X(CmdSetBlendConstants) \
+   X(CmdSetDepthBounds) \
+   X(CmdSetStencilCompareMask) \
+   X(CmdSetStencilWriteMask) \
+   X(CmdSetStencilReference) \
+   X(CmdSetCullMode) \
+   X(CmdSetFrontFace) \
+   X(CmdSetPrimitiveTopology) \
+   X(CmdSetViewportWithCount) \
+   X(CmdSetScissorWithCount) \
+   X(CmdSetDepthTestEnable) \
+   X(CmdSetDepthWriteEnable) \
+   X(CmdSetDepthCompareOp) \
+   X(CmdSetDepthBoundsTestEnable) \
+   X(CmdSetStencilTestEnable) \
+   X(CmdSetStencilOp) \
+   X(CmdSetRasterizerDiscardEnable) \
+   X(CmdSetDepthBiasEnable) \
+   X(CmdSetPrimitiveRestartEnable) \
+   X(CmdSetPatchControlPointsEXT) \
+   X(CmdSetLogicOpEXT) \
+   X(CmdSetVertexInputEXT) \
+   X(CmdSetColorWriteEnableEXT) \
+   X(CmdSetLineStippleEXT) \
+   X(CmdSetSampleLocationsEXT) \
+   X(CmdSetTessellationDomainOriginEXT) \
+   X(CmdSetDepthClampEnableEXT) \
+   X(CmdSetPolygonModeEXT) \
+   X(CmdSetRasterizationSamplesEXT) \
+   X(CmdSetSampleMaskEXT) \
+   X(CmdSetAlphaToCoverageEnableEXT) \
+   X(CmdSetAlphaToOneEnableEXT) \
+   X(CmdSetLogicOpEnableEXT) \
+   X(CmdSetColorBlendEnableEXT) \
+   X(CmdSetColorBlendEquationEXT) \
+   X(CmdSetColorWriteMaskEXT) \
+   X(CmdSetRasterizationStreamEXT) \
+   X(CmdSetConservativeRasterizationModeEXT) \
+   X(CmdSetExtraPrimitiveOverestimationSizeEXT) \
+   X(CmdSetDepthClipEnableEXT) \
+   X(CmdSetSampleLocationsEnableEXT) \
+   X(CmdSetProvokingVertexModeEXT) \
+   X(CmdSetLineRasterizationModeEXT) \
+   X(CmdSetLineStippleEnableEXT) \
+   X(CmdSetDepthClipNegativeOneToOneEXT)
+   /* clang-format on */
+#define CHECK_SETTER(name)                                                               \
+   if (!nvk_device_entrypoints.name)                                                     \
+      test_fail(__FILE__, __LINE__, "nvk_%s is missing", #name);
+   SETTERS(CHECK_SETTER)
+#undef CHECK_SETTER
+   unsigned count = 0;
+#define COUNT_SETTER(name) count++;
+   SETTERS(COUNT_SETTER)
+#undef COUNT_SETTER
+   /* One setter per VkDynamicState of the list (VERTEX_INPUT_BINDING_STRIDE
+    * is set by vkCmdBindVertexBuffers2, a draw command). */
+   CHECK_EQ(count, VK_DYN_COUNT - 1);
+#undef SETTERS
+}
+
+/* Invalid calls (NULL arrays, ranges past the limits) record what fits and
+ * never crash or write outside the state. */
+TEST(nvk_cmd_set_invalid_calls_are_harmless)
+{
+   struct nvk_test t;
+   REQUIRE(nvk_test_init(&t, NULL, 0));
+   VkCommandBuffer cmd = nvk_test_cmd_begin(&t);
+   nvk_CmdSetViewport(cmd, 0, 4, NULL);
+   nvk_CmdSetScissorWithCount(cmd, 2, NULL);
+   nvk_CmdSetColorBlendEnableEXT(cmd, 0, 3, NULL);
+   nvk_CmdSetColorBlendEquationEXT(cmd, 0, 3, NULL);
+   nvk_CmdSetColorWriteMaskEXT(cmd, 0, 3, NULL);
+   nvk_CmdSetSampleLocationsEXT(cmd, NULL);
+   nvk_CmdSetVertexInputEXT(cmd, 3, NULL, 2, NULL);
+   const VkViewport vps[20] = {{0}};
+   nvk_CmdSetViewport(cmd, 10, 20, vps); /* 10..29: cut at 16 */
+   nvk_CmdSetViewport(cmd, 1000, 1, vps);
+   const VkBool32 on[8] = {1, 1, 1, 1, 1, 1, 1, 1};
+   nvk_CmdSetColorWriteEnableEXT(cmd, 8, on);
+   REQUIRE(replay(&t, cmd));
+   const struct vk_graphics_state *s = &ex.gfx_dyn.s;
+   CHECK_EQ(s->vp.scissor_count, 2);
+   CHECK_EQ(s->vi.bindings_valid, 0);
+   CHECK_EQ(s->cb.blend_enables[0], 0); /* NULL array: false */
+   CHECK_EQ(s->cb.write_masks[0], 0xf); /* NULL array: nothing recorded */
    nvk_FreeCommandBuffers(t.dev, t.pool, 1, &cmd);
    nvk_test_finish(&t);
 }

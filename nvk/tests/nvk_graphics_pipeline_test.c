@@ -39,13 +39,15 @@ static bool
 gp_init(struct nvk_test *t, struct gp *g)
 {
    memset(g, 0, sizeof(*g));
-   const VkShaderModuleCreateInfo vs = {VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO, NULL, 0,
-                                        sizeof(gfx_pos_vert_spv), gfx_pos_vert_spv};
-   const VkShaderModuleCreateInfo fs = {VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO, NULL, 0,
-                                        sizeof(gfx_color_frag_spv), gfx_color_frag_spv};
+   const VkShaderModuleCreateInfo vs = {VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO, NULL,
+                                        0, sizeof(gfx_pos_vert_spv), gfx_pos_vert_spv};
+   const VkShaderModuleCreateInfo fs = {VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO, NULL,
+                                        0, sizeof(gfx_color_frag_spv),
+                                        gfx_color_frag_spv};
    const VkPushConstantRange pcr = {VK_SHADER_STAGE_FRAGMENT_BIT, 0, 16};
    const VkPipelineLayoutCreateInfo plci = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO, .pushConstantRangeCount = 1,
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+      .pushConstantRangeCount = 1,
       .pPushConstantRanges = &pcr};
    if (nvk_CreateShaderModule(t->dev, &vs, NULL, &g->vs) != VK_SUCCESS ||
        nvk_CreateShaderModule(t->dev, &fs, NULL, &g->fs) != VK_SUCCESS ||
@@ -53,43 +55,64 @@ gp_init(struct nvk_test *t, struct gp *g)
       return false;
    g->stages[0] = (VkPipelineShaderStageCreateInfo){
       .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-      .stage = VK_SHADER_STAGE_VERTEX_BIT, .module = g->vs, .pName = "main"};
+      .stage = VK_SHADER_STAGE_VERTEX_BIT,
+      .module = g->vs,
+      .pName = "main"};
    g->stages[1] = (VkPipelineShaderStageCreateInfo){
       .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-      .stage = VK_SHADER_STAGE_FRAGMENT_BIT, .module = g->fs, .pName = "main"};
+      .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
+      .module = g->fs,
+      .pName = "main"};
    g->binding = (VkVertexInputBindingDescription){0, 16, VK_VERTEX_INPUT_RATE_VERTEX};
-   g->attribute = (VkVertexInputAttributeDescription){0, 0, VK_FORMAT_R32G32B32A32_SFLOAT, 0};
+   g->attribute =
+      (VkVertexInputAttributeDescription){0, 0, VK_FORMAT_R32G32B32A32_SFLOAT, 0};
    g->vi = (VkPipelineVertexInputStateCreateInfo){
       .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO,
-      .vertexBindingDescriptionCount = 1, .pVertexBindingDescriptions = &g->binding,
-      .vertexAttributeDescriptionCount = 1, .pVertexAttributeDescriptions = &g->attribute};
+      .vertexBindingDescriptionCount = 1,
+      .pVertexBindingDescriptions = &g->binding,
+      .vertexAttributeDescriptionCount = 1,
+      .pVertexAttributeDescriptions = &g->attribute};
    g->ia = (VkPipelineInputAssemblyStateCreateInfo){
       .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
       .topology = VK_PRIMITIVE_TOPOLOGY_LINE_LIST};
    g->viewport = (VkViewport){0, 0, 32, 32, 0, 1};
    g->scissor = (VkRect2D){{0, 0}, {32, 32}};
    g->vp = (VkPipelineViewportStateCreateInfo){
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO, .viewportCount = 1,
-      .pViewports = &g->viewport, .scissorCount = 1, .pScissors = &g->scissor};
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
+      .viewportCount = 1,
+      .pViewports = &g->viewport,
+      .scissorCount = 1,
+      .pScissors = &g->scissor};
    g->rs = (VkPipelineRasterizationStateCreateInfo){
       .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
-      .cullMode = VK_CULL_MODE_FRONT_BIT, .lineWidth = 1.0f};
+      .cullMode = VK_CULL_MODE_FRONT_BIT,
+      .lineWidth = 1.0f};
    g->ms = (VkPipelineMultisampleStateCreateInfo){
       .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
       .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT};
    g->blend.colorWriteMask = 0xf;
    g->cb = (VkPipelineColorBlendStateCreateInfo){
       .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
-      .attachmentCount = 1, .pAttachments = &g->blend, .blendConstants = {0, 0, 0, 0.5f}};
+      .attachmentCount = 1,
+      .pAttachments = &g->blend,
+      .blendConstants = {0, 0, 0, 0.5f}};
    g->color_format = VK_FORMAT_R8G8B8A8_UNORM;
    g->rendering = (VkPipelineRenderingCreateInfo){
       .sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO,
-      .colorAttachmentCount = 1, .pColorAttachmentFormats = &g->color_format};
+      .colorAttachmentCount = 1,
+      .pColorAttachmentFormats = &g->color_format};
    g->info = (VkGraphicsPipelineCreateInfo){
-      .sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO, .pNext = &g->rendering,
-      .stageCount = 2, .pStages = g->stages, .pVertexInputState = &g->vi,
-      .pInputAssemblyState = &g->ia, .pViewportState = &g->vp, .pRasterizationState = &g->rs,
-      .pMultisampleState = &g->ms, .pColorBlendState = &g->cb, .layout = g->layout};
+      .sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
+      .pNext = &g->rendering,
+      .stageCount = 2,
+      .pStages = g->stages,
+      .pVertexInputState = &g->vi,
+      .pInputAssemblyState = &g->ia,
+      .pViewportState = &g->vp,
+      .pRasterizationState = &g->rs,
+      .pMultisampleState = &g->ms,
+      .pColorBlendState = &g->cb,
+      .layout = g->layout};
    return true;
 }
 
@@ -133,6 +156,11 @@ TEST(nvk_graphics_pipeline_bad_input_fails_cleanly)
    CHECK_EQ(create(&t, &info, &p), VK_ERROR_UNKNOWN);
    CHECK(p == VK_NULL_HANDLE);
    g.stages[2].stage = VK_SHADER_STAGE_COMPUTE_BIT;
+   CHECK_EQ(create(&t, &info, &p), VK_ERROR_UNKNOWN);
+   CHECK(p == VK_NULL_HANDLE);
+   /* A count without an array. */
+   info = g.info;
+   info.pStages = NULL;
    CHECK_EQ(create(&t, &info, &p), VK_ERROR_UNKNOWN);
    CHECK(p == VK_NULL_HANDLE);
    /* Stages without a layout. */
@@ -181,12 +209,12 @@ TEST(nvk_graphics_pipeline_bad_input_fails_cleanly)
 }
 
 static VkResult
-create_library(struct nvk_test *t, const struct gp *g, VkGraphicsPipelineLibraryFlagsEXT parts,
-               const VkPipeline *libs, uint32_t lib_count, VkPipelineCreateFlags flags,
-               VkPipeline *p)
+create_library(struct nvk_test *t, const struct gp *g,
+               VkGraphicsPipelineLibraryFlagsEXT parts, const VkPipeline *libs,
+               uint32_t lib_count, VkPipelineCreateFlags flags, VkPipeline *p)
 {
-   VkPipelineLibraryCreateInfoKHR lib_info = {VK_STRUCTURE_TYPE_PIPELINE_LIBRARY_CREATE_INFO_KHR,
-                                              &g->rendering, lib_count, libs};
+   VkPipelineLibraryCreateInfoKHR lib_info = {
+      VK_STRUCTURE_TYPE_PIPELINE_LIBRARY_CREATE_INFO_KHR, &g->rendering, lib_count, libs};
    VkGraphicsPipelineLibraryCreateInfoEXT gpl = {
       VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_LIBRARY_CREATE_INFO_EXT, &lib_info, parts};
    VkGraphicsPipelineCreateInfo info = g->info;
@@ -204,10 +232,12 @@ TEST(nvk_graphics_pipeline_libraries_link)
    const VkPipelineCreateFlags lib = VK_PIPELINE_CREATE_LIBRARY_BIT_KHR;
 
    VkPipeline vi_lib, fo_lib, linked, bad;
-   REQUIRE(create_library(&t, &g, VK_GRAPHICS_PIPELINE_LIBRARY_VERTEX_INPUT_INTERFACE_BIT_EXT,
+   REQUIRE(create_library(&t, &g,
+                          VK_GRAPHICS_PIPELINE_LIBRARY_VERTEX_INPUT_INTERFACE_BIT_EXT,
                           NULL, 0, lib, &vi_lib) == VK_SUCCESS);
    g.ia.topology = VK_PRIMITIVE_TOPOLOGY_POINT_LIST; /* not the library's part */
-   REQUIRE(create_library(&t, &g, VK_GRAPHICS_PIPELINE_LIBRARY_FRAGMENT_OUTPUT_INTERFACE_BIT_EXT,
+   REQUIRE(create_library(&t, &g,
+                          VK_GRAPHICS_PIPELINE_LIBRARY_FRAGMENT_OUTPUT_INTERFACE_BIT_EXT,
                           NULL, 0, lib, &fo_lib) == VK_SUCCESS);
    /* Neither holds shaders: stages of parts not provided are ignored. */
    CHECK(nvk_pipeline_from_handle(vi_lib)->gfx->vs == NULL);
@@ -219,8 +249,9 @@ TEST(nvk_graphics_pipeline_libraries_link)
    nvk_DestroyPipeline(t.dev, vi_lib, NULL); /* libraries may go first */
    nvk_DestroyPipeline(t.dev, fo_lib, NULL);
    const struct nvk_graphics_pipeline *gl = nvk_pipeline_from_handle(linked)->gfx;
-   CHECK_EQ(gl->state.parts, VK_GRAPHICS_PIPELINE_LIBRARY_VERTEX_INPUT_INTERFACE_BIT_EXT |
-                                VK_GRAPHICS_PIPELINE_LIBRARY_FRAGMENT_OUTPUT_INTERFACE_BIT_EXT);
+   CHECK_EQ(gl->state.parts,
+            VK_GRAPHICS_PIPELINE_LIBRARY_VERTEX_INPUT_INTERFACE_BIT_EXT |
+               VK_GRAPHICS_PIPELINE_LIBRARY_FRAGMENT_OUTPUT_INTERFACE_BIT_EXT);
    CHECK_EQ(gl->state.s.ia.primitive_topology, VK_PRIMITIVE_TOPOLOGY_LINE_LIST);
    CHECK_EQ(gl->state.s.vi_binding_strides[0], 16);
    CHECK(gl->state.s.cb.blend_constants[3] == 0.5f);
@@ -280,12 +311,14 @@ TEST(nvk_graphics_pipeline_bind_applies_state)
    fake.p.base.type = VK_OBJECT_TYPE_PIPELINE;
    fake.p.bind_point = VK_PIPELINE_BIND_POINT_GRAPHICS;
    fake.p.gfx = &fake.gfx;
-   REQUIRE(vk_graphics_pipeline_state_fill(&fake.gfx.state, &g.info, NULL, NULL) == VK_SUCCESS);
+   REQUIRE(vk_graphics_pipeline_state_fill(&fake.gfx.state, &g.info, NULL, NULL) ==
+           VK_SUCCESS);
 
    VkCommandBuffer cmd = nvk_test_cmd_begin(&t);
    nvk_CmdSetCullMode(cmd, VK_CULL_MODE_FRONT_AND_BACK);
    nvk_CmdSetBlendConstants(cmd, (const float[4]){1, 1, 1, 1});
-   nvk_CmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, nvk_pipeline_to_handle(&fake.p));
+   nvk_CmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS,
+                       nvk_pipeline_to_handle(&fake.p));
    REQUIRE(nvk_EndCommandBuffer(cmd) == VK_SUCCESS);
    static struct nvk_exec ex;
    nvk_exec_init(&ex, t.nvk, NULL);
@@ -300,6 +333,76 @@ TEST(nvk_graphics_pipeline_bind_applies_state)
    CHECK_EQ(gs.rp.color_formats[0], VK_FORMAT_R8G8B8A8_UNORM);
 
    nvk_FreeCommandBuffers(t.dev, t.pool, 1, &cmd);
+   gp_finish(&t, &g);
+   nvk_test_finish(&t);
+}
+
+/* With a backend that compiles vertex and fragment shaders: four libraries
+ * linked share their compiled stages (the libraries may go first), and a
+ * pipeline cache hit shows in the creation feedback. Skipped while the
+ * backend cannot compile a vertex shader. */
+TEST(nvk_graphics_pipeline_libraries_share_shaders)
+{
+   struct nvk_test t;
+   REQUIRE(nvk_test_init(&t, NULL, 0));
+   struct gp g;
+   REQUIRE(gp_init(&t, &g));
+   const VkPipelineCreateFlags lib = VK_PIPELINE_CREATE_LIBRARY_BIT_KHR;
+   static const VkGraphicsPipelineLibraryFlagsEXT parts[4] = {
+      VK_GRAPHICS_PIPELINE_LIBRARY_PRE_RASTERIZATION_SHADERS_BIT_EXT,
+      VK_GRAPHICS_PIPELINE_LIBRARY_FRAGMENT_SHADER_BIT_EXT,
+      VK_GRAPHICS_PIPELINE_LIBRARY_VERTEX_INPUT_INTERFACE_BIT_EXT,
+      VK_GRAPHICS_PIPELINE_LIBRARY_FRAGMENT_OUTPUT_INTERFACE_BIT_EXT,
+   };
+   VkPipeline libs[4], linked;
+   VkResult r = create_library(&t, &g, parts[0], NULL, 0, lib, &libs[0]);
+   if (r != VK_SUCCESS) {
+      CHECK(libs[0] == VK_NULL_HANDLE);
+      test_skip("the backend cannot compile this vertex shader yet");
+      gp_finish(&t, &g);
+      nvk_test_finish(&t);
+      return;
+   }
+   for (unsigned i = 1; i < 4; i++)
+      REQUIRE(create_library(&t, &g, parts[i], NULL, 0, lib, &libs[i]) == VK_SUCCESS);
+   const struct nvk_pipeline_shader *vs = nvk_pipeline_from_handle(libs[0])->gfx->vs;
+   const struct nvk_pipeline_shader *fs = nvk_pipeline_from_handle(libs[1])->gfx->fs;
+   CHECK(vs && !nvk_pipeline_from_handle(libs[0])->gfx->fs);
+   CHECK(fs && !nvk_pipeline_from_handle(libs[1])->gfx->vs);
+   REQUIRE(create_library(&t, &g, 0, libs, 4, 0, &linked) == VK_SUCCESS);
+   for (unsigned i = 0; i < 4; i++)
+      nvk_DestroyPipeline(t.dev, libs[i], NULL);
+   const struct nvk_pipeline *pl = nvk_pipeline_from_handle(linked);
+   CHECK(pl->gfx->vs == vs && pl->gfx->fs == fs);
+   CHECK_EQ(vs->refcount, 1);
+   CHECK_EQ(pl->gfx->state.parts, VK_GS_ALL_PARTS);
+   CHECK_EQ(pl->gfx->state.s.rs.cull_mode, VK_CULL_MODE_FRONT_BIT);
+   CHECK_EQ(pl->push_constant_size_B, 16);
+   nvk_DestroyPipeline(t.dev, linked, NULL);
+
+   /* The same pipeline twice through a cache: the second finds both stages. */
+   const VkPipelineCacheCreateInfo cci = {VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO};
+   VkPipelineCache cache;
+   REQUIRE(nvk_CreatePipelineCache(t.dev, &cci, NULL, &cache) == VK_SUCCESS);
+   for (unsigned pass = 0; pass < 2; pass++) {
+      VkPipelineCreationFeedback whole, stages[2];
+      VkPipelineCreationFeedbackCreateInfo fb = {
+         VK_STRUCTURE_TYPE_PIPELINE_CREATION_FEEDBACK_CREATE_INFO, &g.rendering, &whole,
+         2, stages};
+      VkGraphicsPipelineCreateInfo info = g.info;
+      info.pNext = &fb;
+      VkPipeline p;
+      REQUIRE(nvk_CreateGraphicsPipelines(t.dev, cache, 1, &info, NULL, &p) ==
+              VK_SUCCESS);
+      const VkPipelineCreationFeedbackFlags hit =
+         VK_PIPELINE_CREATION_FEEDBACK_APPLICATION_PIPELINE_CACHE_HIT_BIT;
+      CHECK(whole.flags & VK_PIPELINE_CREATION_FEEDBACK_VALID_BIT);
+      CHECK_EQ(!!(whole.flags & hit), pass == 1);
+      CHECK_EQ(!!(stages[0].flags & hit), pass == 1);
+      CHECK_EQ(!!(stages[1].flags & hit), pass == 1);
+      nvk_DestroyPipeline(t.dev, p, NULL);
+   }
+   nvk_DestroyPipelineCache(t.dev, cache, NULL);
    gp_finish(&t, &g);
    nvk_test_finish(&t);
 }

@@ -40,65 +40,100 @@ pipe_init(struct pipe *p)
    memset(p, 0, sizeof(*p));
    p->stages[0] = (VkPipelineShaderStageCreateInfo){
       .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-      .stage = VK_SHADER_STAGE_VERTEX_BIT, .pName = "main"};
+      .stage = VK_SHADER_STAGE_VERTEX_BIT,
+      .pName = "main"};
    p->stages[1] = p->stages[0];
    p->stages[1].stage = VK_SHADER_STAGE_FRAGMENT_BIT;
    p->bindings[0] = (VkVertexInputBindingDescription){0, 16, VK_VERTEX_INPUT_RATE_VERTEX};
-   p->bindings[1] = (VkVertexInputBindingDescription){3, 8, VK_VERTEX_INPUT_RATE_INSTANCE};
-   p->attributes[0] = (VkVertexInputAttributeDescription){0, 0, VK_FORMAT_R32G32B32A32_SFLOAT, 0};
-   p->attributes[1] = (VkVertexInputAttributeDescription){5, 3, VK_FORMAT_R8G8B8A8_UNORM, 4};
+   p->bindings[1] =
+      (VkVertexInputBindingDescription){3, 8, VK_VERTEX_INPUT_RATE_INSTANCE};
+   p->attributes[0] =
+      (VkVertexInputAttributeDescription){0, 0, VK_FORMAT_R32G32B32A32_SFLOAT, 0};
+   p->attributes[1] =
+      (VkVertexInputAttributeDescription){5, 3, VK_FORMAT_R8G8B8A8_UNORM, 4};
    p->vi = (VkPipelineVertexInputStateCreateInfo){
       .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO,
-      .vertexBindingDescriptionCount = 2, .pVertexBindingDescriptions = p->bindings,
-      .vertexAttributeDescriptionCount = 2, .pVertexAttributeDescriptions = p->attributes};
+      .vertexBindingDescriptionCount = 2,
+      .pVertexBindingDescriptions = p->bindings,
+      .vertexAttributeDescriptionCount = 2,
+      .pVertexAttributeDescriptions = p->attributes};
    p->ia = (VkPipelineInputAssemblyStateCreateInfo){
       .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
-      .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP, .primitiveRestartEnable = VK_TRUE};
+      .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP,
+      .primitiveRestartEnable = VK_TRUE};
    p->ts = (VkPipelineTessellationStateCreateInfo){
       .sType = VK_STRUCTURE_TYPE_PIPELINE_TESSELLATION_STATE_CREATE_INFO,
       .patchControlPoints = 3};
    p->viewport = (VkViewport){10, 20, 300, -200, 0.25f, 0.75f};
    p->scissor = (VkRect2D){{1, 2}, {30, 40}};
    p->vp = (VkPipelineViewportStateCreateInfo){
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO, .viewportCount = 1,
-      .pViewports = &p->viewport, .scissorCount = 1, .pScissors = &p->scissor};
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
+      .viewportCount = 1,
+      .pViewports = &p->viewport,
+      .scissorCount = 1,
+      .pScissors = &p->scissor};
    p->rs = (VkPipelineRasterizationStateCreateInfo){
       .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
-      .polygonMode = VK_POLYGON_MODE_LINE, .cullMode = VK_CULL_MODE_BACK_BIT,
-      .frontFace = VK_FRONT_FACE_CLOCKWISE, .depthBiasEnable = VK_TRUE,
-      .depthBiasConstantFactor = 2.0f, .depthBiasClamp = 0.5f, .depthBiasSlopeFactor = 3.0f,
+      .polygonMode = VK_POLYGON_MODE_LINE,
+      .cullMode = VK_CULL_MODE_BACK_BIT,
+      .frontFace = VK_FRONT_FACE_CLOCKWISE,
+      .depthBiasEnable = VK_TRUE,
+      .depthBiasConstantFactor = 2.0f,
+      .depthBiasClamp = 0.5f,
+      .depthBiasSlopeFactor = 3.0f,
       .lineWidth = 2.5f};
    p->ms = (VkPipelineMultisampleStateCreateInfo){
       .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
-      .rasterizationSamples = VK_SAMPLE_COUNT_4_BIT, .alphaToCoverageEnable = VK_TRUE};
+      .rasterizationSamples = VK_SAMPLE_COUNT_4_BIT,
+      .alphaToCoverageEnable = VK_TRUE};
    p->ds = (VkPipelineDepthStencilStateCreateInfo){
       .sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO,
-      .depthTestEnable = VK_TRUE, .depthWriteEnable = VK_TRUE,
-      .depthCompareOp = VK_COMPARE_OP_LESS, .minDepthBounds = 0.1f, .maxDepthBounds = 0.9f,
+      .depthTestEnable = VK_TRUE,
+      .depthWriteEnable = VK_TRUE,
+      .depthCompareOp = VK_COMPARE_OP_LESS,
+      .minDepthBounds = 0.1f,
+      .maxDepthBounds = 0.9f,
       .front = {VK_STENCIL_OP_ZERO, VK_STENCIL_OP_REPLACE, VK_STENCIL_OP_INVERT,
                 VK_COMPARE_OP_EQUAL, 0x0f, 0xf0, 7},
       .back = {VK_STENCIL_OP_KEEP, VK_STENCIL_OP_INCREMENT_AND_WRAP, VK_STENCIL_OP_KEEP,
                VK_COMPARE_OP_NEVER, 1, 2, 3}};
-   p->blend[0] = (VkPipelineColorBlendAttachmentState){
-      VK_TRUE, VK_BLEND_FACTOR_SRC_ALPHA, VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA, VK_BLEND_OP_ADD,
-      VK_BLEND_FACTOR_ONE, VK_BLEND_FACTOR_ZERO, VK_BLEND_OP_MAX, 0xb};
+   p->blend[0] =
+      (VkPipelineColorBlendAttachmentState){VK_TRUE,
+                                            VK_BLEND_FACTOR_SRC_ALPHA,
+                                            VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA,
+                                            VK_BLEND_OP_ADD,
+                                            VK_BLEND_FACTOR_ONE,
+                                            VK_BLEND_FACTOR_ZERO,
+                                            VK_BLEND_OP_MAX,
+                                            0xb};
    p->cb = (VkPipelineColorBlendStateCreateInfo){
       .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
-      .attachmentCount = 1, .pAttachments = p->blend, .blendConstants = {1, 2, 3, 4}};
+      .attachmentCount = 1,
+      .pAttachments = p->blend,
+      .blendConstants = {1, 2, 3, 4}};
    p->dyn = (VkPipelineDynamicStateCreateInfo){
       .sType = VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO,
       .pDynamicStates = p->dynamic_states};
    p->color_formats[0] = VK_FORMAT_R8G8B8A8_UNORM;
    p->rendering = (VkPipelineRenderingCreateInfo){
       .sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO,
-      .colorAttachmentCount = 1, .pColorAttachmentFormats = p->color_formats,
+      .colorAttachmentCount = 1,
+      .pColorAttachmentFormats = p->color_formats,
       .depthAttachmentFormat = VK_FORMAT_D32_SFLOAT};
    p->info = (VkGraphicsPipelineCreateInfo){
-      .sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO, .pNext = &p->rendering,
-      .stageCount = 2, .pStages = p->stages, .pVertexInputState = &p->vi,
-      .pInputAssemblyState = &p->ia, .pTessellationState = &p->ts, .pViewportState = &p->vp,
-      .pRasterizationState = &p->rs, .pMultisampleState = &p->ms,
-      .pDepthStencilState = &p->ds, .pColorBlendState = &p->cb, .pDynamicState = &p->dyn};
+      .sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
+      .pNext = &p->rendering,
+      .stageCount = 2,
+      .pStages = p->stages,
+      .pVertexInputState = &p->vi,
+      .pInputAssemblyState = &p->ia,
+      .pTessellationState = &p->ts,
+      .pViewportState = &p->vp,
+      .pRasterizationState = &p->rs,
+      .pMultisampleState = &p->ms,
+      .pDepthStencilState = &p->ds,
+      .pColorBlendState = &p->cb,
+      .pDynamicState = &p->dyn};
 }
 
 static VkResult
@@ -196,21 +231,28 @@ TEST(vk_gs_fill_pnext_chains)
    pipe_init(&p);
    VkVertexInputBindingDivisorDescriptionEXT divisor = {3, 5};
    VkPipelineVertexInputDivisorStateCreateInfoEXT div = {
-      VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_DIVISOR_STATE_CREATE_INFO_EXT, NULL, 1, &divisor};
+      VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_DIVISOR_STATE_CREATE_INFO_EXT, NULL, 1,
+      &divisor};
    p.vi.pNext = &div;
    VkPipelineRasterizationDepthClipStateCreateInfoEXT clip = {
-      VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_DEPTH_CLIP_STATE_CREATE_INFO_EXT, NULL, 0, VK_FALSE};
+      VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_DEPTH_CLIP_STATE_CREATE_INFO_EXT, NULL, 0,
+      VK_FALSE};
    VkPipelineRasterizationProvokingVertexStateCreateInfoEXT pv = {
-      VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_PROVOKING_VERTEX_STATE_CREATE_INFO_EXT, &clip,
-      VK_PROVOKING_VERTEX_MODE_LAST_VERTEX_EXT};
+      VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_PROVOKING_VERTEX_STATE_CREATE_INFO_EXT,
+      &clip, VK_PROVOKING_VERTEX_MODE_LAST_VERTEX_EXT};
    VkPipelineRasterizationLineStateCreateInfoEXT line = {
-      VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_LINE_STATE_CREATE_INFO_EXT, &pv,
-      VK_LINE_RASTERIZATION_MODE_BRESENHAM_EXT, VK_TRUE, 3, 0xf0f0};
+      VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_LINE_STATE_CREATE_INFO_EXT,
+      &pv,
+      VK_LINE_RASTERIZATION_MODE_BRESENHAM_EXT,
+      VK_TRUE,
+      3,
+      0xf0f0};
    VkPipelineRasterizationStateStreamCreateInfoEXT stream = {
       VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_STREAM_CREATE_INFO_EXT, &line, 0, 2};
    p.rs.pNext = &stream;
    VkPipelineViewportDepthClipControlCreateInfoEXT control = {
-      VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_DEPTH_CLIP_CONTROL_CREATE_INFO_EXT, NULL, VK_TRUE};
+      VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_DEPTH_CLIP_CONTROL_CREATE_INFO_EXT, NULL,
+      VK_TRUE};
    p.vp.pNext = &control;
    const VkBool32 enables[2] = {VK_FALSE, VK_TRUE};
    VkPipelineColorWriteCreateInfoEXT cw = {
@@ -220,11 +262,18 @@ TEST(vk_gs_fill_pnext_chains)
    p.blend[1] = p.blend[0];
    p.rendering.colorAttachmentCount = 2;
    p.color_formats[1] = VK_FORMAT_R32_UINT;
-   const VkSampleLocationEXT locs[4] = {{0.25f, 0.25f}, {0.75f, 0.25f}, {0.25f, 0.75f},
-                                         {0.75f, 0.75f}};
+   const VkSampleLocationEXT locs[4] = {
+      {0.25f, 0.25f}, {0.75f, 0.25f}, {0.25f, 0.75f}, {0.75f, 0.75f}};
    VkPipelineSampleLocationsStateCreateInfoEXT sl = {
-      VK_STRUCTURE_TYPE_PIPELINE_SAMPLE_LOCATIONS_STATE_CREATE_INFO_EXT, NULL, VK_TRUE,
-      {VK_STRUCTURE_TYPE_SAMPLE_LOCATIONS_INFO_EXT, NULL, VK_SAMPLE_COUNT_4_BIT, {1, 1}, 4, locs}};
+      VK_STRUCTURE_TYPE_PIPELINE_SAMPLE_LOCATIONS_STATE_CREATE_INFO_EXT,
+      NULL,
+      VK_TRUE,
+      {VK_STRUCTURE_TYPE_SAMPLE_LOCATIONS_INFO_EXT,
+       NULL,
+       VK_SAMPLE_COUNT_4_BIT,
+       {1, 1},
+       4,
+       locs}};
    p.ms.pNext = &sl;
    const VkSampleMask mask = 0x5;
    p.ms.pSampleMask = &mask;
@@ -372,31 +421,54 @@ TEST(vk_gs_dynamic_states_list)
    /* Every dynamic state of core 1.3, EDS1/2/3 (but NV-only and advanced
     * blending), vertex input, colour write enable and line stipple. */
    static const VkDynamicState known[] = {
-      VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR, VK_DYNAMIC_STATE_LINE_WIDTH,
-      VK_DYNAMIC_STATE_DEPTH_BIAS, VK_DYNAMIC_STATE_BLEND_CONSTANTS,
-      VK_DYNAMIC_STATE_DEPTH_BOUNDS, VK_DYNAMIC_STATE_STENCIL_COMPARE_MASK,
-      VK_DYNAMIC_STATE_STENCIL_WRITE_MASK, VK_DYNAMIC_STATE_STENCIL_REFERENCE,
-      VK_DYNAMIC_STATE_CULL_MODE, VK_DYNAMIC_STATE_FRONT_FACE,
-      VK_DYNAMIC_STATE_PRIMITIVE_TOPOLOGY, VK_DYNAMIC_STATE_VIEWPORT_WITH_COUNT,
-      VK_DYNAMIC_STATE_SCISSOR_WITH_COUNT, VK_DYNAMIC_STATE_VERTEX_INPUT_BINDING_STRIDE,
-      VK_DYNAMIC_STATE_DEPTH_TEST_ENABLE, VK_DYNAMIC_STATE_DEPTH_WRITE_ENABLE,
-      VK_DYNAMIC_STATE_DEPTH_COMPARE_OP, VK_DYNAMIC_STATE_DEPTH_BOUNDS_TEST_ENABLE,
-      VK_DYNAMIC_STATE_STENCIL_TEST_ENABLE, VK_DYNAMIC_STATE_STENCIL_OP,
-      VK_DYNAMIC_STATE_RASTERIZER_DISCARD_ENABLE, VK_DYNAMIC_STATE_DEPTH_BIAS_ENABLE,
-      VK_DYNAMIC_STATE_PRIMITIVE_RESTART_ENABLE, VK_DYNAMIC_STATE_PATCH_CONTROL_POINTS_EXT,
-      VK_DYNAMIC_STATE_LOGIC_OP_EXT, VK_DYNAMIC_STATE_VERTEX_INPUT_EXT,
-      VK_DYNAMIC_STATE_COLOR_WRITE_ENABLE_EXT, VK_DYNAMIC_STATE_LINE_STIPPLE_EXT,
+      VK_DYNAMIC_STATE_VIEWPORT,
+      VK_DYNAMIC_STATE_SCISSOR,
+      VK_DYNAMIC_STATE_LINE_WIDTH,
+      VK_DYNAMIC_STATE_DEPTH_BIAS,
+      VK_DYNAMIC_STATE_BLEND_CONSTANTS,
+      VK_DYNAMIC_STATE_DEPTH_BOUNDS,
+      VK_DYNAMIC_STATE_STENCIL_COMPARE_MASK,
+      VK_DYNAMIC_STATE_STENCIL_WRITE_MASK,
+      VK_DYNAMIC_STATE_STENCIL_REFERENCE,
+      VK_DYNAMIC_STATE_CULL_MODE,
+      VK_DYNAMIC_STATE_FRONT_FACE,
+      VK_DYNAMIC_STATE_PRIMITIVE_TOPOLOGY,
+      VK_DYNAMIC_STATE_VIEWPORT_WITH_COUNT,
+      VK_DYNAMIC_STATE_SCISSOR_WITH_COUNT,
+      VK_DYNAMIC_STATE_VERTEX_INPUT_BINDING_STRIDE,
+      VK_DYNAMIC_STATE_DEPTH_TEST_ENABLE,
+      VK_DYNAMIC_STATE_DEPTH_WRITE_ENABLE,
+      VK_DYNAMIC_STATE_DEPTH_COMPARE_OP,
+      VK_DYNAMIC_STATE_DEPTH_BOUNDS_TEST_ENABLE,
+      VK_DYNAMIC_STATE_STENCIL_TEST_ENABLE,
+      VK_DYNAMIC_STATE_STENCIL_OP,
+      VK_DYNAMIC_STATE_RASTERIZER_DISCARD_ENABLE,
+      VK_DYNAMIC_STATE_DEPTH_BIAS_ENABLE,
+      VK_DYNAMIC_STATE_PRIMITIVE_RESTART_ENABLE,
+      VK_DYNAMIC_STATE_PATCH_CONTROL_POINTS_EXT,
+      VK_DYNAMIC_STATE_LOGIC_OP_EXT,
+      VK_DYNAMIC_STATE_VERTEX_INPUT_EXT,
+      VK_DYNAMIC_STATE_COLOR_WRITE_ENABLE_EXT,
+      VK_DYNAMIC_STATE_LINE_STIPPLE_EXT,
       VK_DYNAMIC_STATE_SAMPLE_LOCATIONS_EXT,
-      VK_DYNAMIC_STATE_TESSELLATION_DOMAIN_ORIGIN_EXT, VK_DYNAMIC_STATE_DEPTH_CLAMP_ENABLE_EXT,
-      VK_DYNAMIC_STATE_POLYGON_MODE_EXT, VK_DYNAMIC_STATE_RASTERIZATION_SAMPLES_EXT,
-      VK_DYNAMIC_STATE_SAMPLE_MASK_EXT, VK_DYNAMIC_STATE_ALPHA_TO_COVERAGE_ENABLE_EXT,
-      VK_DYNAMIC_STATE_ALPHA_TO_ONE_ENABLE_EXT, VK_DYNAMIC_STATE_LOGIC_OP_ENABLE_EXT,
-      VK_DYNAMIC_STATE_COLOR_BLEND_ENABLE_EXT, VK_DYNAMIC_STATE_COLOR_BLEND_EQUATION_EXT,
-      VK_DYNAMIC_STATE_COLOR_WRITE_MASK_EXT, VK_DYNAMIC_STATE_RASTERIZATION_STREAM_EXT,
+      VK_DYNAMIC_STATE_TESSELLATION_DOMAIN_ORIGIN_EXT,
+      VK_DYNAMIC_STATE_DEPTH_CLAMP_ENABLE_EXT,
+      VK_DYNAMIC_STATE_POLYGON_MODE_EXT,
+      VK_DYNAMIC_STATE_RASTERIZATION_SAMPLES_EXT,
+      VK_DYNAMIC_STATE_SAMPLE_MASK_EXT,
+      VK_DYNAMIC_STATE_ALPHA_TO_COVERAGE_ENABLE_EXT,
+      VK_DYNAMIC_STATE_ALPHA_TO_ONE_ENABLE_EXT,
+      VK_DYNAMIC_STATE_LOGIC_OP_ENABLE_EXT,
+      VK_DYNAMIC_STATE_COLOR_BLEND_ENABLE_EXT,
+      VK_DYNAMIC_STATE_COLOR_BLEND_EQUATION_EXT,
+      VK_DYNAMIC_STATE_COLOR_WRITE_MASK_EXT,
+      VK_DYNAMIC_STATE_RASTERIZATION_STREAM_EXT,
       VK_DYNAMIC_STATE_CONSERVATIVE_RASTERIZATION_MODE_EXT,
       VK_DYNAMIC_STATE_EXTRA_PRIMITIVE_OVERESTIMATION_SIZE_EXT,
-      VK_DYNAMIC_STATE_DEPTH_CLIP_ENABLE_EXT, VK_DYNAMIC_STATE_SAMPLE_LOCATIONS_ENABLE_EXT,
-      VK_DYNAMIC_STATE_PROVOKING_VERTEX_MODE_EXT, VK_DYNAMIC_STATE_LINE_RASTERIZATION_MODE_EXT,
+      VK_DYNAMIC_STATE_DEPTH_CLIP_ENABLE_EXT,
+      VK_DYNAMIC_STATE_SAMPLE_LOCATIONS_ENABLE_EXT,
+      VK_DYNAMIC_STATE_PROVOKING_VERTEX_MODE_EXT,
+      VK_DYNAMIC_STATE_LINE_RASTERIZATION_MODE_EXT,
       VK_DYNAMIC_STATE_LINE_STIPPLE_ENABLE_EXT,
       VK_DYNAMIC_STATE_DEPTH_CLIP_NEGATIVE_ONE_TO_ONE_EXT,
    };
@@ -413,13 +485,15 @@ TEST(vk_gs_dynamic_states_list)
    for (unsigned a = 0; a < VK_DYN_COUNT; a++) {
       for (unsigned b = a + 1; b < VK_DYN_COUNT; b++) {
          const struct vk_dyn_info *x = &vk_dyn_info[a], *y = &vk_dyn_info[b];
-         CHECK(x->offset_B + x->size_B <= y->offset_B || y->offset_B + y->size_B <= x->offset_B);
+         CHECK(x->offset_B + x->size_B <= y->offset_B ||
+               y->offset_B + y->size_B <= x->offset_B);
       }
    }
    /* 10.10: *_WITH_COUNT set count and array. */
    memset(set, 0, sizeof(set));
    vk_dynamic_state_from_vk(VK_DYNAMIC_STATE_VIEWPORT_WITH_COUNT, set);
-   CHECK(BITSET_TEST(set, VK_DYN_VP_VIEWPORTS) && BITSET_TEST(set, VK_DYN_VP_VIEWPORT_COUNT));
+   CHECK(BITSET_TEST(set, VK_DYN_VP_VIEWPORTS) &&
+         BITSET_TEST(set, VK_DYN_VP_VIEWPORT_COUNT));
    CHECK_EQ(bitset_count(set, BITSET_WORDS(VK_DYN_COUNT)), 2);
 }
 
@@ -449,9 +523,9 @@ TEST(vk_gs_libraries_merge_to_the_whole)
 {
    struct pipe p;
    pipe_init(&p);
-   p.dynamic_states[0] = VK_DYNAMIC_STATE_CULL_MODE;     /* pre-rasterization */
-   p.dynamic_states[1] = VK_DYNAMIC_STATE_STENCIL_OP;    /* fragment shader */
-   p.dynamic_states[2] = VK_DYNAMIC_STATE_BLEND_CONSTANTS; /* fragment output */
+   p.dynamic_states[0] = VK_DYNAMIC_STATE_CULL_MODE;          /* pre-rasterization */
+   p.dynamic_states[1] = VK_DYNAMIC_STATE_STENCIL_OP;         /* fragment shader */
+   p.dynamic_states[2] = VK_DYNAMIC_STATE_BLEND_CONSTANTS;    /* fragment output */
    p.dynamic_states[3] = VK_DYNAMIC_STATE_PRIMITIVE_TOPOLOGY; /* vertex input */
    p.dyn.dynamicStateCount = 4;
    struct vk_graphics_pipeline_state whole;
@@ -466,7 +540,8 @@ TEST(vk_gs_libraries_merge_to_the_whole)
    struct vk_graphics_pipeline_state libs[4], linked;
    for (unsigned i = 0; i < 4; i++) {
       VkGraphicsPipelineLibraryCreateInfoEXT gpl = {
-         VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_LIBRARY_CREATE_INFO_EXT, &p.rendering, parts[i]};
+         VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_LIBRARY_CREATE_INFO_EXT, &p.rendering,
+         parts[i]};
       VkGraphicsPipelineCreateInfo info = p.info;
       info.pNext = &gpl;
       info.flags = VK_PIPELINE_CREATE_LIBRARY_BIT_KHR;
@@ -489,7 +564,8 @@ TEST(vk_gs_libraries_merge_to_the_whole)
    VkGraphicsPipelineCreateInfo link_info = {
       .sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO, .pNext = &lib_info};
    CHECK_EQ(vk_graphics_pipeline_create_info_parts(&link_info), 0);
-   REQUIRE(vk_graphics_pipeline_state_fill(&linked, &link_info, NULL, NULL) == VK_SUCCESS);
+   REQUIRE(vk_graphics_pipeline_state_fill(&linked, &link_info, NULL, NULL) ==
+           VK_SUCCESS);
    CHECK_EQ(linked.parts, VK_GS_ALL_PARTS);
    CHECK_EQ(linked.stages, whole.stages);
    CHECK(memcmp(linked.dynamic, whole.dynamic, sizeof(whole.dynamic)) == 0);
@@ -577,9 +653,9 @@ TEST(vk_gs_merge_takes_dynamic_from_the_command_buffer)
     * value is what draws use (the app broke a rule; still deterministic). */
    const uint32_t cull = VK_CULL_MODE_FRONT_AND_BACK;
    vk_dynamic_graphics_state_set(&dyn, VK_DYN_RS_CULL_MODE, 0, 4, &cull);
-   const struct vk_blend_equation eq = {VK_BLEND_FACTOR_ONE, VK_BLEND_FACTOR_ONE,
+   const struct vk_blend_equation eq = {VK_BLEND_FACTOR_ONE,  VK_BLEND_FACTOR_ONE,
                                         VK_BLEND_OP_SUBTRACT, VK_BLEND_FACTOR_ONE,
-                                        VK_BLEND_FACTOR_ONE, VK_BLEND_OP_ADD};
+                                        VK_BLEND_FACTOR_ONE,  VK_BLEND_OP_ADD};
    vk_dynamic_graphics_state_set(&dyn, VK_DYN_CB_BLEND_EQUATIONS, 0, sizeof(eq), &eq);
 
    struct vk_graphics_state gs;
@@ -612,7 +688,7 @@ TEST(vk_gs_merge_takes_dynamic_from_the_command_buffer)
    CHECK(v2.viewports[1].x == 1.0f);
    /* ...what shapes code does. */
    const struct vk_blend_equation eq2 = {VK_BLEND_FACTOR_ONE, VK_BLEND_FACTOR_ONE,
-                                         VK_BLEND_OP_MIN, VK_BLEND_FACTOR_ONE,
+                                         VK_BLEND_OP_MIN,     VK_BLEND_FACTOR_ONE,
                                          VK_BLEND_FACTOR_ONE, VK_BLEND_OP_ADD};
    vk_dynamic_graphics_state_set(&dyn, VK_DYN_CB_BLEND_EQUATIONS, 0, sizeof(eq2), &eq2);
    vk_graphics_state_merge(&gs, &st, &dyn);
@@ -627,9 +703,9 @@ TEST(vk_gs_all_blend_state_dynamic)
    struct pipe p;
    pipe_init(&p);
    static const VkDynamicState cb_states[] = {
-      VK_DYNAMIC_STATE_LOGIC_OP_ENABLE_EXT, VK_DYNAMIC_STATE_LOGIC_OP_EXT,
+      VK_DYNAMIC_STATE_LOGIC_OP_ENABLE_EXT,    VK_DYNAMIC_STATE_LOGIC_OP_EXT,
       VK_DYNAMIC_STATE_COLOR_BLEND_ENABLE_EXT, VK_DYNAMIC_STATE_COLOR_BLEND_EQUATION_EXT,
-      VK_DYNAMIC_STATE_COLOR_WRITE_MASK_EXT, VK_DYNAMIC_STATE_BLEND_CONSTANTS};
+      VK_DYNAMIC_STATE_COLOR_WRITE_MASK_EXT,   VK_DYNAMIC_STATE_BLEND_CONSTANTS};
    memcpy(p.dynamic_states, cb_states, sizeof(cb_states));
    p.dyn.dynamicStateCount = ARRAY_SIZE(cb_states);
    p.info.pColorBlendState = NULL;
@@ -675,6 +751,7 @@ TEST(vk_gs_key_ignores_what_cannot_matter)
    CHECK_EQ(k2.blend_enables, 0);
    CHECK_EQ(vk_topology_class(VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY),
             VK_TOPOLOGY_CLASS_LINE);
-   CHECK_EQ(vk_topology_class(VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN), VK_TOPOLOGY_CLASS_TRIANGLE);
+   CHECK_EQ(vk_topology_class(VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN),
+            VK_TOPOLOGY_CLASS_TRIANGLE);
    CHECK_EQ(vk_topology_class(VK_PRIMITIVE_TOPOLOGY_PATCH_LIST), VK_TOPOLOGY_CLASS_PATCH);
 }
