@@ -2643,3 +2643,38 @@ out:
    }
    draw_env_finish(&e);
 }
+
+/* A viewport smaller than the scissor: a triangle far larger than the
+ * view volume covers exactly the viewport's pixels (Vulkan 1.3, 27.4:
+ * primitives are clipped to the view volume -w <= x, y <= w), whatever
+ * the scissor allows around it. */
+TEST(view_volume_clips_inside_a_larger_scissor)
+{
+   struct draw_env e;
+   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, NULL))
+      goto out;
+   const VkViewport small = {10, 6, 40, 30, 0, 1};
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.viewport = &small;
+   VkPipeline pipe;
+   if (!make_pipeline(&e, &d, &pipe))
+      goto out;
+   struct vtx *v = (struct vtx *)e.vb.map;
+   v[0] = (struct vtx){{-3, -3, 0, 1}, {1, 0, 0, 1}};
+   v[1] = (struct vtx){{5, -3, 0, 1}, {1, 0, 0, 1}};
+   v[2] = (struct vtx){{-3, 5, 0, 1}, {1, 0, 0, 1}};
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   begin_draw_pass(&e, cmd, pipe);
+   vkCmdDraw(cmd, 3, 1, 0, 0);
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   uint32_t got[W * H], want[W * H];
+   REQUIRE(read_color(&e.t, &e.tg, 0, got));
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++)
+         want[y * W + x] = x >= 10 && x < 50 && y >= 6 && y < 36 ? rgba8(1, 0, 0, 1) : 0;
+   check_rgba8("clipped to the viewport", got, want, NULL, 0);
+   vkDestroyPipeline(e.t.dev, pipe, NULL);
+out:
+   draw_env_finish(&e);
+}
