@@ -239,10 +239,6 @@ nvk_draw(struct nvk_exec *ex, const struct nvk_draw_params *d)
       draw_fault(ex, d, "no complete graphics pipeline bound");
       return;
    }
-   if (r->view_mask) {
-      draw_fault(ex, d, "multiview draws are not implemented");
-      return;
-   }
    struct nvk_draw_ctx *ctx = calloc(1, sizeof(*ctx));
    if (!ctx) {
       draw_fault(ex, d, "out of memory");
@@ -264,7 +260,18 @@ nvk_draw(struct nvk_exec *ex, const struct nvk_draw_params *d)
       draw_fault(ex, d, "out of memory for the shaders");
       goto out;
    }
-   run_draw(ctx);
+   if (!r->view_mask) {
+      run_draw(ctx);
+   } else {
+      /* Multiview: the draw once per view, into the view's layer. */
+      u_foreach_bit(view, r->view_mask)
+      {
+         nvk_draw_state_set_view(ctx, view);
+         run_draw(ctx);
+         if (ex->faulted)
+            break;
+      }
+   }
 out:
    nvk_draw_execs_finish(ctx);
    free(ctx);

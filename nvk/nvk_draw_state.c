@@ -189,6 +189,22 @@ describe_attachment(const struct nvk_exec_attachment *a, uint32_t layer_count,
    out->samples = kil_sample_layout_samples(a->image->layout.sample_layout);
 }
 
+void
+nvk_draw_state_set_view(struct nvk_draw_ctx *ctx, uint32_t view)
+{
+   const struct nvk_exec_rendering *r = &ctx->ex->gfx.rendering;
+   for (uint32_t i = 0; i < r->color_count && i < RAST_MAX_COLOR; i++)
+      describe_attachment(&r->color[i], 1, &ctx->fb.color[i]);
+   describe_attachment(r->depth.image ? &r->depth : &r->stencil, 1,
+                       &ctx->fb.depth_stencil);
+   for (uint32_t i = 0; i < RAST_MAX_COLOR; i++)
+      ctx->fb.color[i].base_layer += view;
+   ctx->fb.depth_stencil.base_layer += view;
+   ctx->view_index = view;
+   /* The view picks the layer; Layer from the shader plays no part. */
+   ctx->rs.vs_writes_layer = false;
+}
+
 bool
 nvk_draw_state_init(struct nvk_draw_ctx *ctx)
 {

@@ -60,6 +60,9 @@ const struct vk_device_extension_table nvk_device_extensions = {
    .KHR_draw_indirect_count = true,
    .EXT_index_type_uint8 = true,
    .EXT_primitive_topology_list_restart = true,
+   /* Render passes with view masks: a draw per view into the view's
+    * layer, ViewIndex in the shaders (nvk_draw.c, kx). */
+   .KHR_multiview = true,
 };
 
 static void
@@ -92,6 +95,8 @@ nvk_get_features(struct vk_features *f)
    /* Restarts cut lists too (rast_assemble); no patches without
     * tessellation. */
    f->primitiveTopologyListRestart = true;
+   /* Not multiviewGeometryShader/Tessellation: no such stages yet. */
+   f->multiview = true;
    f->timelineSemaphore = true;
    f->synchronization2 = true;
    f->privateData = true;
@@ -352,6 +357,14 @@ nvk_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
             VK_SUBGROUP_FEATURE_SHUFFLE_BIT | VK_SUBGROUP_FEATURE_SHUFFLE_RELATIVE_BIT |
             VK_SUBGROUP_FEATURE_CLUSTERED_BIT | VK_SUBGROUP_FEATURE_QUAD_BIT;
          sg->quadOperationsInAllStages = VK_FALSE;
+         break;
+      }
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTIVIEW_PROPERTIES: {
+         /* A view is a layer (nvk_draw.c draws once per view): 32 views
+          * of a 32-bit view mask; instance indices are 32-bit. */
+         VkPhysicalDeviceMultiviewProperties *mv = (void *)s;
+         mv->maxMultiviewViewCount = 32;
+         mv->maxMultiviewInstanceIndex = (1u << 27) - 1;
          break;
       }
       case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_3_PROPERTIES: {

@@ -36,6 +36,7 @@
 #include "draw_points_uint_vert.h"
 #include "draw_uint_frag.h"
 #include "draw_mrt_frag.h"
+#include "draw_multiview_vert.h"
 #include "draw_points_vert.h"
 #include "draw_smooth_frag.h"
 #include "draw_vert.h"
@@ -2676,5 +2677,124 @@ TEST(view_volume_clips_inside_a_larger_scissor)
    check_rgba8("clipped to the viewport", got, want, NULL, 0);
    vkDestroyPipeline(e.t.dev, pipe, NULL);
 out:
+   draw_env_finish(&e);
+}
+
+/* Multiview (VK_KHR_multiview; Vulkan 1.3, 8.7): a subpass with view mask
+ * 0b101 renders views 0 and 2 into layers 0 and 2 of a 3-layer
+ * attachment, each with ViewIndex in the shader (the quad moves 8 pixels
+ * and its alpha says (ViewIndex + 1) / 4); the load op clears only those
+ * layers, a clear of an attachment applies to every view, and layer 1
+ * keeps what it had. */
+TEST(multiview_render_pass)
+{
+   static const char *const exts[] = {VK_KHR_MULTIVIEW_EXTENSION_NAME};
+   VkPhysicalDeviceMultiviewFeatures mvf = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTIVIEW_FEATURES,
+      .multiview = VK_TRUE,
+   };
+   const struct vkt_req req = {.extensions = exts,
+                               .extension_count = 1,
+                               .features = &mvf,
+                               .instance_api_version = VK_API_VERSION_1_1};
+   struct draw_env e;
+   struct target tg = {0};
+   VkRenderPass pass = VK_NULL_HANDLE;
+   VkFramebuffer fb = VK_NULL_HANDLE;
+   VkShaderModule vs = VK_NULL_HANDLE;
+   VkPipeline pipe = VK_NULL_HANDLE;
+   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, &req) ||
+       !target_create(&e.t, COLOR_FMT, VK_FORMAT_UNDEFINED, 3, &tg))
+      goto out;
+   const VkAttachmentDescription att = attachment(COLOR_FMT, VK_ATTACHMENT_LOAD_OP_CLEAR);
+   const VkAttachmentReference ref = {0, VK_IMAGE_LAYOUT_GENERAL};
+   const VkSubpassDescription sub = {.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS,
+                                     .colorAttachmentCount = 1,
+                                     .pColorAttachments = &ref};
+   const uint32_t view_mask = 0x5;
+   const VkRenderPassMultiviewCreateInfo mv = {
+      .sType = VK_STRUCTURE_TYPE_RENDER_PASS_MULTIVIEW_CREATE_INFO,
+      .subpassCount = 1,
+      .pViewMasks = &view_mask,
+   };
+   const VkRenderPassCreateInfo rpci = {.sType =
+                                           VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO,
+                                        .pNext = &mv,
+                                        .attachmentCount = 1,
+                                        .pAttachments = &att,
+                                        .subpassCount = 1,
+                                        .pSubpasses = &sub,
+                                        .dependencyCount = ARRAY_SIZE(external_deps),
+                                        .pDependencies = external_deps};
+   if (!VKT_CHECK(vkCreateRenderPass(e.t.dev, &rpci, NULL, &pass)))
+      goto out;
+   const VkFramebufferCreateInfo fci = {.sType =
+                                           VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO,
+                                        .renderPass = pass,
+                                        .attachmentCount = 1,
+                                        .pAttachments = &tg.color_view,
+                                        .width = W,
+                                        .height = H,
+                                        .layers = 1};
+   if (!VKT_CHECK(vkCreateFramebuffer(e.t.dev, &fci, NULL, &fb)))
+      goto out;
+   vs = make_module(&e.t, draw_multiview_vert_spv, sizeof(draw_multiview_vert_spv));
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.vs = vs;
+   d.pass = pass;
+   if (!make_pipeline(&e, &d, &pipe))
+      goto out;
+   const float red[4] = {1, 0, 0, 1};
+   struct vtx *v = (struct vtx *)e.vb.map;
+   v[0] = vtx_fb(8, 8, 0, red), v[1] = vtx_fb(24, 8, 0, red),
+   v[2] = vtx_fb(24, 40, 0, red);
+   v[3] = vtx_fb(8, 8, 0, red), v[4] = vtx_fb(24, 40, 0, red),
+   v[5] = vtx_fb(8, 40, 0, red);
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   const VkClearColorValue grey = {.float32 = {0.5f, 0.5f, 0.5f, 0.5f}};
+   const VkImageSubresourceRange all = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 3};
+   vkCmdClearColorImage(cmd, tg.color.image, VK_IMAGE_LAYOUT_GENERAL, &grey, 1, &all);
+   vkt_cmd_barrier(cmd);
+   const VkClearValue black = {.color = {.float32 = {0, 0, 0, 0}}};
+   begin_pass(cmd, pass, fb, full_area, &black, 1);
+   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
+   const VkDeviceSize zero = 0;
+   vkCmdBindVertexBuffers(cmd, 0, 1, &e.vb.buffer, &zero);
+   vkCmdDraw(cmd, 6, 1, 0, 0);
+   const VkClearAttachment ca = {
+      VK_IMAGE_ASPECT_COLOR_BIT, 0, {.color = {.float32 = {0, 0, 1, 1}}}};
+   const VkClearRect rect = {{{48, 48}, {8, 8}}, 0, 1};
+   vkCmdClearAttachments(cmd, 1, &ca, 1, &rect);
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   for (uint32_t layer = 0; layer < 3; layer++) {
+      uint32_t got[W * H], want[W * H];
+      REQUIRE(read_color(&e.t, &tg, layer, got));
+      const int x0 = 8 + 8 * (int)layer;
+      for (int y = 0; y < H; y++)
+         for (int x = 0; x < W; x++) {
+            uint32_t w = rgba8(0.5f, 0.5f, 0.5f, 0.5f);
+            if (layer != 1) {
+               w = 0;
+               if (x >= x0 && x < x0 + 16 && y >= 8 && y < 40)
+                  w = rgba8(1, 0, 0, (float)(layer + 1) / 4);
+               if (x >= 48 && x < 56 && y >= 48 && y < 56)
+                  w = rgba8(0, 0, 1, 1);
+            }
+            want[y * W + x] = w;
+         }
+      check_rgba8(layer == 0   ? "view 0"
+                  : layer == 1 ? "layer 1 (no view)"
+                               : "view 2",
+                  got, want, NULL, 0);
+   }
+out:
+   if (e.t.dev) {
+      vkDestroyPipeline(e.t.dev, pipe, NULL);
+      vkDestroyShaderModule(e.t.dev, vs, NULL);
+      vkDestroyFramebuffer(e.t.dev, fb, NULL);
+      vkDestroyRenderPass(e.t.dev, pass, NULL);
+      target_destroy(&e.t, &tg);
+   }
    draw_env_finish(&e);
 }
