@@ -63,6 +63,10 @@ const struct vk_device_extension_table nvk_device_extensions = {
    /* Render passes with view masks: a draw per view into the view's
     * layer, ViewIndex in the shaders (nvk_draw.c, kx). */
    .KHR_multiview = true,
+   /* Points outside the view volume are discarded (rast), the new
+    * structures are accepted (views' usage and input-attachment aspects
+    * change nothing here), layouts are all one. */
+   .KHR_maintenance2 = true,
 };
 
 static void
@@ -357,6 +361,12 @@ nvk_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
             VK_SUBGROUP_FEATURE_SHUFFLE_BIT | VK_SUBGROUP_FEATURE_SHUFFLE_RELATIVE_BIT |
             VK_SUBGROUP_FEATURE_CLUSTERED_BIT | VK_SUBGROUP_FEATURE_QUAD_BIT;
          sg->quadOperationsInAllStages = VK_FALSE;
+         break;
+      }
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_POINT_CLIPPING_PROPERTIES: {
+         /* rast discards a point whose vertex is outside the view volume. */
+         VkPhysicalDevicePointClippingProperties *pc = (void *)s;
+         pc->pointClippingBehavior = VK_POINT_CLIPPING_BEHAVIOR_ALL_CLIP_PLANES;
          break;
       }
       case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTIVIEW_PROPERTIES: {

@@ -277,6 +277,8 @@ TEST(kiln_advertises_only_what_it_implements)
       "VK_EXT_index_type_uint8",            /* vk_draw_test uint8_indices_and_restart */
       "VK_EXT_primitive_topology_list_restart", /* vk_draw_test list_restart */
       "VK_KHR_multiview",                   /* vk_draw_test multiview_render_pass */
+      "VK_KHR_maintenance2",                /* vk_draw_test point_clipping_behavior,
+                                               maintenance2_structures */
    };
    uint32_t n = 0;
    VKT_CHECK(vkEnumerateDeviceExtensionProperties(t.pdev, NULL, &n, NULL));

@@ -2798,3 +2798,178 @@ out:
    }
    draw_env_finish(&e);
 }
+
+/* VK_KHR_maintenance2's point clipping behaviour, as the driver reports
+ * it: a viewport starting at x = 10.3 leaves pixel 10's centre (10.5)
+ * inside; a size-1 point at x = 10.2 (outside the view volume) covers
+ * that centre. ALL_CLIP_PLANES discards the point, USER_CLIP_PLANES_ONLY
+ * draws it. A point at 10.6 (inside) is drawn either way. */
+TEST(point_clipping_behavior)
+{
+   static const char *const exts[] = {VK_KHR_MAINTENANCE2_EXTENSION_NAME};
+   const struct vkt_req req = {.extensions = exts,
+                               .extension_count = 1,
+                               .instance_api_version = VK_API_VERSION_1_1};
+   struct draw_env e;
+   VkShaderModule vs = VK_NULL_HANDLE;
+   VkPipeline pipe = VK_NULL_HANDLE;
+   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, &req))
+      goto out;
+   VkPhysicalDevicePointClippingProperties pc = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_POINT_CLIPPING_PROPERTIES};
+   VkPhysicalDeviceProperties2 p2 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &pc};
+   vkGetPhysicalDeviceProperties2(e.t.pdev, &p2);
+   const bool all =
+      pc.pointClippingBehavior == VK_POINT_CLIPPING_BEHAVIOR_ALL_CLIP_PLANES;
+   printf("  pointClippingBehavior: %s\n",
+          all ? "ALL_CLIP_PLANES" : "USER_CLIP_PLANES_ONLY");
+   vs = make_module(&e.t, draw_points_vert_spv, sizeof(draw_points_vert_spv));
+   const VkViewport vp = {10.3f, 0, 40, H, 0, 1};
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.vs = vs;
+   d.viewport = &vp;
+   d.topology = VK_PRIMITIVE_TOPOLOGY_POINT_LIST;
+   if (!make_pipeline(&e, &d, &pipe))
+      goto out;
+   const float red[4] = {1, 0, 0, 1}, green[4] = {0, 1, 0, 1};
+   struct vtx *v = (struct vtx *)e.vb.map;
+   /* Clip x from window x: (x - 10.3) / 40 * 2 - 1. */
+   v[0] = (struct vtx){{(10.2f - 10.3f) / 40 * 2 - 1, (8.5f / H) * 2 - 1, 0, 1}, {0}};
+   v[1] = (struct vtx){{(10.6f - 10.3f) / 40 * 2 - 1, (20.5f / H) * 2 - 1, 0, 1}, {0}};
+   memcpy(v[0].color, red, sizeof(red));
+   memcpy(v[1].color, green, sizeof(green));
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   begin_draw_pass(&e, cmd, pipe);
+   vkCmdDraw(cmd, 2, 1, 0, 0);
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   uint32_t got[W * H], want[W * H];
+   REQUIRE(read_color(&e.t, &e.tg, 0, got));
+   bool skip[W * H] = {0};
+   for (unsigned i = 0; i < W * H; i++)
+      want[i] = 0;
+   if (!all)
+      want[8 * W + 10] = rgba8(1, 0, 0, 1);
+   want[20 * W + 10] = rgba8(0, 1, 0, 1);
+   /* llvmpipe (Mesa 22.3) reports ALL_CLIP_PLANES yet draws the outside
+    * point (it clips points to its guard band only): its own bug, noted
+    * and left out there. */
+   if (!e.t.is_kiln && strncmp(e.t.props.deviceName, "llvmpipe", 8) == 0 && all) {
+      printf("  (llvmpipe draws points outside the view volume: not compared)\n");
+      skip[8 * W + 10] = true;
+   }
+   check_rgba8("points at the viewport's edge", got, want, skip, 0);
+out:
+   if (e.t.dev) {
+      vkDestroyPipeline(e.t.dev, pipe, NULL);
+      vkDestroyShaderModule(e.t.dev, vs, NULL);
+   }
+   draw_env_finish(&e);
+}
+
+/* VK_KHR_maintenance2's structures in use: a view restricted to
+ * COLOR_ATTACHMENT usage (VkImageViewUsageCreateInfo) as a colour
+ * attachment and an input attachment's aspect
+ * (VkRenderPassInputAttachmentAspectCreateInfo) in a two-subpass pass;
+ * the attachment's clear lands. */
+TEST(maintenance2_structures)
+{
+   static const char *const exts[] = {VK_KHR_MAINTENANCE2_EXTENSION_NAME};
+   const struct vkt_req req = {.extensions = exts,
+                               .extension_count = 1,
+                               .instance_api_version = VK_API_VERSION_1_1};
+   struct vkt t;
+   if (!vkt_init(&t, &req))
+      return;
+   struct vkt_image img = {0};
+   VkImageView view = VK_NULL_HANDLE;
+   VkRenderPass pass = VK_NULL_HANDLE;
+   VkFramebuffer fb = VK_NULL_HANDLE;
+   VkImageCreateInfo ci =
+      vkt_image_info(VK_IMAGE_TYPE_2D, COLOR_FMT, VK_IMAGE_TILING_OPTIMAL, W, H, 1, 1, 1);
+   ci.usage |= VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_INPUT_ATTACHMENT_BIT;
+   if (!vkt_image_create(&t, &ci, &img) ||
+       !vkt_image_to_general(&t, &img, VK_IMAGE_LAYOUT_UNDEFINED))
+      goto out;
+   const VkImageViewUsageCreateInfo usage = {
+      .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_USAGE_CREATE_INFO,
+      .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_INPUT_ATTACHMENT_BIT,
+   };
+   const VkImageViewCreateInfo vci = {
+      .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+      .pNext = &usage,
+      .image = img.image,
+      .viewType = VK_IMAGE_VIEW_TYPE_2D,
+      .format = COLOR_FMT,
+      .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1},
+   };
+   if (!VKT_CHECK(vkCreateImageView(t.dev, &vci, NULL, &view)))
+      goto out;
+   const VkAttachmentDescription att = attachment(COLOR_FMT, VK_ATTACHMENT_LOAD_OP_CLEAR);
+   const VkAttachmentReference ref = {0, VK_IMAGE_LAYOUT_GENERAL};
+   const VkSubpassDescription subs[2] = {
+      {.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS,
+       .colorAttachmentCount = 1,
+       .pColorAttachments = &ref},
+      {.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS,
+       .inputAttachmentCount = 1,
+       .pInputAttachments = &ref},
+   };
+   const VkInputAttachmentAspectReference aspect = {1, 0, VK_IMAGE_ASPECT_COLOR_BIT};
+   const VkRenderPassInputAttachmentAspectCreateInfo aspects = {
+      .sType = VK_STRUCTURE_TYPE_RENDER_PASS_INPUT_ATTACHMENT_ASPECT_CREATE_INFO,
+      .aspectReferenceCount = 1,
+      .pAspectReferences = &aspect,
+   };
+   const VkSubpassDependency deps[3] = {
+      external_deps[0],
+      {0, 1, VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT,
+       VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT, VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT,
+       VK_ACCESS_INPUT_ATTACHMENT_READ_BIT, VK_DEPENDENCY_BY_REGION_BIT},
+      {1, VK_SUBPASS_EXTERNAL, VK_PIPELINE_STAGE_ALL_GRAPHICS_BIT,
+       VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_ACCESS_MEMORY_WRITE_BIT,
+       VK_ACCESS_MEMORY_READ_BIT | VK_ACCESS_MEMORY_WRITE_BIT, 0},
+   };
+   const VkRenderPassCreateInfo rpci = {.sType =
+                                           VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO,
+                                        .pNext = &aspects,
+                                        .attachmentCount = 1,
+                                        .pAttachments = &att,
+                                        .subpassCount = 2,
+                                        .pSubpasses = subs,
+                                        .dependencyCount = 3,
+                                        .pDependencies = deps};
+   if (!VKT_CHECK(vkCreateRenderPass(t.dev, &rpci, NULL, &pass)))
+      goto out;
+   const VkFramebufferCreateInfo fci = {.sType =
+                                           VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO,
+                                        .renderPass = pass,
+                                        .attachmentCount = 1,
+                                        .pAttachments = &view,
+                                        .width = W,
+                                        .height = H,
+                                        .layers = 1};
+   if (!VKT_CHECK(vkCreateFramebuffer(t.dev, &fci, NULL, &fb)))
+      goto out;
+   VkCommandBuffer cmd = vkt_cmd_begin(&t);
+   const VkClearValue clear = {.color = {.float32 = {0.25f, 0.5f, 0.75f, 1.0f}}};
+   begin_pass(cmd, pass, fb, full_area, &clear, 1);
+   vkCmdNextSubpass(cmd, VK_SUBPASS_CONTENTS_INLINE);
+   vkCmdEndRenderPass(cmd);
+   vkt_cmd_barrier(cmd);
+   REQUIRE(vkt_cmd_submit_wait(&t, cmd));
+   uint32_t got[W * H], want[W * H];
+   REQUIRE(vkt_read_image(&t, &img, VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, (VkOffset3D){0},
+                          (VkExtent3D){W, H, 1}, got));
+   for (unsigned i = 0; i < W * H; i++)
+      want[i] = rgba8(0.25f, 0.5f, 0.75f, 1.0f);
+   check_rgba8("cleared through a usage-restricted view", got, want, NULL, 0);
+out:
+   vkDestroyFramebuffer(t.dev, fb, NULL);
+   vkDestroyRenderPass(t.dev, pass, NULL);
+   vkDestroyImageView(t.dev, view, NULL);
+   if (img.image)
+      vkt_image_destroy(&t, &img);
+   vkt_finish(&t);
+}
