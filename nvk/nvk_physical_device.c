@@ -67,6 +67,8 @@ const struct vk_device_extension_table nvk_device_extensions = {
     * structures are accepted (views' usage and input-attachment aspects
     * change nothing here), layouts are all one. */
    .KHR_maintenance2 = true,
+   /* vkCreateRenderPass2 is the native form (nvk_render_pass.c). */
+   .KHR_create_renderpass2 = true,
 };
 
 static void

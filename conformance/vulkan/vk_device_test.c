@@ -279,6 +279,7 @@ TEST(kiln_advertises_only_what_it_implements)
       "VK_KHR_multiview",                   /* vk_draw_test multiview_render_pass */
       "VK_KHR_maintenance2",                /* vk_draw_test point_clipping_behavior,
                                                maintenance2_structures */
+      "VK_KHR_create_renderpass2",          /* vk_draw_test render_pass2 */
    };
    uint32_t n = 0;
    VKT_CHECK(vkEnumerateDeviceExtensionProperties(t.pdev, NULL, &n, NULL));

@@ -2973,3 +2973,210 @@ out:
       vkt_image_destroy(&t, &img);
    vkt_finish(&t);
 }
+
+/* VK_KHR_create_renderpass2: a two-subpass pass made with
+ * vkCreateRenderPass2 and run with vkCmdBeginRenderPass2 / NextSubpass2 /
+ * EndRenderPass2: attachment 0 (CLEAR) is used by both subpasses and
+ * cleared once, attachment 1 (CLEAR) first in subpass 1; subpass 1 draws
+ * a quad into both with a pipeline made for it. */
+TEST(render_pass2)
+{
+   static const char *const exts[] = {VK_KHR_CREATE_RENDERPASS_2_EXTENSION_NAME,
+                                      VK_KHR_MULTIVIEW_EXTENSION_NAME,
+                                      VK_KHR_MAINTENANCE2_EXTENSION_NAME};
+   const struct vkt_req req = {.extensions = exts,
+                               .extension_count = ARRAY_SIZE(exts),
+                               .instance_api_version = VK_API_VERSION_1_1};
+   struct draw_env e;
+   struct target b = {0};
+   VkRenderPass pass = VK_NULL_HANDLE;
+   VkFramebuffer fb = VK_NULL_HANDLE;
+   VkShaderModule fs = VK_NULL_HANDLE;
+   VkPipeline pipe = VK_NULL_HANDLE;
+   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, &req) ||
+       !target_create(&e.t, COLOR_FMT, VK_FORMAT_UNDEFINED, 1, &b))
+      goto out;
+   PFN_vkCreateRenderPass2KHR create2 = VKT_PROC(&e.t, vkCreateRenderPass2KHR);
+   PFN_vkCmdBeginRenderPass2KHR begin2 = VKT_PROC(&e.t, vkCmdBeginRenderPass2KHR);
+   PFN_vkCmdNextSubpass2KHR next2 = VKT_PROC(&e.t, vkCmdNextSubpass2KHR);
+   PFN_vkCmdEndRenderPass2KHR end2 = VKT_PROC(&e.t, vkCmdEndRenderPass2KHR);
+   VkAttachmentDescription2 atts[2];
+   for (unsigned i = 0; i < 2; i++)
+      atts[i] = (VkAttachmentDescription2){
+         .sType = VK_STRUCTURE_TYPE_ATTACHMENT_DESCRIPTION_2,
+         .format = COLOR_FMT,
+         .samples = VK_SAMPLE_COUNT_1_BIT,
+         .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+         .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+         .stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE,
+         .stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
+         .initialLayout = VK_IMAGE_LAYOUT_GENERAL,
+         .finalLayout = VK_IMAGE_LAYOUT_GENERAL,
+      };
+   const VkAttachmentReference2 r0 = {VK_STRUCTURE_TYPE_ATTACHMENT_REFERENCE_2, NULL, 0,
+                                      VK_IMAGE_LAYOUT_GENERAL, VK_IMAGE_ASPECT_COLOR_BIT};
+   const VkAttachmentReference2 r01[2] = {r0,
+                                          {VK_STRUCTURE_TYPE_ATTACHMENT_REFERENCE_2, NULL,
+                                           1, VK_IMAGE_LAYOUT_GENERAL,
+                                           VK_IMAGE_ASPECT_COLOR_BIT}};
+   const VkSubpassDescription2 subs[2] = {
+      {.sType = VK_STRUCTURE_TYPE_SUBPASS_DESCRIPTION_2,
+       .pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS,
+       .colorAttachmentCount = 1,
+       .pColorAttachments = &r0},
+      {.sType = VK_STRUCTURE_TYPE_SUBPASS_DESCRIPTION_2,
+       .pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS,
+       .colorAttachmentCount = 2,
+       .pColorAttachments = r01},
+   };
+   VkSubpassDependency2 deps[3];
+   const uint32_t src[3] = {VK_SUBPASS_EXTERNAL, 0, 1},
+                  dst[3] = {0, 1, VK_SUBPASS_EXTERNAL};
+   for (unsigned i = 0; i < 3; i++)
+      deps[i] = (VkSubpassDependency2){
+         .sType = VK_STRUCTURE_TYPE_SUBPASS_DEPENDENCY_2,
+         .srcSubpass = src[i],
+         .dstSubpass = dst[i],
+         .srcStageMask = i == 0 ? VK_PIPELINE_STAGE_ALL_COMMANDS_BIT
+                                : VK_PIPELINE_STAGE_ALL_GRAPHICS_BIT,
+         .dstStageMask = i == 2 ? VK_PIPELINE_STAGE_ALL_COMMANDS_BIT
+                                : VK_PIPELINE_STAGE_ALL_GRAPHICS_BIT,
+         .srcAccessMask = VK_ACCESS_MEMORY_WRITE_BIT,
+         .dstAccessMask = VK_ACCESS_MEMORY_READ_BIT | VK_ACCESS_MEMORY_WRITE_BIT,
+      };
+   const VkRenderPassCreateInfo2 rpci = {
+      .sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO_2,
+      .attachmentCount = 2,
+      .pAttachments = atts,
+      .subpassCount = 2,
+      .pSubpasses = subs,
+      .dependencyCount = 3,
+      .pDependencies = deps,
+   };
+   if (!VKT_CHECK(create2(e.t.dev, &rpci, NULL, &pass)))
+      goto out;
+   const VkImageView views[2] = {e.tg.color_view, b.color_view};
+   const VkFramebufferCreateInfo fci = {.sType =
+                                           VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO,
+                                        .renderPass = pass,
+                                        .attachmentCount = 2,
+                                        .pAttachments = views,
+                                        .width = W,
+                                        .height = H,
+                                        .layers = 1};
+   if (!VKT_CHECK(vkCreateFramebuffer(e.t.dev, &fci, NULL, &fb)))
+      goto out;
+   fs = make_module(&e.t, draw_mrt_frag_spv, sizeof(draw_mrt_frag_spv));
+   const VkPipelineColorBlendAttachmentState blends[2] = {{.colorWriteMask = 0xf},
+                                                          {.colorWriteMask = 0xf}};
+   const VkPipelineShaderStageCreateInfo stages[2] = {
+      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+       .stage = VK_SHADER_STAGE_VERTEX_BIT,
+       .module = e.vs,
+       .pName = "main"},
+      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+       .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
+       .module = fs,
+       .pName = "main"},
+   };
+   const VkVertexInputBindingDescription binding = {0, sizeof(struct vtx),
+                                                    VK_VERTEX_INPUT_RATE_VERTEX};
+   const VkVertexInputAttributeDescription vattrs[2] = {
+      {0, 0, VK_FORMAT_R32G32B32A32_SFLOAT, offsetof(struct vtx, pos)},
+      {1, 0, VK_FORMAT_R32G32B32A32_SFLOAT, offsetof(struct vtx, color)},
+   };
+   const VkPipelineVertexInputStateCreateInfo vi = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO,
+      .vertexBindingDescriptionCount = 1,
+      .pVertexBindingDescriptions = &binding,
+      .vertexAttributeDescriptionCount = 2,
+      .pVertexAttributeDescriptions = vattrs};
+   const VkPipelineInputAssemblyStateCreateInfo ia = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
+      .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST};
+   const VkViewport viewport = {0, 0, W, H, 0, 1};
+   const VkPipelineViewportStateCreateInfo vp = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
+      .viewportCount = 1,
+      .pViewports = &viewport,
+      .scissorCount = 1,
+      .pScissors = &full_area};
+   const VkPipelineRasterizationStateCreateInfo rs = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
+      .polygonMode = VK_POLYGON_MODE_FILL,
+      .lineWidth = 1.0f};
+   const VkPipelineMultisampleStateCreateInfo ms = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
+      .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT};
+   const VkPipelineColorBlendStateCreateInfo cb = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
+      .attachmentCount = 2,
+      .pAttachments = blends};
+   const VkGraphicsPipelineCreateInfo gpci = {
+      .sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
+      .stageCount = 2,
+      .pStages = stages,
+      .pVertexInputState = &vi,
+      .pInputAssemblyState = &ia,
+      .pViewportState = &vp,
+      .pRasterizationState = &rs,
+      .pMultisampleState = &ms,
+      .pColorBlendState = &cb,
+      .layout = e.layout,
+      .renderPass = pass,
+      .subpass = 1};
+   if (!VKT_CHECK(
+          vkCreateGraphicsPipelines(e.t.dev, VK_NULL_HANDLE, 1, &gpci, NULL, &pipe)))
+      goto out;
+   const float c[4] = {1, 0.5f, 0, 1};
+   struct vtx *v = (struct vtx *)e.vb.map;
+   v[0] = vtx_fb(32, 32, 0, c), v[1] = vtx_fb(64, 32, 0, c), v[2] = vtx_fb(64, 64, 0, c);
+   v[3] = vtx_fb(32, 32, 0, c), v[4] = vtx_fb(64, 64, 0, c), v[5] = vtx_fb(32, 64, 0, c);
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   const VkClearValue clears[2] = {{.color = {.float32 = {1, 0, 0, 1}}},
+                                   {.color = {.float32 = {0, 0, 1, 1}}}};
+   const VkRenderPassBeginInfo bi = {.sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO,
+                                     .renderPass = pass,
+                                     .framebuffer = fb,
+                                     .renderArea = full_area,
+                                     .clearValueCount = 2,
+                                     .pClearValues = clears};
+   const VkSubpassBeginInfo sbi = {.sType = VK_STRUCTURE_TYPE_SUBPASS_BEGIN_INFO,
+                                   .contents = VK_SUBPASS_CONTENTS_INLINE};
+   const VkSubpassEndInfo sei = {.sType = VK_STRUCTURE_TYPE_SUBPASS_END_INFO};
+   begin2(cmd, &bi, &sbi);
+   const VkClearAttachment ca = {
+      VK_IMAGE_ASPECT_COLOR_BIT, 0, {.color = {.float32 = {0, 1, 0, 1}}}};
+   const VkClearRect rect = {{{0, 0}, {8, 8}}, 0, 1};
+   vkCmdClearAttachments(cmd, 1, &ca, 1, &rect);
+   next2(cmd, &sbi, &sei);
+   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
+   const VkDeviceSize zero = 0;
+   vkCmdBindVertexBuffers(cmd, 0, 1, &e.vb.buffer, &zero);
+   vkCmdDraw(cmd, 6, 1, 0, 0);
+   end2(cmd, &sei);
+   submit_draws(&e, cmd);
+   uint32_t got[W * H], want[W * H];
+   for (unsigned k = 0; k < 2; k++) {
+      REQUIRE(read_color(&e.t, k ? &b : &e.tg, 0, got));
+      for (int y = 0; y < H; y++)
+         for (int x = 0; x < W; x++) {
+            uint32_t w = k ? rgba8(0, 0, 1, 1) : rgba8(1, 0, 0, 1);
+            if (!k && x < 8 && y < 8)
+               w = rgba8(0, 1, 0, 1);
+            if (x >= 32 && y >= 32)
+               w = k ? rgba8(c[2], c[1], c[0], c[3]) : rgba8(c[0], c[1], c[2], c[3]);
+            want[y * W + x] = w;
+         }
+      check_rgba8(k ? "attachment 1" : "attachment 0", got, want, NULL, 0);
+   }
+out:
+   if (e.t.dev) {
+      vkDestroyPipeline(e.t.dev, pipe, NULL);
+      vkDestroyShaderModule(e.t.dev, fs, NULL);
+      vkDestroyFramebuffer(e.t.dev, fb, NULL);
+      vkDestroyRenderPass(e.t.dev, pass, NULL);
+      target_destroy(&e.t, &b);
+   }
+   draw_env_finish(&e);
+}
