@@ -69,6 +69,8 @@ const struct vk_device_extension_table nvk_device_extensions = {
    .KHR_maintenance2 = true,
    /* vkCreateRenderPass2 is the native form (nvk_render_pass.c). */
    .KHR_create_renderpass2 = true,
+   /* Depth/stencil resolve attachments and modes (nvk_cmd_resolve.c). */
+   .KHR_depth_stencil_resolve = true,
 };
 
 static void
@@ -369,6 +371,18 @@ nvk_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
          /* rast discards a point whose vertex is outside the view volume. */
          VkPhysicalDevicePointClippingProperties *pc = (void *)s;
          pc->pointClippingBehavior = VK_POINT_CLIPPING_BEHAVIOR_ALL_CLIP_PLANES;
+         break;
+      }
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_STENCIL_RESOLVE_PROPERTIES: {
+         /* nvk_cmd_resolve.c: each aspect on its own, any mode or none. */
+         VkPhysicalDeviceDepthStencilResolveProperties *r = (void *)s;
+         r->supportedDepthResolveModes =
+            VK_RESOLVE_MODE_SAMPLE_ZERO_BIT | VK_RESOLVE_MODE_AVERAGE_BIT |
+            VK_RESOLVE_MODE_MIN_BIT | VK_RESOLVE_MODE_MAX_BIT;
+         r->supportedStencilResolveModes =
+            VK_RESOLVE_MODE_SAMPLE_ZERO_BIT | VK_RESOLVE_MODE_MIN_BIT | VK_RESOLVE_MODE_MAX_BIT;
+         r->independentResolveNone = VK_TRUE;
+         r->independentResolve = VK_TRUE;
          break;
       }
       case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTIVIEW_PROPERTIES: {

@@ -280,6 +280,7 @@ TEST(kiln_advertises_only_what_it_implements)
       "VK_KHR_maintenance2",                /* vk_draw_test point_clipping_behavior,
                                                maintenance2_structures */
       "VK_KHR_create_renderpass2",          /* vk_draw_test render_pass2 */
+      "VK_KHR_depth_stencil_resolve",       /* vk_draw_test depth_resolve_modes */
    };
    uint32_t n = 0;
    VKT_CHECK(vkEnumerateDeviceExtensionProperties(t.pdev, NULL, &n, NULL));

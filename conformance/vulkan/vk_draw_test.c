@@ -3180,3 +3180,214 @@ out:
    }
    draw_env_finish(&e);
 }
+
+/* VK_KHR_depth_stencil_resolve: a 4x D32 depth attachment, a triangle at
+ * depth 0.25 over 1.0, resolved at the end of the subpass with each depth
+ * mode the driver supports (MIN, MAX, SAMPLE_ZERO): per pixel the
+ * minimum, maximum or sample 0 of its samples, from the coverage of the
+ * standard sample positions. */
+TEST(depth_resolve_modes)
+{
+   static const char *const exts[] = {VK_KHR_DEPTH_STENCIL_RESOLVE_EXTENSION_NAME,
+                                      VK_KHR_CREATE_RENDERPASS_2_EXTENSION_NAME,
+                                      VK_KHR_MULTIVIEW_EXTENSION_NAME,
+                                      VK_KHR_MAINTENANCE2_EXTENSION_NAME};
+   const struct vkt_req req = {.extensions = exts,
+                               .extension_count = ARRAY_SIZE(exts),
+                               .instance_api_version = VK_API_VERSION_1_1};
+   struct draw_env e;
+   struct vkt_image ms = {0}, res = {0};
+   VkImageView ms_view = VK_NULL_HANDLE, res_view = VK_NULL_HANDLE;
+   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, &req))
+      goto out;
+   VkPhysicalDeviceDepthStencilResolveProperties dsr = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_STENCIL_RESOLVE_PROPERTIES};
+   VkPhysicalDeviceProperties2 p2 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &dsr};
+   vkGetPhysicalDeviceProperties2(e.t.pdev, &p2);
+   if (!(e.t.props.limits.framebufferDepthSampleCounts & VK_SAMPLE_COUNT_4_BIT)) {
+      vkt_skip("no 4x depth attachments");
+      goto out;
+   }
+   PFN_vkCreateRenderPass2KHR create2 = VKT_PROC(&e.t, vkCreateRenderPass2KHR);
+   VkImageCreateInfo ci =
+      vkt_image_info(VK_IMAGE_TYPE_2D, DEPTH_FMT, VK_IMAGE_TILING_OPTIMAL, W, H, 1, 1, 1);
+   ci.usage |= VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
+   if (!vkt_image_create(&e.t, &ci, &res) ||
+       !vkt_image_to_general(&e.t, &res, VK_IMAGE_LAYOUT_UNDEFINED) ||
+       !make_view(&e.t, &res, VK_IMAGE_ASPECT_DEPTH_BIT, 1, &res_view))
+      goto out;
+   ci.samples = VK_SAMPLE_COUNT_4_BIT;
+   ci.usage = VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
+   if (!vkt_image_create(&e.t, &ci, &ms) ||
+       !vkt_image_to_general(&e.t, &ms, VK_IMAGE_LAYOUT_UNDEFINED) ||
+       !make_view(&e.t, &ms, VK_IMAGE_ASPECT_DEPTH_BIT, 1, &ms_view))
+      goto out;
+   const float tri[3][2] = {{3.3f, 5.1f}, {60.2f, 17.7f}, {21.6f, 58.9f}};
+   const float white[4] = {1, 1, 1, 1};
+   struct vtx *v = (struct vtx *)e.vb.map;
+   for (unsigned i = 0; i < 3; i++)
+      v[i] = vtx_fb(tri[i][0], tri[i][1], 0.25f, white);
+   static const float loc[4][2] = {
+      {0.375f, 0.125f}, {0.875f, 0.375f}, {0.125f, 0.625f}, {0.625f, 0.875f}};
+   const VkResolveModeFlagBits modes[3] = {
+      VK_RESOLVE_MODE_MIN_BIT, VK_RESOLVE_MODE_MAX_BIT, VK_RESOLVE_MODE_SAMPLE_ZERO_BIT};
+   unsigned tested = 0;
+   for (unsigned m = 0; m < 3; m++) {
+      if (!(dsr.supportedDepthResolveModes & modes[m]))
+         continue;
+      VkRenderPass pass = VK_NULL_HANDLE;
+      VkFramebuffer fb = VK_NULL_HANDLE;
+      VkPipeline pipe = VK_NULL_HANDLE;
+      VkAttachmentDescription2 atts[3];
+      const VkFormat fmts[3] = {COLOR_FMT, DEPTH_FMT, DEPTH_FMT};
+      for (unsigned i = 0; i < 3; i++)
+         atts[i] = (VkAttachmentDescription2){
+            .sType = VK_STRUCTURE_TYPE_ATTACHMENT_DESCRIPTION_2,
+            .format = fmts[i],
+            .samples = i == 2 ? VK_SAMPLE_COUNT_1_BIT : VK_SAMPLE_COUNT_4_BIT,
+            .loadOp =
+               i == 2 ? VK_ATTACHMENT_LOAD_OP_DONT_CARE : VK_ATTACHMENT_LOAD_OP_CLEAR,
+            .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+            .stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE,
+            .stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
+            .initialLayout = VK_IMAGE_LAYOUT_GENERAL,
+            .finalLayout = VK_IMAGE_LAYOUT_GENERAL,
+         };
+      /* Colour: a 4x transient-like attachment (the target's is 1x: a
+       * 4x colour image of its own). */
+      struct vkt_image cms = {0};
+      VkImageView cms_view = VK_NULL_HANDLE;
+      VkImageCreateInfo cci = vkt_image_info(VK_IMAGE_TYPE_2D, COLOR_FMT,
+                                             VK_IMAGE_TILING_OPTIMAL, W, H, 1, 1, 1);
+      cci.samples = VK_SAMPLE_COUNT_4_BIT;
+      cci.usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
+      if (!vkt_image_create(&e.t, &cci, &cms) ||
+          !vkt_image_to_general(&e.t, &cms, VK_IMAGE_LAYOUT_UNDEFINED) ||
+          !make_view(&e.t, &cms, VK_IMAGE_ASPECT_COLOR_BIT, 1, &cms_view))
+         goto next;
+      const VkAttachmentReference2 color = {VK_STRUCTURE_TYPE_ATTACHMENT_REFERENCE_2,
+                                            NULL, 0, VK_IMAGE_LAYOUT_GENERAL,
+                                            VK_IMAGE_ASPECT_COLOR_BIT};
+      const VkAttachmentReference2 depth = {VK_STRUCTURE_TYPE_ATTACHMENT_REFERENCE_2,
+                                            NULL, 1, VK_IMAGE_LAYOUT_GENERAL,
+                                            VK_IMAGE_ASPECT_DEPTH_BIT};
+      const VkAttachmentReference2 resolve = {VK_STRUCTURE_TYPE_ATTACHMENT_REFERENCE_2,
+                                              NULL, 2, VK_IMAGE_LAYOUT_GENERAL,
+                                              VK_IMAGE_ASPECT_DEPTH_BIT};
+      const VkSubpassDescriptionDepthStencilResolve r = {
+         .sType = VK_STRUCTURE_TYPE_SUBPASS_DESCRIPTION_DEPTH_STENCIL_RESOLVE,
+         .depthResolveMode = modes[m],
+         .stencilResolveMode = VK_RESOLVE_MODE_NONE,
+         .pDepthStencilResolveAttachment = &resolve,
+      };
+      const VkSubpassDescription2 sub = {.sType = VK_STRUCTURE_TYPE_SUBPASS_DESCRIPTION_2,
+                                         .pNext = &r,
+                                         .pipelineBindPoint =
+                                            VK_PIPELINE_BIND_POINT_GRAPHICS,
+                                         .colorAttachmentCount = 1,
+                                         .pColorAttachments = &color,
+                                         .pDepthStencilAttachment = &depth};
+      VkSubpassDependency2 deps[2];
+      for (unsigned i = 0; i < 2; i++)
+         deps[i] = (VkSubpassDependency2){
+            .sType = VK_STRUCTURE_TYPE_SUBPASS_DEPENDENCY_2,
+            .srcSubpass = i ? 0 : VK_SUBPASS_EXTERNAL,
+            .dstSubpass = i ? VK_SUBPASS_EXTERNAL : 0,
+            .srcStageMask = i ? VK_PIPELINE_STAGE_ALL_GRAPHICS_BIT
+                              : VK_PIPELINE_STAGE_ALL_COMMANDS_BIT,
+            .dstStageMask = i ? VK_PIPELINE_STAGE_ALL_COMMANDS_BIT
+                              : VK_PIPELINE_STAGE_ALL_GRAPHICS_BIT,
+            .srcAccessMask = VK_ACCESS_MEMORY_WRITE_BIT,
+            .dstAccessMask = VK_ACCESS_MEMORY_READ_BIT | VK_ACCESS_MEMORY_WRITE_BIT,
+         };
+      const VkRenderPassCreateInfo2 rpci = {
+         .sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO_2,
+         .attachmentCount = 3,
+         .pAttachments = atts,
+         .subpassCount = 1,
+         .pSubpasses = &sub,
+         .dependencyCount = 2,
+         .pDependencies = deps};
+      if (!VKT_CHECK(create2(e.t.dev, &rpci, NULL, &pass)))
+         goto next;
+      const VkImageView views[3] = {cms_view, ms_view, res_view};
+      const VkFramebufferCreateInfo fci = {.sType =
+                                              VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO,
+                                           .renderPass = pass,
+                                           .attachmentCount = 3,
+                                           .pAttachments = views,
+                                           .width = W,
+                                           .height = H,
+                                           .layers = 1};
+      if (!VKT_CHECK(vkCreateFramebuffer(e.t.dev, &fci, NULL, &fb)))
+         goto next;
+      struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+      d.pass = pass;
+      d.samples = VK_SAMPLE_COUNT_4_BIT;
+      d.depth_test = true;
+      d.depth_format = DEPTH_FMT;
+      if (!make_pipeline(&e, &d, &pipe))
+         goto next;
+      VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+      const VkClearValue clears[3] = {
+         {.color = {.float32 = {0, 0, 0, 0}}}, {.depthStencil = {1.0f, 0}}, {{{0}}}};
+      begin_pass(cmd, pass, fb, full_area, clears, 3);
+      vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
+      const VkDeviceSize zero = 0;
+      vkCmdBindVertexBuffers(cmd, 0, 1, &e.vb.buffer, &zero);
+      vkCmdDraw(cmd, 3, 1, 0, 0);
+      vkCmdEndRenderPass(cmd);
+      submit_draws(&e, cmd);
+      float got[W * H];
+      REQUIRE(vkt_read_image(&e.t, &res, VK_IMAGE_ASPECT_DEPTH_BIT, 0, 0, (VkOffset3D){0},
+                             (VkExtent3D){W, H, 1}, got));
+      unsigned bad = 0, first = 0;
+      for (int y = 0; y < H; y++)
+         for (int x = 0; x < W; x++) {
+            bool covered[4], unsure = false;
+            for (unsigned s = 0; s < 4; s++) {
+               const float sh[3][2] = {
+                  {tri[0][0] - (loc[s][0] - 0.5f), tri[0][1] - (loc[s][1] - 0.5f)},
+                  {tri[1][0] - (loc[s][0] - 0.5f), tri[1][1] - (loc[s][1] - 0.5f)},
+                  {tri[2][0] - (loc[s][0] - 0.5f), tri[2][1] - (loc[s][1] - 0.5f)}};
+               const int c = classify(sh, x, y, 1.0 / 32, NULL);
+               unsure |= c == 0;
+               covered[s] = c > 0;
+            }
+            if (unsure)
+               continue;
+            const bool any = covered[0] || covered[1] || covered[2] || covered[3];
+            const bool all = covered[0] && covered[1] && covered[2] && covered[3];
+            const float want = modes[m] == VK_RESOLVE_MODE_MIN_BIT ? (any ? 0.25f : 1.0f)
+                               : modes[m] == VK_RESOLVE_MODE_MAX_BIT
+                                  ? (all ? 0.25f : 1.0f)
+                                  : (covered[0] ? 0.25f : 1.0f);
+            if (fabsf(got[y * W + x] - want) > 1e-6f && bad++ == 0)
+               first = (unsigned)(y * W + x);
+         }
+      if (bad)
+         test_fail(__FILE__, __LINE__, "mode 0x%x: %u pixels; first (%u, %u) = %g",
+                   modes[m], bad, first % W, first / W, got[first]);
+      tested++;
+   next:
+      vkDestroyPipeline(e.t.dev, pipe, NULL);
+      vkDestroyFramebuffer(e.t.dev, fb, NULL);
+      vkDestroyRenderPass(e.t.dev, pass, NULL);
+      vkDestroyImageView(e.t.dev, cms_view, NULL);
+      if (cms.image)
+         vkt_image_destroy(&e.t, &cms);
+   }
+   printf("  %u depth resolve modes checked\n", tested);
+   CHECK(tested >= 1);
+out:
+   if (e.t.dev) {
+      vkDestroyImageView(e.t.dev, ms_view, NULL);
+      vkDestroyImageView(e.t.dev, res_view, NULL);
+      if (ms.image)
+         vkt_image_destroy(&e.t, &ms);
+      if (res.image)
+         vkt_image_destroy(&e.t, &res);
+   }
+   draw_env_finish(&e);
+}
