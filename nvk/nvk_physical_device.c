@@ -71,6 +71,9 @@ const struct vk_device_extension_table nvk_device_extensions = {
    .KHR_create_renderpass2 = true,
    /* Depth/stencil resolve attachments and modes (nvk_cmd_resolve.c). */
    .KHR_depth_stencil_resolve = true,
+   /* vkCmdBeginRendering: the same renderings as render passes
+    * (nvk_cmd_rendering.c). */
+   .KHR_dynamic_rendering = true,
 };
 
 static void
@@ -105,6 +108,7 @@ nvk_get_features(struct vk_features *f)
    f->primitiveTopologyListRestart = true;
    /* Not multiviewGeometryShader/Tessellation: no such stages yet. */
    f->multiview = true;
+   f->dynamicRendering = true;
    f->timelineSemaphore = true;
    f->synchronization2 = true;
    f->privateData = true;

@@ -281,6 +281,8 @@ TEST(kiln_advertises_only_what_it_implements)
                                                maintenance2_structures */
       "VK_KHR_create_renderpass2",          /* vk_draw_test render_pass2 */
       "VK_KHR_depth_stencil_resolve",       /* vk_draw_test depth_resolve_modes */
+      "VK_KHR_dynamic_rendering",           /* vk_draw_test render_pass_and_dynamic_rendering_agree,
+                                               dynamic_rendering_resolve_and_resume */
    };
    uint32_t n = 0;
    VKT_CHECK(vkEnumerateDeviceExtensionProperties(t.pdev, NULL, &n, NULL));

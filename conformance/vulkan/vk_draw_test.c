@@ -3391,3 +3391,120 @@ out:
    }
    draw_env_finish(&e);
 }
+
+/* Dynamic rendering (VK_KHR_dynamic_rendering) suspended after one draw
+ * and resumed for another (Vulkan 1.3, 8.8: the resumed instance does
+ * not load again; resolves happen at the end of the last one), into a 4x
+ * attachment resolved (AVERAGE) into a single-sample image: each pixel is
+ * the average of its samples' colours. */
+TEST(dynamic_rendering_resolve_and_resume)
+{
+   static const char *const exts[] = {VK_KHR_DYNAMIC_RENDERING_EXTENSION_NAME,
+                                      VK_KHR_DEPTH_STENCIL_RESOLVE_EXTENSION_NAME,
+                                      VK_KHR_CREATE_RENDERPASS_2_EXTENSION_NAME,
+                                      VK_KHR_MULTIVIEW_EXTENSION_NAME,
+                                      VK_KHR_MAINTENANCE_2_EXTENSION_NAME};
+   VkPhysicalDeviceDynamicRenderingFeaturesKHR dr = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DYNAMIC_RENDERING_FEATURES_KHR,
+      .dynamicRendering = VK_TRUE,
+   };
+   const struct vkt_req req = {.extensions = exts,
+                               .extension_count = ARRAY_SIZE(exts),
+                               .features = &dr,
+                               .instance_api_version = VK_API_VERSION_1_1};
+   struct draw_env e;
+   struct vkt_image ms = {0};
+   VkImageView ms_view = VK_NULL_HANDLE;
+   VkPipeline pipe = VK_NULL_HANDLE;
+   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, &req))
+      goto out;
+   if (!(e.t.props.limits.framebufferColorSampleCounts & VK_SAMPLE_COUNT_4_BIT)) {
+      vkt_skip("no 4x colour attachments");
+      goto out;
+   }
+   PFN_vkCmdBeginRenderingKHR begin_rendering = VKT_PROC(&e.t, vkCmdBeginRenderingKHR);
+   PFN_vkCmdEndRenderingKHR end_rendering = VKT_PROC(&e.t, vkCmdEndRenderingKHR);
+   VkImageCreateInfo ci =
+      vkt_image_info(VK_IMAGE_TYPE_2D, COLOR_FMT, VK_IMAGE_TILING_OPTIMAL, W, H, 1, 1, 1);
+   ci.samples = VK_SAMPLE_COUNT_4_BIT;
+   ci.usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
+   if (!vkt_image_create(&e.t, &ci, &ms) ||
+       !vkt_image_to_general(&e.t, &ms, VK_IMAGE_LAYOUT_UNDEFINED) ||
+       !make_view(&e.t, &ms, VK_IMAGE_ASPECT_COLOR_BIT, 1, &ms_view))
+      goto out;
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.pass = VK_NULL_HANDLE;
+   d.samples = VK_SAMPLE_COUNT_4_BIT;
+   if (!make_pipeline(&e, &d, &pipe))
+      goto out;
+   const float tri[2][3][2] = {{{3.3f, 5.1f}, {60.2f, 17.7f}, {21.6f, 58.9f}},
+                               {{62.1f, 30.4f}, {61.7f, 62.9f}, {30.2f, 61.3f}}};
+   const float col[2][4] = {{1, 0, 0, 1}, {0, 0, 1, 1}};
+   struct vtx *v = (struct vtx *)e.vb.map;
+   for (unsigned t = 0; t < 2; t++)
+      for (unsigned i = 0; i < 3; i++)
+         v[3 * t + i] = vtx_fb(tri[t][i][0], tri[t][i][1], 0, col[t]);
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   VkRenderingAttachmentInfoKHR att = {
+      .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO_KHR,
+      .imageView = ms_view,
+      .imageLayout = VK_IMAGE_LAYOUT_GENERAL,
+      .resolveMode = VK_RESOLVE_MODE_AVERAGE_BIT,
+      .resolveImageView = e.tg.color_view,
+      .resolveImageLayout = VK_IMAGE_LAYOUT_GENERAL,
+      .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+      .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+      .clearValue = {.color = {.float32 = {0, 0, 0, 0}}},
+   };
+   VkRenderingInfoKHR ri = {
+      .sType = VK_STRUCTURE_TYPE_RENDERING_INFO_KHR,
+      .flags = VK_RENDERING_SUSPENDING_BIT_KHR,
+      .renderArea = full_area,
+      .layerCount = 1,
+      .colorAttachmentCount = 1,
+      .pColorAttachments = &att,
+   };
+   const VkDeviceSize zero = 0;
+   for (unsigned t = 0; t < 2; t++) {
+      ri.flags = t == 0 ? VK_RENDERING_SUSPENDING_BIT_KHR : VK_RENDERING_RESUMING_BIT_KHR;
+      begin_rendering(cmd, &ri);
+      vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
+      vkCmdBindVertexBuffers(cmd, 0, 1, &e.vb.buffer, &zero);
+      vkCmdDraw(cmd, 3, 1, 3 * t, 0);
+      end_rendering(cmd);
+   }
+   submit_draws(&e, cmd);
+   static const float loc[4][2] = {
+      {0.375f, 0.125f}, {0.875f, 0.375f}, {0.125f, 0.625f}, {0.625f, 0.875f}};
+   uint32_t got[W * H], want[W * H];
+   bool skip[W * H];
+   REQUIRE(read_color(&e.t, &e.tg, 0, got));
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++) {
+         float sum[4] = {0};
+         bool unsure = false;
+         for (unsigned s = 0; s < 4; s++)
+            for (unsigned t = 0; t < 2; t++) {
+               const float sh[3][2] = {
+                  {tri[t][0][0] - (loc[s][0] - 0.5f), tri[t][0][1] - (loc[s][1] - 0.5f)},
+                  {tri[t][1][0] - (loc[s][0] - 0.5f), tri[t][1][1] - (loc[s][1] - 0.5f)},
+                  {tri[t][2][0] - (loc[s][0] - 0.5f), tri[t][2][1] - (loc[s][1] - 0.5f)}};
+               const int c = classify(sh, x, y, 1.0 / 32, NULL);
+               unsure |= c == 0;
+               if (c > 0)
+                  for (unsigned k = 0; k < 4; k++)
+                     sum[k] += col[t][k] / 4;
+            }
+         want[y * W + x] = rgba8(sum[0], sum[1], sum[2], sum[3]);
+         skip[y * W + x] = unsure;
+      }
+   check_rgba8("suspended, resumed, resolved", got, want, skip, 1);
+out:
+   if (e.t.dev) {
+      vkDestroyPipeline(e.t.dev, pipe, NULL);
+      vkDestroyImageView(e.t.dev, ms_view, NULL);
+      if (ms.image)
+         vkt_image_destroy(&e.t, &ms);
+   }
+   draw_env_finish(&e);
+}
