@@ -74,6 +74,8 @@ const struct vk_device_extension_table nvk_device_extensions = {
    /* vkCmdBeginRendering: the same renderings as render passes
     * (nvk_cmd_rendering.c). */
    .KHR_dynamic_rendering = true,
+   /* Framebuffers without views: the views come at begin (nvk_framebuffer.c). */
+   .KHR_imageless_framebuffer = true,
 };
 
 static void
@@ -109,6 +111,7 @@ nvk_get_features(struct vk_features *f)
    /* Not multiviewGeometryShader/Tessellation: no such stages yet. */
    f->multiview = true;
    f->dynamicRendering = true;
+   f->imagelessFramebuffer = true;
    f->timelineSemaphore = true;
    f->synchronization2 = true;
    f->privateData = true;

@@ -283,6 +283,7 @@ TEST(kiln_advertises_only_what_it_implements)
       "VK_KHR_depth_stencil_resolve",       /* vk_draw_test depth_resolve_modes */
       "VK_KHR_dynamic_rendering",           /* vk_draw_test render_pass_and_dynamic_rendering_agree,
                                                dynamic_rendering_resolve_and_resume */
+      "VK_KHR_imageless_framebuffer",       /* vk_draw_test imageless_framebuffer */
    };
    uint32_t n = 0;
    VKT_CHECK(vkEnumerateDeviceExtensionProperties(t.pdev, NULL, &n, NULL));

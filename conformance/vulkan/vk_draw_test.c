@@ -3508,3 +3508,111 @@ out:
    }
    draw_env_finish(&e);
 }
+
+/* VK_KHR_imageless_framebuffer: one framebuffer made without views, used
+ * by two render pass instances with different images given at begin
+ * (VkRenderPassAttachmentBeginInfo); each gets its own clear colour and
+ * the quad drawn in its instance. */
+TEST(imageless_framebuffer)
+{
+   static const char *const exts[] = {VK_KHR_IMAGELESS_FRAMEBUFFER_EXTENSION_NAME,
+                                      VK_KHR_MAINTENANCE2_EXTENSION_NAME,
+                                      VK_KHR_IMAGE_FORMAT_LIST_EXTENSION_NAME};
+   VkPhysicalDeviceImagelessFramebufferFeatures imageless = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGELESS_FRAMEBUFFER_FEATURES,
+      .imagelessFramebuffer = VK_TRUE,
+   };
+   const struct vkt_req req = {.extensions = exts,
+                               .extension_count = ARRAY_SIZE(exts),
+                               .features = &imageless,
+                               .instance_api_version = VK_API_VERSION_1_1};
+   struct draw_env e;
+   struct target other = {0};
+   VkFramebuffer fb = VK_NULL_HANDLE;
+   VkPipeline pipe = VK_NULL_HANDLE;
+   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, &req) ||
+       !target_create(&e.t, COLOR_FMT, VK_FORMAT_UNDEFINED, 1, &other))
+      goto out;
+   const VkFormat fmt = COLOR_FMT;
+   const VkFramebufferAttachmentImageInfo ai = {
+      .sType = VK_STRUCTURE_TYPE_FRAMEBUFFER_ATTACHMENT_IMAGE_INFO,
+      .usage = e.tg.color.info.usage,
+      .width = W,
+      .height = H,
+      .layerCount = 1,
+      .viewFormatCount = 1,
+      .pViewFormats = &fmt,
+   };
+   const VkFramebufferAttachmentsCreateInfo aci = {
+      .sType = VK_STRUCTURE_TYPE_FRAMEBUFFER_ATTACHMENTS_CREATE_INFO,
+      .attachmentImageInfoCount = 1,
+      .pAttachmentImageInfos = &ai,
+   };
+   const VkFramebufferCreateInfo fci = {.sType =
+                                           VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO,
+                                        .pNext = &aci,
+                                        .flags = VK_FRAMEBUFFER_CREATE_IMAGELESS_BIT,
+                                        .renderPass = e.pass,
+                                        .attachmentCount = 1,
+                                        .width = W,
+                                        .height = H,
+                                        .layers = 1};
+   if (!VKT_CHECK(vkCreateFramebuffer(e.t.dev, &fci, NULL, &fb)))
+      goto out;
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   if (!make_pipeline(&e, &d, &pipe))
+      goto out;
+   const float red[4] = {1, 0, 0, 1}, green[4] = {0, 1, 0, 1};
+   struct vtx *v = (struct vtx *)e.vb.map;
+   const float *c[2] = {red, green};
+   for (unsigned k = 0; k < 2; k++) {
+      const float x0 = 8 + 24 * (float)k;
+      v[6 * k + 0] = vtx_fb(x0, 8, 0, c[k]), v[6 * k + 1] = vtx_fb(x0 + 16, 8, 0, c[k]);
+      v[6 * k + 2] = vtx_fb(x0 + 16, 24, 0, c[k]), v[6 * k + 3] = vtx_fb(x0, 8, 0, c[k]);
+      v[6 * k + 4] = vtx_fb(x0 + 16, 24, 0, c[k]), v[6 * k + 5] = vtx_fb(x0, 24, 0, c[k]);
+   }
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   const VkImageView views[2] = {e.tg.color_view, other.color_view};
+   const VkClearValue clears[2] = {{.color = {.float32 = {0, 0, 1, 1}}},
+                                   {.color = {.float32 = {1, 1, 0, 1}}}};
+   for (unsigned k = 0; k < 2; k++) {
+      const VkRenderPassAttachmentBeginInfo abi = {
+         .sType = VK_STRUCTURE_TYPE_RENDER_PASS_ATTACHMENT_BEGIN_INFO,
+         .attachmentCount = 1,
+         .pAttachments = &views[k],
+      };
+      const VkRenderPassBeginInfo bi = {.sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO,
+                                        .pNext = &abi,
+                                        .renderPass = e.pass,
+                                        .framebuffer = fb,
+                                        .renderArea = full_area,
+                                        .clearValueCount = 1,
+                                        .pClearValues = &clears[k]};
+      vkCmdBeginRenderPass(cmd, &bi, VK_SUBPASS_CONTENTS_INLINE);
+      vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
+      const VkDeviceSize zero = 0;
+      vkCmdBindVertexBuffers(cmd, 0, 1, &e.vb.buffer, &zero);
+      vkCmdDraw(cmd, 6, 1, 6 * k, 0);
+      vkCmdEndRenderPass(cmd);
+   }
+   submit_draws(&e, cmd);
+   for (unsigned k = 0; k < 2; k++) {
+      uint32_t got[W * H], want[W * H];
+      REQUIRE(read_color(&e.t, k ? &other : &e.tg, 0, got));
+      const int x0 = 8 + 24 * (int)k;
+      for (int y = 0; y < H; y++)
+         for (int x = 0; x < W; x++)
+            want[y * W + x] = x >= x0 && x < x0 + 16 && y >= 8 && y < 24
+                                 ? rgba8(c[k][0], c[k][1], c[k][2], c[k][3])
+                              : k ? rgba8(1, 1, 0, 1)
+                                  : rgba8(0, 0, 1, 1);
+      check_rgba8(k ? "second image" : "first image", got, want, NULL, 0);
+   }
+out:
+   if (e.t.dev) {
+      vkDestroyPipeline(e.t.dev, pipe, NULL);
+      vkDestroyFramebuffer(e.t.dev, fb, NULL);
+      target_destroy(&e.t, &other);
+   }
+   draw_env_finish(&e);
+}
