@@ -77,6 +77,16 @@ to_window(const struct rast_ctx *c, unsigned viewport, const float *v)
    };
 }
 
+/* Whether a window position can be drawn: finite and inside the guard
+ * band (clipping keeps it there unless the viewport itself is absurd:
+ * NaN, infinite or huge). */
+static bool
+drawable(const struct wpos *p)
+{
+   const float lim = RAST_GUARD_PX * 1.5f;
+   return fabsf(p->x) <= lim && fabsf(p->y) <= lim && p->inv_w == p->inv_w;
+}
+
 static int32_t
 snap(float f)
 {
@@ -110,6 +120,8 @@ setup_triangle(const struct rast_ctx *c, struct rast_chunk *ch, const float *con
    int32_t X[3], Y[3];
    for (unsigned k = 0; k < 3; k++) {
       w[k] = to_window(c, viewport, v[k]);
+      if (!drawable(&w[k]))
+         return;
       X[k] = snap(w[k].x);
       Y[k] = snap(w[k].y);
    }
@@ -264,6 +276,8 @@ setup_line(const struct rast_ctx *c, struct rast_chunk *ch, const float *va,
            uint32_t prim_id)
 {
    const struct wpos a = to_window(c, viewport, va), b = to_window(c, viewport, vb);
+   if (!drawable(&a) || !drawable(&b))
+      return;
    struct rast_prim tmpl;
    memset(&tmpl, 0, sizeof(tmpl));
    line_interp(&tmpl, &a, &b, va, vb);
@@ -330,6 +344,8 @@ setup_point(const struct rast_ctx *c, struct rast_chunk *ch, const float *v,
             unsigned viewport, uint32_t layer, uint32_t prim_id)
 {
    const struct wpos p = to_window(c, viewport, v);
+   if (!drawable(&p))
+      return;
    float size = c->s->point_size_from_shader ? v[RAST_SLOT_PSIZ * 4] : 1.0f;
    size = CLAMP(size, c->s->point_size_min, c->s->point_size_max);
    /* NaN and absurd sizes: no point, or one no larger than the limit
@@ -533,8 +549,8 @@ void
 rast_setup_chunk(struct rast_ctx *c, uint32_t chunk)
 {
    struct rast_chunk *ch = &c->chunks[chunk];
-   const uint32_t first = chunk * c->prims_per_chunk;
-   const uint32_t end = MIN2(first + c->prims_per_chunk, c->d->prim_count);
+   const uint32_t first = c->first_prim + chunk * c->prims_per_chunk;
+   const uint32_t end = MIN2(first + c->prims_per_chunk, c->first_prim + c->pass_prims);
    for (uint32_t i = first; i < end && !ch->oom; i++)
       setup_one(c, ch, i);
    if (!ch->oom)
