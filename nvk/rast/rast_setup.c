@@ -110,6 +110,25 @@ depth_mrd(const struct rast_ctx *c, float zmax)
    return zmax == 0.0f ? ldexpf(1.0f, -23 - 126) : ldexpf(1.0f, e - 1 - 23);
 }
 
+/* Vulkan 1.3, 28.9 "Depth Bias": o = m * slopeFactor + r * constantFactor,
+ * m approximated by max(|dz/dx|, |dz/dy|), then clamped; 0 when off. */
+static double
+depth_bias(const struct rast_ctx *c, double zdx, double zdy, double z0, double z1, double z2)
+{
+   if (!c->s->depth_bias_enable)
+      return 0.0;
+   const double m = MAX2(fabs(zdx), fabs(zdy));
+   const float zmax = (float)MAX3(fabs(z0), fabs(z1), fabs(z2));
+   double bias = m * c->s->depth_bias_slope +
+                 (double)depth_mrd(c, zmax) * c->s->depth_bias_constant;
+   const double cl = c->s->depth_bias_clamp;
+   if (cl > 0.0)
+      bias = MIN2(bias, cl);
+   else if (cl < 0.0)
+      bias = MAX2(bias, cl);
+   return bias;
+}
+
 /* --- triangles -------------------------------------------------------------------- */
 
 static void
@@ -188,20 +207,7 @@ setup_triangle(const struct rast_ctx *c, struct rast_chunk *ch, const float *con
    const double z0 = w[o[0]].z, z1 = w[o[1]].z, z2 = w[o[2]].z;
    const double zdx = (z1 - z0) * (d2y / det) + (z2 - z0) * (-d1y / det);
    const double zdy = (z1 - z0) * (-d2x / det) + (z2 - z0) * (d1x / det);
-   double bias = 0.0;
-   if (c->s->depth_bias_enable) {
-      /* Vulkan 1.3, "Depth Bias": o = m * slopeFactor + r * constantFactor,
-       * m approximated by max(|dz/dx|, |dz/dy|), then clamped. */
-      const double m = MAX2(fabs(zdx), fabs(zdy));
-      const float zmax = (float)MAX3(fabs(z0), fabs(z1), fabs(z2));
-      bias = m * c->s->depth_bias_slope +
-             (double)depth_mrd(c, zmax) * c->s->depth_bias_constant;
-      const double cl = c->s->depth_bias_clamp;
-      if (cl > 0.0)
-         bias = MIN2(bias, cl);
-      else if (cl < 0.0)
-         bias = MAX2(bias, cl);
-   }
+   const double bias = depth_bias(c, zdx, zdy, z0, z1, z2);
    p->z0 = (float)(z0 + bias);
    p->zdx = (float)zdx, p->zdy = (float)zdy;
    commit_prim(c, ch, p);
@@ -438,9 +444,27 @@ setup_polygon_edges(const struct rast_ctx *c, struct rast_chunk *ch, const float
             setup_line(c, ch, o[0], o[1], v[0], viewport, layer, prim_id);
       }
    }
+   /* Depth bias applies to the polygon's fragments in every mode, with
+    * the slope of the whole (unclipped) triangle's plane. */
+   double bias = 0.0;
+   if (c->s->depth_bias_enable) {
+      struct wpos w[3];
+      for (unsigned k = 0; k < 3; k++)
+         w[k] = to_window(c, viewport, v[k]);
+      const double d1x = (double)w[1].x - w[0].x, d1y = (double)w[1].y - w[0].y;
+      const double d2x = (double)w[2].x - w[0].x, d2y = (double)w[2].y - w[0].y;
+      const double det = d1x * d2y - d1y * d2x;
+      if (det != 0.0 && det == det) {
+         const double z10 = (double)w[1].z - w[0].z, z20 = (double)w[2].z - w[0].z;
+         const double zdx = (z10 * d2y - z20 * d1y) / det;
+         const double zdy = (z20 * d1x - z10 * d2x) / det;
+         bias = depth_bias(c, zdx, zdy, w[0].z, w[1].z, w[2].z);
+      }
+   }
    for (uint32_t i = first; i < ch->prim_count; i++) {
       ch->prims[i].front_facing = front;
       ch->prims[i].pv = v[0];
+      ch->prims[i].z0 += (float)bias;
    }
 }
 
