@@ -39,6 +39,21 @@
  *    when to call it.
  *  - Fragment batches carry point_coord (PointCoord of point sprites), which
  *    the contract's kx_strip does not list yet.
+ *  - "Provoking vertex first" rotates triangles (winding kept) but swaps
+ *    the two ends of a line in last-vertex mode.
+ *
+ * Using it from the driver, in short:
+ *
+ *    struct rast_state st; rast_state_init(&st, w, h); ...fill from the
+ *    merged vk_graphics_state...
+ *    struct rast_framebuffer fb = {.render_area = ...};
+ *    rast_image_init(&fb.color[0], &image->kil, host_ptr, view_format,
+ *                    level, base_layer, layer_count);
+ *    n = rast_assemble(&(struct rast_assembly){...}, idx, prim_ids);
+ *    (run the VS over the vertices idx names; AoS, slots as KX_SLOT_*)
+ *    struct rast_draw d = {.state = &st, .fb = &fb, .vertices = v, ...,
+ *                          .shade = run_fs, .parallel_for = pool_for, ...};
+ *    rast_draw(&d);  d.samples_passed, d.fs_invocations: queries
  */
 #ifndef RAST_H
 #define RAST_H

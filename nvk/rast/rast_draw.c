@@ -182,12 +182,15 @@ rast_draw(struct rast_draw *d)
       return true;
 
    c.worker_count = d->parallel_for && d->thread_count > 1 ? d->thread_count : 1;
-   /* Enough chunks to keep every worker busy, big enough to amortize. */
-   c.prims_per_chunk = MAX2(256u, DIV_ROUND_UP(d->prim_count, 4 * c.worker_count));
-   c.chunk_count = DIV_ROUND_UP(d->prim_count, c.prims_per_chunk);
+   /* Draws are cut into passes of at most RAST_PASS_PRIMS primitives,
+    * which bounds the memory of set-up primitives (a few hundred bytes
+    * each); each pass has enough chunks to keep every worker busy. */
+   const uint32_t pass_max = MIN2(d->prim_count, RAST_PASS_PRIMS);
+   c.prims_per_chunk = MAX2(256u, DIV_ROUND_UP(pass_max, 4 * c.worker_count));
+   const uint32_t max_chunks = DIV_ROUND_UP(pass_max, c.prims_per_chunk);
 
    bool ok = false;
-   c.chunks = calloc(c.chunk_count, sizeof(*c.chunks));
+   c.chunks = calloc(max_chunks, sizeof(*c.chunks));
    c.workers = aligned_alloc(64, ALIGN_POT(sizeof(*c.workers) * c.worker_count, 64));
    if (!c.chunks || !c.workers)
       goto out;
@@ -198,32 +201,42 @@ rast_draw(struct rast_draw *d)
       c.workers[i].fs_invocations = 0;
       c.workers[i].batch.quad_count = 0;
    }
-   for (uint32_t i = 0; i < c.chunk_count; i++) {
-      c.chunks[i].arena = arena_create(NULL);
-      if (!c.chunks[i].arena)
-         goto out;
-   }
 
-   run(&c, front_fn);
-   for (uint32_t i = 0; i < c.chunk_count; i++) {
-      if (c.chunks[i].oom)
-         goto out;
-      d->clip_invocations += c.chunks[i].clip_in;
-      d->clip_primitives += c.chunks[i].clip_out;
+   for (uint32_t first = 0; first < d->prim_count; first += RAST_PASS_PRIMS) {
+      c.first_prim = first;
+      c.pass_prims = MIN2(RAST_PASS_PRIMS, d->prim_count - first);
+      c.chunk_count = DIV_ROUND_UP(c.pass_prims, c.prims_per_chunk);
+      bool pass_ok = true;
+      for (uint32_t i = 0; i < c.chunk_count; i++) {
+         memset(&c.chunks[i], 0, sizeof(c.chunks[i]));
+         c.chunks[i].arena = arena_create(NULL);
+         pass_ok &= c.chunks[i].arena != NULL;
+      }
+      if (pass_ok) {
+         run(&c, front_fn);
+         for (uint32_t i = 0; i < c.chunk_count; i++) {
+            pass_ok &= !c.chunks[i].oom;
+            d->clip_invocations += c.chunks[i].clip_in;
+            d->clip_primitives += c.chunks[i].clip_out;
+         }
+      }
+      if (pass_ok)
+         run(&c, back_fn);
+      for (uint32_t i = 0; i < c.chunk_count; i++)
+         arena_destroy(c.chunks[i].arena);
+      if (!pass_ok || atomic_load(&c.faulted))
+         break;
+      if (first + RAST_PASS_PRIMS >= d->prim_count)
+         ok = true;
    }
-   run(&c, back_fn);
    for (uint32_t i = 0; i < c.worker_count; i++) {
       d->samples_passed += c.workers[i].samples_passed;
       d->fs_invocations += c.workers[i].fs_invocations;
    }
    d->faulted = atomic_load(&c.faulted);
-   ok = !d->faulted;
+   ok &= !d->faulted;
 
 out:
-   if (c.chunks) {
-      for (uint32_t i = 0; i < c.chunk_count; i++)
-         arena_destroy(c.chunks[i].arena);
-   }
    free(c.chunks);
    free(c.workers);
    return ok;

@@ -24,6 +24,8 @@
 /* The largest point size and line width drawn (the limits a device
  * reports must not exceed it). */
 #define RAST_MAX_POINT_LINE_PX 8192.0f
+/* Primitives set up and binned at a time (see rast_draw). */
+#define RAST_PASS_PRIMS 65536u
 
 enum rast_cov {
    RAST_COV_TRI,       /* three edge functions */
@@ -121,6 +123,8 @@ struct rast_ctx {
    uint32_t limit_x, limit_y;
    uint32_t tiles_x, tiles_y, tile_count;
 
+   /* The pass being drawn: primitives [first_prim, first_prim + pass_prims). */
+   uint32_t first_prim, pass_prims;
    struct rast_chunk *chunks;
    uint32_t chunk_count, prims_per_chunk;
    struct rast_worker *workers;

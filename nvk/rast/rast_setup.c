@@ -77,6 +77,16 @@ to_window(const struct rast_ctx *c, unsigned viewport, const float *v)
    };
 }
 
+/* Whether a window position can be drawn: finite and inside the guard
+ * band (clipping keeps it there unless the viewport itself is absurd:
+ * NaN, infinite or huge). */
+static bool
+drawable(const struct wpos *p)
+{
+   const float lim = RAST_GUARD_PX * 1.5f;
+   return fabsf(p->x) <= lim && fabsf(p->y) <= lim && p->inv_w == p->inv_w;
+}
+
 static int32_t
 snap(float f)
 {
@@ -100,6 +110,25 @@ depth_mrd(const struct rast_ctx *c, float zmax)
    return zmax == 0.0f ? ldexpf(1.0f, -23 - 126) : ldexpf(1.0f, e - 1 - 23);
 }
 
+/* Vulkan 1.3, 28.9 "Depth Bias": o = m * slopeFactor + r * constantFactor,
+ * m approximated by max(|dz/dx|, |dz/dy|), then clamped; 0 when off. */
+static double
+depth_bias(const struct rast_ctx *c, double zdx, double zdy, double z0, double z1, double z2)
+{
+   if (!c->s->depth_bias_enable)
+      return 0.0;
+   const double m = MAX2(fabs(zdx), fabs(zdy));
+   const float zmax = (float)MAX3(fabs(z0), fabs(z1), fabs(z2));
+   double bias = m * c->s->depth_bias_slope +
+                 (double)depth_mrd(c, zmax) * c->s->depth_bias_constant;
+   const double cl = c->s->depth_bias_clamp;
+   if (cl > 0.0)
+      bias = MIN2(bias, cl);
+   else if (cl < 0.0)
+      bias = MAX2(bias, cl);
+   return bias;
+}
+
 /* --- triangles -------------------------------------------------------------------- */
 
 static void
@@ -110,6 +139,8 @@ setup_triangle(const struct rast_ctx *c, struct rast_chunk *ch, const float *con
    int32_t X[3], Y[3];
    for (unsigned k = 0; k < 3; k++) {
       w[k] = to_window(c, viewport, v[k]);
+      if (!drawable(&w[k]))
+         return;
       X[k] = snap(w[k].x);
       Y[k] = snap(w[k].y);
    }
@@ -176,20 +207,7 @@ setup_triangle(const struct rast_ctx *c, struct rast_chunk *ch, const float *con
    const double z0 = w[o[0]].z, z1 = w[o[1]].z, z2 = w[o[2]].z;
    const double zdx = (z1 - z0) * (d2y / det) + (z2 - z0) * (-d1y / det);
    const double zdy = (z1 - z0) * (-d2x / det) + (z2 - z0) * (d1x / det);
-   double bias = 0.0;
-   if (c->s->depth_bias_enable) {
-      /* Vulkan 1.3, "Depth Bias": o = m * slopeFactor + r * constantFactor,
-       * m approximated by max(|dz/dx|, |dz/dy|), then clamped. */
-      const double m = MAX2(fabs(zdx), fabs(zdy));
-      const float zmax = (float)MAX3(fabs(z0), fabs(z1), fabs(z2));
-      bias = m * c->s->depth_bias_slope +
-             (double)depth_mrd(c, zmax) * c->s->depth_bias_constant;
-      const double cl = c->s->depth_bias_clamp;
-      if (cl > 0.0)
-         bias = MIN2(bias, cl);
-      else if (cl < 0.0)
-         bias = MAX2(bias, cl);
-   }
+   const double bias = depth_bias(c, zdx, zdy, z0, z1, z2);
    p->z0 = (float)(z0 + bias);
    p->zdx = (float)zdx, p->zdy = (float)zdy;
    commit_prim(c, ch, p);
@@ -264,6 +282,8 @@ setup_line(const struct rast_ctx *c, struct rast_chunk *ch, const float *va,
            uint32_t prim_id)
 {
    const struct wpos a = to_window(c, viewport, va), b = to_window(c, viewport, vb);
+   if (!drawable(&a) || !drawable(&b))
+      return;
    struct rast_prim tmpl;
    memset(&tmpl, 0, sizeof(tmpl));
    line_interp(&tmpl, &a, &b, va, vb);
@@ -330,6 +350,8 @@ setup_point(const struct rast_ctx *c, struct rast_chunk *ch, const float *v,
             unsigned viewport, uint32_t layer, uint32_t prim_id)
 {
    const struct wpos p = to_window(c, viewport, v);
+   if (!drawable(&p))
+      return;
    float size = c->s->point_size_from_shader ? v[RAST_SLOT_PSIZ * 4] : 1.0f;
    size = CLAMP(size, c->s->point_size_min, c->s->point_size_max);
    /* NaN and absurd sizes: no point, or one no larger than the limit
@@ -422,9 +444,27 @@ setup_polygon_edges(const struct rast_ctx *c, struct rast_chunk *ch, const float
             setup_line(c, ch, o[0], o[1], v[0], viewport, layer, prim_id);
       }
    }
+   /* Depth bias applies to the polygon's fragments in every mode, with
+    * the slope of the whole (unclipped) triangle's plane. */
+   double bias = 0.0;
+   if (c->s->depth_bias_enable) {
+      struct wpos w[3];
+      for (unsigned k = 0; k < 3; k++)
+         w[k] = to_window(c, viewport, v[k]);
+      const double d1x = (double)w[1].x - w[0].x, d1y = (double)w[1].y - w[0].y;
+      const double d2x = (double)w[2].x - w[0].x, d2y = (double)w[2].y - w[0].y;
+      const double det = d1x * d2y - d1y * d2x;
+      if (det != 0.0 && det == det) {
+         const double z10 = (double)w[1].z - w[0].z, z20 = (double)w[2].z - w[0].z;
+         const double zdx = (z10 * d2y - z20 * d1y) / det;
+         const double zdy = (z20 * d1x - z10 * d2x) / det;
+         bias = depth_bias(c, zdx, zdy, w[0].z, w[1].z, w[2].z);
+      }
+   }
    for (uint32_t i = first; i < ch->prim_count; i++) {
       ch->prims[i].front_facing = front;
       ch->prims[i].pv = v[0];
+      ch->prims[i].z0 += (float)bias;
    }
 }
 
@@ -533,8 +573,8 @@ void
 rast_setup_chunk(struct rast_ctx *c, uint32_t chunk)
 {
    struct rast_chunk *ch = &c->chunks[chunk];
-   const uint32_t first = chunk * c->prims_per_chunk;
-   const uint32_t end = MIN2(first + c->prims_per_chunk, c->d->prim_count);
+   const uint32_t first = c->first_prim + chunk * c->prims_per_chunk;
+   const uint32_t end = MIN2(first + c->prims_per_chunk, c->first_prim + c->pass_prims);
    for (uint32_t i = first; i < end && !ch->oom; i++)
       setup_one(c, ch, i);
    if (!ch->oom)

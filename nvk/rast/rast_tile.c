@@ -82,8 +82,12 @@ add_quad(struct rast_ctx *c, struct rast_worker *w, unsigned worker,
 {
    uint32_t mask[4] = {m[0], m[1], m[2], m[3]};
    if (c->early_tests && !c->ds_work) {
-      w->samples_passed += (uint64_t)__builtin_popcount(mask[0]) + __builtin_popcount(mask[1]) +
-                           __builtin_popcount(mask[2]) + __builtin_popcount(mask[3]);
+      /* One sample: the masks are 0 or 1 (no popcount instruction in the
+       * baseline x86-64 the library is built for). */
+      w->samples_passed += c->samples == 1
+                              ? (uint64_t)(mask[0] + mask[1] + mask[2] + mask[3])
+                              : (uint64_t)__builtin_popcount(mask[0]) + __builtin_popcount(mask[1]) +
+                                   __builtin_popcount(mask[2]) + __builtin_popcount(mask[3]);
       if (!c->d->shade)
          return;
    } else if (c->early_tests) {
