@@ -187,6 +187,14 @@ kx_run_independent(struct kx_job *job, struct kx_thread *t, struct kx_ctx *ctx,
 #define KX_WORKER_CACHE_MAX_B (1u << 20)
 static struct kx_exec *kx_worker_cache[KX_WORKER_CACHE_SLOTS];
 
+/* At exit or when the driver is unloaded (dlclose). */
+__attribute__((destructor)) static void
+kx_worker_cache_free(void)
+{
+   for (unsigned i = 0; i < KX_WORKER_CACHE_SLOTS; i++)
+      kx_exec_destroy(__atomic_exchange_n(&kx_worker_cache[i], NULL, __ATOMIC_ACQ_REL));
+}
+
 static struct kx_exec *
 kx_worker_take(struct kx_job *job, uint32_t index, uint32_t nstrips, size_t shared_B)
 {
