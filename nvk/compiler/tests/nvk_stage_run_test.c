@@ -357,6 +357,7 @@ TEST(stage_fragment_derivatives)
          bad += io_f(out, 1, 0, l) != fx;
          bad += io_f(out, 1, 1, l) != fy;
          bad += io_f(out, 1, 2, l) != fabsf(fx) + fabsf(fy);
+         bad += io_f(out, 2, 0, l) != (v[l] + fx * 0.25f) + fy * -0.5f;
       }
       if (!CHECK_EQ(bad, 0))
          printf("%s: lane 6: %g %g %g %g\n", (*be)->name, io_f(out, 0, 0, 6),
