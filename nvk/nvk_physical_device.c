@@ -76,6 +76,8 @@ const struct vk_device_extension_table nvk_device_extensions = {
    .KHR_dynamic_rendering = true,
    /* Framebuffers without views: the views come at begin (nvk_framebuffer.c). */
    .KHR_imageless_framebuffer = true,
+   /* Instance-rate divisors, zero included (nvk_draw_vertex.c). */
+   .EXT_vertex_attribute_divisor = true,
 };
 
 static void
@@ -112,6 +114,8 @@ nvk_get_features(struct vk_features *f)
    f->multiview = true;
    f->dynamicRendering = true;
    f->imagelessFramebuffer = true;
+   f->vertexAttributeInstanceRateDivisor = true;
+   f->vertexAttributeInstanceRateZeroDivisor = true;
    f->timelineSemaphore = true;
    f->synchronization2 = true;
    f->privateData = true;
@@ -372,6 +376,12 @@ nvk_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
             VK_SUBGROUP_FEATURE_SHUFFLE_BIT | VK_SUBGROUP_FEATURE_SHUFFLE_RELATIVE_BIT |
             VK_SUBGROUP_FEATURE_CLUSTERED_BIT | VK_SUBGROUP_FEATURE_QUAD_BIT;
          sg->quadOperationsInAllStages = VK_FALSE;
+         break;
+      }
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_PROPERTIES_EXT: {
+         /* A 32-bit divide per instance-rate fetch. */
+         VkPhysicalDeviceVertexAttributeDivisorPropertiesEXT *d = (void *)s;
+         d->maxVertexAttribDivisor = UINT32_MAX;
          break;
       }
       case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_POINT_CLIPPING_PROPERTIES: {

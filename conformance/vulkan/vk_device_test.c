@@ -284,6 +284,7 @@ TEST(kiln_advertises_only_what_it_implements)
       "VK_KHR_dynamic_rendering",           /* vk_draw_test render_pass_and_dynamic_rendering_agree,
                                                dynamic_rendering_resolve_and_resume */
       "VK_KHR_imageless_framebuffer",       /* vk_draw_test imageless_framebuffer */
+      "VK_EXT_vertex_attribute_divisor",    /* vk_draw_test instance_rate_divisors */
    };
    uint32_t n = 0;
    VKT_CHECK(vkEnumerateDeviceExtensionProperties(t.pdev, NULL, &n, NULL));

@@ -3616,3 +3616,96 @@ out:
    }
    draw_env_finish(&e);
 }
+
+/* VK_EXT_vertex_attribute_divisor: six instances of a square, its offset
+ * from a binding with divisor 2 (instances 1..6 from firstInstance 1 read
+ * elements 1, 1, 2, 2, 3, 3: (i - first) / 2 + first) and its colour from
+ * a binding with divisor 0 (every instance reads element firstInstance).
+ * Instances sharing an offset overlap exactly; the colour is the same. */
+TEST(instance_rate_divisors)
+{
+   static const char *const exts[] = {VK_EXT_VERTEX_ATTRIBUTE_DIVISOR_EXTENSION_NAME};
+   VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT div = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_FEATURES_EXT,
+      .vertexAttributeInstanceRateDivisor = VK_TRUE,
+      .vertexAttributeInstanceRateZeroDivisor = VK_TRUE,
+   };
+   const struct vkt_req req = {.extensions = exts,
+                               .extension_count = 1,
+                               .features = &div,
+                               .instance_api_version = VK_API_VERSION_1_1};
+   struct draw_env e;
+   VkShaderModule vs = VK_NULL_HANDLE;
+   VkPipeline pipe = VK_NULL_HANDLE;
+   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, &req))
+      goto out;
+   vs = make_module(&e.t, draw_instanced_vert_spv, sizeof(draw_instanced_vert_spv));
+   const VkVertexInputBindingDescription bindings[3] = {
+      {0, 8, VK_VERTEX_INPUT_RATE_VERTEX},
+      {1, 4, VK_VERTEX_INPUT_RATE_INSTANCE},
+      {2, 8, VK_VERTEX_INPUT_RATE_INSTANCE},
+   };
+   const VkVertexInputBindingDivisorDescriptionEXT divisors[2] = {{1, 0}, {2, 2}};
+   const VkPipelineVertexInputDivisorStateCreateInfoEXT dci = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_DIVISOR_STATE_CREATE_INFO_EXT,
+      .vertexBindingDivisorCount = 2,
+      .pVertexBindingDivisors = divisors,
+   };
+   const VkVertexInputAttributeDescription attrs[3] = {
+      {0, 0, VK_FORMAT_R32G32_SFLOAT, 0},
+      {1, 1, VK_FORMAT_R8G8B8A8_UNORM, 0},
+      {2, 2, VK_FORMAT_R32G32_SFLOAT, 0},
+   };
+   const VkPipelineVertexInputStateCreateInfo vi = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO,
+      .pNext = &dci,
+      .vertexBindingDescriptionCount = 3,
+      .pVertexBindingDescriptions = bindings,
+      .vertexAttributeDescriptionCount = 3,
+      .pVertexAttributeDescriptions = attrs,
+   };
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.vs = vs;
+   d.vi = &vi;
+   if (!make_pipeline(&e, &d, &pipe))
+      goto out;
+   float *corners = (float *)e.vb.map;
+   const float sq[6][2] = {{0, 0}, {8, 0}, {8, 8}, {0, 0}, {8, 8}, {0, 8}};
+   for (unsigned i = 0; i < 6; i++) {
+      corners[2 * i] = sq[i][0] / W * 2.0f - 1.0f;
+      corners[2 * i + 1] = sq[i][1] / H * 2.0f - 1.0f;
+   }
+   const uint32_t colors[3] = {0xffffffff, 0xff00ff00, 0xff0000ff};
+   memcpy(e.vb.map + 256, colors, sizeof(colors));
+   const float px[5][2] = {{60, 60}, {4, 4}, {20, 12}, {36, 28}, {52, 52}};
+   float *offs = (float *)(e.vb.map + 512);
+   for (unsigned i = 0; i < 5; i++) {
+      offs[2 * i] = px[i][0] / W * 2.0f;
+      offs[2 * i + 1] = px[i][1] / H * 2.0f;
+   }
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   begin_draw_pass(&e, cmd, pipe);
+   const VkBuffer bufs[3] = {e.vb.buffer, e.vb.buffer, e.vb.buffer};
+   const VkDeviceSize offsets[3] = {0, 256, 512};
+   vkCmdBindVertexBuffers(cmd, 0, 3, bufs, offsets);
+   vkCmdDraw(cmd, 6, 6, 0, 1);
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   uint32_t got[W * H], want[W * H];
+   REQUIRE(read_color(&e.t, &e.tg, 0, got));
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++) {
+         uint32_t w = 0;
+         for (unsigned i = 1; i <= 3; i++)
+            if (x >= px[i][0] && x < px[i][0] + 8 && y >= px[i][1] && y < px[i][1] + 8)
+               w = colors[1];
+         want[y * W + x] = w;
+      }
+   check_rgba8("divided instances", got, want, NULL, 0);
+out:
+   if (e.t.dev) {
+      vkDestroyPipeline(e.t.dev, pipe, NULL);
+      vkDestroyShaderModule(e.t.dev, vs, NULL);
+   }
+   draw_env_finish(&e);
+}
