@@ -78,6 +78,10 @@ const struct vk_device_extension_table nvk_device_extensions = {
    .KHR_imageless_framebuffer = true,
    /* Instance-rate divisors, zero included (nvk_draw_vertex.c). */
    .EXT_vertex_attribute_divisor = true,
+   /* Its states are recorded by nvk_cmd_set_dynamic.c and merged at each
+    * draw (vk_graphics_state.h); vkCmdBindVertexBuffers2's strides count
+    * where the pipeline leaves them dynamic (nvk_draw_vertex.c). */
+   .EXT_extended_dynamic_state = true,
 };
 
 static void
@@ -116,6 +120,7 @@ nvk_get_features(struct vk_features *f)
    f->imagelessFramebuffer = true;
    f->vertexAttributeInstanceRateDivisor = true;
    f->vertexAttributeInstanceRateZeroDivisor = true;
+   f->extendedDynamicState = true;
    f->timelineSemaphore = true;
    f->synchronization2 = true;
    f->privateData = true;

@@ -491,6 +491,8 @@ struct pipe_desc {
    /* Optional static viewport (default: the whole framebuffer). */
    const VkViewport *viewport;
    VkCullModeFlags cull;
+   /* Viewport and scissor counts dynamic (VK_EXT_extended_dynamic_state). */
+   bool with_count;
 };
 
 /* Everything a draw test holds. */
@@ -562,9 +564,9 @@ make_pipeline(struct draw_env *e, const struct pipe_desc *d, VkPipeline *pipe)
    const VkViewport viewport = {0, 0, W, H, 0, 1};
    const VkPipelineViewportStateCreateInfo vp = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
-      .viewportCount = 1,
+      .viewportCount = d->with_count ? 0 : 1,
       .pViewports = d->viewport ? d->viewport : &viewport,
-      .scissorCount = 1,
+      .scissorCount = d->with_count ? 0 : 1,
       .pScissors = &full_area,
    };
    const VkPipelineRasterizationStateCreateInfo rs = {
@@ -3707,5 +3709,150 @@ out:
       vkDestroyPipeline(e.t.dev, pipe, NULL);
       vkDestroyShaderModule(e.t.dev, vs, NULL);
    }
+   draw_env_finish(&e);
+}
+
+/* VK_EXT_extended_dynamic_state: one pipeline, its states changed between
+ * draws: depth compare op and writes (a quad passes GREATER only over the
+ * nearer quad drawn first), cull mode and front face (the same quad culled,
+ * then drawn with the front face flipped), primitive topology (a list
+ * pipeline drawing a strip), depth test off, viewport and scissor with
+ * count, and vertex strides from vkCmdBindVertexBuffers2. */
+TEST(extended_dynamic_state_toggled)
+{
+   static const char *const exts[] = {VK_EXT_EXTENDED_DYNAMIC_STATE_EXTENSION_NAME};
+   VkPhysicalDeviceExtendedDynamicStateFeaturesEXT eds = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_FEATURES_EXT,
+      .extendedDynamicState = VK_TRUE,
+   };
+   const struct vkt_req req = {.extensions = exts,
+                               .extension_count = 1,
+                               .features = &eds,
+                               .instance_api_version = VK_API_VERSION_1_1};
+   struct draw_env e;
+   VkPipeline pipe = VK_NULL_HANDLE;
+   if (!draw_env_init(&e, COLOR_FMT, DEPTH_FMT, &req))
+      goto out;
+#define P(name) PFN_##name##EXT name = (PFN_##name##EXT)vkt_device_proc(&e.t, #name "EXT")
+   P(vkCmdSetCullMode);
+   P(vkCmdSetFrontFace);
+   P(vkCmdSetPrimitiveTopology);
+   P(vkCmdSetViewportWithCount);
+   P(vkCmdSetScissorWithCount);
+   P(vkCmdBindVertexBuffers2);
+   P(vkCmdSetDepthTestEnable);
+   P(vkCmdSetDepthWriteEnable);
+   P(vkCmdSetDepthCompareOp);
+   P(vkCmdSetDepthBoundsTestEnable);
+   P(vkCmdSetStencilTestEnable);
+   P(vkCmdSetStencilOp);
+#undef P
+   const VkDynamicState dyn[] = {
+      VK_DYNAMIC_STATE_CULL_MODE_EXT,
+      VK_DYNAMIC_STATE_FRONT_FACE_EXT,
+      VK_DYNAMIC_STATE_PRIMITIVE_TOPOLOGY_EXT,
+      VK_DYNAMIC_STATE_VIEWPORT_WITH_COUNT_EXT,
+      VK_DYNAMIC_STATE_SCISSOR_WITH_COUNT_EXT,
+      VK_DYNAMIC_STATE_VERTEX_INPUT_BINDING_STRIDE_EXT,
+      VK_DYNAMIC_STATE_DEPTH_TEST_ENABLE_EXT,
+      VK_DYNAMIC_STATE_DEPTH_WRITE_ENABLE_EXT,
+      VK_DYNAMIC_STATE_DEPTH_COMPARE_OP_EXT,
+      VK_DYNAMIC_STATE_DEPTH_BOUNDS_TEST_ENABLE_EXT,
+      VK_DYNAMIC_STATE_STENCIL_TEST_ENABLE_EXT,
+      VK_DYNAMIC_STATE_STENCIL_OP_EXT,
+   };
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.dynamic = dyn;
+   d.dynamic_count = ARRAY_SIZE(dyn);
+   d.depth_test = true;
+   d.with_count = true;
+   if (!make_pipeline(&e, &d, &pipe))
+      goto out;
+   /* Vertices 48 bytes apart (a struct vtx and 16 bytes of padding). */
+   uint8_t *base = e.vb.map;
+   unsigned n = 0;
+#define V(x, y, z, c) (*(struct vtx *)(base + 48 * n++) = vtx_fb(x, y, z, c))
+   const float red[4] = {1, 0, 0, 1}, green[4] = {0, 1, 0, 1}, blue[4] = {0, 0, 1, 1},
+               yellow[4] = {1, 1, 0, 1};
+   /* A [4,28)^2 z 0.25, B [16,40)^2 z 0.5, C [44,60)x[4,20): lists. */
+   const float q[3][5] = {
+      {4, 4, 28, 28, 0.25f}, {16, 16, 40, 40, 0.5f}, {44, 4, 60, 20, 0.1f}};
+   const float *qc[3] = {red, green, blue};
+   for (unsigned k = 0; k < 3; k++) {
+      V(q[k][0], q[k][1], q[k][4], qc[k]), V(q[k][2], q[k][1], q[k][4], qc[k]);
+      V(q[k][2], q[k][3], q[k][4], qc[k]), V(q[k][0], q[k][1], q[k][4], qc[k]);
+      V(q[k][2], q[k][3], q[k][4], qc[k]), V(q[k][0], q[k][3], q[k][4], qc[k]);
+   }
+   /* C again, 20 pixels lower (vertices 18..23), then E [44,60)x[44,60)
+    * as a strip (24..27) behind everything, depth test off. */
+   for (unsigned i = 0; i < 6; i++) {
+      struct vtx c = *(struct vtx *)(base + 48 * (12 + i));
+      c.pos[1] += 40.0f / H;
+      *(struct vtx *)(base + 48 * n++) = c;
+   }
+   V(44, 44, 0.9f, yellow), V(44, 60, 0.9f, yellow), V(60, 44, 0.9f, yellow);
+   V(60, 60, 0.9f, yellow);
+#undef V
+   /* C's winding in framebuffer coordinates (y down): front-facing with
+    * COUNTER_CLOCKWISE exactly when the Vulkan area is positive. */
+   const float c0[2] = {44, 4}, c1[2] = {60, 4}, c2[2] = {60, 20};
+   const bool ccw_front = edge(c0, c1, c2[0], c2[1]) < 0;
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   const VkClearValue clears[2] = {{.color = {.float32 = {0, 0, 0, 0}}},
+                                   {.depthStencil = {1.0f, 0}}};
+   begin_pass(cmd, e.pass, e.fb, full_area, clears, 2);
+   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
+   const VkViewport vp = {0, 0, W, H, 0, 1};
+   vkCmdSetViewportWithCount(cmd, 1, &vp);
+   vkCmdSetScissorWithCount(cmd, 1, &full_area);
+   const VkDeviceSize zero = 0, stride = 48;
+   vkCmdBindVertexBuffers2(cmd, 0, 1, &e.vb.buffer, &zero, NULL, &stride);
+   vkCmdSetPrimitiveTopology(cmd, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST);
+   vkCmdSetCullMode(cmd, VK_CULL_MODE_NONE);
+   vkCmdSetFrontFace(cmd, VK_FRONT_FACE_COUNTER_CLOCKWISE);
+   vkCmdSetDepthBoundsTestEnable(cmd, VK_FALSE);
+   vkCmdSetStencilTestEnable(cmd, VK_FALSE);
+   vkCmdSetStencilOp(cmd, VK_STENCIL_FACE_FRONT_AND_BACK, VK_STENCIL_OP_KEEP,
+                     VK_STENCIL_OP_KEEP, VK_STENCIL_OP_KEEP, VK_COMPARE_OP_ALWAYS);
+   vkCmdSetDepthTestEnable(cmd, VK_TRUE);
+   vkCmdSetDepthWriteEnable(cmd, VK_TRUE);
+   vkCmdSetDepthCompareOp(cmd, VK_COMPARE_OP_LESS);
+   vkCmdDraw(cmd, 6, 1, 0, 0); /* A */
+   vkCmdSetDepthWriteEnable(cmd, VK_FALSE);
+   vkCmdSetDepthCompareOp(cmd, VK_COMPARE_OP_GREATER);
+   vkCmdDraw(cmd, 6, 1, 6, 0); /* B: only over A */
+   vkCmdSetDepthCompareOp(cmd, VK_COMPARE_OP_LESS);
+   vkCmdSetCullMode(cmd, VK_CULL_MODE_BACK_BIT);
+   vkCmdSetFrontFace(cmd, ccw_front ? VK_FRONT_FACE_CLOCKWISE
+                                    : VK_FRONT_FACE_COUNTER_CLOCKWISE);
+   vkCmdDraw(cmd, 6, 1, 12, 0); /* C: back-facing, culled */
+   vkCmdSetFrontFace(cmd, ccw_front ? VK_FRONT_FACE_COUNTER_CLOCKWISE
+                                    : VK_FRONT_FACE_CLOCKWISE);
+   vkCmdDraw(cmd, 6, 1, 18, 0); /* C lower: front-facing, drawn */
+   vkCmdSetCullMode(cmd, VK_CULL_MODE_NONE);
+   vkCmdSetDepthTestEnable(cmd, VK_FALSE);
+   vkCmdSetPrimitiveTopology(cmd, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP);
+   vkCmdDraw(cmd, 4, 1, 24, 0); /* E */
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   uint32_t got[W * H], want[W * H];
+   REQUIRE(read_color(&e.t, &e.tg, 0, got));
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++) {
+         uint32_t w = 0;
+         const bool in_a = x >= 4 && x < 28 && y >= 4 && y < 28;
+         const bool in_b = x >= 16 && x < 40 && y >= 16 && y < 40;
+         if (in_a)
+            w = in_b ? rgba8(0, 1, 0, 1) : rgba8(1, 0, 0, 1);
+         if (x >= 44 && x < 60 && y >= 24 && y < 40)
+            w = rgba8(0, 0, 1, 1);
+         if (x >= 44 && x < 60 && y >= 44 && y < 60)
+            w = rgba8(1, 1, 0, 1);
+         want[y * W + x] = w;
+      }
+   check_rgba8("dynamic state between draws", got, want, NULL, 0);
+out:
+   if (e.t.dev)
+      vkDestroyPipeline(e.t.dev, pipe, NULL);
    draw_env_finish(&e);
 }
