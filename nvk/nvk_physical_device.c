@@ -82,6 +82,9 @@ const struct vk_device_extension_table nvk_device_extensions = {
     * draw (vk_graphics_state.h); vkCmdBindVertexBuffers2's strides count
     * where the pipeline leaves them dynamic (nvk_draw_vertex.c). */
    .EXT_extended_dynamic_state = true,
+   /* Rasterizer discard, depth bias enable and primitive restart enable
+    * (not the logic op or patch control points). */
+   .EXT_extended_dynamic_state2 = true,
 };
 
 static void
@@ -121,6 +124,7 @@ nvk_get_features(struct vk_features *f)
    f->vertexAttributeInstanceRateDivisor = true;
    f->vertexAttributeInstanceRateZeroDivisor = true;
    f->extendedDynamicState = true;
+   f->extendedDynamicState2 = true;
    f->timelineSemaphore = true;
    f->synchronization2 = true;
    f->privateData = true;

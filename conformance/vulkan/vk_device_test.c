@@ -286,6 +286,7 @@ TEST(kiln_advertises_only_what_it_implements)
       "VK_KHR_imageless_framebuffer",       /* vk_draw_test imageless_framebuffer */
       "VK_EXT_vertex_attribute_divisor",    /* vk_draw_test instance_rate_divisors */
       "VK_EXT_extended_dynamic_state",      /* vk_draw_test extended_dynamic_state_toggled */
+      "VK_EXT_extended_dynamic_state2",     /* vk_draw_test extended_dynamic_state2_toggled */
    };
    uint32_t n = 0;
    VKT_CHECK(vkEnumerateDeviceExtensionProperties(t.pdev, NULL, &n, NULL));

@@ -3856,3 +3856,105 @@ out:
       vkDestroyPipeline(e.t.dev, pipe, NULL);
    draw_env_finish(&e);
 }
+
+/* VK_EXT_extended_dynamic_state2: between draws of one pipeline,
+ * rasterizer discard (a quad that draws nothing), primitive restart
+ * (enabled dynamically in a pipeline made without it) and depth bias (Vulkan 1.3,
+ * 28.9.2: for a D32_SFLOAT attachment the bias unit r is 2^(e - 23), e the
+ * exponent of the primitive's largest depth: 2^20 units at depth 0.5
+ * move it by 2^20 * 2^-24 = 1/16, read back as 0.5625). */
+TEST(extended_dynamic_state2_toggled)
+{
+   static const char *const exts[] = {VK_EXT_EXTENDED_DYNAMIC_STATE_2_EXTENSION_NAME};
+   VkPhysicalDeviceExtendedDynamicState2FeaturesEXT eds2 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_2_FEATURES_EXT,
+      .extendedDynamicState2 = VK_TRUE,
+   };
+   const struct vkt_req req = {.extensions = exts,
+                               .extension_count = 1,
+                               .features = &eds2,
+                               .instance_api_version = VK_API_VERSION_1_1};
+   struct draw_env e;
+   VkPipeline pipe = VK_NULL_HANDLE;
+   if (!draw_env_init(&e, COLOR_FMT, DEPTH_FMT, &req))
+      goto out;
+   PFN_vkCmdSetRasterizerDiscardEnableEXT discard =
+      VKT_PROC(&e.t, vkCmdSetRasterizerDiscardEnableEXT);
+   PFN_vkCmdSetPrimitiveRestartEnableEXT restart =
+      VKT_PROC(&e.t, vkCmdSetPrimitiveRestartEnableEXT);
+   PFN_vkCmdSetDepthBiasEnableEXT bias = VKT_PROC(&e.t, vkCmdSetDepthBiasEnableEXT);
+   const VkDynamicState dyn[] = {
+      VK_DYNAMIC_STATE_RASTERIZER_DISCARD_ENABLE_EXT,
+      VK_DYNAMIC_STATE_PRIMITIVE_RESTART_ENABLE_EXT,
+      VK_DYNAMIC_STATE_DEPTH_BIAS_ENABLE_EXT,
+      VK_DYNAMIC_STATE_DEPTH_BIAS,
+   };
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.dynamic = dyn;
+   d.dynamic_count = ARRAY_SIZE(dyn);
+   d.depth_test = true;
+   d.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP;
+   if (!make_pipeline(&e, &d, &pipe))
+      goto out;
+   const float red[4] = {1, 0, 0, 1}, green[4] = {0, 1, 0, 1}, blue[4] = {0, 0, 1, 1};
+   struct vtx *v = (struct vtx *)e.vb.map;
+   /* 0..3: a strip quad [0,32)x[0,32) (discarded); 4..11: two strip quads
+    * [32,48)x[0,16) and [48,64)x[0,16) joined by index 0xffff or not;
+    * 12..15: a quad [0,32)x[32,64) at depth 0.5 (biased). */
+   const float quads[4][5] = {{0, 0, 32, 32, 0.5f},
+                              {32, 0, 48, 16, 0.5f},
+                              {48, 0, 64, 16, 0.5f},
+                              {0, 32, 32, 64, 0.5f}};
+   const float *qc[4] = {red, green, green, blue};
+   for (unsigned k = 0; k < 4; k++) {
+      v[4 * k + 0] = vtx_fb(quads[k][0], quads[k][1], quads[k][4], qc[k]);
+      v[4 * k + 1] = vtx_fb(quads[k][0], quads[k][3], quads[k][4], qc[k]);
+      v[4 * k + 2] = vtx_fb(quads[k][2], quads[k][1], quads[k][4], qc[k]);
+      v[4 * k + 3] = vtx_fb(quads[k][2], quads[k][3], quads[k][4], qc[k]);
+   }
+   /* Indices biased by 65500 (vertexOffset -65500): were the restart
+    * index 0xffff an ordinary index, it would be vertex 35, a yellow
+    * corner at the bottom left joining the two quads into a visible fan. */
+   uint16_t *idx = (uint16_t *)e.ib.map;
+   const uint16_t strip[9] = {65504, 65505, 65506, 65507, 0xffff,
+                              65508, 65509, 65510, 65511};
+   memcpy(idx, strip, sizeof(strip));
+   const float yellow[4] = {1, 1, 0, 1};
+   v[35] = vtx_fb(0, 64, 0.25f, yellow);
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   begin_draw_pass(&e, cmd, pipe);
+   vkCmdSetDepthBias(cmd, 1048576.0f, 0.0f, 0.0f);
+   bias(cmd, VK_FALSE);
+   restart(cmd, VK_TRUE);
+   discard(cmd, VK_TRUE);
+   vkCmdDraw(cmd, 4, 1, 0, 0);
+   discard(cmd, VK_FALSE);
+   vkCmdBindIndexBuffer(cmd, e.ib.buffer, 0, VK_INDEX_TYPE_UINT16);
+   vkCmdDrawIndexed(cmd, 9, 1, 0, -65500, 0);
+   bias(cmd, VK_TRUE);
+   vkCmdDraw(cmd, 4, 1, 12, 0);
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   uint32_t got[W * H], want[W * H];
+   float depth[W * H];
+   REQUIRE(read_color(&e.t, &e.tg, 0, got));
+   REQUIRE(read_depth(&e.t, &e.tg, depth));
+   unsigned depth_bad = 0;
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++) {
+         uint32_t w = 0;
+         float dw = 1.0f;
+         if (x >= 32 && y < 16)
+            w = rgba8(0, 1, 0, 1), dw = 0.5f;
+         if (x < 32 && y >= 32)
+            w = rgba8(0, 0, 1, 1), dw = 0.5625f;
+         want[y * W + x] = w;
+         depth_bad += fabsf(depth[y * W + x] - dw) > 1e-6f;
+      }
+   check_rgba8("discard, restart, bias", got, want, NULL, 0);
+   CHECK_EQ(depth_bad, 0);
+out:
+   if (e.t.dev)
+      vkDestroyPipeline(e.t.dev, pipe, NULL);
+   draw_env_finish(&e);
+}
