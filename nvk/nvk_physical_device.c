@@ -112,6 +112,8 @@ nvk_get_features(struct vk_features *f)
     * counters); occlusion queries count samples exactly (nvk/rast). */
    f->pipelineStatisticsQuery = true;
    f->occlusionQueryPrecise = true;
+   /* Logic ops on integer and normalized colour attachments (nvk/rast). */
+   f->logicOp = true;
    /* 8-bit indices, 0xff restarts them (nvk_draw.c; vk_draw_test). */
    f->indexTypeUint8 = true;
    /* Restarts cut lists too (rast_assemble); no patches without

@@ -219,6 +219,7 @@ TEST(kiln_advertises_only_what_it_implements)
       .pipelineStatisticsQuery = VK_TRUE, /* vk_compute_test compute_invocations_statistic,
                                            vk_draw_test occlusion_and_statistics_queries */
       .occlusionQueryPrecise = VK_TRUE,   /* vk_draw_test occlusion_and_statistics_queries */
+      .logicOp = VK_TRUE,                 /* vk_draw_test logic_ops */
       .shaderFloat64 = VK_TRUE,           /* vk_compute_test int64_float64_int16_arithmetic */
       .shaderInt64 = VK_TRUE,             /* vk_compute_test int64_float64_int16_arithmetic */
       .shaderInt16 = VK_TRUE,             /* vk_compute_test int64_float64_int16_arithmetic */

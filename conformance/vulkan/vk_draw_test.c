@@ -493,6 +493,8 @@ struct pipe_desc {
    VkCullModeFlags cull;
    /* Viewport and scissor counts dynamic (VK_EXT_extended_dynamic_state). */
    bool with_count;
+   bool logic_op_enable;
+   VkLogicOp logic_op;
 };
 
 /* Everything a draw test holds. */
@@ -601,6 +603,8 @@ make_pipeline(struct draw_env *e, const struct pipe_desc *d, VkPipeline *pipe)
    };
    const VkPipelineColorBlendStateCreateInfo cb = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
+      .logicOpEnable = d->logic_op_enable,
+      .logicOp = d->logic_op,
       .attachmentCount = 1,
       .pAttachments = d->blend ? d->blend : &blend,
    };
@@ -3956,5 +3960,100 @@ TEST(extended_dynamic_state2_toggled)
 out:
    if (e.t.dev)
       vkDestroyPipeline(e.t.dev, pipe, NULL);
+   draw_env_finish(&e);
+}
+
+/* Logic ops (Vulkan 1.3, 29.12): on an UNORM8 attachment the source
+ * colour, converted to the format's bits, combines with the stored bits;
+ * one band per op. */
+static uint8_t
+logic_op(VkLogicOp op, uint8_t s, uint8_t d)
+{
+   switch (op) {
+   case VK_LOGIC_OP_CLEAR:
+      return 0;
+   case VK_LOGIC_OP_AND:
+      return s & d;
+   case VK_LOGIC_OP_AND_REVERSE:
+      return s & ~d;
+   case VK_LOGIC_OP_COPY:
+      return s;
+   case VK_LOGIC_OP_AND_INVERTED:
+      return ~s & d;
+   case VK_LOGIC_OP_NO_OP:
+      return d;
+   case VK_LOGIC_OP_XOR:
+      return s ^ d;
+   case VK_LOGIC_OP_OR:
+      return s | d;
+   case VK_LOGIC_OP_NOR:
+      return ~(s | d);
+   case VK_LOGIC_OP_EQUIVALENT:
+      return ~(s ^ d);
+   case VK_LOGIC_OP_INVERT:
+      return ~d;
+   case VK_LOGIC_OP_OR_REVERSE:
+      return s | ~d;
+   case VK_LOGIC_OP_COPY_INVERTED:
+      return ~s;
+   case VK_LOGIC_OP_OR_INVERTED:
+      return ~s | d;
+   case VK_LOGIC_OP_NAND:
+      return ~(s & d);
+   default:
+      return 0xff;
+   }
+}
+
+TEST(logic_ops)
+{
+   VkPhysicalDeviceFeatures features = {.logicOp = VK_TRUE};
+   const struct vkt_req req = {.core_features = &features};
+   struct draw_env e;
+   VkPipeline pipes[16] = {0};
+   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, &req))
+      goto out;
+   /* Source 0.6, 0.2, 1, 0 -> bytes 153, 51, 255, 0; destination 0x5a, 0xc3,
+    * 0x0f, 0xf0 (cleared as those UNORM values). */
+   const float src[4] = {0.6f, 0.2f, 1.0f, 0.0f};
+   const uint8_t sb[4] = {153, 51, 255, 0}, db[4] = {0x5a, 0xc3, 0x0f, 0xf0};
+   struct vtx *v = (struct vtx *)e.vb.map;
+   for (unsigned k = 0; k < 16; k++) {
+      struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+      d.logic_op_enable = true;
+      d.logic_op = (VkLogicOp)k;
+      if (!make_pipeline(&e, &d, &pipes[k]))
+         goto out;
+      const float y0 = (float)k * 4, y1 = y0 + 4;
+      v[6 * k + 0] = vtx_fb(0, y0, 0, src), v[6 * k + 1] = vtx_fb(W, y0, 0, src);
+      v[6 * k + 2] = vtx_fb(W, y1, 0, src), v[6 * k + 3] = vtx_fb(0, y0, 0, src);
+      v[6 * k + 4] = vtx_fb(W, y1, 0, src), v[6 * k + 5] = vtx_fb(0, y1, 0, src);
+   }
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   const VkClearValue clear = {.color = {.float32 = {db[0] / 255.0f, db[1] / 255.0f,
+                                                     db[2] / 255.0f, db[3] / 255.0f}}};
+   begin_pass(cmd, e.pass, e.fb, full_area, &clear, 1);
+   const VkDeviceSize zero = 0;
+   vkCmdBindVertexBuffers(cmd, 0, 1, &e.vb.buffer, &zero);
+   for (unsigned k = 0; k < 16; k++) {
+      vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipes[k]);
+      vkCmdDraw(cmd, 6, 1, 6 * k, 0);
+   }
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   uint32_t got[W * H], want[W * H];
+   REQUIRE(read_color(&e.t, &e.tg, 0, got));
+   for (unsigned k = 0; k < 16; k++) {
+      uint32_t w = 0;
+      for (unsigned c = 0; c < 4; c++)
+         w |= (uint32_t)logic_op((VkLogicOp)k, sb[c], db[c]) << (8 * c);
+      for (unsigned p = 0; p < 4 * W; p++)
+         want[k * 4 * W + p] = w;
+   }
+   check_rgba8("logic op bands", got, want, NULL, 0);
+out:
+   for (unsigned k = 0; k < 16; k++)
+      if (e.t.dev)
+         vkDestroyPipeline(e.t.dev, pipes[k], NULL);
    draw_env_finish(&e);
 }
