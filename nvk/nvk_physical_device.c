@@ -114,6 +114,13 @@ nvk_get_features(struct vk_features *f)
    f->occlusionQueryPrecise = true;
    /* Logic ops on integer and normalized colour attachments (nvk/rast). */
    f->logicOp = true;
+   /* rast: per-attachment blending, depth clamp, bias clamp, bounds,
+    * polygon modes (vk_draw_test). */
+   f->independentBlend = true;
+   f->depthClamp = true;
+   f->depthBiasClamp = true;
+   f->depthBounds = true;
+   f->fillModeNonSolid = true;
    /* 8-bit indices, 0xff restarts them (nvk_draw.c; vk_draw_test). */
    f->indexTypeUint8 = true;
    /* Restarts cut lists too (rast_assemble); no patches without

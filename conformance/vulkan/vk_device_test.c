@@ -220,6 +220,11 @@ TEST(kiln_advertises_only_what_it_implements)
                                            vk_draw_test occlusion_and_statistics_queries */
       .occlusionQueryPrecise = VK_TRUE,   /* vk_draw_test occlusion_and_statistics_queries */
       .logicOp = VK_TRUE,                 /* vk_draw_test logic_ops */
+      .independentBlend = VK_TRUE,        /* vk_draw_test independent_blend */
+      .depthClamp = VK_TRUE,              /* vk_draw_test depth_clamp */
+      .depthBiasClamp = VK_TRUE,          /* vk_draw_test depth_bias_clamp */
+      .depthBounds = VK_TRUE,             /* vk_draw_test depth_bounds */
+      .fillModeNonSolid = VK_TRUE,        /* vk_draw_test polygon_mode_point */
       .shaderFloat64 = VK_TRUE,           /* vk_compute_test int64_float64_int16_arithmetic */
       .shaderInt64 = VK_TRUE,             /* vk_compute_test int64_float64_int16_arithmetic */
       .shaderInt16 = VK_TRUE,             /* vk_compute_test int64_float64_int16_arithmetic */

@@ -495,6 +495,18 @@ struct pipe_desc {
    bool with_count;
    bool logic_op_enable;
    VkLogicOp logic_op;
+   /* Depth: compare op when depth_op_set (else LESS), clamp, bias (its
+    * values dynamic or zero), bounds. */
+   bool depth_op_set;
+   VkCompareOp depth_op;
+   bool depth_clamp;
+   bool depth_bias;
+   bool depth_bounds;
+   float bounds_min, bounds_max;
+   VkPolygonMode polygon_mode; /* 0: FILL */
+   /* Several colour attachments' blend states (else one). */
+   const VkPipelineColorBlendAttachmentState *blends;
+   uint32_t blend_count;
 };
 
 /* Everything a draw test holds. */
@@ -573,9 +585,11 @@ make_pipeline(struct draw_env *e, const struct pipe_desc *d, VkPipeline *pipe)
    };
    const VkPipelineRasterizationStateCreateInfo rs = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
-      .polygonMode = VK_POLYGON_MODE_FILL,
+      .depthClampEnable = d->depth_clamp,
+      .polygonMode = d->polygon_mode,
       .cullMode = d->cull,
       .frontFace = VK_FRONT_FACE_COUNTER_CLOCKWISE,
+      .depthBiasEnable = d->depth_bias,
       .lineWidth = 1.0f,
    };
    const VkPipelineMultisampleStateCreateInfo ms = {
@@ -586,7 +600,10 @@ make_pipeline(struct draw_env *e, const struct pipe_desc *d, VkPipeline *pipe)
       .sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO,
       .depthTestEnable = d->depth_test,
       .depthWriteEnable = d->depth_test,
-      .depthCompareOp = VK_COMPARE_OP_LESS,
+      .depthCompareOp = d->depth_op_set ? d->depth_op : VK_COMPARE_OP_LESS,
+      .depthBoundsTestEnable = d->depth_bounds,
+      .minDepthBounds = d->bounds_min,
+      .maxDepthBounds = d->bounds_max,
       .stencilTestEnable = d->stencil_test,
       .front = d->stencil,
       .back = d->stencil,
@@ -605,8 +622,10 @@ make_pipeline(struct draw_env *e, const struct pipe_desc *d, VkPipeline *pipe)
       .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
       .logicOpEnable = d->logic_op_enable,
       .logicOp = d->logic_op,
-      .attachmentCount = 1,
-      .pAttachments = d->blend ? d->blend : &blend,
+      .attachmentCount = d->blends ? d->blend_count : 1,
+      .pAttachments = d->blends  ? d->blends
+                      : d->blend ? d->blend
+                                 : &blend,
    };
    const VkPipelineDynamicStateCreateInfo dyn = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO,
@@ -4055,5 +4074,274 @@ out:
    for (unsigned k = 0; k < 16; k++)
       if (e.t.dev)
          vkDestroyPipeline(e.t.dev, pipes[k], NULL);
+   draw_env_finish(&e);
+}
+
+/* A full-screen quad at depth z in colour c, vertices 6k .. 6k+5. */
+static void
+screen_quad(struct draw_env *e, unsigned k, float x0, float y0, float x1, float y1,
+            float z, const float c[4])
+{
+   struct vtx *v = (struct vtx *)e->vb.map + 6 * k;
+   v[0] = vtx_fb(x0, y0, z, c), v[1] = vtx_fb(x1, y0, z, c), v[2] = vtx_fb(x1, y1, z, c);
+   v[3] = vtx_fb(x0, y0, z, c), v[4] = vtx_fb(x1, y1, z, c), v[5] = vtx_fb(x0, y1, z, c);
+}
+
+/* independentBlend: two attachments, one blending (ONE + ONE), the other
+ * not (its output, swizzled by the shader, replaces). */
+TEST(independent_blend)
+{
+   VkPhysicalDeviceFeatures features = {.independentBlend = VK_TRUE};
+   const struct vkt_req req = {.core_features = &features};
+   struct draw_env e;
+   struct target b = {0};
+   VkRenderPass pass = VK_NULL_HANDLE;
+   VkFramebuffer fb = VK_NULL_HANDLE;
+   VkShaderModule fs = VK_NULL_HANDLE;
+   VkPipeline pipe = VK_NULL_HANDLE;
+   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, &req) ||
+       !target_create(&e.t, COLOR_FMT, VK_FORMAT_UNDEFINED, 1, &b))
+      goto out;
+   const VkAttachmentDescription atts[2] = {
+      attachment(COLOR_FMT, VK_ATTACHMENT_LOAD_OP_CLEAR),
+      attachment(COLOR_FMT, VK_ATTACHMENT_LOAD_OP_CLEAR)};
+   const VkAttachmentReference refs[2] = {{0, VK_IMAGE_LAYOUT_GENERAL},
+                                          {1, VK_IMAGE_LAYOUT_GENERAL}};
+   const VkSubpassDescription sub = {.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS,
+                                     .colorAttachmentCount = 2,
+                                     .pColorAttachments = refs};
+   const VkRenderPassCreateInfo rpci = {.sType =
+                                           VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO,
+                                        .attachmentCount = 2,
+                                        .pAttachments = atts,
+                                        .subpassCount = 1,
+                                        .pSubpasses = &sub,
+                                        .dependencyCount = ARRAY_SIZE(external_deps),
+                                        .pDependencies = external_deps};
+   if (!VKT_CHECK(vkCreateRenderPass(e.t.dev, &rpci, NULL, &pass)))
+      goto out;
+   const VkImageView views[2] = {e.tg.color_view, b.color_view};
+   const VkFramebufferCreateInfo fci = {.sType =
+                                           VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO,
+                                        .renderPass = pass,
+                                        .attachmentCount = 2,
+                                        .pAttachments = views,
+                                        .width = W,
+                                        .height = H,
+                                        .layers = 1};
+   if (!VKT_CHECK(vkCreateFramebuffer(e.t.dev, &fci, NULL, &fb)))
+      goto out;
+   fs = make_module(&e.t, draw_mrt_frag_spv, sizeof(draw_mrt_frag_spv));
+   const VkPipelineColorBlendAttachmentState blends[2] = {
+      {VK_TRUE, VK_BLEND_FACTOR_ONE, VK_BLEND_FACTOR_ONE, VK_BLEND_OP_ADD,
+       VK_BLEND_FACTOR_ONE, VK_BLEND_FACTOR_ONE, VK_BLEND_OP_ADD, 0xf},
+      {.colorWriteMask = 0xf},
+   };
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.fs_module = fs;
+   d.pass = pass;
+   d.blends = blends;
+   d.blend_count = 2;
+   if (!make_pipeline(&e, &d, &pipe))
+      goto out;
+   const float src[4] = {0.1f, 0.3f, 0.6f, 0.4f};
+   screen_quad(&e, 0, 0, 0, W, H, 0, src);
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   const VkClearValue clears[2] = {{.color = {.float32 = {0.2f, 0.2f, 0.2f, 0.2f}}},
+                                   {.color = {.float32 = {0.2f, 0.2f, 0.2f, 0.2f}}}};
+   begin_pass(cmd, pass, fb, full_area, clears, 2);
+   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
+   const VkDeviceSize zero = 0;
+   vkCmdBindVertexBuffers(cmd, 0, 1, &e.vb.buffer, &zero);
+   vkCmdDraw(cmd, 6, 1, 0, 0);
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   const float dst = roundf(0.2f * 255) / 255;
+   uint32_t got[W * H], want[W * H];
+   for (unsigned k = 0; k < 2; k++) {
+      REQUIRE(read_color(&e.t, k ? &b : &e.tg, 0, got));
+      const uint32_t w =
+         k ? rgba8(src[2], src[1], src[0], src[3])
+           : rgba8(src[0] + dst, src[1] + dst, src[2] + dst, src[3] + dst);
+      for (unsigned i = 0; i < W * H; i++)
+         want[i] = w;
+      check_rgba8(k ? "replacing attachment" : "blending attachment", got, want, NULL, 1);
+   }
+out:
+   if (e.t.dev) {
+      vkDestroyPipeline(e.t.dev, pipe, NULL);
+      vkDestroyShaderModule(e.t.dev, fs, NULL);
+      vkDestroyFramebuffer(e.t.dev, fb, NULL);
+      vkDestroyRenderPass(e.t.dev, pass, NULL);
+      target_destroy(&e.t, &b);
+   }
+   draw_env_finish(&e);
+}
+
+/* depthClamp: quads beyond the far plane (z 1.5) and before the near one
+ * (z -0.5) are clamped to the viewport's depth range instead of clipped
+ * (Vulkan 1.3, 27.4 / 29.8.1): both drawn, depths 1.0 and 0.0 stored. */
+TEST(depth_clamp)
+{
+   VkPhysicalDeviceFeatures features = {.depthClamp = VK_TRUE};
+   const struct vkt_req req = {.core_features = &features};
+   struct draw_env e;
+   VkPipeline pipe = VK_NULL_HANDLE;
+   if (!draw_env_init(&e, COLOR_FMT, DEPTH_FMT, &req))
+      goto out;
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.depth_test = true;
+   d.depth_op_set = true;
+   d.depth_op = VK_COMPARE_OP_LESS_OR_EQUAL;
+   d.depth_clamp = true;
+   if (!make_pipeline(&e, &d, &pipe))
+      goto out;
+   const float red[4] = {1, 0, 0, 1}, green[4] = {0, 1, 0, 1};
+   screen_quad(&e, 0, 0, 0, 32, H, 1.5f, red);
+   screen_quad(&e, 1, 32, 0, W, H, -0.5f, green);
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   begin_draw_pass(&e, cmd, pipe);
+   vkCmdDraw(cmd, 12, 1, 0, 0);
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   uint32_t got[W * H], want[W * H];
+   float depth[W * H];
+   REQUIRE(read_color(&e.t, &e.tg, 0, got));
+   REQUIRE(read_depth(&e.t, &e.tg, depth));
+   unsigned depth_bad = 0;
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++) {
+         want[y * W + x] = x < 32 ? rgba8(1, 0, 0, 1) : rgba8(0, 1, 0, 1);
+         depth_bad += depth[y * W + x] != (x < 32 ? 1.0f : 0.0f);
+      }
+   check_rgba8("clamped quads", got, want, NULL, 0);
+   CHECK_EQ(depth_bad, 0);
+out:
+   if (e.t.dev)
+      vkDestroyPipeline(e.t.dev, pipe, NULL);
+   draw_env_finish(&e);
+}
+
+/* depthBiasClamp: a constant bias of 2^20 units (1/16 at depth 0.5 in
+ * D32_SFLOAT, see extended_dynamic_state2_toggled) clamped to 1/32: depth
+ * 0.53125 (Vulkan 1.3, 28.9.2). */
+TEST(depth_bias_clamp)
+{
+   VkPhysicalDeviceFeatures features = {.depthBiasClamp = VK_TRUE};
+   const struct vkt_req req = {.core_features = &features};
+   struct draw_env e;
+   VkPipeline pipe = VK_NULL_HANDLE;
+   if (!draw_env_init(&e, COLOR_FMT, DEPTH_FMT, &req))
+      goto out;
+   const VkDynamicState dyn = VK_DYNAMIC_STATE_DEPTH_BIAS;
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.depth_test = true;
+   d.depth_bias = true;
+   d.dynamic = &dyn;
+   d.dynamic_count = 1;
+   if (!make_pipeline(&e, &d, &pipe))
+      goto out;
+   const float red[4] = {1, 0, 0, 1};
+   screen_quad(&e, 0, 0, 0, W, H, 0.5f, red);
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   begin_draw_pass(&e, cmd, pipe);
+   vkCmdSetDepthBias(cmd, 1048576.0f, 1.0f / 32, 0.0f);
+   vkCmdDraw(cmd, 6, 1, 0, 0);
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   float depth[W * H];
+   REQUIRE(read_depth(&e.t, &e.tg, depth));
+   unsigned bad = 0;
+   for (unsigned i = 0; i < W * H; i++)
+      bad += fabsf(depth[i] - 0.53125f) > 1e-6f;
+   CHECK_EQ(bad, 0);
+out:
+   if (e.t.dev)
+      vkDestroyPipeline(e.t.dev, pipe, NULL);
+   draw_env_finish(&e);
+}
+
+/* depthBounds: the stored depth is 0.25 on the left, 0.75 on the right
+ * and 1.0 (cleared) at the bottom; a quad in front of everything passes
+ * only where the stored depth is inside [0.5, 1.0] (Vulkan 1.3, 29.7). */
+TEST(depth_bounds)
+{
+   VkPhysicalDeviceFeatures features = {.depthBounds = VK_TRUE};
+   const struct vkt_req req = {.core_features = &features};
+   struct draw_env e;
+   VkPipeline write = VK_NULL_HANDLE, bounded = VK_NULL_HANDLE;
+   if (!draw_env_init(&e, COLOR_FMT, DEPTH_FMT, &req))
+      goto out;
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.depth_test = true;
+   if (!make_pipeline(&e, &d, &write))
+      goto out;
+   d.depth_bounds = true;
+   d.bounds_min = 0.5f;
+   d.bounds_max = 1.0f;
+   if (!make_pipeline(&e, &d, &bounded))
+      goto out;
+   const float red[4] = {1, 0, 0, 1}, blue[4] = {0, 0, 1, 1}, green[4] = {0, 1, 0, 1};
+   screen_quad(&e, 0, 0, 0, 32, 48, 0.25f, red);
+   screen_quad(&e, 1, 32, 0, W, 48, 0.75f, blue);
+   screen_quad(&e, 2, 0, 0, W, H, 0.1f, green);
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   begin_draw_pass(&e, cmd, write);
+   vkCmdDraw(cmd, 12, 1, 0, 0);
+   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, bounded);
+   vkCmdDraw(cmd, 6, 1, 12, 0);
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   uint32_t got[W * H], want[W * H];
+   REQUIRE(read_color(&e.t, &e.tg, 0, got));
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++)
+         want[y * W + x] = y < 48 && x < 32 ? rgba8(1, 0, 0, 1) : rgba8(0, 1, 0, 1);
+   check_rgba8("bounded", got, want, NULL, 0);
+out:
+   if (e.t.dev) {
+      vkDestroyPipeline(e.t.dev, write, NULL);
+      vkDestroyPipeline(e.t.dev, bounded, NULL);
+   }
+   draw_env_finish(&e);
+}
+
+/* fillModeNonSolid, polygon mode POINT: a triangle's vertices at pixel
+ * centres become size-1 points, three pixels (Vulkan 1.3, 28.7.2). */
+TEST(polygon_mode_point)
+{
+   VkPhysicalDeviceFeatures features = {.fillModeNonSolid = VK_TRUE};
+   const struct vkt_req req = {.core_features = &features};
+   struct draw_env e;
+   VkShaderModule vs = VK_NULL_HANDLE;
+   VkPipeline pipe = VK_NULL_HANDLE;
+   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, &req))
+      goto out;
+   vs = make_module(&e.t, draw_points_vert_spv, sizeof(draw_points_vert_spv));
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.vs = vs;
+   d.polygon_mode = VK_POLYGON_MODE_POINT;
+   if (!make_pipeline(&e, &d, &pipe))
+      goto out;
+   const float red[4] = {1, 0, 0, 1};
+   struct vtx *v = (struct vtx *)e.vb.map;
+   v[0] = vtx_fb(5.5f, 5.5f, 0, red), v[1] = vtx_fb(40.5f, 10.5f, 0, red);
+   v[2] = vtx_fb(20.5f, 50.5f, 0, red);
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   begin_draw_pass(&e, cmd, pipe);
+   vkCmdDraw(cmd, 3, 1, 0, 0);
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   uint32_t got[W * H], want[W * H];
+   REQUIRE(read_color(&e.t, &e.tg, 0, got));
+   for (unsigned i = 0; i < W * H; i++)
+      want[i] = 0;
+   want[5 * W + 5] = want[10 * W + 40] = want[50 * W + 20] = rgba8(1, 0, 0, 1);
+   check_rgba8("triangle as points", got, want, NULL, 0);
+out:
+   if (e.t.dev) {
+      vkDestroyPipeline(e.t.dev, pipe, NULL);
+      vkDestroyShaderModule(e.t.dev, vs, NULL);
+   }
    draw_env_finish(&e);
 }
