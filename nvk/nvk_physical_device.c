@@ -121,6 +121,14 @@ nvk_get_features(struct vk_features *f)
    f->depthBiasClamp = true;
    f->depthBounds = true;
    f->fillModeNonSolid = true;
+   /* Indirect draws loop over their commands (nvk_cmd_draw.c). */
+   f->multiDrawIndirect = true;
+   f->drawIndirectFirstInstance = true;
+   /* rast: the second source (kx output slot 8), alpha to one, shading
+    * per sample when the shader reads SampleId/SamplePosition. */
+   f->dualSrcBlend = true;
+   f->alphaToOne = true;
+   f->sampleRateShading = true;
    /* 8-bit indices, 0xff restarts them (nvk_draw.c; vk_draw_test). */
    f->indexTypeUint8 = true;
    /* Restarts cut lists too (rast_assemble); no patches without
@@ -273,6 +281,7 @@ nvk_get_limits(const struct nvk_physical_device *pdev)
       .maxVertexOutputComponents = 64,
       .maxFragmentInputComponents = 64,
       .maxFragmentOutputAttachments = 4,
+      .maxFragmentDualSrcAttachments = 1, /* dualSrcBlend */
       .maxFragmentCombinedOutputResources = 4,
       /* The compute executor (nvk/exec/kx.h): workgroups of up to 1024
        * invocations in strips of 32 lanes, shared memory per workgroup. */
@@ -284,7 +293,7 @@ nvk_get_limits(const struct nvk_physical_device *pdev)
       .subTexelPrecisionBits = 4,
       .mipmapPrecisionBits = 4,
       .maxDrawIndexedIndexValue = (1u << 24) - 1,
-      .maxDrawIndirectCount = 1,
+      .maxDrawIndirectCount = UINT32_MAX,
       .maxSamplerLodBias = 2.0f,
       .maxSamplerAnisotropy = 1.0f,
       .maxViewports = 1,

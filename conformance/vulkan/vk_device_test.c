@@ -225,6 +225,12 @@ TEST(kiln_advertises_only_what_it_implements)
       .depthBiasClamp = VK_TRUE,          /* vk_draw_test depth_bias_clamp */
       .depthBounds = VK_TRUE,             /* vk_draw_test depth_bounds */
       .fillModeNonSolid = VK_TRUE,        /* vk_draw_test polygon_mode_point */
+      .multiDrawIndirect = VK_TRUE,       /* vk_draw_test multi_draw_indirect_first_instance,
+                                             indexed_and_indirect_draws */
+      .drawIndirectFirstInstance = VK_TRUE, /* vk_draw_test multi_draw_indirect_first_instance */
+      .dualSrcBlend = VK_TRUE,            /* vk_draw_test dual_source_blend */
+      .alphaToOne = VK_TRUE,              /* vk_draw_test alpha_to_one */
+      .sampleRateShading = VK_TRUE,       /* vk_draw_test sample_rate_shading */
       .shaderFloat64 = VK_TRUE,           /* vk_compute_test int64_float64_int16_arithmetic */
       .shaderInt64 = VK_TRUE,             /* vk_compute_test int64_float64_int16_arithmetic */
       .shaderInt16 = VK_TRUE,             /* vk_compute_test int64_float64_int16_arithmetic */

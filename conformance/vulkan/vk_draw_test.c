@@ -30,7 +30,9 @@
 #include "vkt_format.h"
 
 #include "draw_flat_frag.h"
+#include "draw_dual_frag.h"
 #include "draw_instanced_vert.h"
+#include "draw_sample_id_frag.h"
 #include "draw_int_frag.h"
 #include "draw_points_int_vert.h"
 #include "draw_points_uint_vert.h"
@@ -507,6 +509,7 @@ struct pipe_desc {
    /* Several colour attachments' blend states (else one). */
    const VkPipelineColorBlendAttachmentState *blends;
    uint32_t blend_count;
+   bool alpha_to_one;
 };
 
 /* Everything a draw test holds. */
@@ -595,6 +598,7 @@ make_pipeline(struct draw_env *e, const struct pipe_desc *d, VkPipeline *pipe)
    const VkPipelineMultisampleStateCreateInfo ms = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
       .rasterizationSamples = d->samples ? d->samples : VK_SAMPLE_COUNT_1_BIT,
+      .alphaToOneEnable = d->alpha_to_one,
    };
    const VkPipelineDepthStencilStateCreateInfo ds = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO,
@@ -4342,6 +4346,274 @@ out:
    if (e.t.dev) {
       vkDestroyPipeline(e.t.dev, pipe, NULL);
       vkDestroyShaderModule(e.t.dev, vs, NULL);
+   }
+   draw_env_finish(&e);
+}
+
+/* multiDrawIndirect and drawIndirectFirstInstance: three indirect draws of
+ * a square in one call (stride 32), each from its own firstInstance: the
+ * per-instance offsets and colours of instances 1, 3 and 4. */
+TEST(multi_draw_indirect_first_instance)
+{
+   VkPhysicalDeviceFeatures features = {.multiDrawIndirect = VK_TRUE,
+                                        .drawIndirectFirstInstance = VK_TRUE};
+   const struct vkt_req req = {.core_features = &features};
+   struct draw_env e;
+   VkShaderModule vs = VK_NULL_HANDLE;
+   VkPipeline pipe = VK_NULL_HANDLE;
+   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, &req))
+      goto out;
+   vs = make_module(&e.t, draw_instanced_vert_spv, sizeof(draw_instanced_vert_spv));
+   const VkVertexInputBindingDescription bindings[3] = {
+      {0, 8, VK_VERTEX_INPUT_RATE_VERTEX},
+      {1, 4, VK_VERTEX_INPUT_RATE_INSTANCE},
+      {2, 8, VK_VERTEX_INPUT_RATE_INSTANCE},
+   };
+   const VkVertexInputAttributeDescription attrs[3] = {
+      {0, 0, VK_FORMAT_R32G32_SFLOAT, 0},
+      {1, 1, VK_FORMAT_R8G8B8A8_UNORM, 0},
+      {2, 2, VK_FORMAT_R32G32_SFLOAT, 0},
+   };
+   const VkPipelineVertexInputStateCreateInfo vi = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO,
+      .vertexBindingDescriptionCount = 3,
+      .pVertexBindingDescriptions = bindings,
+      .vertexAttributeDescriptionCount = 3,
+      .pVertexAttributeDescriptions = attrs,
+   };
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.vs = vs;
+   d.vi = &vi;
+   if (!make_pipeline(&e, &d, &pipe))
+      goto out;
+   float *corners = (float *)e.vb.map;
+   const float sq[6][2] = {{0, 0}, {8, 0}, {8, 8}, {0, 0}, {8, 8}, {0, 8}};
+   for (unsigned i = 0; i < 6; i++) {
+      corners[2 * i] = sq[i][0] / W * 2.0f - 1.0f;
+      corners[2 * i + 1] = sq[i][1] / H * 2.0f - 1.0f;
+   }
+   const uint32_t colors[5] = {0xffffffff, 0xff0000ff, 0xff00ffff, 0xff00ff00,
+                               0xffff0000};
+   memcpy(e.vb.map + 256, colors, sizeof(colors));
+   const float px[5][2] = {{0, 0}, {4, 4}, {20, 20}, {36, 4}, {52, 40}};
+   float *offs = (float *)(e.vb.map + 512);
+   for (unsigned i = 0; i < 5; i++) {
+      offs[2 * i] = px[i][0] / W * 2.0f;
+      offs[2 * i + 1] = px[i][1] / H * 2.0f;
+   }
+   const uint32_t firsts[3] = {1, 3, 4};
+   for (unsigned k = 0; k < 3; k++)
+      *(VkDrawIndirectCommand *)(e.indirect.map + 32 * k) =
+         (VkDrawIndirectCommand){6, 1, 0, firsts[k]};
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   begin_draw_pass(&e, cmd, pipe);
+   const VkBuffer bufs[3] = {e.vb.buffer, e.vb.buffer, e.vb.buffer};
+   const VkDeviceSize offsets[3] = {0, 256, 512};
+   vkCmdBindVertexBuffers(cmd, 0, 3, bufs, offsets);
+   vkCmdDrawIndirect(cmd, e.indirect.buffer, 0, 3, 32);
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   uint32_t got[W * H], want[W * H];
+   REQUIRE(read_color(&e.t, &e.tg, 0, got));
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++) {
+         uint32_t w = 0;
+         for (unsigned k = 0; k < 3; k++) {
+            const unsigned i = firsts[k];
+            if (x >= px[i][0] && x < px[i][0] + 8 && y >= px[i][1] && y < px[i][1] + 8)
+               w = colors[i];
+         }
+         want[y * W + x] = w;
+      }
+   check_rgba8("three indirect draws", got, want, NULL, 0);
+out:
+   if (e.t.dev) {
+      vkDestroyPipeline(e.t.dev, pipe, NULL);
+      vkDestroyShaderModule(e.t.dev, vs, NULL);
+   }
+   draw_env_finish(&e);
+}
+
+/* dualSrcBlend (Vulkan 1.3, 29.11.3): the second source (Index 1) as a
+ * blend factor: result = src * 1 + dst * src1. */
+TEST(dual_source_blend)
+{
+   VkPhysicalDeviceFeatures features = {.dualSrcBlend = VK_TRUE};
+   const struct vkt_req req = {.core_features = &features};
+   struct draw_env e;
+   VkShaderModule fs = VK_NULL_HANDLE;
+   VkPipeline pipe = VK_NULL_HANDLE;
+   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, &req))
+      goto out;
+   fs = make_module(&e.t, draw_dual_frag_spv, sizeof(draw_dual_frag_spv));
+   const VkPipelineColorBlendAttachmentState blend = {VK_TRUE,
+                                                      VK_BLEND_FACTOR_ONE,
+                                                      VK_BLEND_FACTOR_SRC1_COLOR,
+                                                      VK_BLEND_OP_ADD,
+                                                      VK_BLEND_FACTOR_ONE,
+                                                      VK_BLEND_FACTOR_SRC1_ALPHA,
+                                                      VK_BLEND_OP_ADD,
+                                                      0xf};
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.fs_module = fs;
+   d.blend = &blend;
+   if (!make_pipeline(&e, &d, &pipe))
+      goto out;
+   const float src[4] = {0.1f, 0.2f, 0.05f, 0.3f};
+   screen_quad(&e, 0, 0, 0, W, H, 0, src);
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   const VkClearValue clear = {.color = {.float32 = {0.8f, 0.8f, 0.8f, 0.4f}}};
+   begin_pass(cmd, e.pass, e.fb, full_area, &clear, 1);
+   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
+   const VkDeviceSize zero = 0;
+   vkCmdBindVertexBuffers(cmd, 0, 1, &e.vb.buffer, &zero);
+   vkCmdDraw(cmd, 6, 1, 0, 0);
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   const float src1[4] = {0.25f, 0.5f, 0.75f, 1.0f};
+   const float dst[4] = {roundf(0.8f * 255) / 255, roundf(0.8f * 255) / 255,
+                         roundf(0.8f * 255) / 255, roundf(0.4f * 255) / 255};
+   float r[4];
+   for (unsigned c = 0; c < 4; c++)
+      r[c] = src[c] + dst[c] * (c == 3 ? src1[3] : src1[c]);
+   uint32_t got[W * H], want[W * H];
+   REQUIRE(read_color(&e.t, &e.tg, 0, got));
+   for (unsigned i = 0; i < W * H; i++)
+      want[i] = rgba8(r[0], r[1], r[2], r[3]);
+   check_rgba8("dual source", got, want, NULL, 1);
+out:
+   if (e.t.dev) {
+      vkDestroyPipeline(e.t.dev, pipe, NULL);
+      vkDestroyShaderModule(e.t.dev, fs, NULL);
+   }
+   draw_env_finish(&e);
+}
+
+/* alphaToOne (Vulkan 1.3, 28.4.3 "Multisample coverage"): the first
+ * colour output's alpha becomes 1 before it is written. */
+TEST(alpha_to_one)
+{
+   VkPhysicalDeviceFeatures features = {.alphaToOne = VK_TRUE};
+   const struct vkt_req req = {.core_features = &features};
+   struct draw_env e;
+   VkPipeline pipe = VK_NULL_HANDLE;
+   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, &req))
+      goto out;
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.alpha_to_one = true;
+   if (!make_pipeline(&e, &d, &pipe))
+      goto out;
+   const float c[4] = {0.2f, 0.4f, 0.6f, 0.3f};
+   screen_quad(&e, 0, 0, 0, W, H, 0, c);
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   begin_draw_pass(&e, cmd, pipe);
+   vkCmdDraw(cmd, 6, 1, 0, 0);
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   uint32_t got[W * H], want[W * H];
+   REQUIRE(read_color(&e.t, &e.tg, 0, got));
+   for (unsigned i = 0; i < W * H; i++)
+      want[i] = rgba8(c[0], c[1], c[2], 1.0f);
+   check_rgba8("alpha to one", got, want, NULL, 0);
+out:
+   if (e.t.dev)
+      vkDestroyPipeline(e.t.dev, pipe, NULL);
+   draw_env_finish(&e);
+}
+
+/* sampleRateShading: a fragment shader reading SampleId runs once per
+ * sample (Vulkan 1.3, 28.4.4); at 4x each sample of a covered pixel holds
+ * SampleId / 3, so the resolved pixel is (0 + 1/3 + 2/3 + 1) / 4 = 0.5. */
+TEST(sample_rate_shading)
+{
+   VkPhysicalDeviceFeatures features = {.sampleRateShading = VK_TRUE};
+   const struct vkt_req req = {.core_features = &features};
+   struct draw_env e;
+   struct vkt_image ms = {0};
+   VkImageView ms_view = VK_NULL_HANDLE;
+   VkRenderPass pass = VK_NULL_HANDLE;
+   VkFramebuffer fb = VK_NULL_HANDLE;
+   VkShaderModule fs = VK_NULL_HANDLE;
+   VkPipeline pipe = VK_NULL_HANDLE;
+   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, &req))
+      goto out;
+   if (!(e.t.props.limits.framebufferColorSampleCounts & VK_SAMPLE_COUNT_4_BIT)) {
+      vkt_skip("no 4x colour attachments");
+      goto out;
+   }
+   VkImageCreateInfo ci =
+      vkt_image_info(VK_IMAGE_TYPE_2D, COLOR_FMT, VK_IMAGE_TILING_OPTIMAL, W, H, 1, 1, 1);
+   ci.samples = VK_SAMPLE_COUNT_4_BIT;
+   ci.usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
+   if (!vkt_image_create(&e.t, &ci, &ms) ||
+       !vkt_image_to_general(&e.t, &ms, VK_IMAGE_LAYOUT_UNDEFINED) ||
+       !make_view(&e.t, &ms, VK_IMAGE_ASPECT_COLOR_BIT, 1, &ms_view))
+      goto out;
+   VkAttachmentDescription atts[2] = {
+      attachment(COLOR_FMT, VK_ATTACHMENT_LOAD_OP_CLEAR),
+      attachment(COLOR_FMT, VK_ATTACHMENT_LOAD_OP_DONT_CARE)};
+   atts[0].samples = VK_SAMPLE_COUNT_4_BIT;
+   const VkAttachmentReference color = {0, VK_IMAGE_LAYOUT_GENERAL};
+   const VkAttachmentReference resolve = {1, VK_IMAGE_LAYOUT_GENERAL};
+   const VkSubpassDescription sub = {.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS,
+                                     .colorAttachmentCount = 1,
+                                     .pColorAttachments = &color,
+                                     .pResolveAttachments = &resolve};
+   const VkRenderPassCreateInfo rpci = {.sType =
+                                           VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO,
+                                        .attachmentCount = 2,
+                                        .pAttachments = atts,
+                                        .subpassCount = 1,
+                                        .pSubpasses = &sub,
+                                        .dependencyCount = ARRAY_SIZE(external_deps),
+                                        .pDependencies = external_deps};
+   if (!VKT_CHECK(vkCreateRenderPass(e.t.dev, &rpci, NULL, &pass)))
+      goto out;
+   const VkImageView views[2] = {ms_view, e.tg.color_view};
+   const VkFramebufferCreateInfo fci = {.sType =
+                                           VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO,
+                                        .renderPass = pass,
+                                        .attachmentCount = 2,
+                                        .pAttachments = views,
+                                        .width = W,
+                                        .height = H,
+                                        .layers = 1};
+   if (!VKT_CHECK(vkCreateFramebuffer(e.t.dev, &fci, NULL, &fb)))
+      goto out;
+   fs = make_module(&e.t, draw_sample_id_frag_spv, sizeof(draw_sample_id_frag_spv));
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.fs_module = fs;
+   d.pass = pass;
+   d.samples = VK_SAMPLE_COUNT_4_BIT;
+   if (!make_pipeline(&e, &d, &pipe))
+      goto out;
+   const float white[4] = {1, 1, 1, 1};
+   screen_quad(&e, 0, 8, 8, 40, 40, 0, white);
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   const VkClearValue clears[2] = {{.color = {.float32 = {0, 0, 0, 0}}}, {{{0}}}};
+   begin_pass(cmd, pass, fb, full_area, clears, 2);
+   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
+   const VkDeviceSize zero = 0;
+   vkCmdBindVertexBuffers(cmd, 0, 1, &e.vb.buffer, &zero);
+   vkCmdDraw(cmd, 6, 1, 0, 0);
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   uint32_t got[W * H], want[W * H];
+   REQUIRE(read_color(&e.t, &e.tg, 0, got));
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++)
+         want[y * W + x] =
+            x >= 8 && x < 40 && y >= 8 && y < 40 ? rgba8(0.5f, 0.5f, 0.5f, 0.5f) : 0;
+   check_rgba8("per-sample values resolved", got, want, NULL, 1);
+out:
+   if (e.t.dev) {
+      vkDestroyPipeline(e.t.dev, pipe, NULL);
+      vkDestroyShaderModule(e.t.dev, fs, NULL);
+      vkDestroyFramebuffer(e.t.dev, fb, NULL);
+      vkDestroyRenderPass(e.t.dev, pass, NULL);
+      vkDestroyImageView(e.t.dev, ms_view, NULL);
+      if (ms.image)
+         vkt_image_destroy(&e.t, &ms);
    }
    draw_env_finish(&e);
 }
