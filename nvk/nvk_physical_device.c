@@ -129,6 +129,10 @@ nvk_get_features(struct vk_features *f)
    f->dualSrcBlend = true;
    f->alphaToOne = true;
    f->sampleRateShading = true;
+   /* ClipDistance/CullDistance: kx slots, rast clips and culls (8 each,
+    * 8 together). */
+   f->shaderClipDistance = true;
+   f->shaderCullDistance = true;
    /* 8-bit indices, 0xff restarts them (nvk_draw.c; vk_draw_test). */
    f->indexTypeUint8 = true;
    /* Restarts cut lists too (rast_assemble); no patches without
@@ -328,9 +332,9 @@ nvk_get_limits(const struct nvk_physical_device *pdev)
       /* Every queue writes timestamps: CLOCK_MONOTONIC in nanoseconds. */
       .timestampComputeAndGraphics = VK_TRUE,
       .timestampPeriod = 1.0f,
-      .maxClipDistances = 0,
-      .maxCullDistances = 0,
-      .maxCombinedClipAndCullDistances = 0,
+      .maxClipDistances = 8,
+      .maxCullDistances = 8,
+      .maxCombinedClipAndCullDistances = 8,
       .discreteQueuePriorities = 2,
       .pointSizeRange = {1.0f, NVK_MAX_POINT_SIZE},
       .lineWidthRange = {1.0f, 1.0f},

@@ -231,6 +231,8 @@ TEST(kiln_advertises_only_what_it_implements)
       .dualSrcBlend = VK_TRUE,            /* vk_draw_test dual_source_blend */
       .alphaToOne = VK_TRUE,              /* vk_draw_test alpha_to_one */
       .sampleRateShading = VK_TRUE,       /* vk_draw_test sample_rate_shading */
+      .shaderClipDistance = VK_TRUE,      /* vk_draw_test clip_and_cull_distances */
+      .shaderCullDistance = VK_TRUE,      /* vk_draw_test clip_and_cull_distances */
       .shaderFloat64 = VK_TRUE,           /* vk_compute_test int64_float64_int16_arithmetic */
       .shaderInt64 = VK_TRUE,             /* vk_compute_test int64_float64_int16_arithmetic */
       .shaderInt16 = VK_TRUE,             /* vk_compute_test int64_float64_int16_arithmetic */

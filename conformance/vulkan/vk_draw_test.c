@@ -30,6 +30,7 @@
 #include "vkt_format.h"
 
 #include "draw_flat_frag.h"
+#include "draw_clip_vert.h"
 #include "draw_dual_frag.h"
 #include "draw_instanced_vert.h"
 #include "draw_sample_id_frag.h"
@@ -4614,6 +4615,63 @@ out:
       vkDestroyImageView(e.t.dev, ms_view, NULL);
       if (ms.image)
          vkt_image_destroy(&e.t, &ms);
+   }
+   draw_env_finish(&e);
+}
+
+/* ClipDistance and CullDistance (Vulkan 1.3, 27.4 "Primitive Clipping"
+ * and 28.7 culling): a full-screen quad clipped by ClipDistance[0] = x +
+ * 0.25 keeps exactly the pixels right of clip x = -0.25 (framebuffer x
+ * 24); of two more triangles at the bottom, the one whose three
+ * CullDistances are negative (alpha 0 -> -0.5) is culled, the one with
+ * one positive vertex is drawn whole (culling never cuts). */
+TEST(clip_and_cull_distances)
+{
+   VkPhysicalDeviceFeatures features = {.shaderClipDistance = VK_TRUE,
+                                        .shaderCullDistance = VK_TRUE};
+   const struct vkt_req req = {.core_features = &features};
+   struct draw_env e;
+   VkShaderModule vs = VK_NULL_HANDLE;
+   VkPipeline pipe = VK_NULL_HANDLE;
+   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, &req))
+      goto out;
+   vs = make_module(&e.t, draw_clip_vert_spv, sizeof(draw_clip_vert_spv));
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.vs = vs;
+   if (!make_pipeline(&e, &d, &pipe))
+      goto out;
+   const float red[4] = {1, 0, 0, 1}, blue0[4] = {0, 0, 1, 0}, green[4] = {0, 1, 0, 0};
+   const float green1[4] = {0, 1, 0, 1};
+   screen_quad(&e, 0, 0, 0, W, 32, 0, red);
+   struct vtx *v = (struct vtx *)e.vb.map;
+   /* Both right of the clip plane: only culling applies. */
+   v[6] = vtx_fb(28, 36, 0, blue0), v[7] = vtx_fb(44, 36, 0, blue0);
+   v[8] = vtx_fb(28, 60, 0, blue0);
+   v[9] = vtx_fb(48, 36, 0, green), v[10] = vtx_fb(64, 36, 0, green1);
+   v[11] = vtx_fb(48, 60, 0, green);
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   begin_draw_pass(&e, cmd, pipe);
+   vkCmdDraw(cmd, 12, 1, 0, 0);
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   uint32_t got[W * H], want[W * H];
+   bool skip[W * H];
+   REQUIRE(read_color(&e.t, &e.tg, 0, got));
+   const float g[3][2] = {{48, 36}, {64, 36}, {48, 60}};
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++) {
+         const int c = classify(g, x, y, 0.0625, NULL);
+         const unsigned i = (unsigned)(y * W + x);
+         skip[i] = y >= 32 && c == 0;
+         want[i] = y < 32  ? (x >= 24 ? rgba8(1, 0, 0, 1) : 0)
+                   : c > 0 ? rgba8(0, 1, 0, 1)
+                           : 0;
+      }
+   check_rgba8("clipped and culled", got, want, skip, 0);
+out:
+   if (e.t.dev) {
+      vkDestroyPipeline(e.t.dev, pipe, NULL);
+      vkDestroyShaderModule(e.t.dev, vs, NULL);
    }
    draw_env_finish(&e);
 }
