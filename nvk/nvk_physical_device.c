@@ -85,6 +85,9 @@ const struct vk_device_extension_table nvk_device_extensions = {
    /* Rasterizer discard, depth bias enable and primitive restart enable
     * (not the logic op or patch control points). */
    .EXT_extended_dynamic_state2 = true,
+   /* Layer and ViewportIndex written by the vertex shader (kx slots, rast
+    * picks the layer and viewport from the provoking vertex). */
+   .EXT_shader_viewport_index_layer = true,
 };
 
 static void
@@ -133,6 +136,8 @@ nvk_get_features(struct vk_features *f)
     * 8 together). */
    f->shaderClipDistance = true;
    f->shaderCullDistance = true;
+   /* 16 viewports, picked by ViewportIndex (rast). */
+   f->multiViewport = true;
    /* 8-bit indices, 0xff restarts them (nvk_draw.c; vk_draw_test). */
    f->indexTypeUint8 = true;
    /* Restarts cut lists too (rast_assemble); no patches without
@@ -300,7 +305,7 @@ nvk_get_limits(const struct nvk_physical_device *pdev)
       .maxDrawIndirectCount = UINT32_MAX,
       .maxSamplerLodBias = 2.0f,
       .maxSamplerAnisotropy = 1.0f,
-      .maxViewports = 1,
+      .maxViewports = 16,
       .maxViewportDimensions = {4096, 4096},
       .viewportBoundsRange = {-8192.0f, 8191.0f},
       .viewportSubPixelBits = 0,

@@ -233,6 +233,7 @@ TEST(kiln_advertises_only_what_it_implements)
       .sampleRateShading = VK_TRUE,       /* vk_draw_test sample_rate_shading */
       .shaderClipDistance = VK_TRUE,      /* vk_draw_test clip_and_cull_distances */
       .shaderCullDistance = VK_TRUE,      /* vk_draw_test clip_and_cull_distances */
+      .multiViewport = VK_TRUE,           /* vk_draw_test layer_and_viewport_from_the_vs */
       .shaderFloat64 = VK_TRUE,           /* vk_compute_test int64_float64_int16_arithmetic */
       .shaderInt64 = VK_TRUE,             /* vk_compute_test int64_float64_int16_arithmetic */
       .shaderInt16 = VK_TRUE,             /* vk_compute_test int64_float64_int16_arithmetic */
@@ -301,6 +302,7 @@ TEST(kiln_advertises_only_what_it_implements)
       "VK_EXT_vertex_attribute_divisor",    /* vk_draw_test instance_rate_divisors */
       "VK_EXT_extended_dynamic_state",      /* vk_draw_test extended_dynamic_state_toggled */
       "VK_EXT_extended_dynamic_state2",     /* vk_draw_test extended_dynamic_state2_toggled */
+      "VK_EXT_shader_viewport_index_layer", /* vk_draw_test layer_and_viewport_from_the_vs */
    };
    uint32_t n = 0;
    VKT_CHECK(vkEnumerateDeviceExtensionProperties(t.pdev, NULL, &n, NULL));

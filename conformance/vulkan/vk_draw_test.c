@@ -33,6 +33,7 @@
 #include "draw_clip_vert.h"
 #include "draw_dual_frag.h"
 #include "draw_instanced_vert.h"
+#include "draw_layer_viewport_vert.h"
 #include "draw_sample_id_frag.h"
 #include "draw_int_frag.h"
 #include "draw_points_int_vert.h"
@@ -201,6 +202,12 @@ begin_pass(VkCommandBuffer cmd, VkRenderPass pass, VkFramebuffer fb, VkRect2D ar
 }
 
 static const VkRect2D full_area = {{0, 0}, {W, H}};
+static const VkRect2D full_scissors[16] = {
+   {{0, 0}, {W, H}}, {{0, 0}, {W, H}}, {{0, 0}, {W, H}}, {{0, 0}, {W, H}},
+   {{0, 0}, {W, H}}, {{0, 0}, {W, H}}, {{0, 0}, {W, H}}, {{0, 0}, {W, H}},
+   {{0, 0}, {W, H}}, {{0, 0}, {W, H}}, {{0, 0}, {W, H}}, {{0, 0}, {W, H}},
+   {{0, 0}, {W, H}}, {{0, 0}, {W, H}}, {{0, 0}, {W, H}}, {{0, 0}, {W, H}},
+};
 
 /* Colour (RGBA8) of layer `layer` of the target, W * H texels. */
 static bool
@@ -511,6 +518,9 @@ struct pipe_desc {
    const VkPipelineColorBlendAttachmentState *blends;
    uint32_t blend_count;
    bool alpha_to_one;
+   /* Several static viewports (d->viewport points at that many), each
+    * with a full-framebuffer scissor. */
+   uint32_t viewport_count;
 };
 
 /* Everything a draw test holds. */
@@ -582,10 +592,14 @@ make_pipeline(struct draw_env *e, const struct pipe_desc *d, VkPipeline *pipe)
    const VkViewport viewport = {0, 0, W, H, 0, 1};
    const VkPipelineViewportStateCreateInfo vp = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
-      .viewportCount = d->with_count ? 0 : 1,
+      .viewportCount = d->with_count       ? 0
+                       : d->viewport_count ? d->viewport_count
+                                           : 1,
       .pViewports = d->viewport ? d->viewport : &viewport,
-      .scissorCount = d->with_count ? 0 : 1,
-      .pScissors = &full_area,
+      .scissorCount = d->with_count       ? 0
+                      : d->viewport_count ? d->viewport_count
+                                          : 1,
+      .pScissors = full_scissors,
    };
    const VkPipelineRasterizationStateCreateInfo rs = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
@@ -4672,6 +4686,72 @@ out:
    if (e.t.dev) {
       vkDestroyPipeline(e.t.dev, pipe, NULL);
       vkDestroyShaderModule(e.t.dev, vs, NULL);
+   }
+   draw_env_finish(&e);
+}
+
+/* VK_EXT_shader_viewport_index_layer with multiViewport: the vertex
+ * shader sends instance i to layer i through viewport i (left half,
+ * right half) of a 2-layer framebuffer (Vulkan 1.3, 27.9 / 9.x Layer):
+ * layer 0 red on the left, layer 1 green on the right, nothing else. */
+TEST(layer_and_viewport_from_the_vs)
+{
+   static const char *const exts[] = {VK_EXT_SHADER_VIEWPORT_INDEX_LAYER_EXTENSION_NAME};
+   VkPhysicalDeviceFeatures features = {.multiViewport = VK_TRUE};
+   const struct vkt_req req = {
+      .extensions = exts, .extension_count = 1, .core_features = &features};
+   struct draw_env e;
+   struct target tg = {0};
+   VkRenderPass pass = VK_NULL_HANDLE;
+   VkFramebuffer fb = VK_NULL_HANDLE;
+   VkShaderModule vs = VK_NULL_HANDLE;
+   VkPipeline pipe = VK_NULL_HANDLE;
+   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, &req) ||
+       !target_create(&e.t, COLOR_FMT, VK_FORMAT_UNDEFINED, 2, &tg) ||
+       !make_pass(&e.t, &tg, VK_ATTACHMENT_LOAD_OP_CLEAR, &pass) ||
+       !make_fb(&e.t, &tg, pass, &fb))
+      goto out;
+   vs = make_module(&e.t, draw_layer_viewport_vert_spv,
+                    sizeof(draw_layer_viewport_vert_spv));
+   const VkViewport vps[2] = {{0, 0, 32, H, 0, 1}, {32, 0, 32, H, 0, 1}};
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.vs = vs;
+   d.pass = pass;
+   d.viewport = vps;
+   d.viewport_count = 2;
+   if (!make_pipeline(&e, &d, &pipe))
+      goto out;
+   const float white[4] = {1, 1, 1, 1};
+   struct vtx *v = (struct vtx *)e.vb.map;
+   const float c[6][2] = {{-1, -1}, {1, -1}, {1, 1}, {-1, -1}, {1, 1}, {-1, 1}};
+   for (unsigned i = 0; i < 6; i++)
+      v[i] =
+         (struct vtx){{c[i][0], c[i][1], 0, 1}, {white[0], white[1], white[2], white[3]}};
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   const VkClearValue clear = {.color = {.float32 = {0, 0, 0, 0}}};
+   begin_pass(cmd, pass, fb, full_area, &clear, 1);
+   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
+   const VkDeviceSize zero = 0;
+   vkCmdBindVertexBuffers(cmd, 0, 1, &e.vb.buffer, &zero);
+   vkCmdDraw(cmd, 6, 2, 0, 0);
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   for (uint32_t layer = 0; layer < 2; layer++) {
+      uint32_t got[W * H], want[W * H];
+      REQUIRE(read_color(&e.t, &tg, layer, got));
+      for (int y = 0; y < H; y++)
+         for (int x = 0; x < W; x++)
+            want[y * W + x] = layer == 0 ? (x < 32 ? rgba8(1, 0, 0, 1) : 0)
+                                         : (x >= 32 ? rgba8(0, 1, 0, 1) : 0);
+      check_rgba8(layer ? "layer 1" : "layer 0", got, want, NULL, 0);
+   }
+out:
+   if (e.t.dev) {
+      vkDestroyPipeline(e.t.dev, pipe, NULL);
+      vkDestroyShaderModule(e.t.dev, vs, NULL);
+      vkDestroyFramebuffer(e.t.dev, fb, NULL);
+      vkDestroyRenderPass(e.t.dev, pass, NULL);
+      target_destroy(&e.t, &tg);
    }
    draw_env_finish(&e);
 }
