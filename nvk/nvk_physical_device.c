@@ -138,6 +138,10 @@ nvk_get_features(struct vk_features *f)
    f->shaderCullDistance = true;
    /* 16 viewports, picked by ViewportIndex (rast). */
    f->multiViewport = true;
+   /* rast draws points of any size from PointSize and lines of any
+    * width (rectangles), clamped to the ranges (nvk_private.h). */
+   f->largePoints = true;
+   f->wideLines = true;
    /* 8-bit indices, 0xff restarts them (nvk_draw.c; vk_draw_test). */
    f->indexTypeUint8 = true;
    /* Restarts cut lists too (rast_assemble); no patches without
@@ -342,9 +346,10 @@ nvk_get_limits(const struct nvk_physical_device *pdev)
       .maxCombinedClipAndCullDistances = 8,
       .discreteQueuePriorities = 2,
       .pointSizeRange = {1.0f, NVK_MAX_POINT_SIZE},
-      .lineWidthRange = {1.0f, 1.0f},
-      .pointSizeGranularity = 0.0f,
-      .lineWidthGranularity = 0.0f,
+      .lineWidthRange = {1.0f, NVK_MAX_LINE_WIDTH},
+      /* rast takes any size; this is the step it promises. */
+      .pointSizeGranularity = 0.125f,
+      .lineWidthGranularity = 0.125f,
       .strictLines = VK_FALSE,
       .standardSampleLocations = VK_TRUE, /* rast_sample_location */
       .optimalBufferCopyOffsetAlignment = 1,

@@ -37,6 +37,7 @@
 #include "draw_sample_id_frag.h"
 #include "draw_int_frag.h"
 #include "draw_points_int_vert.h"
+#include "draw_points_sized_vert.h"
 #include "draw_points_uint_vert.h"
 #include "draw_uint_frag.h"
 #include "draw_mrt_frag.h"
@@ -4752,6 +4753,75 @@ out:
       vkDestroyFramebuffer(e.t.dev, fb, NULL);
       vkDestroyRenderPass(e.t.dev, pass, NULL);
       target_destroy(&e.t, &tg);
+   }
+   draw_env_finish(&e);
+}
+
+/* largePoints and wideLines (Vulkan 1.3, 28.5 and 28.6): points of size 4
+ * and 8 centred on pixel corners cover exactly 4x4 and 8x8 pixels; a
+ * horizontal line of width 2 (dynamic) from x 8 to 40 along y 20 covers
+ * rows 19 and 20 of columns 8 to 39 (its rectangle or parallelogram is the
+ * same here). */
+TEST(large_points_and_wide_lines)
+{
+   VkPhysicalDeviceFeatures features = {.largePoints = VK_TRUE, .wideLines = VK_TRUE};
+   const struct vkt_req req = {.core_features = &features};
+   struct draw_env e;
+   VkShaderModule vs = VK_NULL_HANDLE;
+   VkPipeline points = VK_NULL_HANDLE, lines = VK_NULL_HANDLE;
+   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, &req))
+      goto out;
+   if (e.t.props.limits.pointSizeRange[1] < 8 || e.t.props.limits.lineWidthRange[1] < 2) {
+      vkt_skip("point sizes up to %g, line widths up to %g",
+               e.t.props.limits.pointSizeRange[1], e.t.props.limits.lineWidthRange[1]);
+      goto out;
+   }
+   vs = make_module(&e.t, draw_points_sized_vert_spv, sizeof(draw_points_sized_vert_spv));
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.vs = vs;
+   d.topology = VK_PRIMITIVE_TOPOLOGY_POINT_LIST;
+   if (!make_pipeline(&e, &d, &points))
+      goto out;
+   const VkDynamicState dyn = VK_DYNAMIC_STATE_LINE_WIDTH;
+   d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.topology = VK_PRIMITIVE_TOPOLOGY_LINE_LIST;
+   d.dynamic = &dyn;
+   d.dynamic_count = 1;
+   if (!make_pipeline(&e, &d, &lines))
+      goto out;
+   const float red4[4] = {1, 0, 0, 0.25f}, green8[4] = {0, 1, 0, 0.5f},
+               blue[4] = {0, 0, 1, 1};
+   struct vtx *v = (struct vtx *)e.vb.map;
+   v[0] = vtx_fb(10, 50, 0, red4);
+   v[1] = vtx_fb(50, 48, 0, green8);
+   v[2] = vtx_fb(8, 20, 0, blue), v[3] = vtx_fb(40, 20, 0, blue);
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   begin_draw_pass(&e, cmd, points);
+   vkCmdDraw(cmd, 2, 1, 0, 0);
+   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, lines);
+   vkCmdSetLineWidth(cmd, 2.0f);
+   vkCmdDraw(cmd, 2, 1, 2, 0);
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   uint32_t got[W * H], want[W * H];
+   REQUIRE(read_color(&e.t, &e.tg, 0, got));
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++) {
+         uint32_t w = 0;
+         if (x >= 8 && x < 12 && y >= 48 && y < 52)
+            w = rgba8(1, 0, 0, 1);
+         if (x >= 46 && x < 54 && y >= 44 && y < 52)
+            w = rgba8(0, 1, 0, 1);
+         if (x >= 8 && x < 40 && y >= 19 && y < 21)
+            w = rgba8(0, 0, 1, 1);
+         want[y * W + x] = w;
+      }
+   check_rgba8("points and a line", got, want, NULL, 0);
+out:
+   if (e.t.dev) {
+      vkDestroyPipeline(e.t.dev, points, NULL);
+      vkDestroyPipeline(e.t.dev, lines, NULL);
+      vkDestroyShaderModule(e.t.dev, vs, NULL);
    }
    draw_env_finish(&e);
 }
