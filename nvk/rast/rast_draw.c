@@ -142,6 +142,7 @@ rast_draw(struct rast_draw *d)
       c.sample_max_y = MAX2(c.sample_max_y, c.sample_y[i]);
    }
    c.early_tests = early_tests_allowed(d);
+   rast_clip_prepare(&c);
    c.per_sample = s->fs.sample_shading && c.samples > 1 && d->shade;
    u_foreach_bit64 (slot, s->fs.inputs_read) {
       c.any_centroid |= s->fs.interp_loc[slot] == RAST_LOC_CENTROID;

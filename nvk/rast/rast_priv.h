@@ -44,15 +44,23 @@ struct rast_prim {
    uint32_t prim_id;
    int32_t bbox[4]; /* x0, y0, x1, y1 in pixels, x1/y1 exclusive, scissored */
 
-   /* RAST_COV_TRI: a sample at fixed-point (X, Y) is covered when
-    * ea[i] * X + eb[i] * Y + ec[i] > 0 for the three edges (the top-left
-    * rule is folded into ec). */
-   int64_t ea[3], eb[3], ec[3];
-   /* RAST_COV_BRESENHAM: major axis (0: x), pixel range on it, minor
-    * position at m0 and its slope. */
-   uint8_t major;
-   int32_t bres_first, bres_end;
-   float bres_a0, bres_m0, bres_slope;
+   union {
+      /* RAST_COV_TRI: a sample at fixed-point (X, Y) is covered when
+       * ea[i] * X + eb[i] * Y + ec[i] > 0 for the three edges (the
+       * top-left rule is folded into ec). |ea|, |eb| < 2^31 inside the
+       * guard band; products are taken in 64 bits. */
+      struct {
+         int64_t ec[3];
+         int32_t ea[3], eb[3];
+      };
+      /* RAST_COV_BRESENHAM: major axis (0: x), pixel range on it, minor
+       * position at m0 and its slope. */
+      struct {
+         int32_t bres_first, bres_end;
+         float bres_a0, bres_m0, bres_slope;
+         uint8_t major;
+      };
+   };
 
    /* Interpolation, pixel coordinates relative to (x0, y0):
     * l1 = l1dx * dx + l1dy * dy, l2 likewise, l0 = 1 - l1 - l2. */
@@ -108,6 +116,8 @@ struct rast_ctx {
    uint32_t samples;
    uint32_t sample_x[RAST_MAX_SAMPLES], sample_y[RAST_MAX_SAMPLES]; /* 1/256 px */
    uint32_t sample_min_x, sample_max_x, sample_min_y, sample_max_y;
+   /* Per viewport: the NDC x/y range the guard band allows (rast_clip.c). */
+   float guard_lo[RAST_MAX_VIEWPORTS][2], guard_hi[RAST_MAX_VIEWPORTS][2];
    bool early_tests;
    bool per_sample; /* fs.sample_shading with more than one sample */
    bool ds_work;    /* some depth/stencil test or bounds test runs */
@@ -144,6 +154,8 @@ int rast_clip_polygon(const struct rast_ctx *c, struct arena *arena, unsigned vi
 /* Whether the primitive's cull distances cull it (all vertices negative
  * on one distance). */
 bool rast_cull_distance(const struct rast_ctx *c, unsigned nverts, const float *const *v);
+/* Fills c->guard_lo/hi for the state's viewports. */
+void rast_clip_prepare(struct rast_ctx *c);
 /* Whether a vertex needs clipping at all (fast path). */
 uint32_t rast_clip_outcode(const struct rast_ctx *c, const float *v, unsigned viewport);
 

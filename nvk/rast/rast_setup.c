@@ -179,8 +179,8 @@ setup_triangle(const struct rast_ctx *c, struct rast_chunk *ch, const float *con
    for (unsigned i = 0; i < 3; i++) {
       const unsigned j = (i + 1) % 3;
       const int64_t dx = (int64_t)x[j] - x[i], dy = (int64_t)y[j] - y[i];
-      p->ea[i] = -dy;
-      p->eb[i] = dx;
+      p->ea[i] = (int32_t)-dy;
+      p->eb[i] = (int32_t)dx;
       p->ec[i] = dy * x[i] - dx * y[i];
       /* Top-left rule: a sample exactly on a top edge (horizontal, the
        * triangle below it) or a left edge is inside. With y down and
@@ -264,8 +264,8 @@ emit_quad(const struct rast_ctx *c, struct rast_chunk *ch, const struct rast_pri
       for (unsigned i = 0; i < 3; i++) {
          const unsigned j = (i + 1) % 3;
          const int64_t dx = (int64_t)x[j] - x[i], dy = (int64_t)y[j] - y[i];
-         p->ea[i] = -dy;
-         p->eb[i] = dx;
+         p->ea[i] = (int32_t)-dy;
+         p->eb[i] = (int32_t)dx;
          p->ec[i] = dy * x[i] - dx * y[i] + ((dy < 0 || (dy == 0 && dx > 0)) ? 1 : 0);
       }
       p->bbox[0] = MIN3(x[0], x[1], x[2]) >> RAST_FIX_BITS;

@@ -31,9 +31,9 @@ coverage(const struct rast_ctx *c, const struct rast_prim *p, int32_t px, int32_
    const int64_t X = (int64_t)px << RAST_FIX_BITS, Y = (int64_t)py << RAST_FIX_BITS;
    for (uint32_t s = 0; s < c->samples; s++) {
       const int64_t x = X + c->sample_x[s], y = Y + c->sample_y[s];
-      if (p->ea[0] * x + p->eb[0] * y + p->ec[0] > 0 &&
-          p->ea[1] * x + p->eb[1] * y + p->ec[1] > 0 &&
-          p->ea[2] * x + p->eb[2] * y + p->ec[2] > 0)
+      if ((int64_t)p->ea[0] * x + (int64_t)p->eb[0] * y + p->ec[0] > 0 &&
+          (int64_t)p->ea[1] * x + (int64_t)p->eb[1] * y + p->ec[1] > 0 &&
+          (int64_t)p->ea[2] * x + (int64_t)p->eb[2] * y + p->ec[2] > 0)
          mask |= 1u << s;
    }
    return mask;
@@ -129,10 +129,9 @@ classify_block(const struct rast_ctx *c, const struct rast_prim *p, int32_t bx, 
    bool all_in = true;
    for (unsigned e = 0; e < 3; e++) {
       /* The corner where the edge function is smallest / largest. */
-      const int64_t lo = p->ea[e] * (p->ea[e] > 0 ? x0 : x1) +
-                         p->eb[e] * (p->eb[e] > 0 ? y0 : y1) + p->ec[e];
-      const int64_t hi = p->ea[e] * (p->ea[e] > 0 ? x1 : x0) +
-                         p->eb[e] * (p->eb[e] > 0 ? y1 : y0) + p->ec[e];
+      const int64_t a = p->ea[e], b = p->eb[e];
+      const int64_t lo = a * (a > 0 ? x0 : x1) + b * (b > 0 ? y0 : y1) + p->ec[e];
+      const int64_t hi = a * (a > 0 ? x1 : x0) + b * (b > 0 ? y1 : y0) + p->ec[e];
       if (hi <= 0)
          return BLOCK_OUT;
       all_in &= lo > 0;
