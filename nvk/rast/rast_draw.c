@@ -191,6 +191,8 @@ rast_draw(struct rast_draw *d)
    const uint32_t max_chunks = DIV_ROUND_UP(pass_max, c.prims_per_chunk);
 
    bool ok = false;
+   if (!rast_setup_stipple(&c))
+      goto out;
    c.chunks = calloc(max_chunks, sizeof(*c.chunks));
    c.workers = aligned_alloc(64, ALIGN_POT(sizeof(*c.workers) * c.worker_count, 64));
    if (!c.chunks || !c.workers)
@@ -238,6 +240,7 @@ rast_draw(struct rast_draw *d)
    ok &= !d->faulted;
 
 out:
+   free(c.stipple_start);
    free(c.chunks);
    free(c.workers);
    return ok;

@@ -40,6 +40,10 @@ struct rast_prim {
    uint8_t front_facing;
    uint8_t is_point;
    uint8_t viewport;
+   /* Line stipple: s = stip_start + floor(|centre - stip_a0|) along the
+    * major axis stip_major (0: x). */
+   uint8_t stippled, stip_major;
+   float stip_a0, stip_start;
    uint32_t layer;
    uint32_t prim_id;
    int32_t bbox[4]; /* x0, y0, x1, y1 in pixels, x1/y1 exclusive, scissored */
@@ -133,6 +137,9 @@ struct rast_ctx {
    uint32_t limit_x, limit_y;
    uint32_t tiles_x, tiles_y, tile_count;
 
+   /* Lines with stipple: each line's count at its start (its strip's
+    * length before it), indexed by primitive. */
+   float *stipple_start;
    /* The pass being drawn: primitives [first_prim, first_prim + pass_prims). */
    uint32_t first_prim, pass_prims;
    struct rast_chunk *chunks;
@@ -159,6 +166,9 @@ void rast_clip_prepare(struct rast_ctx *c);
 /* Whether a vertex needs clipping at all (fast path). */
 uint32_t rast_clip_outcode(const struct rast_ctx *c, const float *v, unsigned viewport);
 
+/* rast_setup.c: each line's stipple count at its start (c->stipple_start,
+ * when stippling lines); false: out of memory. */
+bool rast_setup_stipple(struct rast_ctx *c);
 /* rast_setup.c: one chunk of primitives into set-up prims and bins. */
 void rast_setup_chunk(struct rast_ctx *c, uint32_t chunk);
 

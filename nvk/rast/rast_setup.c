@@ -5,6 +5,7 @@
  * interpolation set-up, and binning into tiles.
  */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "rast_priv.h"
@@ -276,11 +277,22 @@ emit_quad(const struct rast_ctx *c, struct rast_chunk *ch, const struct rast_pri
    }
 }
 
+/* va, vb: the (clipped) ends; ov0, ov1: the primitive's own vertices;
+ * reversed: drawn from ov1 to ov0 (RAST_LINE_REVERSED); prim_index its
+ * position in the draw, UINT32_MAX for polygon edges (not stippled). */
 static void
 setup_line(const struct rast_ctx *c, struct rast_chunk *ch, const float *va,
            const float *vb, const float *pv, unsigned viewport, uint32_t layer,
-           uint32_t prim_id)
+           uint32_t prim_id, const float *ov0, const float *ov1, bool reversed,
+           uint32_t prim_index)
 {
+   if (reversed) {
+      /* Assembly put the provoking vertex first; the line is still
+       * drawn in its API direction (Bresenham's ends, stipple). */
+      const float *t = va;
+      va = vb, vb = t;
+      t = ov0, ov0 = ov1, ov1 = t;
+   }
    const struct wpos a = to_window(c, viewport, va), b = to_window(c, viewport, vb);
    if (!drawable(&a) || !drawable(&b))
       return;
@@ -294,6 +306,15 @@ setup_line(const struct rast_ctx *c, struct rast_chunk *ch, const float *va,
    const float dx = b.x - a.x, dy = b.y - a.y;
    if (dx == 0.0f && dy == 0.0f)
       return;
+   if (c->stipple_start && prim_index != UINT32_MAX) {
+      /* Counted from where the line is drawn from (clipping does not move
+       * it). */
+      const struct wpos o = to_window(c, viewport, ov0);
+      tmpl.stippled = 1;
+      tmpl.stip_major = fabsf(dx) >= fabsf(dy) ? 0 : 1;
+      tmpl.stip_a0 = tmpl.stip_major ? o.y : o.x;
+      tmpl.stip_start = c->stipple_start[prim_index];
+   }
 
    if (c->s->line_mode == RAST_LINE_BRESENHAM) {
       struct rast_prim *p = new_prim(ch);
@@ -441,7 +462,8 @@ setup_polygon_edges(const struct rast_ctx *c, struct rast_chunk *ch, const float
          const float *e[2] = {v[k], v[(k + 1) % 3]}, *o[2];
          const int m = rast_clip_polygon(c, ch->arena, viewport, 2, e, o);
          if (m == 2)
-            setup_line(c, ch, o[0], o[1], v[0], viewport, layer, prim_id);
+            setup_line(c, ch, o[0], o[1], v[0], viewport, layer, prim_id, e[0], e[1], false,
+                       UINT32_MAX);
       }
    }
    /* Depth bias applies to the polygon's fragments in every mode, with
@@ -510,7 +532,8 @@ setup_one(const struct rast_ctx *c, struct rast_chunk *ch, uint32_t i)
       if (n < 0)
          ch->oom = true;
       else if (n == 2)
-         setup_line(c, ch, o[0], o[1], v[0], viewport, layer, prim_id);
+         setup_line(c, ch, o[0], o[1], v[0], viewport, layer, prim_id, v[0], v[1],
+                    d->line_flags && (d->line_flags[i] & RAST_LINE_REVERSED), i);
    } else if (c->s->polygon_mode != RAST_POLYGON_FILL) {
       setup_polygon_edges(c, ch, v, viewport, layer, prim_id);
    } else {
@@ -579,4 +602,42 @@ rast_setup_chunk(struct rast_ctx *c, uint32_t chunk)
       setup_one(c, ch, i);
    if (!ch->oom)
       bin_chunk(c, ch);
+}
+
+bool
+rast_setup_stipple(struct rast_ctx *c)
+{
+   const struct rast_draw *d = c->d;
+   if (d->kind != RAST_PRIM_LINES || !c->s->line_stipple_enable)
+      return true;
+   c->stipple_start = malloc((size_t)d->prim_count * sizeof(float));
+   if (!c->stipple_start)
+      return false;
+   /* The count where each line starts: 0, or where the previous line of
+    * its strip ended (its major-axis length in pixels, i.e. the fragments
+    * it drew), in API order. */
+   float run = 0.0f;
+   for (uint32_t i = 0; i < d->prim_count; i++) {
+      const uint8_t fl = d->line_flags ? d->line_flags[i] : 0;
+      if (!(fl & RAST_LINE_CONTINUES))
+         run = 0.0f;
+      c->stipple_start[i] = run;
+      const uint32_t i0 = d->indices[(size_t)i * 2], i1 = d->indices[(size_t)i * 2 + 1];
+      if (i0 >= d->vertex_count || i1 >= d->vertex_count)
+         continue;
+      const float *v0 = vtx(c, i0), *v1 = vtx(c, i1);
+      unsigned viewport = 0;
+      if (c->s->vs_writes_viewport) {
+         viewport = as_uint(v0[RAST_SLOT_LAYER_VP * 4 + 1]);
+         if (viewport >= MIN2(c->s->viewport_count, RAST_MAX_VIEWPORTS))
+            viewport = 0;
+      }
+      if (!(v0[3] > 0.0f) || !(v1[3] > 0.0f))
+         continue;
+      const struct wpos a = to_window(c, viewport, v0), b = to_window(c, viewport, v1);
+      const float len = MAX2(fabsf(b.x - a.x), fabsf(b.y - a.y));
+      if (len == len && len < RAST_GUARD_PX)
+         run += len;
+   }
+   return true;
 }

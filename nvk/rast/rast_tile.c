@@ -14,9 +14,30 @@
 
 #include "rast_priv.h"
 
+/* Line stipple (VK_EXT_line_rasterization): whether pixel (px, py) of a
+ * stippled line survives. */
+static bool
+stipple_keeps(const struct rast_ctx *c, const struct rast_prim *p, int32_t px, int32_t py)
+{
+   const float centre = (p->stip_major ? (float)py : (float)px) + 0.5f;
+   const uint32_t s = (uint32_t)(p->stip_start + floorf(fabsf(centre - p->stip_a0)));
+   const uint32_t factor = MAX2(c->s->line_stipple_factor, 1u);
+   return (c->s->line_stipple_pattern >> ((s / factor) % 16)) & 1;
+}
+
+static uint32_t coverage_raw(const struct rast_ctx *c, const struct rast_prim *p, int32_t px,
+                             int32_t py);
+
 /* Samples of pixel (px, py) a prim covers. */
 static uint32_t
 coverage(const struct rast_ctx *c, const struct rast_prim *p, int32_t px, int32_t py)
+{
+   const uint32_t m = coverage_raw(c, p, px, py);
+   return m && p->stippled && !stipple_keeps(c, p, px, py) ? 0 : m;
+}
+
+static uint32_t
+coverage_raw(const struct rast_ctx *c, const struct rast_prim *p, int32_t px, int32_t py)
 {
    if (p->cov == RAST_COV_BRESENHAM) {
       const int32_t maj = p->major ? py : px, min = p->major ? px : py;
@@ -119,7 +140,7 @@ enum block_class { BLOCK_OUT, BLOCK_IN, BLOCK_PARTIAL };
 static enum block_class
 classify_block(const struct rast_ctx *c, const struct rast_prim *p, int32_t bx, int32_t by)
 {
-   if (p->cov != RAST_COV_TRI)
+   if (p->cov != RAST_COV_TRI || p->stippled)
       return BLOCK_PARTIAL;
    /* The extent of the block's sample positions, fixed point. */
    const int64_t x0 = ((int64_t)bx << RAST_FIX_BITS) + c->sample_min_x;

@@ -232,3 +232,62 @@ TEST(rast_point_coord)
       }
    free(pc);
 }
+
+/* Line stipple: s counts fragments along the major axis from the start of
+ * the line, or of its strip; bit (s / factor) % 16 of the pattern keeps a
+ * fragment. Lines along row 5 from x = 0.5, so s = the column. */
+TEST(rast_line_stipple)
+{
+   static const struct {
+      enum rast_line_mode mode;
+      enum rast_topology topo;
+      bool last;
+      uint16_t pattern;
+      uint32_t factor;
+   } cases[] = {
+      {RAST_LINE_BRESENHAM, RAST_TOPOLOGY_LINE_STRIP, false, 0x0f0f, 1},
+      {RAST_LINE_BRESENHAM, RAST_TOPOLOGY_LINE_STRIP, true, 0x0f0f, 1},
+      {RAST_LINE_RECTANGULAR, RAST_TOPOLOGY_LINE_STRIP, false, 0x5555, 1},
+      {RAST_LINE_RECTANGULAR, RAST_TOPOLOGY_LINE_STRIP, true, 0x00ff, 2},
+      {RAST_LINE_BRESENHAM, RAST_TOPOLOGY_LINE_LIST, false, 0x0f0f, 1},
+      {RAST_LINE_RECTANGULAR, RAST_TOPOLOGY_LINE_LIST, true, 0x3333, 3},
+   };
+   for (unsigned ci = 0; ci < ARRAY_SIZE(cases); ci++) {
+      struct rast_state s;
+      rast_state_init(&s, W, H);
+      s.line_mode = cases[ci].mode;
+      s.line_stipple_enable = true;
+      s.line_stipple_pattern = cases[ci].pattern;
+      s.line_stipple_factor = cases[ci].factor;
+      /* Strip: 0.5 -> 6.5 -> 30.5; list: the same two segments. */
+      float verts[4 * RT_STRIDE] = {0};
+      rt_set_window_pos(verts, 0, 0.5, 5.5, 0.5f, W, H);
+      rt_set_window_pos(verts, 1, 6.5, 5.5, 0.5f, W, H);
+      rt_set_window_pos(verts, 2, 30.5, 5.5, 0.5f, W, H);
+      rt_set_window_pos(verts, 3, 6.5, 5.5, 0.5f, W, H);
+      const bool strip = cases[ci].topo == RAST_TOPOLOGY_LINE_STRIP;
+      static const uint32_t list_idx[4] = {0, 1, 3, 2};
+      const struct rast_assembly a = {
+         .topology = cases[ci].topo, .indices = strip ? NULL : list_idx,
+         .count = strip ? 3 : 4, .provoking_last = cases[ci].last};
+      uint32_t idx[4];
+      uint8_t flags[2];
+      struct rast_assembly af = a;
+      af.line_flags = flags;
+      REQUIRE(rast_assemble(&af, idx, NULL) == 2);
+      struct rt_record r;
+      REQUIRE(rt_record_init(&r, W, H));
+      const struct rast_framebuffer fb = rt_fb(W, H);
+      struct rast_draw d = rt_draw(&s, &fb, verts, 4, RAST_PRIM_LINES, idx, 2, rt_record_shade, &r, 1);
+      d.line_flags = flags;
+      REQUIRE(rast_draw(&d));
+      for (uint32_t x = 0; x < 30; x++) {
+         /* A list restarts the count at the second line (x = 6). */
+         const uint32_t sc = strip || x < 6 ? x : x - 6;
+         const bool want = (cases[ci].pattern >> ((sc / cases[ci].factor) % 16)) & 1;
+         if (!CHECK_EQ(r.hits[5 * W + x], want))
+            fprintf(stderr, "  case %u column %u\n", ci, x);
+      }
+      rt_record_finish(&r);
+   }
+}
