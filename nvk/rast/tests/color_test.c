@@ -383,3 +383,34 @@ TEST(rast_threads_give_identical_images)
    }
    rt_image_finish(&ref);
 }
+
+TEST(rast_alpha_to_one)
+{
+   /* 28.4 / 29.11: with alphaToOne the fragment's alpha is 1 before
+    * blending: SRC_ALPHA / ONE_MINUS_SRC_ALPHA then writes the source. */
+   for (unsigned a2one = 0; a2one < 2; a2one++) {
+      struct rt_image img;
+      REQUIRE(rt_image_init(&img, KIL_FORMAT_R32G32B32A32_SFLOAT, 2, 2, 1, false));
+      const float dst[4] = {1.0f, 1.0f, 1.0f, 1.0f};
+      for (uint32_t y = 0; y < 2; y++)
+         for (uint32_t x = 0; x < 2; x++)
+            memcpy(rt_texel(&img, x, y, 0), dst, 16);
+      struct rast_state s;
+      rast_state_init(&s, 2, 2);
+      s.alpha_to_one = a2one;
+      s.blend[0] = (struct rast_blend_attachment){
+         true, RAST_BLEND_SRC_ALPHA, RAST_BLEND_ONE_MINUS_SRC_ALPHA, RAST_BLEND_OP_ADD,
+         RAST_BLEND_SRC_ALPHA, RAST_BLEND_ONE_MINUS_SRC_ALPHA, RAST_BLEND_OP_ADD, 0xf};
+      struct rast_framebuffer fb = rt_fb(2, 2);
+      fb.color[0] = img.ri;
+      const float src[4] = {0.2f, 0.4f, 0.6f, 0.25f};
+      REQUIRE(draw_flat_quad(&s, &fb, src, src, 1));
+      float got[4];
+      memcpy(got, rt_texel(&img, 1, 0, 0), 16);
+      const double a = a2one ? 1.0 : 0.25;
+      for (unsigned k = 0; k < 3; k++)
+         CHECK_FLOAT_EQ(got[k], src[k] * a + 1.0 * (1 - a), 1e-6);
+      CHECK_FLOAT_EQ(got[3], a * a + 1.0 * (1 - a), 1e-6);
+      rt_image_finish(&img);
+   }
+}
