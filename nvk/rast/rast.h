@@ -196,6 +196,10 @@ enum rast_polygon_mode {
 enum rast_line_mode {
    RAST_LINE_RECTANGULAR = 0, /* also DEFAULT with strictLines */
    RAST_LINE_BRESENHAM = 1,
+   /* RECTANGULAR_SMOOTH: the rectangle grown by half a pixel all round;
+    * each fragment's alpha (every colour output) is multiplied by an
+    * approximation of the pixel's area the line rectangle covers. */
+   RAST_LINE_RECTANGULAR_SMOOTH = 2,
 };
 
 enum rast_interp {

@@ -43,6 +43,7 @@ struct rast_prim {
    /* Line stipple: s = stip_start + floor(|centre - stip_a0|) along the
     * major axis stip_major (0: x). */
    uint8_t stippled, stip_major;
+   uint8_t smooth; /* a smooth line: alpha *= rast_line_coverage() */
    float stip_a0, stip_start;
    uint32_t layer;
    uint32_t prim_id;
@@ -76,7 +77,26 @@ struct rast_prim {
    const float *v[3]; /* the vertices (full stride) */
    const float *pv;   /* the provoking vertex, for flat inputs */
    float point_cx, point_cy, point_inv_size;
+   /* Smooth lines: unit direction, length and half width (pixels); the
+    * start is (x0, y0). */
+   float sm_ux, sm_uy, sm_len, sm_hw;
 };
+
+/* The coverage of pixel (px, py) by a smooth line's rectangle: per axis of
+ * the line, the overlap of a 1-pixel box centred on the pixel with the
+ * rectangle's extent (a separable approximation of the area). */
+static inline float
+rast_line_coverage(const struct rast_prim *p, int32_t px, int32_t py)
+{
+   const float cx = (float)px + 0.5f - p->x0, cy = (float)py + 0.5f - p->y0;
+   const float along = cx * p->sm_ux + cy * p->sm_uy;
+   const float across = cx * -p->sm_uy + cy * p->sm_ux;
+   float a = MIN2(along + 0.5f, p->sm_len - along + 0.5f);
+   float b = p->sm_hw + 0.5f - (across < 0.0f ? -across : across);
+   a = CLAMP(a, 0.0f, 1.0f);
+   b = CLAMP(b, 0.0f, 1.0f);
+   return a * b;
+}
 
 /* One chunk of the front end: its primitives and their bins. */
 struct rast_chunk {

@@ -360,9 +360,22 @@ setup_line(const struct rast_ctx *c, struct rast_chunk *ch, const float *va,
    const float len = sqrtf(dx * dx + dy * dy);
    const float lw = c->s->line_width;
    const float hw = 0.5f * (lw > 0.0f ? MIN2(lw, RAST_MAX_POINT_LINE_PX) : 1.0f);
-   const float nx = -dy / len * hw, ny = dx / len * hw;
-   const float cx[4] = {a.x + nx, b.x + nx, b.x - nx, a.x - nx};
-   const float cy[4] = {a.y + ny, b.y + ny, b.y - ny, a.y - ny};
+   const float ux = dx / len, uy = dy / len;
+   /* Smooth lines draw every pixel the rectangle touches: grow it by
+    * half a pixel all round (a pixel's centre is within 0.5 px of the
+    * rectangle along either axis of the line, which the diagonal can
+    * exceed: 0.71 px; the coverage of those corner pixels is small). */
+   float gw = hw, ge = 0.0f;
+   if (c->s->line_mode == RAST_LINE_RECTANGULAR_SMOOTH) {
+      tmpl.smooth = 1;
+      tmpl.sm_ux = ux, tmpl.sm_uy = uy, tmpl.sm_len = len, tmpl.sm_hw = hw;
+      gw = hw + 0.5f;
+      ge = 0.5f;
+   }
+   const float nx = -uy * gw, ny = ux * gw;
+   const float ex = ux * ge, ey = uy * ge;
+   const float cx[4] = {a.x - ex + nx, b.x + ex + nx, b.x + ex - nx, a.x - ex - nx};
+   const float cy[4] = {a.y - ey + ny, b.y + ey + ny, b.y + ey - ny, a.y - ey - ny};
    emit_quad(c, ch, &tmpl, cx, cy);
 }
 

@@ -238,8 +238,17 @@ late_stage(struct rast_ctx *c, struct rast_worker *w)
                mask = test_fragment(c, w, p, px, py, mask);
             }
          }
-         if (mask)
-            rast_pixel_color(c, b, lane, px, py, p->layer, mask);
+         if (!mask)
+            continue;
+         if (p->smooth) {
+            /* Smooth lines: coverage into every output's alpha. */
+            const float cov = rast_line_coverage(p, px, py);
+            if (!(cov > 0.0f))
+               continue;
+            for (unsigned o = 0; o < RAST_FS_OUTPUTS; o++)
+               b->out[(o * 4 + 3) * RAST_W + lane] *= cov;
+         }
+         rast_pixel_color(c, b, lane, px, py, p->layer, mask);
       }
    }
 }

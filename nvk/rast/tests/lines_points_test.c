@@ -10,6 +10,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "rast_test_util.h"
 #include "util/test.h"
@@ -289,5 +290,63 @@ TEST(rast_line_stipple)
             fprintf(stderr, "  case %u column %u\n", ci, x);
       }
       rt_record_finish(&r);
+   }
+}
+
+static bool
+shade_white(void *data, unsigned worker, struct rast_fs_batch *b)
+{
+   (void)data, (void)worker;
+   for (unsigned i = 0; i < 4 * RAST_W; i++)
+      b->out[i] = 1.0f;
+   return true;
+}
+
+/* Smooth lines: alpha carries the pixel's covered area (implementation-
+ * dependent in its details; here exact for axis-aligned lines, and the
+ * total close to length x width otherwise). */
+TEST(rast_smooth_lines)
+{
+   static const struct {
+      double ax, ay, bx, by;
+      float width;
+   } cases[] = {
+      {4.0, 10.0, 20.0, 10.0, 1.0f}, /* between rows 9 and 10: 0.5 each */
+      {4.0, 10.5, 20.0, 10.5, 1.0f}, /* on row 10: 1 */
+      {3.3, 4.1, 40.2, 30.7, 1.0f},
+      {10.0, 40.0, 50.0, 5.0, 2.5f},
+   };
+   for (unsigned ci = 0; ci < ARRAY_SIZE(cases); ci++) {
+      struct rt_image img;
+      REQUIRE(rt_image_init(&img, KIL_FORMAT_R32G32B32A32_SFLOAT, W, H, 1, false));
+      struct rast_state s;
+      rast_state_init(&s, W, H);
+      s.line_mode = RAST_LINE_RECTANGULAR_SMOOTH;
+      s.line_width = cases[ci].width;
+      struct rast_framebuffer fb = rt_fb(W, H);
+      fb.color[0] = img.ri;
+      float verts[2 * RT_STRIDE] = {0};
+      rt_set_window_pos(verts, 0, cases[ci].ax, cases[ci].ay, 0.5f, W, H);
+      rt_set_window_pos(verts, 1, cases[ci].bx, cases[ci].by, 0.5f, W, H);
+      const uint32_t idx[2] = {0, 1};
+      struct rast_draw d = rt_draw(&s, &fb, verts, 2, RAST_PRIM_LINES, idx, 1, shade_white, NULL, 1);
+      REQUIRE(rast_draw(&d));
+      double sum = 0;
+      for (uint32_t y = 0; y < H; y++)
+         for (uint32_t x = 0; x < W; x++) {
+            float px[4];
+            memcpy(px, rt_texel(&img, x, y, 0), 16);
+            CHECK(px[3] >= 0.0f && px[3] <= 1.0f);
+            sum += px[3];
+            if (ci == 0)
+               CHECK_FLOAT_EQ(px[3], (y == 9 || y == 10) && x >= 4 && x < 20 ? 0.5 : 0.0, 1e-6);
+            if (ci == 1)
+               CHECK_FLOAT_EQ(px[3], y == 10 && x >= 4 && x < 20 ? 1.0 : 0.0, 1e-6);
+         }
+      const double dx = cases[ci].bx - cases[ci].ax, dy = cases[ci].by - cases[ci].ay;
+      const double area = sqrt(dx * dx + dy * dy) * cases[ci].width;
+      if (!CHECK(fabs(sum - area) < 0.1 * area))
+         fprintf(stderr, "  case %u: coverage %f, area %f\n", ci, sum, area);
+      rt_image_finish(&img);
    }
 }
