@@ -63,6 +63,7 @@ struct rast_prim {
       struct {
          int32_t bres_first, bres_end;
          float bres_a0, bres_m0, bres_slope;
+         int32_t bres_width; /* fragments per column (wide lines) */
          uint8_t major;
       };
    };

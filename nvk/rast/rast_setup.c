@@ -347,10 +347,15 @@ setup_line(const struct rast_ctx *c, struct rast_chunk *ch, const float *va,
          p->bres_first = (int32_t)floorf(lo - 0.5f) + 1;
          p->bres_end = (int32_t)floorf(hi - 0.5f) + 1;
       }
+      /* Wide Bresenham lines (28.13.3 with wideLines): round(width)
+       * fragments per column, centred on the line in the minor direction. */
+      const float lw = c->s->line_width;
+      p->bres_width = lw > 1.0f ? (int32_t)lrintf(MIN2(lw, RAST_MAX_POINT_LINE_PX)) : 1;
+      const int32_t grow = p->bres_width / 2 + 2;
       const float minx = MIN2(a.x, b.x), maxx = MAX2(a.x, b.x);
       const float miny = MIN2(a.y, b.y), maxy = MAX2(a.y, b.y);
-      p->bbox[0] = (int32_t)floorf(minx) - 1, p->bbox[1] = (int32_t)floorf(miny) - 1;
-      p->bbox[2] = (int32_t)floorf(maxx) + 2, p->bbox[3] = (int32_t)floorf(maxy) + 2;
+      p->bbox[0] = (int32_t)floorf(minx) - grow, p->bbox[1] = (int32_t)floorf(miny) - grow;
+      p->bbox[2] = (int32_t)floorf(maxx) + grow + 1, p->bbox[3] = (int32_t)floorf(maxy) + grow + 1;
       commit_prim(c, ch, p);
       return;
    }

@@ -44,9 +44,10 @@ coverage_raw(const struct rast_ctx *c, const struct rast_prim *p, int32_t px, in
       if (maj < p->bres_first || maj >= p->bres_end)
          return 0;
       const float m = p->bres_m0 + ((float)maj + 0.5f - p->bres_a0) * p->bres_slope;
-      /* The pixel whose centre is nearest the line at this column. */
-      const int32_t row = (int32_t)floorf(m);
-      return row == min ? BITFIELD_MASK(c->samples) : 0;
+      /* The pixel whose centre is nearest the line at this column; wide
+       * lines: bres_width pixels of the column centred on the line. */
+      const int32_t row = (int32_t)floorf(m - 0.5f * (float)(p->bres_width - 1));
+      return min >= row && min < row + p->bres_width ? BITFIELD_MASK(c->samples) : 0;
    }
    uint32_t mask = 0;
    const int64_t X = (int64_t)px << RAST_FIX_BITS, Y = (int64_t)py << RAST_FIX_BITS;

@@ -165,15 +165,19 @@ TEST(rast_bresenham_lines)
 {
    static const struct {
       double ax, ay, bx, by;
+      float width;
    } cases[] = {
-      {0.5, 0.5, 10.5, 3.5},   /* x-major, from a pixel centre */
-      {30.5, 40.5, 3.5, 20.5}, /* x-major, right to left */
-      {5.25, 2.75, 9.75, 30.25}, /* y-major */
+      {0.5, 0.5, 10.5, 3.5, 1.0f},     /* x-major, from a pixel centre */
+      {30.5, 40.5, 3.5, 20.5, 1.0f},   /* x-major, right to left */
+      {5.25, 2.75, 9.75, 30.25, 1.0f}, /* y-major */
+      {2.5, 20.5, 40.5, 30.5, 3.0f},   /* wide: 3 per column */
+      {30.25, 2.75, 25.75, 40.25, 2.0f}, /* wide, even width */
    };
    for (unsigned ci = 0; ci < ARRAY_SIZE(cases); ci++) {
       struct rast_state s;
       rast_state_init(&s, W, H);
       s.line_mode = RAST_LINE_BRESENHAM;
+      s.line_width = cases[ci].width;
       float verts[2 * RT_STRIDE] = {0};
       rt_set_window_pos(verts, 0, cases[ci].ax, cases[ci].ay, 0.5f, W, H);
       rt_set_window_pos(verts, 1, cases[ci].bx, cases[ci].by, 0.5f, W, H);
@@ -195,7 +199,10 @@ TEST(rast_bresenham_lines)
              * row whose centre is nearest the line there. */
             const bool col = a0 < a1 ? c >= a0 && c < a1 : c <= a0 && c > a1;
             const double m = m0 + (c - a0) * slope;
-            const bool want = col && (int32_t)floor(m) == min;
+            /* Wide lines: width pixels of the column, centred on m. */
+            const int32_t wdt = (int32_t)cases[ci].width;
+            const int32_t lo = (int32_t)floor(m - 0.5 * (wdt - 1));
+            const bool want = col && min >= lo && min < lo + wdt;
             count += want;
             if (r.hits[py * W + px] != want && bad++ < 3)
                fprintf(stderr, "bresenham %u (%u,%u): hit %u want %u\n", ci, px, py,
