@@ -436,9 +436,14 @@ struct rast_fs_batch {
    uint32_t sample_mask_in[RAST_W];
 
    /* Written by the callback. Colour outputs as raw 32-bit values (float,
-    * or int/uint bits for integer attachments). */
+    * or int/uint bits for integer attachments): slot L for Location L,
+    * RAST_DUAL_SRC_SLOT for Index 1. rast zeroes kill_mask and sets
+    * sample_mask_out to ~0 before the call; frag_depth and
+    * stencil_ref_out are read only if fs.writes_depth / writes_stencil,
+    * sample_mask_out only if fs.writes_sample_mask. Helper lanes'
+    * results are ignored. */
    float out[RAST_FS_OUTPUTS * 4 * RAST_W];
-   uint64_t kill_mask;
+   uint64_t kill_mask; /* lanes that discarded (or demoted) */
    float frag_depth[RAST_W];
    uint32_t sample_mask_out[RAST_W];
    uint32_t stencil_ref_out[RAST_W];
