@@ -165,6 +165,8 @@ struct rast_ctx {
    uint32_t first_prim, pass_prims;
    struct rast_chunk *chunks;
    uint32_t chunk_count, prims_per_chunk;
+   uint32_t *busy_tiles; /* the pass's tiles with primitives, in order */
+   uint32_t busy_count;
    struct rast_worker *workers;
    uint32_t worker_count;
    atomic_uint next;

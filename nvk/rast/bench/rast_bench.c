@@ -5,7 +5,8 @@
  * image:
  *    setup rate: 200k small triangles (~8 px each), Mtri/s
  *    fill rate:  full-screen quads, Mpix/s
- * for 1 .. N worker threads (N = argv[1], default 4). RAST_BENCH_ONLY=small
+ * for 1 .. N worker threads (N = argv[1], default 4), then the cost of a
+ * draw of one small triangle (per-draw overhead). RAST_BENCH_ONLY=small
  * or =fill runs one of the two (for profiling).
  *
  *    build/nvk/rast/bench/rast_bench 4
@@ -172,6 +173,18 @@ main(int argc, char **argv)
       const double tris = 3.0 * ntri * 1e-6, pix = 3.0 * nquads * W * H * 1e-6;
       printf("%7u  %18.2f  %9.2f  %12.1f  %9.1f\n", t, tris / ts, tris / cs, pix / tl,
              pix / cl);
+   }
+   /* Per-draw overhead: many draws of one small triangle, one thread. */
+   {
+      struct rast_draw d = {
+         .state = &s, .fb = &fb, .vertices = sv, .vertex_stride_floats = STRIDE,
+         .vertex_count = 3, .kind = RAST_PRIM_TRIANGLES, .indices = si, .prim_count = 1,
+         .shade = shade_const};
+      const unsigned draws = 20000;
+      double cpu;
+      const double t = run(&d, draws, &cpu);
+      printf("1-triangle draws: %.2f us each (%.2f us CPU)\n", t / draws * 1e6,
+             cpu / draws * 1e6);
    }
    free(sv);
    free(si);
