@@ -150,6 +150,7 @@ struct rast_ctx {
    bool any_smooth; /* some input read is perspective-interpolated */
    bool has_depth, has_stencil;
    uint32_t target_mask; /* colour attachments written */
+   float unorm8_to_float[256];
    struct rast_target targets[RAST_MAX_COLOR];
    uint32_t layer_count; /* the fewest layers of any attachment */
    /* Tiles cover [0, tiles_x * 64) x [0, tiles_y * 64), and writes stay

@@ -414,3 +414,30 @@ TEST(rast_alpha_to_one)
       rt_image_finish(&img);
    }
 }
+
+TEST(rast_rgba8_fast_path_matches_format_path)
+{
+   /* R8G8B8A8_UNORM and B8G8R8A8_UNORM pack and unpack inline; the
+    * same bytes as A8B8G8R8_UNORM_PACK32 (same memory layout, the generic
+    * shared/format path) for a blended scene, and B8G8R8A8 its swizzle. */
+   const uint32_t w = 120, h = 80;
+   struct rt_image a, b, c;
+   REQUIRE(rt_image_init(&a, KIL_FORMAT_R8G8B8A8_UNORM, w, h, 1, false));
+   REQUIRE(rt_image_init(&b, KIL_FORMAT_A8B8G8R8_UNORM_PACK32, w, h, 1, false));
+   REQUIRE(rt_image_init(&c, KIL_FORMAT_B8G8R8A8_UNORM, w, h, 1, false));
+   draw_scene(&a, w, h, 1, 300, 1.0f);
+   draw_scene(&b, w, h, 1, 300, 1.0f);
+   draw_scene(&c, w, h, 1, 300, 1.0f);
+   unsigned bad = 0;
+   for (uint32_t y = 0; y < h; y++)
+      for (uint32_t x = 0; x < w; x++) {
+         const uint8_t *pa = rt_texel(&a, x, y, 0), *pb = rt_texel(&b, x, y, 0);
+         const uint8_t *pc = rt_texel(&c, x, y, 0);
+         bad += memcmp(pa, pb, 4) != 0;
+         bad += pa[0] != pc[2] || pa[1] != pc[1] || pa[2] != pc[0] || pa[3] != pc[3];
+      }
+   CHECK_EQ(bad, 0);
+   rt_image_finish(&a);
+   rt_image_finish(&b);
+   rt_image_finish(&c);
+}
