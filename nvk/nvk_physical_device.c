@@ -88,6 +88,11 @@ const struct vk_device_extension_table nvk_device_extensions = {
    /* Layer and ViewportIndex written by the vertex shader (kx slots, rast
     * picks the layer and viewport from the provoking vertex). */
    .EXT_shader_viewport_index_layer = true,
+   /* State rast takes as is (vk_graphics_state.h parses the structs). */
+   .EXT_provoking_vertex = true,
+   .EXT_depth_clip_enable = true,
+   .EXT_depth_clip_control = true,
+   .EXT_color_write_enable = true,
 };
 
 static void
@@ -142,6 +147,10 @@ nvk_get_features(struct vk_features *f)
     * width (rectangles), clamped to the ranges (nvk_private.h). */
    f->largePoints = true;
    f->wideLines = true;
+   f->provokingVertexLast = true;
+   f->depthClipEnable = true;
+   f->depthClipControl = true;
+   f->colorWriteEnable = true;
    /* 8-bit indices, 0xff restarts them (nvk_draw.c; vk_draw_test). */
    f->indexTypeUint8 = true;
    /* Restarts cut lists too (rast_assemble); no patches without
@@ -423,6 +432,13 @@ nvk_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
          /* A 32-bit divide per instance-rate fetch. */
          VkPhysicalDeviceVertexAttributeDivisorPropertiesEXT *d = (void *)s;
          d->maxVertexAttribDivisor = UINT32_MAX;
+         break;
+      }
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_PROPERTIES_EXT: {
+         /* The mode is pipeline state; no transform feedback. */
+         VkPhysicalDeviceProvokingVertexPropertiesEXT *pv = (void *)s;
+         pv->provokingVertexModePerPipeline = VK_TRUE;
+         pv->transformFeedbackPreservesTriangleFanProvokingVertex = VK_FALSE;
          break;
       }
       case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_POINT_CLIPPING_PROPERTIES: {

@@ -305,6 +305,10 @@ TEST(kiln_advertises_only_what_it_implements)
       "VK_EXT_extended_dynamic_state",      /* vk_draw_test extended_dynamic_state_toggled */
       "VK_EXT_extended_dynamic_state2",     /* vk_draw_test extended_dynamic_state2_toggled */
       "VK_EXT_shader_viewport_index_layer", /* vk_draw_test layer_and_viewport_from_the_vs */
+      "VK_EXT_provoking_vertex",            /* vk_draw_test provoking_vertex_last */
+      "VK_EXT_depth_clip_enable",           /* vk_draw_test depth_clip_disabled */
+      "VK_EXT_depth_clip_control",          /* vk_draw_test depth_clip_negative_one_to_one */
+      "VK_EXT_color_write_enable",          /* vk_draw_test color_write_enable */
    };
    uint32_t n = 0;
    VKT_CHECK(vkEnumerateDeviceExtensionProperties(t.pdev, NULL, &n, NULL));

@@ -522,6 +522,9 @@ struct pipe_desc {
    /* Several static viewports (d->viewport points at that many), each
     * with a full-framebuffer scissor. */
    uint32_t viewport_count;
+   /* Extension structs chained to the rasterization, viewport and colour
+    * blend states. */
+   const void *rs_next, *vp_next, *cb_next;
 };
 
 /* Everything a draw test holds. */
@@ -593,6 +596,7 @@ make_pipeline(struct draw_env *e, const struct pipe_desc *d, VkPipeline *pipe)
    const VkViewport viewport = {0, 0, W, H, 0, 1};
    const VkPipelineViewportStateCreateInfo vp = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
+      .pNext = d->vp_next,
       .viewportCount = d->with_count       ? 0
                        : d->viewport_count ? d->viewport_count
                                            : 1,
@@ -604,6 +608,7 @@ make_pipeline(struct draw_env *e, const struct pipe_desc *d, VkPipeline *pipe)
    };
    const VkPipelineRasterizationStateCreateInfo rs = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
+      .pNext = d->rs_next,
       .depthClampEnable = d->depth_clamp,
       .polygonMode = d->polygon_mode,
       .cullMode = d->cull,
@@ -640,6 +645,7 @@ make_pipeline(struct draw_env *e, const struct pipe_desc *d, VkPipeline *pipe)
    };
    const VkPipelineColorBlendStateCreateInfo cb = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
+      .pNext = d->cb_next,
       .logicOpEnable = d->logic_op_enable,
       .logicOp = d->logic_op,
       .attachmentCount = d->blends ? d->blend_count : 1,
@@ -4822,6 +4828,221 @@ out:
       vkDestroyPipeline(e.t.dev, points, NULL);
       vkDestroyPipeline(e.t.dev, lines, NULL);
       vkDestroyShaderModule(e.t.dev, vs, NULL);
+   }
+   draw_env_finish(&e);
+}
+
+/* VK_EXT_provoking_vertex: with LAST_VERTEX, flat inputs come from the
+ * last vertex of each triangle (Vulkan 1.3, 21.1 with the extension). */
+TEST(provoking_vertex_last)
+{
+   static const char *const exts[] = {VK_EXT_PROVOKING_VERTEX_EXTENSION_NAME};
+   VkPhysicalDeviceProvokingVertexFeaturesEXT pvf = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_FEATURES_EXT,
+      .provokingVertexLast = VK_TRUE,
+   };
+   const struct vkt_req req = {.extensions = exts,
+                               .extension_count = 1,
+                               .features = &pvf,
+                               .instance_api_version = VK_API_VERSION_1_1};
+   struct draw_env e;
+   VkPipeline pipe = VK_NULL_HANDLE;
+   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, &req))
+      goto out;
+   const VkPipelineRasterizationProvokingVertexStateCreateInfoEXT pv = {
+      .sType =
+         VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_PROVOKING_VERTEX_STATE_CREATE_INFO_EXT,
+      .provokingVertexMode = VK_PROVOKING_VERTEX_MODE_LAST_VERTEX_EXT,
+   };
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.rs_next = &pv;
+   if (!make_pipeline(&e, &d, &pipe))
+      goto out;
+   const float tri[3][2] = {{5.25f, 3.5f}, {60.75f, 20.125f}, {17.5f, 61.0f}};
+   const float col[3][4] = {{1, 0, 0, 1}, {0, 1, 0, 1}, {0, 0, 1, 1}};
+   struct vtx *v = (struct vtx *)e.vb.map;
+   for (unsigned i = 0; i < 3; i++)
+      v[i] = vtx_fb(tri[i][0], tri[i][1], 0, col[i]);
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   begin_draw_pass(&e, cmd, pipe);
+   vkCmdDraw(cmd, 3, 1, 0, 0);
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   uint32_t got[W * H], want[W * H];
+   bool skip[W * H];
+   REQUIRE(read_color(&e.t, &e.tg, 0, got));
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++) {
+         const int c = classify(tri, x, y, 0.0625, NULL);
+         skip[y * W + x] = c == 0;
+         want[y * W + x] = c > 0 ? rgba8(0, 0, 1, 1) : 0;
+      }
+   check_rgba8("flat from the last vertex", got, want, skip, 0);
+out:
+   if (e.t.dev)
+      vkDestroyPipeline(e.t.dev, pipe, NULL);
+   draw_env_finish(&e);
+}
+
+/* VK_EXT_depth_clip_enable: with depth clipping and clamping both off, a
+ * quad beyond the far plane (z 1.5) is not clipped away. */
+TEST(depth_clip_disabled)
+{
+   static const char *const exts[] = {VK_EXT_DEPTH_CLIP_ENABLE_EXTENSION_NAME};
+   VkPhysicalDeviceDepthClipEnableFeaturesEXT dce = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLIP_ENABLE_FEATURES_EXT,
+      .depthClipEnable = VK_TRUE,
+   };
+   const struct vkt_req req = {.extensions = exts,
+                               .extension_count = 1,
+                               .features = &dce,
+                               .instance_api_version = VK_API_VERSION_1_1};
+   struct draw_env e;
+   VkPipeline pipe = VK_NULL_HANDLE, clipped = VK_NULL_HANDLE;
+   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, &req))
+      goto out;
+   const VkPipelineRasterizationDepthClipStateCreateInfoEXT off = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_DEPTH_CLIP_STATE_CREATE_INFO_EXT,
+      .depthClipEnable = VK_FALSE,
+   };
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.rs_next = &off;
+   if (!make_pipeline(&e, &d, &pipe))
+      goto out;
+   d.rs_next = NULL;
+   if (!make_pipeline(&e, &d, &clipped))
+      goto out;
+   const float red[4] = {1, 0, 0, 1}, green[4] = {0, 1, 0, 1};
+   screen_quad(&e, 0, 0, 0, 32, H, 1.5f, red);
+   screen_quad(&e, 1, 32, 0, W, H, 1.5f, green);
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   begin_draw_pass(&e, cmd, pipe);
+   vkCmdDraw(cmd, 6, 1, 0, 0);
+   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, clipped);
+   vkCmdDraw(cmd, 6, 1, 6, 0);
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   uint32_t got[W * H], want[W * H];
+   REQUIRE(read_color(&e.t, &e.tg, 0, got));
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++)
+         want[y * W + x] = x < 32 ? rgba8(1, 0, 0, 1) : 0;
+   check_rgba8("unclipped and clipped", got, want, NULL, 0);
+out:
+   if (e.t.dev) {
+      vkDestroyPipeline(e.t.dev, pipe, NULL);
+      vkDestroyPipeline(e.t.dev, clipped, NULL);
+   }
+   draw_env_finish(&e);
+}
+
+/* VK_EXT_depth_clip_control: negativeOneToOne maps clip z in [-w, w] to
+ * the depth range: z -0.5 -> depth 0.25, and z -0.9 is inside, not
+ * clipped (depth 0.05). */
+TEST(depth_clip_negative_one_to_one)
+{
+   static const char *const exts[] = {VK_EXT_DEPTH_CLIP_CONTROL_EXTENSION_NAME};
+   VkPhysicalDeviceDepthClipControlFeaturesEXT dcc = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLIP_CONTROL_FEATURES_EXT,
+      .depthClipControl = VK_TRUE,
+   };
+   const struct vkt_req req = {.extensions = exts,
+                               .extension_count = 1,
+                               .features = &dcc,
+                               .instance_api_version = VK_API_VERSION_1_1};
+   struct draw_env e;
+   VkPipeline pipe = VK_NULL_HANDLE;
+   if (!draw_env_init(&e, COLOR_FMT, DEPTH_FMT, &req))
+      goto out;
+   const VkPipelineViewportDepthClipControlCreateInfoEXT ctl = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_DEPTH_CLIP_CONTROL_CREATE_INFO_EXT,
+      .negativeOneToOne = VK_TRUE,
+   };
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.vp_next = &ctl;
+   d.depth_test = true;
+   if (!make_pipeline(&e, &d, &pipe))
+      goto out;
+   const float red[4] = {1, 0, 0, 1};
+   screen_quad(&e, 0, 0, 0, 32, H, -0.5f, red);
+   screen_quad(&e, 1, 32, 0, W, H, -0.9f, red);
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   begin_draw_pass(&e, cmd, pipe);
+   vkCmdDraw(cmd, 12, 1, 0, 0);
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   float depth[W * H];
+   REQUIRE(read_depth(&e.t, &e.tg, depth));
+   unsigned bad = 0;
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++)
+         bad += fabsf(depth[y * W + x] - (x < 32 ? 0.25f : 0.05f)) > 1e-6f;
+   CHECK_EQ(bad, 0);
+out:
+   if (e.t.dev)
+      vkDestroyPipeline(e.t.dev, pipe, NULL);
+   draw_env_finish(&e);
+}
+
+/* VK_EXT_color_write_enable: colour writes off (static) leave the
+ * attachment alone; turned on dynamically they write. */
+TEST(color_write_enable)
+{
+   static const char *const exts[] = {VK_EXT_COLOR_WRITE_ENABLE_EXTENSION_NAME};
+   VkPhysicalDeviceColorWriteEnableFeaturesEXT cwe = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COLOR_WRITE_ENABLE_FEATURES_EXT,
+      .colorWriteEnable = VK_TRUE,
+   };
+   const struct vkt_req req = {.extensions = exts,
+                               .extension_count = 1,
+                               .features = &cwe,
+                               .instance_api_version = VK_API_VERSION_1_1};
+   struct draw_env e;
+   VkPipeline fixed = VK_NULL_HANDLE, dynamic = VK_NULL_HANDLE;
+   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, &req))
+      goto out;
+   PFN_vkCmdSetColorWriteEnableEXT set_cwe = VKT_PROC(&e.t, vkCmdSetColorWriteEnableEXT);
+   const VkBool32 disabled = VK_FALSE;
+   const VkPipelineColorWriteCreateInfoEXT off = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_WRITE_CREATE_INFO_EXT,
+      .attachmentCount = 1,
+      .pColorWriteEnables = &disabled,
+   };
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.cb_next = &off;
+   if (!make_pipeline(&e, &d, &fixed))
+      goto out;
+   const VkDynamicState dyn = VK_DYNAMIC_STATE_COLOR_WRITE_ENABLE_EXT;
+   d.cb_next = NULL;
+   d.dynamic = &dyn;
+   d.dynamic_count = 1;
+   if (!make_pipeline(&e, &d, &dynamic))
+      goto out;
+   const float red[4] = {1, 0, 0, 1}, green[4] = {0, 1, 0, 1}, blue[4] = {0, 0, 1, 1};
+   screen_quad(&e, 0, 0, 0, W, H, 0, red);
+   screen_quad(&e, 1, 0, 0, 32, H, 0, green);
+   screen_quad(&e, 2, 32, 0, W, H, 0, blue);
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   begin_draw_pass(&e, cmd, fixed);
+   vkCmdDraw(cmd, 6, 1, 0, 0); /* red: not written */
+   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, dynamic);
+   const VkBool32 on = VK_TRUE, no = VK_FALSE;
+   set_cwe(cmd, 1, &on);
+   vkCmdDraw(cmd, 6, 1, 6, 0); /* green: written */
+   set_cwe(cmd, 1, &no);
+   vkCmdDraw(cmd, 6, 1, 12, 0); /* blue: not written */
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   uint32_t got[W * H], want[W * H];
+   REQUIRE(read_color(&e.t, &e.tg, 0, got));
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++)
+         want[y * W + x] = x < 32 ? rgba8(0, 1, 0, 1) : 0;
+   check_rgba8("colour writes", got, want, NULL, 0);
+out:
+   if (e.t.dev) {
+      vkDestroyPipeline(e.t.dev, fixed, NULL);
+      vkDestroyPipeline(e.t.dev, dynamic, NULL);
    }
    draw_env_finish(&e);
 }
