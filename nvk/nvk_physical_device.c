@@ -93,6 +93,10 @@ const struct vk_device_extension_table nvk_device_extensions = {
    .EXT_depth_clip_enable = true,
    .EXT_depth_clip_control = true,
    .EXT_color_write_enable = true,
+   /* vkCmdDrawMulti*EXT (nvk_cmd_draw.c); DrawIndex, BaseVertex and
+    * BaseInstance reach the vertex shader (kx strips). */
+   .EXT_multi_draw = true,
+   .KHR_shader_draw_parameters = true,
 };
 
 static void
@@ -151,6 +155,8 @@ nvk_get_features(struct vk_features *f)
    f->depthClipEnable = true;
    f->depthClipControl = true;
    f->colorWriteEnable = true;
+   f->multiDraw = true;
+   f->shaderDrawParameters = true;
    /* 8-bit indices, 0xff restarts them (nvk_draw.c; vk_draw_test). */
    f->indexTypeUint8 = true;
    /* Restarts cut lists too (rast_assemble); no patches without
@@ -439,6 +445,11 @@ nvk_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
          VkPhysicalDeviceProvokingVertexPropertiesEXT *pv = (void *)s;
          pv->provokingVertexModePerPipeline = VK_TRUE;
          pv->transformFeedbackPreservesTriangleFanProvokingVertex = VK_FALSE;
+         break;
+      }
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTI_DRAW_PROPERTIES_EXT: {
+         VkPhysicalDeviceMultiDrawPropertiesEXT *md = (void *)s;
+         md->maxMultiDrawCount = 1u << 20;
          break;
       }
       case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_POINT_CLIPPING_PROPERTIES: {

@@ -309,6 +309,8 @@ TEST(kiln_advertises_only_what_it_implements)
       "VK_EXT_depth_clip_enable",           /* vk_draw_test depth_clip_disabled */
       "VK_EXT_depth_clip_control",          /* vk_draw_test depth_clip_negative_one_to_one */
       "VK_EXT_color_write_enable",          /* vk_draw_test color_write_enable */
+      "VK_EXT_multi_draw",                  /* vk_draw_test multi_draw_and_draw_parameters */
+      "VK_KHR_shader_draw_parameters",      /* vk_draw_test multi_draw_and_draw_parameters */
    };
    uint32_t n = 0;
    VKT_CHECK(vkEnumerateDeviceExtensionProperties(t.pdev, NULL, &n, NULL));

@@ -41,6 +41,7 @@
 #include "draw_points_uint_vert.h"
 #include "draw_uint_frag.h"
 #include "draw_mrt_frag.h"
+#include "draw_params_vert.h"
 #include "draw_multiview_vert.h"
 #include "draw_points_vert.h"
 #include "draw_smooth_frag.h"
@@ -5043,6 +5044,76 @@ out:
    if (e.t.dev) {
       vkDestroyPipeline(e.t.dev, fixed, NULL);
       vkDestroyPipeline(e.t.dev, dynamic, NULL);
+   }
+   draw_env_finish(&e);
+}
+
+/* VK_EXT_multi_draw with VK_KHR_shader_draw_parameters: three draws in one
+ * vkCmdDrawMultiEXT (firstVertex 0, 6, 12 of quads in bands, firstInstance
+ * 7) and two in one vkCmdDrawMultiIndexedEXT with a shared vertex offset;
+ * the vertex shader moves each by its DrawIndex and writes BaseVertex,
+ * BaseInstance and DrawIndex as its colour. */
+TEST(multi_draw_and_draw_parameters)
+{
+   static const char *const exts[] = {VK_EXT_MULTI_DRAW_EXTENSION_NAME,
+                                      VK_KHR_SHADER_DRAW_PARAMETERS_EXTENSION_NAME};
+   VkPhysicalDeviceMultiDrawFeaturesEXT md = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTI_DRAW_FEATURES_EXT,
+      .multiDraw = VK_TRUE,
+   };
+   const struct vkt_req req = {.extensions = exts,
+                               .extension_count = ARRAY_SIZE(exts),
+                               .features = &md,
+                               .instance_api_version = VK_API_VERSION_1_1};
+   struct draw_env e;
+   VkShaderModule vs = VK_NULL_HANDLE;
+   VkPipeline pipe = VK_NULL_HANDLE;
+   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, &req))
+      goto out;
+   PFN_vkCmdDrawMultiEXT draw_multi = VKT_PROC(&e.t, vkCmdDrawMultiEXT);
+   PFN_vkCmdDrawMultiIndexedEXT draw_multi_indexed =
+      VKT_PROC(&e.t, vkCmdDrawMultiIndexedEXT);
+   vs = make_module(&e.t, draw_params_vert_spv, sizeof(draw_params_vert_spv));
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.vs = vs;
+   if (!make_pipeline(&e, &d, &pipe))
+      goto out;
+   const float white[4] = {1, 1, 1, 1};
+   /* Quads k = 0..4, 8 pixels tall, 16 wide at x 0, in band k. */
+   for (unsigned k = 0; k < 5; k++)
+      screen_quad(&e, k, 0, 8 * (float)k, 16, 8 * (float)k + 8, 0, white);
+   uint32_t *idx = (uint32_t *)e.ib.map;
+   for (unsigned i = 0; i < 12; i++)
+      idx[i] = i; /* quads 3 and 4 through vertexOffset 18 */
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   begin_draw_pass(&e, cmd, pipe);
+   const VkMultiDrawInfoEXT draws[3] = {{0, 6}, {6, 6}, {12, 6}};
+   draw_multi(cmd, 3, draws, 1, 7, sizeof(draws[0]));
+   vkCmdBindIndexBuffer(cmd, e.ib.buffer, 0, VK_INDEX_TYPE_UINT32);
+   const VkMultiDrawIndexedInfoEXT idraws[2] = {{0, 6, 0}, {6, 6, 0}};
+   const int32_t offset = 18;
+   draw_multi_indexed(cmd, 2, idraws, 1, 0, sizeof(idraws[0]), &offset);
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   uint32_t got[W * H], want[W * H];
+   REQUIRE(read_color(&e.t, &e.tg, 0, got));
+   for (unsigned i = 0; i < W * H; i++)
+      want[i] = 0;
+   for (unsigned k = 0; k < 5; k++) {
+      const unsigned draw = k < 3 ? k : k - 3;
+      const float base_vertex = k < 3 ? 6.0f * (float)k : 18.0f;
+      const float base_instance = k < 3 ? 7.0f : 0.0f;
+      const uint32_t c =
+         rgba8(base_vertex / 255, base_instance / 255, (float)draw / 255, 1.0f);
+      for (unsigned y = 8 * k; y < 8 * k + 8; y++)
+         for (unsigned x = 16 * draw; x < 16 * draw + 16; x++)
+            want[y * W + x] = c;
+   }
+   check_rgba8("multi draws", got, want, NULL, 0);
+out:
+   if (e.t.dev) {
+      vkDestroyPipeline(e.t.dev, pipe, NULL);
+      vkDestroyShaderModule(e.t.dev, vs, NULL);
    }
    draw_env_finish(&e);
 }
