@@ -97,6 +97,8 @@ const struct vk_device_extension_table nvk_device_extensions = {
     * BaseInstance reach the vertex shader (kx strips). */
    .EXT_multi_draw = true,
    .KHR_shader_draw_parameters = true,
+   /* Rectangular and Bresenham lines, stippled too (rast); not smooth. */
+   .EXT_line_rasterization = true,
 };
 
 static void
@@ -157,6 +159,10 @@ nvk_get_features(struct vk_features *f)
    f->colorWriteEnable = true;
    f->multiDraw = true;
    f->shaderDrawParameters = true;
+   f->rectangularLines = true;
+   f->bresenhamLines = true;
+   f->stippledRectangularLines = true;
+   f->stippledBresenhamLines = true;
    /* 8-bit indices, 0xff restarts them (nvk_draw.c; vk_draw_test). */
    f->indexTypeUint8 = true;
    /* Restarts cut lists too (rast_assemble); no patches without
@@ -450,6 +456,12 @@ nvk_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
       case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTI_DRAW_PROPERTIES_EXT: {
          VkPhysicalDeviceMultiDrawPropertiesEXT *md = (void *)s;
          md->maxMultiDrawCount = 1u << 20;
+         break;
+      }
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_LINE_RASTERIZATION_PROPERTIES_EXT: {
+         /* rast's fixed point: 8 fraction bits. */
+         VkPhysicalDeviceLineRasterizationPropertiesEXT *lr = (void *)s;
+         lr->lineSubPixelPrecisionBits = 8;
          break;
       }
       case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_POINT_CLIPPING_PROPERTIES: {

@@ -311,6 +311,7 @@ TEST(kiln_advertises_only_what_it_implements)
       "VK_EXT_color_write_enable",          /* vk_draw_test color_write_enable */
       "VK_EXT_multi_draw",                  /* vk_draw_test multi_draw_and_draw_parameters */
       "VK_KHR_shader_draw_parameters",      /* vk_draw_test multi_draw_and_draw_parameters */
+      "VK_EXT_line_rasterization",          /* vk_draw_test bresenham_and_stippled_lines */
    };
    uint32_t n = 0;
    VKT_CHECK(vkEnumerateDeviceExtensionProperties(t.pdev, NULL, &n, NULL));

@@ -5117,3 +5117,69 @@ out:
    }
    draw_env_finish(&e);
 }
+
+/* VK_EXT_line_rasterization, Bresenham (Vulkan 1.3, 28.13.3, the
+ * diamond-exit rule): an x-major line from (2.5, 3.2) to (32.5, 13.2) has
+ * one fragment per column 2..31 (its first end's pixel in, its last end's
+ * out), on the row nearest the line: floor(3.2 + (x - 2) / 3). Below, the
+ * same line 32 rows lower, stippled (factor 1, pattern 0x0f0f): fragments
+ * s = x - 2 along it are kept where bit s % 16 is set. */
+TEST(bresenham_and_stippled_lines)
+{
+   static const char *const exts[] = {VK_EXT_LINE_RASTERIZATION_EXTENSION_NAME};
+   VkPhysicalDeviceLineRasterizationFeaturesEXT lrf = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_LINE_RASTERIZATION_FEATURES_EXT,
+      .bresenhamLines = VK_TRUE,
+      .stippledBresenhamLines = VK_TRUE,
+   };
+   const struct vkt_req req = {.extensions = exts,
+                               .extension_count = 1,
+                               .features = &lrf,
+                               .instance_api_version = VK_API_VERSION_1_1};
+   struct draw_env e;
+   VkPipeline plain = VK_NULL_HANDLE, stippled = VK_NULL_HANDLE;
+   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, &req))
+      goto out;
+   VkPipelineRasterizationLineStateCreateInfoEXT ls = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_LINE_STATE_CREATE_INFO_EXT,
+      .lineRasterizationMode = VK_LINE_RASTERIZATION_MODE_BRESENHAM_EXT,
+   };
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.topology = VK_PRIMITIVE_TOPOLOGY_LINE_LIST;
+   d.rs_next = &ls;
+   if (!make_pipeline(&e, &d, &plain))
+      goto out;
+   ls.stippledLineEnable = VK_TRUE;
+   ls.lineStippleFactor = 1;
+   ls.lineStipplePattern = 0x0f0f;
+   if (!make_pipeline(&e, &d, &stippled))
+      goto out;
+   const float red[4] = {1, 0, 0, 1}, green[4] = {0, 1, 0, 1};
+   struct vtx *v = (struct vtx *)e.vb.map;
+   v[0] = vtx_fb(2.5f, 3.2f, 0, red), v[1] = vtx_fb(32.5f, 13.2f, 0, red);
+   v[2] = vtx_fb(2.5f, 35.2f, 0, green), v[3] = vtx_fb(32.5f, 45.2f, 0, green);
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   begin_draw_pass(&e, cmd, plain);
+   vkCmdDraw(cmd, 2, 1, 0, 0);
+   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, stippled);
+   vkCmdDraw(cmd, 2, 1, 2, 0);
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   uint32_t got[W * H], want[W * H];
+   REQUIRE(read_color(&e.t, &e.tg, 0, got));
+   for (unsigned i = 0; i < W * H; i++)
+      want[i] = 0;
+   for (int x = 2; x < 32; x++) {
+      const int row = (int)floorf(3.2f + (float)(x - 2) / 3.0f);
+      want[row * W + x] = rgba8(1, 0, 0, 1);
+      if ((0x0f0f >> ((x - 2) % 16)) & 1)
+         want[(row + 32) * W + x] = rgba8(0, 1, 0, 1);
+   }
+   check_rgba8("Bresenham lines", got, want, NULL, 0);
+out:
+   if (e.t.dev) {
+      vkDestroyPipeline(e.t.dev, plain, NULL);
+      vkDestroyPipeline(e.t.dev, stippled, NULL);
+   }
+   draw_env_finish(&e);
+}
