@@ -99,6 +99,9 @@ const struct vk_device_extension_table nvk_device_extensions = {
    .KHR_shader_draw_parameters = true,
    /* Rectangular and Bresenham lines, stippled too (rast); not smooth. */
    .EXT_line_rasterization = true,
+   /* vkCmdSetVertexInputEXT: the whole vertex input layout is merged
+    * state (vk_graphics_state.h) that vertex fetch reads. */
+   .EXT_vertex_input_dynamic_state = true,
 };
 
 static void
@@ -163,6 +166,7 @@ nvk_get_features(struct vk_features *f)
    f->bresenhamLines = true;
    f->stippledRectangularLines = true;
    f->stippledBresenhamLines = true;
+   f->vertexInputDynamicState = true;
    /* 8-bit indices, 0xff restarts them (nvk_draw.c; vk_draw_test). */
    f->indexTypeUint8 = true;
    /* Restarts cut lists too (rast_assemble); no patches without

@@ -5183,3 +5183,91 @@ out:
    }
    draw_env_finish(&e);
 }
+
+/* VK_EXT_vertex_input_dynamic_state: one pipeline, two vertex layouts set
+ * with vkCmdSetVertexInputEXT between draws: first positions and colours
+ * interleaved in one binding (stride 32), then positions in binding 0
+ * (stride 8, R32G32_SFLOAT) and one colour per instance in binding 1
+ * (R8G8B8A8_UNORM, divisor 1). */
+TEST(vertex_input_set_between_draws)
+{
+   static const char *const exts[] = {VK_EXT_VERTEX_INPUT_DYNAMIC_STATE_EXTENSION_NAME};
+   VkPhysicalDeviceVertexInputDynamicStateFeaturesEXT vid = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_INPUT_DYNAMIC_STATE_FEATURES_EXT,
+      .vertexInputDynamicState = VK_TRUE,
+   };
+   const struct vkt_req req = {.extensions = exts,
+                               .extension_count = 1,
+                               .features = &vid,
+                               .instance_api_version = VK_API_VERSION_1_1};
+   struct draw_env e;
+   VkPipeline pipe = VK_NULL_HANDLE;
+   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, &req))
+      goto out;
+   PFN_vkCmdSetVertexInputEXT set_vi = VKT_PROC(&e.t, vkCmdSetVertexInputEXT);
+   const VkDynamicState dyn = VK_DYNAMIC_STATE_VERTEX_INPUT_EXT;
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.dynamic = &dyn;
+   d.dynamic_count = 1;
+   if (!make_pipeline(&e, &d, &pipe))
+      goto out;
+   const float red[4] = {1, 0, 0, 1};
+   screen_quad(&e, 0, 0, 0, 32, 32, 0, red);
+   /* Layout 2 data at 1024: 6 positions (R32G32), then at 1536 colours. */
+   float *pos = (float *)(e.vb.map + 1024);
+   const float sq[6][2] = {{32, 32}, {64, 32}, {64, 64}, {32, 32}, {64, 64}, {32, 64}};
+   for (unsigned i = 0; i < 6; i++) {
+      pos[2 * i] = sq[i][0] / W * 2.0f - 1.0f;
+      pos[2 * i + 1] = sq[i][1] / H * 2.0f - 1.0f;
+   }
+   const uint32_t colors[2] = {0xffffffff, 0xffff0000}; /* instance 1: blue */
+   memcpy(e.vb.map + 1536, colors, sizeof(colors));
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   begin_draw_pass(&e, cmd, pipe);
+   const VkVertexInputBindingDescription2EXT b1 = {
+      VK_STRUCTURE_TYPE_VERTEX_INPUT_BINDING_DESCRIPTION_2_EXT,
+      NULL,
+      0,
+      sizeof(struct vtx),
+      VK_VERTEX_INPUT_RATE_VERTEX,
+      1};
+   const VkVertexInputAttributeDescription2EXT a1[2] = {
+      {VK_STRUCTURE_TYPE_VERTEX_INPUT_ATTRIBUTE_DESCRIPTION_2_EXT, NULL, 0, 0,
+       VK_FORMAT_R32G32B32A32_SFLOAT, 0},
+      {VK_STRUCTURE_TYPE_VERTEX_INPUT_ATTRIBUTE_DESCRIPTION_2_EXT, NULL, 1, 0,
+       VK_FORMAT_R32G32B32A32_SFLOAT, 16},
+   };
+   set_vi(cmd, 1, &b1, 2, a1);
+   vkCmdDraw(cmd, 6, 1, 0, 0);
+   const VkVertexInputBindingDescription2EXT b2[2] = {
+      {VK_STRUCTURE_TYPE_VERTEX_INPUT_BINDING_DESCRIPTION_2_EXT, NULL, 0, 8,
+       VK_VERTEX_INPUT_RATE_VERTEX, 1},
+      {VK_STRUCTURE_TYPE_VERTEX_INPUT_BINDING_DESCRIPTION_2_EXT, NULL, 1, 4,
+       VK_VERTEX_INPUT_RATE_INSTANCE, 1},
+   };
+   const VkVertexInputAttributeDescription2EXT a2[2] = {
+      {VK_STRUCTURE_TYPE_VERTEX_INPUT_ATTRIBUTE_DESCRIPTION_2_EXT, NULL, 0, 0,
+       VK_FORMAT_R32G32_SFLOAT, 0},
+      {VK_STRUCTURE_TYPE_VERTEX_INPUT_ATTRIBUTE_DESCRIPTION_2_EXT, NULL, 1, 1,
+       VK_FORMAT_R8G8B8A8_UNORM, 0},
+   };
+   set_vi(cmd, 2, b2, 2, a2);
+   const VkBuffer bufs[2] = {e.vb.buffer, e.vb.buffer};
+   const VkDeviceSize offs[2] = {1024, 1536};
+   vkCmdBindVertexBuffers(cmd, 0, 2, bufs, offs);
+   vkCmdDraw(cmd, 6, 1, 0, 1);
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   uint32_t got[W * H], want[W * H];
+   REQUIRE(read_color(&e.t, &e.tg, 0, got));
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++)
+         want[y * W + x] = x < 32 && y < 32     ? rgba8(1, 0, 0, 1)
+                           : x >= 32 && y >= 32 ? rgba8(0, 0, 1, 1)
+                                                : 0;
+   check_rgba8("two layouts", got, want, NULL, 0);
+out:
+   if (e.t.dev)
+      vkDestroyPipeline(e.t.dev, pipe, NULL);
+   draw_env_finish(&e);
+}
