@@ -102,6 +102,8 @@ const struct vk_device_extension_table nvk_device_extensions = {
    /* vkCmdSetVertexInputEXT: the whole vertex input layout is merged
     * state (vk_graphics_state.h) that vertex fetch reads. */
    .EXT_vertex_input_dynamic_state = true,
+   /* The states below (features), merged at each draw like the rest. */
+   .EXT_extended_dynamic_state3 = true,
 };
 
 static void
@@ -167,6 +169,15 @@ nvk_get_features(struct vk_features *f)
    f->stippledRectangularLines = true;
    f->stippledBresenhamLines = true;
    f->vertexInputDynamicState = true;
+   f->extendedDynamicState3DepthClampEnable = true;
+   f->extendedDynamicState3PolygonMode = true;
+   f->extendedDynamicState3SampleMask = true;
+   f->extendedDynamicState3AlphaToOneEnable = true;
+   f->extendedDynamicState3LogicOpEnable = true;
+   f->extendedDynamicState3ColorBlendEnable = true;
+   f->extendedDynamicState3ColorBlendEquation = true;
+   f->extendedDynamicState3ColorWriteMask = true;
+   f->extendedDynamicState3ProvokingVertexMode = true;
    /* 8-bit indices, 0xff restarts them (nvk_draw.c; vk_draw_test). */
    f->indexTypeUint8 = true;
    /* Restarts cut lists too (rast_assemble); no patches without
@@ -466,6 +477,12 @@ nvk_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
          /* rast's fixed point: 8 fraction bits. */
          VkPhysicalDeviceLineRasterizationPropertiesEXT *lr = (void *)s;
          lr->lineSubPixelPrecisionBits = 8;
+         break;
+      }
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_3_PROPERTIES_EXT: {
+         /* A dynamic topology stays in the pipeline's class. */
+         VkPhysicalDeviceExtendedDynamicState3PropertiesEXT *p3 = (void *)s;
+         p3->dynamicPrimitiveTopologyUnrestricted = VK_FALSE;
          break;
       }
       case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_POINT_CLIPPING_PROPERTIES: {
