@@ -80,12 +80,12 @@ stn_module_init(struct stn_builder *b, const uint32_t *words, size_t word_count)
       stn_fail_at(b, word_count, "module has %zu words, the header alone needs %u",
                   words ? word_count : 0, SPIRV_HEADER_WORDS);
 
-   if (words[0] == __builtin_bswap32(SPIRV_MAGIC)) {
-      /* SPIR-V 1.6, 2.3: the magic number tells a consumer the endianness
-       * the module was written in. Decode a byte-swapped copy. */
+   const enum spirv_byte_order order = spirv_byte_order(words, word_count * 4);
+   if (order == SPIRV_BYTE_ORDER_SWAPPED) {
+      /* The policy of spirv_info.h: decode a byte-swapped copy. */
       uint32_t *copy = stn_new_array(b, uint32_t, word_count);
-      for (size_t i = 0; i < word_count; i++)
-         copy[i] = __builtin_bswap32(words[i]);
+      memcpy(copy, words, word_count * sizeof(uint32_t));
+      spirv_to_host_order(copy, word_count, order);
       words = copy;
    }
    if (words[0] != SPIRV_MAGIC)
