@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Regression inputs found by fuzzing and bad-input runs (issue 16; the list
- * with what each did is in conformance/fuzz/regressions/README.md): each
+ * with what each did is in shared/spirv/fuzz/regressions/README.md): each
  * must translate to IR that validates, or fail with an error at the word
  * of the responsible instruction, never crash.
  */
