@@ -97,7 +97,7 @@ static void
 preamble(struct gen *g)
 {
    word(g, SpvMagicNumber);
-   word(g, 0x00010300); /* SPIR-V 1.3: StorageBuffer is core */
+   word(g, 0x00010000); /* SPIR-V 1.0: any Vulkan device takes it */
    word(g, 0);
    word(g, 0); /* bound, patched at the end */
    word(g, 0);
@@ -106,7 +106,7 @@ preamble(struct gen *g)
    /* "main" and its terminating NUL word. */
    op(g, SpvOpEntryPoint, 4, SpvExecutionModelGLCompute, ID_MAIN, 0x6e69616du, 0);
    op(g, SpvOpExecutionMode, 5, ID_MAIN, SpvExecutionModeLocalSize, 1, 1, 1);
-   op(g, SpvOpDecorate, 2, ID_BLK, SpvDecorationBlock);
+   op(g, SpvOpDecorate, 2, ID_BLK, SpvDecorationBufferBlock); /* 1.0's storage buffer */
    op(g, SpvOpMemberDecorate, 4, ID_BLK, 0, SpvDecorationOffset, 0);
    op(g, SpvOpDecorate, 3, ID_BUF, SpvDecorationDescriptorSet, 0);
    op(g, SpvOpDecorate, 3, ID_BUF, SpvDecorationBinding, 0);
@@ -115,10 +115,10 @@ preamble(struct gen *g)
    op(g, SpvOpTypeInt, 3, ID_UINT, 32, 0);
    op(g, SpvOpTypeBool, 1, ID_BOOL);
    op(g, SpvOpTypeStruct, 2, ID_BLK, ID_UINT);
-   op(g, SpvOpTypePointer, 3, ID_PBLK, SpvStorageClassStorageBuffer, ID_BLK);
-   op(g, SpvOpTypePointer, 3, ID_PU, SpvStorageClassStorageBuffer, ID_UINT);
+   op(g, SpvOpTypePointer, 3, ID_PBLK, SpvStorageClassUniform, ID_BLK);
+   op(g, SpvOpTypePointer, 3, ID_PU, SpvStorageClassUniform, ID_UINT);
    op(g, SpvOpTypePointer, 3, ID_PFU, SpvStorageClassFunction, ID_UINT);
-   op(g, SpvOpVariable, 3, ID_PBLK, ID_BUF, SpvStorageClassStorageBuffer);
+   op(g, SpvOpVariable, 3, ID_PBLK, ID_BUF, SpvStorageClassUniform);
    op(g, SpvOpConstant, 3, ID_UINT, ID_C0, 0);
    op(g, SpvOpConstant, 3, ID_UINT, ID_C1, 1);
 }

@@ -2,8 +2,9 @@
 /*
  * Generated compute modules of a given size in one shape, for the scaling
  * benchmark (conformance/bench/spirv_scaling_bench.c) and the regression
- * tests of quadratic behaviour: each is valid SPIR-V 1.3 (spirv-val) that
- * stores into a storage buffer so nothing is dead.
+ * tests of quadratic behaviour: each is valid SPIR-V 1.0 (spirv-val, any
+ * Vulkan target) that stores into a storage buffer (Uniform + BufferBlock)
+ * so nothing is dead.
  */
 #ifndef STN_GEN_H
 #define STN_GEN_H
