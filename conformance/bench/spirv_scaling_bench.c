@@ -38,7 +38,7 @@
 #define BATCH_S 0.040
 /* Times below this (per translation, averaged over a batch) are too short
  * for their ratio to mean anything. */
-#define MIN_TIMED_S 0.0002
+#define MIN_TIMED_S 0.0001
 
 static const struct {
    enum stn_gen_shape shape;
