@@ -9,6 +9,7 @@
  * (build-asan/) this is also the leak and memory-safety check.
  */
 #include "stn_mutate.h"
+#include "spirv/spirv_info.h"
 #include "spirv/spirv_to_nir.h"
 #include "stn_test_util.h"
 
@@ -256,7 +257,7 @@ TEST(mutate_out_of_memory_never_crashes)
  * the kind is checked (stn_type_pointee and friends, stn_ir.h). */
 static void
 retype_module(const char *name, const uint32_t *orig, size_t n, unsigned max_runs,
-              struct mutate_stats *st)
+              bool any_id, struct mutate_stats *st)
 {
    uint32_t *w = malloc(n * sizeof(uint32_t));
    size_t *offs = malloc(n * sizeof(size_t));
@@ -274,9 +275,14 @@ retype_module(const char *name, const uint32_t *orig, size_t n, unsigned max_run
    const size_t ninst = instruction_offsets(orig, n, offs, n);
    for (size_t i = 0; i < ninst; i++) {
       const SpvOp op = (SpvOp)(orig[offs[i]] & 0xffff);
-      if (op < SpvOpTypeVoid || op > SpvOpTypeForwardPointer || (orig[offs[i]] >> 16) < 2)
+      const bool is_type_decl = op >= SpvOpTypeVoid && op <= SpvOpTypeForwardPointer;
+      const struct spirv_op_info *info = spirv_op_info(op);
+      if (any_id ? !info || !info->has_result : !is_type_decl)
          continue;
-      const uint32_t id = orig[offs[i] + 1];
+      const unsigned at = any_id && info->has_result_type ? 2 : 1;
+      if ((orig[offs[i]] >> 16) <= at)
+         continue;
+      const uint32_t id = orig[offs[i] + at];
       if (id < bound)
          is_type[id] = 1;
       bool seen = false;
@@ -335,12 +341,15 @@ TEST(retype_never_crashes)
    struct mutate_stats st = {0};
    const char *runs_env = getenv("KILN_SPIRV_RETYPE_RUNS");
    const unsigned max_runs = runs_env ? (unsigned)atoi(runs_env) : 600;
+   /* KILN_SPIRV_RETYPE_ANY_ID=1: every id operand, by each defining opcode
+    * the module has (values, constants, variables, labels, functions). */
+   const bool any_id = getenv("KILN_SPIRV_RETYPE_ANY_ID") != NULL;
    for (char **p = list; *p; p++) {
       size_t n;
       uint32_t *words = stn_test_load_spv(*p, &n);
       if (!CHECK(words))
          continue;
-      retype_module(*p, words, n, max_runs, &st);
+      retype_module(*p, words, n, max_runs, any_id, &st);
       free(words);
    }
    stn_test_free_list(list);
