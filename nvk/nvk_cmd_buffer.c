@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 #include "nvk_cmd_buffer.h"
+#include "nvk_host_budget.h"
 
 #include <string.h>
 
@@ -155,7 +156,11 @@ nvk_AllocateCommandBuffers(VkDevice _device, const VkCommandBufferAllocateInfo *
 {
    VK_FROM_HANDLE(nvk_device, dev, _device);
    VK_FROM_HANDLE(nvk_cmd_pool, pool, pAllocateInfo->commandPool);
-   uint32_t i;
+   uint32_t i = 0;
+   /* A count the host cannot hold fails before the first allocation. */
+   if (!nvk_host_budget_fits(pAllocateInfo->commandBufferCount, sizeof(struct nvk_cmd_buffer),
+                             0))
+      goto fail;
    for (i = 0; i < pAllocateInfo->commandBufferCount; i++) {
       struct nvk_cmd_buffer *cmd =
          vk_zalloc(&pool->alloc, sizeof(*cmd), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 #include "nvk_descriptor_set.h"
+#include "nvk_host_budget.h"
 
 #include <string.h>
 
@@ -28,8 +29,12 @@ nvk_CreateDescriptorPool(VkDevice _device, const VkDescriptorPoolCreateInfo *pCr
       totals[s->type] = (uint32_t)MIN2((uint64_t)totals[s->type] + s->descriptorCount,
                                       (uint64_t)UINT32_MAX);
    }
-   if (size_B > (1ull << 40))
-      return vk_error(dev, VK_ERROR_OUT_OF_HOST_MEMORY);
+   /* The descriptors' memory is allocated here, the sets' structs as they
+    * are allocated (bounded by maxSets): both within the host budget. */
+   if (!nvk_host_budget_fits(pCreateInfo->maxSets, sizeof(struct nvk_descriptor_set), size_B))
+      return vk_errorf(dev, VK_ERROR_OUT_OF_HOST_MEMORY,
+                       "%u sets and %llu bytes of descriptors exceed the host budget",
+                       pCreateInfo->maxSets, (unsigned long long)size_B);
 
    const VkAllocationCallbacks *alloc = vk_alloc_choose(&dev->vk.alloc, pAllocator);
    struct nvk_descriptor_pool *pool =

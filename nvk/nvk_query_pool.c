@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 #include "nvk_query_pool.h"
+#include "nvk_host_budget.h"
 
 #include <string.h>
 
@@ -33,6 +34,10 @@ nvk_CreateQueryPool(VkDevice _device, const VkQueryPoolCreateInfo *pCreateInfo,
    }
 
    const uint32_t n = pCreateInfo->queryCount;
+   /* Two values per counter and an availability flag, per query. */
+   if (!nvk_host_budget_fits(n, 2 * sizeof(uint64_t) * per_query + sizeof(bool), 0))
+      return vk_errorf(dev, VK_ERROR_OUT_OF_HOST_MEMORY,
+                       "%u queries exceed the host budget", n);
    const size_t values = (size_t)n * per_query;
    VK_MULTIALLOC(ma);
    VK_MULTIALLOC_DECL(&ma, struct nvk_query_pool, pool, 1);

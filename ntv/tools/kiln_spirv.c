@@ -26,6 +26,7 @@
 #include "ntv/nir_to_spirv.h"
 #include "ntv/passes/ntv_passes.h"
 #include "ntv/spirv_tools.h"
+#include "spirv/spirv_info.h"
 #include "spirv/spirv_to_nir.h"
 #include "util/arena.h"
 #include "util/os.h"
@@ -256,22 +257,18 @@ read_module(const char *path, size_t *count)
       error("%s: %s", path, strerror(errno));
       return NULL;
    }
-   uint32_t magic = 0;
-   if (size_B >= 4)
-      memcpy(&magic, data, 4);
-   if (magic == SpvMagicNumber) {
+   /* Either byte order, decoded in host order: the policy of every
+    * consumer (spirv_info.h). */
+   const enum spirv_byte_order order = spirv_byte_order(data, size_B);
+   if (order != SPIRV_BYTE_ORDER_NONE) {
       if (size_B % 4) {
          error("%s: %zu bytes is not a whole number of SPIR-V words", path, size_B);
          free(data);
          return NULL;
       }
       *count = size_B / 4;
-      return (uint32_t *)data; /* malloc'd, suitably aligned */
-   }
-   if (size_B >= 4 && __builtin_bswap32(magic) == SpvMagicNumber) {
-      error("%s: big-endian SPIR-V is not supported", path);
-      free(data);
-      return NULL;
+      spirv_to_host_order((uint32_t *)data, *count, order); /* malloc'd, aligned */
+      return (uint32_t *)data;
    }
    char *msg = NULL;
    uint32_t *words = ntv_spirv_assemble(data, size_B, count, &msg);
@@ -514,6 +511,13 @@ main(int argc, char **argv)
    }
    o.input = argv[optind];
    status = run(&o);
+   /* The IR or disassembly printed must have arrived (a full disk, a
+    * closed pipe): a lost output is a failure. */
+   if (fflush(stdout) != 0 || ferror(stdout)) {
+      error("writing the standard output: %s", strerror(errno));
+      if (status == EXIT_OK)
+         status = EXIT_FAILED;
+   }
 done:
    for (unsigned i = 0; i < o.num_passes; i++)
       free(o.passes[i].args);

@@ -1185,6 +1185,12 @@ nir_instr_next(nir_instr *instr)
 void
 nir_instr_insert(nir_cursor cursor, nir_instr *instr)
 {
+   nir_instr_insert_in_impl_(NULL, cursor, instr);
+}
+
+void
+nir_instr_insert_in_impl_(nir_function_impl *impl, nir_cursor cursor, nir_instr *instr)
+{
    nir_block *block = nir_cursor_current_block(cursor);
    switch (cursor.option) {
    case NIR_CURSOR_BEFORE_BLOCK:
@@ -1203,7 +1209,10 @@ nir_instr_insert(nir_cursor cursor, nir_instr *instr)
    instr->block = block;
    nir_instr_link_srcs_(instr);
 
-   nir_function_impl *impl = nir_block_impl_(block);
+   /* Finding the impl walks up the control-flow tree: O(nesting depth) for
+    * every instruction, unless the caller (the builder) knows it. */
+   if (!impl)
+      impl = nir_block_impl_(block);
    nir_def *def = nir_instr_def(instr);
    if (def)
       def->index = impl->ssa_alloc++;

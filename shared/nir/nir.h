@@ -1381,6 +1381,11 @@ bool nir_block_dominates(const nir_block *parent, const nir_block *child);
 nir_block *nir_dominance_lca(nir_block *b1, nir_block *b2);
 /* def dominates the point where src reads it (phi sources: end of pred). */
 bool nir_def_dominates_src(const nir_def *def, const nir_src *src);
+/* The same in O(1): the order of two instructions of one block comes from
+ * their indices (NIR_METADATA_INSTR_INDEX, which must be valid), where
+ * nir_def_dominates_src walks the block from the definition to the use,
+ * which is quadratic over a block with many uses of one value. */
+bool nir_def_dominates_src_indexed(const nir_def *def, const nir_src *src);
 /* With NIR_METADATA_LIVE_DEFS (and dense def indices): */
 bool nir_def_is_live_at(nir_def *def, nir_instr *instr);
 

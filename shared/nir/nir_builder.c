@@ -43,7 +43,7 @@ nir_builder_init_simple_shader(nir_shader_stage stage, struct arena *parent,
 void
 nir_builder_instr_insert(nir_builder *b, nir_instr *instr)
 {
-   nir_instr_insert(b->cursor, instr);
+   nir_instr_insert_in_impl_(b->impl, b->cursor, instr);
    b->cursor = nir_after_instr(instr);
 }
 

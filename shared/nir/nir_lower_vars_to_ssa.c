@@ -29,7 +29,7 @@ struct slot {
    const nir_constant *init;   /* leaf of the variable's initializer, or NULL */
    nir_def *initial;           /* created on first need */
    struct dynarray stack;      /* of nir_def * */
-   nir_phi_instr **phis;       /* by block index */
+   unsigned serial;            /* 1 + index in slot_list */
    struct dynarray def_blocks; /* of nir_block * (stores) */
 };
 
@@ -41,6 +41,10 @@ struct state {
    struct hash_table *slots;      /* slot key -> struct slot * */
    struct dynarray slot_list;     /* struct slot *, in order of first access */
    struct hash_table *phi_slot;   /* nir_phi_instr * -> struct slot * */
+   /* By block index: the serial of the last slot given a phi there. One
+    * array for all slots (phis are placed slot by slot), where one per slot
+    * made memory and time quadratic: slots x blocks. */
+   unsigned *phi_mark;
    bool oom;
 };
 
@@ -288,8 +292,8 @@ get_slot(struct state *st, nir_deref_instr *leaf)
    s->init = init;
    dynarray_init(&s->stack, st->tmp);
    dynarray_init(&s->def_blocks, st->tmp);
-   s->phis = arena_new_array(st->tmp, nir_phi_instr *, st->impl->num_blocks);
-   if (!s->phis || !hash_table_insert(st->slots, key, s) ||
+   s->serial = (unsigned)dynarray_num_elements(&st->slot_list, struct slot *) + 1;
+   if (!hash_table_insert(st->slots, key, s) ||
        !dynarray_append(&st->slot_list, struct slot *, s)) {
       st->oom = true;
       return NULL;
@@ -358,7 +362,7 @@ place_phis(struct state *st, struct slot *s)
       for (unsigned i = 0; i < b->num_dom_frontier; i++) {
          nir_block *df = b->dom_frontier[i];
          /* Nothing runs in the end block: no value needs merging there. */
-         if (s->phis[df->index] || df == st->impl->end_block)
+         if (st->phi_mark[df->index] == s->serial || df == st->impl->end_block)
             continue;
          nir_phi_instr *phi = nir_phi_instr_create(st->shader);
          if (!phi) {
@@ -367,7 +371,7 @@ place_phis(struct state *st, struct slot *s)
          }
          nir_def_init(&phi->instr, &phi->def, s->num_components, s->bit_size);
          nir_instr_insert(nir_before_block(df), &phi->instr);
-         s->phis[df->index] = phi;
+         st->phi_mark[df->index] = s->serial;
          if (!hash_table_insert(st->phi_slot, phi, s) ||
              !dynarray_append(&work, nir_block *, df))
             st->oom = true;
@@ -574,6 +578,11 @@ lower_impl(nir_shader *shader, nir_function_impl *impl)
    split_copies(&st);
 
    nir_metadata_require(impl, NIR_METADATA_DOMINANCE);
+   st.phi_mark = arena_new_array(st.tmp, unsigned, impl->num_blocks);
+   if (!st.phi_mark) {
+      st.oom = true;
+      goto out;
+   }
 
    /* Slots and their store blocks. */
    nir_foreach_block (block, impl) {

@@ -301,8 +301,8 @@ nir_dominance_lca(nir_block *b1, nir_block *b2)
    return b1;
 }
 
-bool
-nir_def_dominates_src(const nir_def *def, const nir_src *src)
+static bool
+def_dominates_src(const nir_def *def, const nir_src *src, bool indexed)
 {
    const nir_block *def_block = def->parent_instr->block;
    const nir_block *use_block = nir_src_get_block(src);
@@ -316,12 +316,26 @@ nir_def_dominates_src(const nir_def *def, const nir_src *src)
       if (def->parent_instr->type == NIR_INSTR_TYPE_PHI &&
           user->type != NIR_INSTR_TYPE_PHI)
          return true;
+      if (indexed)
+         return def->parent_instr->index < user->index;
       for (const nir_instr *i = def->parent_instr; i; i = nir_instr_next((nir_instr *)i))
          if (i == user)
             return i != def->parent_instr;
       return false;
    }
    return nir_block_dominates(def_block, use_block);
+}
+
+bool
+nir_def_dominates_src(const nir_def *def, const nir_src *src)
+{
+   return def_dominates_src(def, src, false);
+}
+
+bool
+nir_def_dominates_src_indexed(const nir_def *def, const nir_src *src)
+{
+   return def_dominates_src(def, src, true);
 }
 
 /* ------------------------------------------------------------------------------- */

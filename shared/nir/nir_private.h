@@ -10,6 +10,9 @@
 nir_block *nir_block_create_(nir_shader *shader);
 nir_shader *nir_impl_shader_(const nir_function_impl *impl);
 nir_function_impl *nir_block_impl_(nir_block *block);
+/* nir_instr_insert where the caller knows the cursor's impl (NULL: look it
+ * up, O(nesting depth)). */
+void nir_instr_insert_in_impl_(nir_function_impl *impl, nir_cursor cursor, nir_instr *instr);
 
 /* Links/unlinks an instruction's sources into/from their defs' use lists. */
 void nir_instr_link_srcs_(nir_instr *instr);

@@ -838,7 +838,7 @@ dominance_cb(nir_src *src, void *data)
       return true;
    const void *obj =
       src->is_if ? (const void *)src->parent_if : (const void *)src->parent_instr;
-   CHECK_OR(st, obj, nir_def_dominates_src(src->ssa, src),
+   CHECK_OR(st, obj, nir_def_dominates_src_indexed(src->ssa, src),
             "%%%u is used where its definition does not dominate", src->ssa->index);
    return true;
 }
@@ -870,6 +870,9 @@ validate_ssa(struct validate_state *st, nir_function_impl *impl)
    if (!st->cf_ok)
       return;
    nir_metadata_require(impl, NIR_METADATA_DOMINANCE);
+   /* Numbered afresh rather than trusted: the validator checks passes that
+    * may have kept the metadata while moving instructions. */
+   nir_index_instrs(impl);
    nir_foreach_block (block, impl) {
       nir_foreach_instr (instr, block) {
          nir_foreach_src(instr, dominance_cb, st);

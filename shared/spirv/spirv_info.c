@@ -3,6 +3,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "util/macros.h"
 
@@ -306,4 +307,27 @@ spirv_inst_decode_operands(const uint32_t *inst, size_t avail_w, unsigned litera
       return -1;
    }
    return (int)w.num_out;
+}
+
+enum spirv_byte_order
+spirv_byte_order(const void *data, size_t size_B)
+{
+   uint32_t first;
+   if (!data || size_B < sizeof(first))
+      return SPIRV_BYTE_ORDER_NONE;
+   memcpy(&first, data, sizeof(first));
+   if (first == SPIRV_MAGIC)
+      return SPIRV_BYTE_ORDER_HOST;
+   if (first == __builtin_bswap32(SPIRV_MAGIC))
+      return SPIRV_BYTE_ORDER_SWAPPED;
+   return SPIRV_BYTE_ORDER_NONE;
+}
+
+void
+spirv_to_host_order(uint32_t *words, size_t count, enum spirv_byte_order order)
+{
+   if (order != SPIRV_BYTE_ORDER_SWAPPED)
+      return;
+   for (size_t i = 0; i < count; i++)
+      words[i] = __builtin_bswap32(words[i]);
 }

@@ -140,4 +140,20 @@ long spirv_string_length(const uint32_t *words, size_t avail_w, unsigned *num_wo
 /* Copies the string's bytes (at most len) to dst and NUL-terminates. */
 void spirv_string_copy(const uint32_t *words, size_t len, char *dst);
 
+/* ---- byte order: the one policy of every consumer ------------------------
+ * SPIR-V 1.6, 2.3 (Physical Layout): a module is a stream of words, and
+ * "the magic number can be used to detect endianness". Every consumer in
+ * kiln (spirv_to_nir and through it the driver's vkCreate*Pipelines and
+ * kiln-zink-lower; kiln-spirv, which reads files) takes a module in either
+ * byte order and decodes it in host order: this function decides, and
+ * spirv_to_host_order() converts. */
+enum spirv_byte_order {
+   SPIRV_BYTE_ORDER_HOST,    /* words[0] is the magic number */
+   SPIRV_BYTE_ORDER_SWAPPED, /* words[0] is the byte-swapped magic number */
+   SPIRV_BYTE_ORDER_NONE,    /* not SPIR-V: shorter than a word, or no magic */
+};
+enum spirv_byte_order spirv_byte_order(const void *data, size_t size_B);
+/* Byte-swaps count words in place when order is SPIRV_BYTE_ORDER_SWAPPED. */
+void spirv_to_host_order(uint32_t *words, size_t count, enum spirv_byte_order order);
+
 #endif /* SPIRV_INFO_H */

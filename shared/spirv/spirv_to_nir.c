@@ -109,8 +109,7 @@ register_functions(struct stn_builder *b)
       struct stn_type *ft = stn_get_type(b, inst.w[4]);
       if (ft->base != STN_BASE_FUNCTION)
          stn_fail(b, "the function type must be an OpTypeFunction");
-      if (stn_get_type(b, inst.w[1]) != ft->ret &&
-          stn_get_type(b, inst.w[1])->glsl != ft->ret->glsl)
+      if (!stn_types_match(stn_get_type(b, inst.w[1]), ft->ret))
          stn_fail(b, "function result type differs from its function type's");
       if (func->num_params != ft->num_params)
          stn_fail(b, "%u parameters for a function type of %u", func->num_params,
@@ -119,12 +118,9 @@ register_functions(struct stn_builder *b)
          const struct stn_inst p = stn_inst_at(b, func->param_offsets_w[i]);
          stn_set_current(b, &p);
          struct stn_type *pt = stn_get_type(b, p.w[1]);
-         if (pt != ft->params[i] &&
-             (pt->base == STN_BASE_POINTER ? pt->pointee->glsl != ft->params[i]->pointee->glsl
-                                           : pt->glsl != ft->params[i]->glsl))
-            stn_fail(b, "parameter %u type differs from the function type's", i);
-         if (pt->base == STN_BASE_POINTER && ft->params[i]->base != STN_BASE_POINTER)
-            stn_fail(b, "parameter %u type differs from the function type's", i);
+         if (!stn_types_match(pt, ft->params[i]))
+            stn_fail(b, "parameter %u type (%s) differs from OpTypeFunction %u's (%s)", i,
+                     stn_type_describe(pt), ft->id, stn_type_describe(ft->params[i]));
       }
       func->type = ft;
       stn_set_current(b, &inst);

@@ -75,6 +75,11 @@ cfg_construct(struct cfg_ctx *ctx, enum stn_construct_kind kind, struct stn_cons
    c->merge = merge;
    c->cont = cont;
    c->depth = parent ? parent->depth + 1 : 0;
+   struct stn_block *const roles[] = {header, merge, cont};
+   for (unsigned i = 0; i < ARRAY_SIZE(roles); i++) {
+      if (roles[i])
+         roles[i]->construct_roles++;
+   }
    if (c->depth > STN_MAX_CF_DEPTH)
       stn_fail(ctx->b, "control flow nested deeper than %u constructs", STN_MAX_CF_DEPTH);
    return c;
@@ -119,6 +124,11 @@ cfg_classify(struct cfg_ctx *ctx, struct stn_construct *c, struct stn_cf_list *l
 {
    if (allow_end && t == list->end)
       return TARGET_END;
+   /* A block no construct names (and no case of a switch being built) is
+    * the next block of the list whatever the nesting: without this, every
+    * branch walked all enclosing constructs, O(depth) per block. */
+   if (t->construct_roles == 0 && !t->sw_case)
+      return TARGET_NORMAL;
 
    for (struct stn_construct *x = c; x; x = x->parent) {
       switch (x->kind) {
@@ -332,13 +342,28 @@ build_switch(struct cfg_ctx *ctx, struct stn_cf_list *list, struct stn_block *he
          sc = &cases[num_cases++];
          sc->target = t;
          sc->sw = sw;
-         sc->literals = stn_new_array(b, uint64_t, num_pairs ? num_pairs : 1);
          t->sw_case = sc;
       }
       if (i == 0)
          sc->is_default = true;
       else
-         sc->literals[sc->num_literals++] = lit;
+         sc->num_literals++;
+   }
+   /* The literals: one array for all cases, each case a slice of it (one
+    * array of num_pairs per case was cases x pairs: quadratic). */
+   uint64_t *pool = stn_new_array(b, uint64_t, num_pairs ? num_pairs : 1);
+   for (uint32_t i = 0, at = 0; i < num_cases; i++) {
+      cases[i].literals = pool + at;
+      at += cases[i].num_literals;
+      cases[i].num_literals = 0;
+   }
+   for (uint32_t i = 1; i <= num_pairs; i++) {
+      const uint32_t *p = &term.w[3 + (i - 1) * (lit_w + 1)];
+      struct stn_block *t = cfg_target(ctx, p[lit_w]);
+      if (t == m)
+         continue;
+      struct stn_switch_case *sc = t->sw_case;
+      sc->literals[sc->num_literals++] = lit_w == 2 ? p[0] | (uint64_t)p[1] << 32 : p[0];
    }
 
    /* Build each case body in layout order. */

@@ -737,7 +737,7 @@ emit_call(struct stn_builder *b, const struct stn_inst *inst)
    if (callee->num_blocks == 0)
       stn_fail(b, "call of function %u, which has no body", callee->id);
    struct stn_type *ft = callee->type;
-   if (stn_result_type(b, inst) != ft->ret && stn_result_type(b, inst)->glsl != ft->ret->glsl)
+   if (!stn_types_match(stn_result_type(b, inst), ft->ret))
       stn_fail(b, "call result type differs from the callee's return type");
    const uint32_t nargs = inst->count - 4;
    if (nargs != callee->num_params)
@@ -751,7 +751,7 @@ emit_call(struct stn_builder *b, const struct stn_inst *inst)
       const uint32_t arg = inst->w[4 + i];
       if (pt->base == STN_BASE_POINTER) {
          ptrs[i] = stn_get_pointer(b, arg);
-         if (ptrs[i]->pointee->glsl != pt->pointee->glsl)
+         if (!stn_types_match(ptrs[i]->pointee, stn_type_pointee(b, pt, "the parameter")))
             stn_fail(b, "argument %u points to the wrong type", i);
       } else {
          vals[i] = stn_ssa_value(b, arg);

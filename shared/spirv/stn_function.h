@@ -140,6 +140,9 @@ struct stn_block {
    bool placed; /* by the CFG pass: in the tree */
    struct stn_switch_case *sw_case; /* scratch while its switch is built */
    struct stn_construct *construct; /* innermost construct it was placed in */
+   /* Constructs made so far with this block as header, merge or continue
+    * target: 0 means no branch to it can leave a construct. */
+   uint32_t construct_roles;
 
    /* Emission state (stn_emit). */
    void *emit;

@@ -186,6 +186,19 @@ struct stn_type *stn_type_child(struct stn_builder *b, struct stn_type *t, uint6
 /* nir_alu_type of a scalar/vector/matrix type (INT vs UINT by signedness). */
 nir_alu_type stn_type_alu_type(const struct stn_type *t);
 const char *stn_type_describe(const struct stn_type *t);
+/* Checked accessors: every read of a field that only one kind of type has
+ * goes through these or follows a check of `base` in the same function, so
+ * a type of the wrong kind is an error at the current instruction, never a
+ * NULL dereference. `what` names the operand in the message. */
+struct stn_type *stn_type_pointee(struct stn_builder *b, const struct stn_type *t,
+                                  const char *what);
+/* t's IR type; fails for pointers and function types, which have none. */
+const struct glsl_type *stn_type_ir(struct stn_builder *b, const struct stn_type *t,
+                                    const char *what);
+/* The same type, as far as a translation can tell: identical, or the same
+ * kind with the same IR type (structs declared twice), or pointers to
+ * matching types. Never true for function types. */
+bool stn_types_match(const struct stn_type *a, const struct stn_type *b);
 
 /* ---- constants (stn_constants.c) ---------------------------------------- */
 void stn_handle_constant(struct stn_builder *b, const struct stn_inst *inst);

@@ -80,12 +80,12 @@ stn_module_init(struct stn_builder *b, const uint32_t *words, size_t word_count)
       stn_fail_at(b, word_count, "module has %zu words, the header alone needs %u",
                   words ? word_count : 0, SPIRV_HEADER_WORDS);
 
-   if (words[0] == __builtin_bswap32(SPIRV_MAGIC)) {
-      /* SPIR-V 1.6, 2.3: the magic number tells a consumer the endianness
-       * the module was written in. Decode a byte-swapped copy. */
+   const enum spirv_byte_order order = spirv_byte_order(words, word_count * 4);
+   if (order == SPIRV_BYTE_ORDER_SWAPPED) {
+      /* The policy of spirv_info.h: decode a byte-swapped copy. */
       uint32_t *copy = stn_new_array(b, uint32_t, word_count);
-      for (size_t i = 0; i < word_count; i++)
-         copy[i] = __builtin_bswap32(words[i]);
+      memcpy(copy, words, word_count * sizeof(uint32_t));
+      spirv_to_host_order(copy, word_count, order);
       words = copy;
    }
    if (words[0] != SPIRV_MAGIC)
@@ -476,10 +476,45 @@ scan_end_block(struct stn_builder *b, struct scan_state *s, const struct stn_ins
    s->block = NULL;
 }
 
+/* Whether the LiteralString at word `index` of inst starts with `prefix`
+ * (SPIR-V 1.6, 2.2.1: the first character in the lowest-order byte). */
+static bool
+inst_string_has_prefix(const struct stn_inst *inst, unsigned index, const char *prefix)
+{
+   for (size_t i = 0; prefix[i]; i++) {
+      const size_t w = index + i / 4;
+      if (w >= inst->count || (char)((inst->w[w] >> (8 * (i % 4))) & 0xff) != prefix[i])
+         return false;
+   }
+   return true;
+}
+
+/* An OpExtInst of a NonSemantic.* set (SPV_KHR_non_semantic_info): the scan
+ * runs before the imports are handled, so this reads the import itself. */
+static bool
+scan_is_non_semantic(struct stn_builder *b, const struct stn_inst *inst)
+{
+   if (inst->opcode != SpvOpExtInst || inst->count < 5)
+      return false;
+   const struct stn_value *set = stn_untyped_value(b, inst->w[3]);
+   if (set->def_opcode != SpvOpExtInstImport)
+      return false;
+   const struct stn_inst imp = stn_inst_at(b, set->def_offset_w);
+   return inst_string_has_prefix(&imp, 2, "NonSemantic.");
+}
+
 static void
 scan_function_inst(struct stn_builder *b, struct scan_state *s, const struct stn_inst *inst)
 {
    const SpvOp op = inst->opcode;
+
+   /* Non-semantic instructions may sit outside blocks where spirv-val
+    * allows them (a DebugNoScope between a terminator and OpFunctionEnd or
+    * the next OpLabel, before the first OpLabel, between or after the
+    * functions); they carry no semantics, so the scan drops them there.
+    * Inside blocks they reach stn_handle_ext_inst, which ignores them. */
+   if ((!s->func || !s->block) && !s->pending_merge_w && scan_is_non_semantic(b, inst))
+      return;
 
    if (s->pending_merge_w && !(op == SpvOpBranch || op == SpvOpBranchConditional ||
                                op == SpvOpSwitch))
@@ -545,6 +580,11 @@ scan_function_inst(struct stn_builder *b, struct scan_state *s, const struct stn
    if (stn_opcode_is_global(op))
       stn_fail(b, "%s inside a function", spirv_op_name(op));
 
+   /* Non-semantic instructions (DebugScope, DebugLine, DebugDeclare) may be
+    * mixed with the phis and variables at the top of a block, as OpLine. */
+   if (scan_is_non_semantic(b, inst))
+      return;
+
    const bool first_block = s->block->index == 0;
    if (op == SpvOpVariable) {
       if (!first_block || s->func_past_variables)
@@ -598,7 +638,9 @@ stn_module_scan(struct stn_builder *b)
        * between functions too (SPIR-V 1.6, 2.4). */
       const bool anywhere = inst.opcode == SpvOpNop ||
                             ((inst.opcode == SpvOpLine || inst.opcode == SpvOpNoLine) &&
-                             s.seen_memory_model);
+                             s.seen_memory_model) ||
+                            (s.section == STN_SECTION_FUNCTIONS &&
+                             scan_is_non_semantic(b, &inst));
       if (!anywhere) {
          if (section < s.section)
             stn_fail(b, "%s is out of the logical layout order", info->name);

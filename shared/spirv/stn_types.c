@@ -35,6 +35,40 @@ stn_type_is_opaque(const struct stn_type *t)
           t->base == STN_BASE_SAMPLED_IMAGE;
 }
 
+bool
+stn_types_match(const struct stn_type *a, const struct stn_type *b)
+{
+   /* Pointers have no IR type: compare what they point to, so no caller
+    * ever reads a NULL `glsl` or `pointee` of the other kind. The storage
+    * class is not compared: inlining rebinds the pointer whatever it is, and
+    * lenient (GL-flavoured) input has been accepted with it differing. */
+   while (a != b && a->base == STN_BASE_POINTER && b->base == STN_BASE_POINTER) {
+      a = a->pointee;
+      b = b->pointee;
+   }
+   if (a == b)
+      return true;
+   if (a->base != b->base || a->base == STN_BASE_POINTER || a->base == STN_BASE_FUNCTION)
+      return false;
+   return a->glsl && a->glsl == b->glsl;
+}
+
+struct stn_type *
+stn_type_pointee(struct stn_builder *b, const struct stn_type *t, const char *what)
+{
+   if (t->base != STN_BASE_POINTER)
+      stn_fail(b, "%s must be a pointer, not a %s", what, stn_type_describe(t));
+   return t->pointee;
+}
+
+const struct glsl_type *
+stn_type_ir(struct stn_builder *b, const struct stn_type *t, const char *what)
+{
+   if (!t->glsl)
+      stn_fail(b, "%s cannot be a %s", what, stn_type_describe(t));
+   return t->glsl;
+}
+
 const char *
 stn_type_describe(const struct stn_type *t)
 {

@@ -72,15 +72,9 @@ util_read_file(const char *path, size_t *size_B)
    return buf;
 }
 
-int
-util_write_file(const char *path, const void *data, size_t size_B)
+static int
+write_all(int fd, const void *data, size_t size_B)
 {
-   char tmp[4096];
-   if (snprintf(tmp, sizeof(tmp), "%s.tmp.%d", path, (int)getpid()) >= (int)sizeof(tmp))
-      return -ENAMETOOLONG;
-   const int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-   if (fd < 0)
-      return -errno;
    const char *p = data;
    size_t left = size_B;
    while (left) {
@@ -88,20 +82,74 @@ util_write_file(const char *path, const void *data, size_t size_B)
       if (n < 0) {
          if (errno == EINTR)
             continue;
-         const int e = errno;
-         close(fd);
-         unlink(tmp);
-         return -e;
+         return -errno;
       }
       p += n;
       left -= (size_t)n;
    }
-   if (close(fd) != 0 || rename(tmp, path) != 0) {
-      const int e = errno;
-      unlink(tmp);
-      return -e;
-   }
    return 0;
+}
+
+/* A FIFO, device node or socket: written through, as `cat > path` would;
+ * never replaced by a regular file. */
+static int
+write_through(const char *path, const void *data, size_t size_B)
+{
+   const int fd = open(path, O_WRONLY | O_CLOEXEC);
+   if (fd < 0)
+      return -errno;
+   int r = write_all(fd, data, size_B);
+   if (close(fd) != 0 && r == 0)
+      r = -errno;
+   return r;
+}
+
+/* A regular file (or none yet): a temporary next to it, renamed over it,
+ * so that a reader never sees half a file and a failed write leaves the
+ * old one. */
+static int
+write_replace(const char *path, const void *data, size_t size_B)
+{
+   char tmp[4096];
+   if (snprintf(tmp, sizeof(tmp), "%s.tmp.%d", path, (int)getpid()) >= (int)sizeof(tmp))
+      return -ENAMETOOLONG;
+   unlink(tmp); /* left by a process of the same id that died */
+   const int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+   if (fd < 0)
+      return -errno;
+   int r = write_all(fd, data, size_B);
+   if (close(fd) != 0 && r == 0)
+      r = -errno;
+   if (r == 0 && rename(tmp, path) != 0)
+      r = -errno;
+   if (r != 0)
+      unlink(tmp);
+   return r;
+}
+
+int
+util_write_file(const char *path, const void *data, size_t size_B)
+{
+   struct stat st, lst;
+   if (stat(path, &st) == 0) {
+      if (S_ISDIR(st.st_mode))
+         return -EISDIR;
+      /* Through symbolic links too: -o /dev/stdout reaches the pipe. */
+      if (!S_ISREG(st.st_mode))
+         return write_through(path, data, size_B);
+      /* A link to a regular file: that file is replaced, the link kept. */
+      if (lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode)) {
+         char *target = realpath(path, NULL);
+         if (!target)
+            return -errno;
+         const int r = write_replace(target, data, size_B);
+         free(target);
+         return r;
+      }
+   } else if (lstat(path, &lst) == 0) {
+      return -ENOENT; /* a dangling link: refused rather than replaced */
+   }
+   return write_replace(path, data, size_B);
 }
 
 unsigned

@@ -16,7 +16,12 @@ uint64_t util_time_ns(void);
 /* Reads a whole file; returns malloc'd bytes (NUL-terminated, not counted in
  * *size_B) or NULL with errno set. */
 void *util_read_file(const char *path, size_t *size_B);
-/* Writes a whole file atomically (tmp + rename). Returns 0 or -errno. */
+/* Writes a whole file. Returns 0 or -errno (a short write, ENOSPC, EIO at
+ * close: every failure). A regular file (or a new one) is replaced
+ * atomically (a temporary next to it, renamed over it); a symbolic link is
+ * followed and the file it names written that way, the link kept (a
+ * dangling link: -ENOENT); a FIFO, device node or socket is opened and
+ * written through, never replaced; a directory: -EISDIR. */
 int util_write_file(const char *path, const void *data, size_t size_B);
 
 unsigned util_cpu_count(void);

@@ -9,6 +9,7 @@
  * (build-asan/) this is also the leak and memory-safety check.
  */
 #include "stn_mutate.h"
+#include "spirv/spirv_info.h"
 #include "spirv/spirv_to_nir.h"
 #include "stn_test_util.h"
 
@@ -243,4 +244,117 @@ TEST(mutate_out_of_memory_never_crashes)
    printf("    %u runs, %u out-of-memory failures\n", st.runs, oom_failures);
    CHECK_EQ(st.bad, 0);
    CHECK(oom_failures >= 5);
+}
+
+/* ---- type confusion ------------------------------------------------------ */
+
+/* Every word of the module that names a type (a result type, a member or
+ * parameter of a type declaration, the function type of an OpFunction) is
+ * replaced by a type of each other kind the module declares: a pointer
+ * where a scalar was declared, a function type where a pointer was, and so
+ * on. Each translation must fail at a word or validate: this is the check
+ * behind the rule that no field only one kind of type has is read before
+ * the kind is checked (stn_type_pointee and friends, stn_ir.h). */
+static void
+retype_module(const char *name, const uint32_t *orig, size_t n, unsigned max_runs,
+              bool any_id, struct mutate_stats *st)
+{
+   uint32_t *w = malloc(n * sizeof(uint32_t));
+   size_t *offs = malloc(n * sizeof(size_t));
+   uint32_t bound = n > 3 ? orig[3] : 0;
+   uint8_t *is_type = calloc(bound ? bound : 1, 1);
+   if (!w || !offs || !is_type) {
+      free(w);
+      free(offs);
+      free(is_type);
+      return;
+   }
+   /* One representative per type opcode. */
+   uint32_t reps[64];
+   unsigned num_reps = 0, seen_ops[64];
+   const size_t ninst = instruction_offsets(orig, n, offs, n);
+   for (size_t i = 0; i < ninst; i++) {
+      const SpvOp op = (SpvOp)(orig[offs[i]] & 0xffff);
+      const bool is_type_decl = op >= SpvOpTypeVoid && op <= SpvOpTypeForwardPointer;
+      const struct spirv_op_info *info = spirv_op_info(op);
+      if (any_id ? !info || !info->has_result : !is_type_decl)
+         continue;
+      const unsigned at = any_id && info->has_result_type ? 2 : 1;
+      if ((orig[offs[i]] >> 16) <= at)
+         continue;
+      const uint32_t id = orig[offs[i] + at];
+      if (id < bound)
+         is_type[id] = 1;
+      bool seen = false;
+      for (unsigned r = 0; r < num_reps; r++)
+         seen |= seen_ops[r] == (unsigned)op;
+      if (!seen && num_reps < ARRAY_SIZE(reps)) {
+         seen_ops[num_reps] = (unsigned)op;
+         reps[num_reps++] = id;
+      }
+   }
+   /* Candidate (word, replacement) pairs, visited in a scrambled order
+    * when there are more than max_runs. */
+   size_t total = 0;
+   for (size_t i = 0; i < ninst; i++) {
+      const uint32_t wc = orig[offs[i]] >> 16;
+      const SpvOp op = (SpvOp)(orig[offs[i]] & 0xffff);
+      const bool is_decl = op >= SpvOpTypeVoid && op <= SpvOpTypeForwardPointer;
+      for (uint32_t k = is_decl ? 2 : 1; k < wc; k++)
+         if (orig[offs[i] + k] < bound && is_type[orig[offs[i] + k]])
+            total += num_reps;
+   }
+   const size_t runs = total < max_runs ? total : max_runs;
+   for (size_t run = 0; run < runs; run++) {
+      size_t pick = total <= max_runs ? run : rng() % total;
+      memcpy(w, orig, n * sizeof(uint32_t));
+      for (size_t i = 0; i < ninst; i++) {
+         const uint32_t wc = orig[offs[i]] >> 16;
+         const SpvOp op = (SpvOp)(orig[offs[i]] & 0xffff);
+         const bool is_decl = op >= SpvOpTypeVoid && op <= SpvOpTypeForwardPointer;
+         for (uint32_t k = is_decl ? 2 : 1; k < wc; k++) {
+            if (orig[offs[i] + k] >= bound || !is_type[orig[offs[i] + k]])
+               continue;
+            if (pick < num_reps) {
+               w[offs[i] + k] = reps[pick];
+               goto mutated;
+            }
+            pick -= num_reps;
+         }
+      }
+   mutated:
+      if (memcmp(w, orig, n * sizeof(uint32_t)) != 0)
+         check_one(w, n, st, name, (unsigned)run);
+   }
+   free(w);
+   free(offs);
+   free(is_type);
+}
+
+TEST(retype_never_crashes)
+{
+   char **list = stn_test_list_spv();
+   if (!list) {
+      test_skip("KILN_SPIRV_TEST_DIR not set or empty");
+      return;
+   }
+   struct mutate_stats st = {0};
+   const char *runs_env = getenv("KILN_SPIRV_RETYPE_RUNS");
+   const unsigned max_runs = runs_env ? (unsigned)atoi(runs_env) : 600;
+   /* KILN_SPIRV_RETYPE_ANY_ID=1: every id operand, by each defining opcode
+    * the module has (values, constants, variables, labels, functions). */
+   const bool any_id = getenv("KILN_SPIRV_RETYPE_ANY_ID") != NULL;
+   for (char **p = list; *p; p++) {
+      size_t n;
+      uint32_t *words = stn_test_load_spv(*p, &n);
+      if (!CHECK(words))
+         continue;
+      retype_module(*p, words, n, max_runs, any_id, &st);
+      free(words);
+   }
+   stn_test_free_list(list);
+   printf("    %u runs: %u translated, %u rejected, %u bad\n", st.runs, st.ok, st.failed,
+          st.bad);
+   CHECK(st.runs >= 1000);
+   CHECK_EQ(st.bad, 0);
 }

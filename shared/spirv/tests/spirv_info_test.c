@@ -223,3 +223,24 @@ TEST(spirv_info_decode_header_errors)
    const uint32_t ep[] = {W0(SpvOpEntryPoint, 6), SpvExecutionModelFragment, 4, 0x6d, 5, 6};
    CHECK_EQ(spirv_inst_decode_operands(ep, 6, 0, ops, 3, &err), -1);
 }
+
+/* The one byte-order policy (spirv_info.h): the magic number decides. */
+TEST(spirv_byte_order_policy)
+{
+   uint32_t w[3] = {SpvMagicNumber, 0x00010300, 0x11223344};
+   CHECK_EQ(spirv_byte_order(w, sizeof(w)), SPIRV_BYTE_ORDER_HOST);
+   CHECK_EQ(spirv_byte_order(w, 3), SPIRV_BYTE_ORDER_NONE); /* shorter than a word */
+   CHECK_EQ(spirv_byte_order(NULL, 12), SPIRV_BYTE_ORDER_NONE);
+   spirv_to_host_order(w, 3, SPIRV_BYTE_ORDER_HOST); /* nothing to do */
+   CHECK_EQ(w[2], 0x11223344u);
+   for (unsigned i = 0; i < 3; i++)
+      w[i] = __builtin_bswap32(w[i]);
+   const enum spirv_byte_order order = spirv_byte_order(w, sizeof(w));
+   CHECK_EQ(order, SPIRV_BYTE_ORDER_SWAPPED);
+   spirv_to_host_order(w, 3, order);
+   CHECK_EQ(w[0], SpvMagicNumber);
+   CHECK_EQ(w[1], 0x00010300u);
+   CHECK_EQ(w[2], 0x11223344u);
+   const char text[] = "; SPIR-V\n";
+   CHECK_EQ(spirv_byte_order(text, sizeof(text)), SPIRV_BYTE_ORDER_NONE);
+}

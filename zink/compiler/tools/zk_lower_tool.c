@@ -19,9 +19,14 @@
  *
  * Every module ntv writes is checked with spirv-val (vulkan1.0) and taken
  * around a second time (strict Vulkan mode), which must give the same words.
- * Exit status: 0 all good, 1 a failure (printed), 2 bad usage.
+ * Exit status: 0 all good, 1 a failure, 2 bad usage. What the tool was asked
+ * to print goes to stdout; every failure is a line on stderr (a module that
+ * cannot be written included: util_write_file follows links and writes
+ * through FIFOs and devices).
  */
+#include <errno.h>
 #include <getopt.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +37,7 @@
 #include "kgl_validate.h"
 #include "spirv/spirv_to_nir.h"
 #include "util/arena.h"
+#include "util/macros.h"
 #include "util/os.h"
 #include "util/strbuf.h"
 #include "zk_compiler.h"
@@ -51,6 +57,31 @@ static const struct {
    {".tese", KGL_STAGE_TESS_EVAL}, {".geom", KGL_STAGE_GEOMETRY},
    {".frag", KGL_STAGE_FRAGMENT},  {".comp", KGL_STAGE_COMPUTE},
 };
+
+static void PRINTFLIKE(1, 2)
+fail(const char *fmt, ...)
+{
+   va_list va;
+   va_start(va, fmt);
+   fputs("kiln-zink-lower: ", stderr);
+   vfprintf(stderr, fmt, va);
+   va_end(va);
+   fputc('\n', stderr);
+}
+
+static bool
+write_module(const char *dir, const char *name, const uint32_t *words, size_t count)
+{
+   char path[4096];
+   if (snprintf(path, sizeof(path), "%s/%s", dir, name) >= (int)sizeof(path)) {
+      fail("%s/%s: path too long", dir, name);
+      return false;
+   }
+   const int err = util_write_file(path, words, count * sizeof(uint32_t));
+   if (err)
+      fail("cannot write %s: %s", path, strerror(-err));
+   return err == 0;
+}
 
 static bool
 ends_with(const char *s, const char *suffix)
@@ -110,18 +141,16 @@ emit_and_check(nir_shader *shader, const struct options *o, struct arena *arena)
    const char *error;
    const char *stage = nir_stage_name(shader->info.stage);
    if (!ntv_emit(shader, &nopts, arena, &a, &na, &error)) {
-      printf("%s: ntv: %s\n", stage, error);
+      fail("%s: ntv: %s", stage, error);
       return false;
    }
-   if (o->out_dir) {
-      char path[4096];
-      snprintf(path, sizeof(path), "%s/%s.spv", o->out_dir, stage);
-      if (util_write_file(path, a, na * 4) != 0)
-         printf("%s: cannot write %s\n", stage, path);
-   }
+   char name[64];
+   snprintf(name, sizeof(name), "%s.spv", stage);
+   if (o->out_dir && !write_module(o->out_dir, name, a, na))
+      return false;
    char *msg = NULL;
    if (!kgl_spirv_validate(a, na, KGL_SPIRV_ENV_VULKAN_1_0, &msg)) {
-      printf("%s: spirv-val (vulkan1.0): %s\n", stage, msg ? msg : "");
+      fail("%s: spirv-val (vulkan1.0): %s", stage, msg ? msg : "");
       free(msg);
       return false;
    }
@@ -134,25 +163,22 @@ emit_and_check(nir_shader *shader, const struct options *o, struct arena *arena)
    char *err = NULL;
    nir_shader *again = spirv_to_nir(a, na, shader->info.stage, NULL, &sopts, arena, &err);
    if (!again) {
-      printf("%s: second trip: spirv_to_nir: %s\n", stage, err);
+      fail("%s: second trip: spirv_to_nir: %s", stage, err);
       free(err);
       return false;
    }
    if (!ntv_emit(again, &nopts, arena, &b, &nb, &error)) {
-      printf("%s: second trip: ntv: %s\n", stage, error);
+      fail("%s: second trip: ntv: %s", stage, error);
       return false;
    }
-   if (o->out_dir) {
-      char path[4096];
-      snprintf(path, sizeof(path), "%s/%s.second.spv", o->out_dir, stage);
-      if (util_write_file(path, b, nb * 4) != 0)
-         printf("%s: cannot write %s\n", stage, path);
-   }
+   snprintf(name, sizeof(name), "%s.second.spv", stage);
+   if (o->out_dir && !write_module(o->out_dir, name, b, nb))
+      return false;
    size_t i = 0;
    while (i < na && i < nb && a[i] == b[i])
       i++;
    if (i != na || na != nb) {
-      printf("%s: second trip differs at word %zu (%zu vs %zu words)\n", stage, i, na, nb);
+      fail("%s: second trip differs at word %zu (%zu vs %zu words)", stage, i, na, nb);
       if (o->print) {
          printf("---- %s: IR of the second trip\n", stage);
          nir_print_shader(again, stdout);
@@ -267,10 +293,15 @@ main(int argc, char **argv)
    }
 
    struct arena *arena = arena_create(NULL);
-   if (!arena)
+   if (!arena) {
+      fail("out of memory");
       return 1;
-   /* SPIR-V per stage, from glslang or from files. */
+   }
+   int status = 0;
+   /* SPIR-V per stage, from glslang or from files (then malloc'd here). */
    uint32_t *words[KGL_STAGE_COUNT] = {NULL};
+   void *file_words[KGL_STAGE_COUNT] = {NULL};
+   char *texts[KGL_STAGE_COUNT * 2] = {NULL};
    size_t counts[KGL_STAGE_COUNT] = {0};
    bool gl = !o.vulkan;
    struct kgl_program *prog = NULL;
@@ -282,15 +313,19 @@ main(int argc, char **argv)
          size_t size;
          void *data = s >= 0 ? util_read_file(argv[i], &size) : NULL;
          if (!data || size % 4) {
-            fprintf(stderr, "kiln-zink-lower: cannot read %s as NAME.<stage>.spv\n", argv[i]);
-            return 2;
+            fail("cannot read %s as NAME.<stage>.spv%s%s", argv[i], data ? "" : ": ",
+                 data ? "" : strerror(errno));
+            free(data);
+            status = 2;
+            goto out;
          }
+         free(file_words[s]); /* the same stage given twice: the last counts */
+         file_words[s] = data;
          words[s] = data;
          counts[s] = size / 4;
       }
    } else {
       struct kgl_shader_desc descs[KGL_STAGE_COUNT * 2];
-      char *texts[KGL_STAGE_COUNT * 2];
       unsigned n = 0;
       for (int i = optind; i < argc && n < ARRAY_SIZE(descs); i++) {
          int stage = -1;
@@ -301,8 +336,9 @@ main(int argc, char **argv)
          size_t size;
          texts[n] = stage >= 0 ? util_read_file(argv[i], &size) : NULL;
          if (!texts[n]) {
-            fprintf(stderr, "kiln-zink-lower: cannot read %s as GLSL\n", argv[i]);
-            return 2;
+            fail("cannot read %s as GLSL", argv[i]);
+            status = 2;
+            goto out;
          }
          descs[n] = (struct kgl_shader_desc){
             .stage = (enum kgl_stage)stage,
@@ -314,8 +350,9 @@ main(int argc, char **argv)
       const struct kgl_link_options lo = {.flavour = KGL_FLAVOUR_AUTO};
       const enum kgl_result r = kgl_program_create_from_sources(descs, n, &lo, &prog);
       if (r != KGL_SUCCESS) {
-         printf("kgl: %s\n%s", kgl_result_name(r), prog ? kgl_program_info_log(prog) : "");
-         return 1;
+         fail("kgl: %s\n%s", kgl_result_name(r), prog ? kgl_program_info_log(prog) : "");
+         status = 1;
+         goto out;
       }
       gl = kgl_program_flavour(prog) == KGL_FLAVOUR_GL;
       printf("kgl: %s flavour\n", kgl_flavour_name(kgl_program_flavour(prog)));
@@ -332,7 +369,6 @@ main(int argc, char **argv)
       .num_capabilities = num_caps,
       .keep_glsl450_geometry = true, /* ntv writes it again */
    };
-   int status = 0;
    for (int s = 0; s < KGL_STAGE_COUNT; s++) {
       if (!words[s])
          continue;
@@ -340,9 +376,10 @@ main(int argc, char **argv)
       stages[s] = spirv_to_nir(words[s], counts[s], (nir_shader_stage)s, NULL, &sopts, arena,
                                &err);
       if (!stages[s]) {
-         printf("%s: spirv_to_nir: %s\n", kgl_stage_name((enum kgl_stage)s), err);
+         fail("%s: spirv_to_nir: %s", kgl_stage_name((enum kgl_stage)s), err);
          free(err);
-         return 1;
+         status = 1;
+         goto out;
       }
       if (o.print) {
          printf("---- %s: IR from spirv_to_nir\n", kgl_stage_name((enum kgl_stage)s));
@@ -353,8 +390,9 @@ main(int argc, char **argv)
       struct zk_program_info info;
       const char *error = NULL;
       if (!zk_lower_program(stages, &o.key, arena, &info, &error)) {
-         printf("GL lowering: %s\n", error);
-         return 1;
+         fail("GL lowering: %s", error);
+         status = 1;
+         goto out;
       }
       if (o.info)
          print_info(&info);
@@ -368,8 +406,8 @@ main(int argc, char **argv)
       }
       char *report = NULL;
       if (nir_validate_shader_report(stages[s], &report)) {
-         printf("%s: invalid IR after the lowering:\n%s", nir_stage_name((nir_shader_stage)s),
-                report ? report : "");
+         fail("%s: invalid IR after the lowering:\n%s", nir_stage_name((nir_shader_stage)s),
+              report ? report : "");
          free(report);
          status = 1;
          continue;
@@ -377,7 +415,18 @@ main(int argc, char **argv)
       if (!emit_and_check(stages[s], &o, arena))
          status = 1;
    }
+out:
    kgl_program_destroy(prog);
    arena_destroy(arena);
+   for (int s = 0; s < KGL_STAGE_COUNT; s++)
+      free(file_words[s]);
+   for (unsigned t = 0; t < ARRAY_SIZE(texts); t++)
+      free(texts[t]);
+   /* What was printed must have arrived (stdout on a full disk, a closed
+    * pipe): a lost report is a failure too. */
+   if (fflush(stdout) != 0 || ferror(stdout)) {
+      fail("writing the standard output: %s", strerror(errno));
+      status = status ? status : 1;
+   }
    return status;
 }
