@@ -123,6 +123,61 @@ fill_cbufs(struct nvk_exec *ex, struct kx_cbuf *cbufs)
    }
 }
 
+/* One view of one instance: the vertex shader, then rast. The
+ * framebuffer is narrowed to the view's layer under multiview. False
+ * after a fault. */
+static bool
+draw_view(struct nvk_draw_ctx *ctx, uint32_t view, uint32_t instance, const uint32_t *uniq,
+          uint32_t nverts, float *verts, uint32_t stride, enum rast_topology topology,
+          const uint32_t *prims, uint32_t prim_count, const uint32_t *prim_ids)
+{
+   struct nvk_exec *ex = ctx->ex;
+   const struct nvk_draw_params *d = ctx->params;
+   struct rast_framebuffer fb = ctx->fb;
+   if (ex->gfx.rendering.view_mask) {
+      for (uint32_t c = 0; c < RAST_MAX_COLOR; c++) {
+         fb.color[c].base_layer += view;
+         fb.color[c].layer_count = 1;
+      }
+      fb.depth_stencil.base_layer += view;
+      fb.depth_stencil.layer_count = 1;
+   }
+   ctx->view_index = view;
+   if (!nvk_draw_run_vs(ctx, uniq, nverts, instance, verts, stride))
+      return false;
+   struct rast_draw rd = {
+      .state = &ctx->rs,
+      .fb = &fb,
+      .vertices = verts,
+      .vertex_stride_floats = stride,
+      .vertex_count = nverts,
+      .kind = rast_topology_prim_kind(topology),
+      .indices = prims,
+      .prim_count = prim_count,
+      .prim_ids = prim_ids,
+      .shade = ctx->fs ? nvk_draw_shade : NULL,
+      .shade_data = ctx,
+      .parallel_for = draw_parallel_for,
+      .pool = ex->dev->workers,
+      .thread_count = ctx->thread_count,
+   };
+   const bool ok = rast_draw(&rd);
+   ex->counters[NVK_COUNTER_IA_VERTICES] += d->count;
+   ex->counters[NVK_COUNTER_IA_PRIMITIVES] += prim_count;
+   ex->counters[NVK_COUNTER_VS_INVOCATIONS] += nverts;
+   ex->counters[NVK_COUNTER_CLIPPING_INVOCATIONS] += rd.clip_invocations;
+   ex->counters[NVK_COUNTER_CLIPPING_PRIMITIVES] += rd.clip_primitives;
+   ex->counters[NVK_COUNTER_FS_INVOCATIONS] += rd.fs_invocations;
+   ex->counters[NVK_COUNTER_SAMPLES_PASSED] += rd.samples_passed;
+   if (!ok) {
+      if (ctx->faulted)
+         draw_fault(ex, d, "%s", ctx->fault);
+      else
+         draw_fault(ex, d, "out of memory in the rasterizer");
+   }
+   return ok;
+}
+
 /* Steps 2 to 5 once the state is known. */
 static void
 run_draw(struct nvk_draw_ctx *ctx)
@@ -177,38 +232,17 @@ run_draw(struct nvk_draw_ctx *ctx)
                     d->instance_count);
          break;
       }
-      if (!nvk_draw_run_vs(ctx, uniq, nverts, instance, verts, stride))
-         break;
-      struct rast_draw rd = {
-         .state = &ctx->rs,
-         .fb = &ctx->fb,
-         .vertices = verts,
-         .vertex_stride_floats = stride,
-         .vertex_count = nverts,
-         .kind = rast_topology_prim_kind(topology),
-         .indices = prims,
-         .prim_count = prim_count,
-         .prim_ids = prim_ids,
-         .shade = ctx->fs ? nvk_draw_shade : NULL,
-         .shade_data = ctx,
-         .parallel_for = draw_parallel_for,
-         .pool = ex->dev->workers,
-         .thread_count = ctx->thread_count,
-      };
-      const bool ok = rast_draw(&rd);
-      ex->counters[NVK_COUNTER_IA_VERTICES] += d->count;
-      ex->counters[NVK_COUNTER_IA_PRIMITIVES] += prim_count;
-      ex->counters[NVK_COUNTER_VS_INVOCATIONS] += nverts;
-      ex->counters[NVK_COUNTER_CLIPPING_INVOCATIONS] += rd.clip_invocations;
-      ex->counters[NVK_COUNTER_CLIPPING_PRIMITIVES] += rd.clip_primitives;
-      ex->counters[NVK_COUNTER_FS_INVOCATIONS] += rd.fs_invocations;
-      ex->counters[NVK_COUNTER_SAMPLES_PASSED] += rd.samples_passed;
-      if (!ok) {
-         if (ctx->faulted)
-            draw_fault(ex, d, "%s", ctx->fault);
-         else
-            draw_fault(ex, d, "out of memory in the rasterizer");
+      /* Multiview (Vulkan 1.3, 8.8 "Multiview Rendering"): "each view
+       * [...] is rendered as if it were a separate draw", the view's
+       * index in ViewIndex, into the attachments' layer of that index. */
+      const uint32_t views = ex->gfx.rendering.view_mask ? ex->gfx.rendering.view_mask : 1;
+      bool ok = true;
+      u_foreach_bit(view, views) {
+         ok = ok && draw_view(ctx, view, instance, uniq, nverts, verts, stride, topology,
+                              prims, prim_count, prim_ids);
       }
+      if (!ok)
+         break;
    }
    goto out;
 oom:
@@ -237,10 +271,6 @@ nvk_draw(struct nvk_exec *ex, const struct nvk_draw_params *d)
    if (!p || !p->gfx || !p->gfx->vs || p->gfx->state.parts != VK_GS_ALL_PARTS) {
       /* Undefined by the spec; the device is lost instead of crashing. */
       draw_fault(ex, d, "no complete graphics pipeline bound");
-      return;
-   }
-   if (r->view_mask) {
-      draw_fault(ex, d, "multiview draws are not implemented");
       return;
    }
    struct nvk_draw_ctx *ctx = calloc(1, sizeof(*ctx));

@@ -83,6 +83,7 @@ nvk_draw_shade(void *data, unsigned worker, struct rast_fs_batch *b)
       .out = b->out,
       .base_instance = ctx->params->first_instance,
       .draw_index = ctx->params->draw_index,
+      .view_index = ctx->view_index,
       .frag_coord = b->frag_coord,
       .point_coord = b->point_coord,
       .front_facing = b->front_facing,

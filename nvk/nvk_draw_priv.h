@@ -40,6 +40,9 @@ struct nvk_draw_ctx {
    struct vk_graphics_state gs;
    struct rast_state rs;
    struct rast_framebuffer fb;
+   /* Multiview (Vulkan 1.1): the view being drawn (ViewIndex, 0 without
+    * multiview); fb then holds only that view's layer. */
+   uint32_t view_index;
    /* Constant buffers of the graphics bind point (root table, sets). */
    struct kx_cbuf cbufs[KX_MAX_CBUFS];
    uint64_t deadline_ns;

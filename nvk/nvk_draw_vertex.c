@@ -155,6 +155,7 @@ vs_strip(struct vs_job *j, unsigned w, uint32_t first)
       .base_vertex = d->indexed ? (uint32_t)d->vertex_offset : d->first,
       .base_instance = d->first_instance,
       .draw_index = d->draw_index,
+      .view_index = ctx->view_index,
       .translate = nvk_draw_translate,
       .translate_data = ctx->ex->dev,
       .deadline_ns = ctx->deadline_ns,
