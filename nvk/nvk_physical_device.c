@@ -41,7 +41,16 @@ const struct vk_device_extension_table nvk_device_extensions = {
     * copies, VK_ERROR_OUT_OF_POOL_MEMORY (negative viewports: no graphics
     * yet). VK_KHR_sampler_ycbcr_conversion needs it. */
    .KHR_maintenance1 = true,
+   /* Image layouts are ignored (every layout is GENERAL here), so the new
+    * depth/stencil layouts and input attachment aspects need nothing;
+    * EXTENDED_USAGE images (nvk_image.c); points are clipped to the view
+    * volume (VkPhysicalDevicePointClippingProperties); no tessellation to
+    * take a domain origin. vk_version_test maintenance2_*. */
+   .KHR_maintenance2 = true,
    .KHR_maintenance3 = true,
+   /* Multiview render passes (nvk_draw.c draws each view; vk_version_test
+    * multiview_*). */
+   .KHR_multiview = true,
    .KHR_push_descriptor = true,
    /* Multi-planar formats and Y'CbCr sampling (nvk_sampler_ycbcr_conversion.c,
     * nvk/exec/kx_ycbcr.c; vk_ycbcr_test). */
@@ -98,6 +107,11 @@ nvk_get_features(struct vk_features *f)
    f->hostQueryReset = true;
    /* Required with VK_KHR_sampler_ycbcr_conversion (kx_ycbcr.h). */
    f->samplerYcbcrConversion = true;
+   /* Vulkan 1.3, 48.1 "Feature Requirements": "If Vulkan 1.1 is supported,
+    * the following features must be supported: [...] multiview". Each view
+    * is drawn as its own pass with ViewIndex (nvk_draw.c); no geometry or
+    * tessellation shaders to combine it with. */
+   f->multiview = true;
 }
 
 static void
@@ -293,6 +307,48 @@ nvk_get_limits(const struct nvk_physical_device *pdev)
    };
 }
 
+/* Views are bits of a 32-bit view mask, each drawn into its own layer
+ * (nvk_draw.c); instance indices are 32-bit. Vulkan 1.3, "Required
+ * Limits": maxMultiviewViewCount >= 6, maxMultiviewInstanceIndex >=
+ * 2^27 - 1. */
+static void
+nvk_get_multiview_properties(uint32_t *max_views, uint32_t *max_instance)
+{
+   *max_views = 32;
+   *max_instance = (1u << 27) - 1;
+}
+
+/* Points whose centre is outside the view volume are discarded
+ * (rast_setup.c point_inside), like any other primitive. */
+#define NVK_POINT_CLIPPING_BEHAVIOR VK_POINT_CLIPPING_BEHAVIOR_ALL_CLIP_PLANES
+
+/* The Vulkan 1.1 properties in one struct (Vulkan 1.2+ applications ask
+ * for it): the same values as the 1.1 structs it gathers. */
+static void
+nvk_get_vulkan11_properties(const struct nvk_physical_device *pdev,
+                            VkPhysicalDeviceVulkan11Properties *p)
+{
+   memcpy(p->deviceUUID, pdev->device_uuid, VK_UUID_SIZE);
+   memcpy(p->driverUUID, pdev->driver_uuid, VK_UUID_SIZE);
+   memset(p->deviceLUID, 0, VK_LUID_SIZE);
+   p->deviceNodeMask = 0;
+   p->deviceLUIDValid = VK_FALSE;
+   VkPhysicalDeviceSubgroupProperties sg = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES};
+   VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+                                     .pNext = &sg};
+   nvk_GetPhysicalDeviceProperties2(nvk_physical_device_to_handle((void *)pdev), &p2);
+   p->subgroupSize = sg.subgroupSize;
+   p->subgroupSupportedStages = sg.supportedStages;
+   p->subgroupSupportedOperations = sg.supportedOperations;
+   p->subgroupQuadOperationsInAllStages = sg.quadOperationsInAllStages;
+   p->pointClippingBehavior = NVK_POINT_CLIPPING_BEHAVIOR;
+   nvk_get_multiview_properties(&p->maxMultiviewViewCount, &p->maxMultiviewInstanceIndex);
+   p->protectedNoFault = VK_FALSE;
+   p->maxPerSetDescriptors = NVK_MAX_DESCRIPTORS;
+   p->maxMemoryAllocationSize = pdev->mem_heap.size;
+}
+
 VKAPI_ATTR void VKAPI_CALL
 nvk_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
                                  VkPhysicalDeviceProperties2 *pProperties)
@@ -341,8 +397,10 @@ nvk_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
          break;
       }
       case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES: {
-         /* What the compute executor runs (nvk/exec/kx.h): strips of 32
-          * lanes are the subgroups. Reported for when the device is 1.1. */
+         /* What the compute executor runs (nvk/exec/kx.h): strips of KX_W
+          * lanes are the subgroups. Vulkan 1.3, "Required Limits":
+          * subgroupSize >= 1, supportedStages includes COMPUTE,
+          * supportedOperations includes BASIC. Only compute is tested. */
          VkPhysicalDeviceSubgroupProperties *sg = (void *)s;
          sg->subgroupSize = KX_SUBGROUP_SIZE;
          sg->supportedStages = VK_SHADER_STAGE_COMPUTE_BIT;
@@ -354,6 +412,26 @@ nvk_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
          sg->quadOperationsInAllStages = VK_FALSE;
          break;
       }
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTIVIEW_PROPERTIES: {
+         VkPhysicalDeviceMultiviewProperties *mv = (void *)s;
+         nvk_get_multiview_properties(&mv->maxMultiviewViewCount,
+                                      &mv->maxMultiviewInstanceIndex);
+         break;
+      }
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_POINT_CLIPPING_PROPERTIES: {
+         VkPhysicalDevicePointClippingProperties *pc = (void *)s;
+         pc->pointClippingBehavior = NVK_POINT_CLIPPING_BEHAVIOR;
+         break;
+      }
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROTECTED_MEMORY_PROPERTIES: {
+         /* No protected memory (the feature is off). */
+         VkPhysicalDeviceProtectedMemoryProperties *pm = (void *)s;
+         pm->protectedNoFault = VK_FALSE;
+         break;
+      }
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_PROPERTIES:
+         nvk_get_vulkan11_properties(pdev, (void *)s);
+         break;
       case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_3_PROPERTIES: {
          VkPhysicalDeviceMaintenance3Properties *m = (void *)s;
          m->maxPerSetDescriptors = NVK_MAX_DESCRIPTORS;

@@ -206,7 +206,9 @@ TEST(kiln_advertises_only_what_it_implements)
    struct vkt t;
    if (!vkt_init(&t, &req))
       return;
-   CHECK_EQ(VK_API_VERSION_MINOR(t.props.apiVersion), 0);
+   /* Vulkan 1.1: vk_version_test device_meets_vulkan_1_1_requirements,
+    * core_1_1_commands, multiview_*, maintenance2_*. */
+   CHECK_EQ(VK_API_VERSION_MINOR(t.props.apiVersion), 1);
    /* GRAPHICS: render passes, dynamic rendering, clears and resolves
     * (vk_draw_test); draws run once graphics pipelines exist. */
    CHECK_EQ(t.queue_flags, VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT | VK_QUEUE_TRANSFER_BIT);
@@ -268,7 +270,9 @@ TEST(kiln_advertises_only_what_it_implements)
       "VK_KHR_get_memory_requirements2",    /* vk_image_test copy_commands2_and_memory2 */
       "VK_KHR_maintenance1",                /* vk_image_test copy_3d_to_array_and_back,
                                                maintenance1_2d_array_compatible_and_trim */
+      "VK_KHR_maintenance2",                /* vk_version_test maintenance2_* */
       "VK_KHR_maintenance3",                /* vk_descriptor_test layout support */
+      "VK_KHR_multiview",                   /* vk_version_test multiview_* */
       "VK_KHR_push_descriptor",             /* vk_descriptor_test, nvk_descriptor_test */
       "VK_KHR_sampler_ycbcr_conversion",    /* vk_ycbcr_test */
       "VK_KHR_synchronization2",            /* vk_sync_test, vk_query_test */

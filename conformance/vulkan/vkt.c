@@ -153,6 +153,8 @@ feature_struct_bools(VkStructureType s)
       return 1;
    case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVE_TOPOLOGY_LIST_RESTART_FEATURES_EXT:
       return 2;
+   case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTIVIEW_FEATURES:
+      return 3;
    default:
       return 0;
    }

@@ -1,0 +1,618 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What a core Vulkan version promises beyond its extensions: the features
+ * and limits the spec requires of every device of that version (Vulkan
+ * 1.3, 48.1 "Feature Requirements" and 50.1 "Required Limits"), the core
+ * entry points, and the promoted extensions kiln implements for it
+ * (VK_KHR_multiview, VK_KHR_maintenance2). Each test runs on kiln and on
+ * lavapipe with the validation layer.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "vkt.h"
+
+#include "multiview_frag.h"
+#include "multiview_vert.h"
+
+#define W 16
+#define H 8
+
+/* Vulkan 1.1 "Required Limits" (Vulkan 1.3, table 53): minimums. */
+TEST(device_meets_vulkan_1_1_requirements)
+{
+   const struct vkt_req req = {.instance_api_version = VK_API_VERSION_1_1};
+   struct vkt t;
+   if (!vkt_init(&t, &req))
+      return;
+   if (t.props.apiVersion < VK_API_VERSION_1_1) {
+      vkt_finish(&t);
+      vkt_skip("%s is a Vulkan 1.0 device", t.props.deviceName);
+      return;
+   }
+   VkPhysicalDeviceProtectedMemoryProperties prot = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROTECTED_MEMORY_PROPERTIES};
+   VkPhysicalDeviceMaintenance3Properties m3 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_3_PROPERTIES, .pNext = &prot};
+   VkPhysicalDeviceMultiviewProperties mv = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTIVIEW_PROPERTIES, .pNext = &m3};
+   VkPhysicalDevicePointClippingProperties pc = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_POINT_CLIPPING_PROPERTIES, .pNext = &mv};
+   VkPhysicalDeviceSubgroupProperties sg = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES, .pNext = &pc};
+   VkPhysicalDeviceIDProperties id = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ID_PROPERTIES,
+                                      .pNext = &sg};
+   VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+                                     .pNext = &id};
+   vkGetPhysicalDeviceProperties2(t.pdev, &p2);
+   CHECK(mv.maxMultiviewViewCount >= 6);
+   CHECK(mv.maxMultiviewInstanceIndex >= (1u << 27) - 1);
+   CHECK(m3.maxPerSetDescriptors >= 1024);
+   CHECK(m3.maxMemoryAllocationSize >= (1ull << 30));
+   CHECK(sg.subgroupSize >= 1);
+   CHECK(sg.supportedStages & VK_SHADER_STAGE_COMPUTE_BIT);
+   CHECK(sg.supportedOperations & VK_SUBGROUP_FEATURE_BASIC_BIT);
+   CHECK(pc.pointClippingBehavior == VK_POINT_CLIPPING_BEHAVIOR_ALL_CLIP_PLANES ||
+         pc.pointClippingBehavior == VK_POINT_CLIPPING_BEHAVIOR_USER_CLIP_PLANES_ONLY);
+   if (t.is_kiln) {
+      /* Strips of 64 lanes are subgroups; points outside the view volume
+       * are discarded like other primitives; no protected memory. */
+      CHECK_EQ(sg.subgroupSize, 64);
+      CHECK_EQ(pc.pointClippingBehavior, VK_POINT_CLIPPING_BEHAVIOR_ALL_CLIP_PLANES);
+      CHECK_EQ(prot.protectedNoFault, VK_FALSE);
+   }
+
+   /* "If Vulkan 1.1 is supported, the following features must be
+    * supported: [...] multiview" (Vulkan 1.3, 48.1). */
+   VkPhysicalDeviceProtectedMemoryFeatures pf = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROTECTED_MEMORY_FEATURES};
+   VkPhysicalDeviceMultiviewFeatures mvf = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTIVIEW_FEATURES, .pNext = &pf};
+   VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
+                                   .pNext = &mvf};
+   vkGetPhysicalDeviceFeatures2(t.pdev, &f2);
+   CHECK(mvf.multiview);
+   if (t.is_kiln) {
+      CHECK(!mvf.multiviewGeometryShader && !mvf.multiviewTessellationShader);
+      CHECK(!pf.protectedMemory);
+   }
+   vkt_finish(&t);
+}
+
+/* Every command Vulkan 1.1 adds to a device resolves by its core name, and
+ * the few with no extension test elsewhere do what they say. */
+TEST(core_1_1_commands)
+{
+   const struct vkt_req req = {.instance_api_version = VK_API_VERSION_1_1};
+   struct vkt t;
+   if (!vkt_init(&t, &req))
+      return;
+   if (t.props.apiVersion < VK_API_VERSION_1_1) {
+      vkt_finish(&t);
+      vkt_skip("%s is a Vulkan 1.0 device", t.props.deviceName);
+      return;
+   }
+   static const char *const names[] = {
+      "vkBindBufferMemory2",
+      "vkBindImageMemory2",
+      "vkGetDeviceGroupPeerMemoryFeatures",
+      "vkCmdSetDeviceMask",
+      "vkCmdDispatchBase",
+      "vkGetImageMemoryRequirements2",
+      "vkGetBufferMemoryRequirements2",
+      "vkGetImageSparseMemoryRequirements2",
+      "vkTrimCommandPool",
+      "vkGetDeviceQueue2",
+      "vkCreateSamplerYcbcrConversion",
+      "vkDestroySamplerYcbcrConversion",
+      "vkCreateDescriptorUpdateTemplate",
+      "vkDestroyDescriptorUpdateTemplate",
+      "vkUpdateDescriptorSetWithTemplate",
+      "vkGetDescriptorSetLayoutSupport",
+   };
+   for (unsigned i = 0; i < ARRAY_SIZE(names); i++) {
+      if (!vkGetDeviceProcAddr(t.dev, names[i]))
+         test_fail(__FILE__, __LINE__, "%s does not resolve", names[i]);
+   }
+
+   /* vkGetDeviceQueue2 with no flags is vkGetDeviceQueue. */
+   const VkDeviceQueueInfo2 qi = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_INFO_2,
+                                  .queueFamilyIndex = t.queue_family};
+   VkQueue q = VK_NULL_HANDLE;
+   vkGetDeviceQueue2(t.dev, &qi, &q);
+   CHECK(q == t.queues[0]);
+
+   /* One physical device per group, no subset allocation. */
+   uint32_t n = 0;
+   VKT_CHECK(vkEnumeratePhysicalDeviceGroups(t.instance, &n, NULL));
+   VkPhysicalDeviceGroupProperties groups[8];
+   for (unsigned i = 0; i < ARRAY_SIZE(groups); i++)
+      groups[i] = (VkPhysicalDeviceGroupProperties){
+         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_GROUP_PROPERTIES};
+   n = n > 8 ? 8 : n;
+   VKT_CHECK(vkEnumeratePhysicalDeviceGroups(t.instance, &n, groups));
+   bool found = false;
+   for (uint32_t i = 0; i < n; i++) {
+      for (uint32_t d = 0; d < groups[i].physicalDeviceCount; d++)
+         found |= groups[i].physicalDevices[d] == t.pdev;
+   }
+   CHECK(found);
+   vkt_finish(&t);
+}
+
+struct mv_env {
+   struct vkt t;
+   struct vkt_image img;
+   VkImageView view;
+   VkRenderPass pass;
+   VkFramebuffer fb;
+   VkPipelineLayout layout;
+   VkPipeline pipe;
+   VkShaderModule vs, fs;
+   VkQueryPool queries;
+   struct vkt_buffer vb; /* the rectangle's corners, two triangles */
+};
+
+static VkShaderModule
+module(struct vkt *t, const uint32_t *code, size_t size_B)
+{
+   const VkShaderModuleCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+                                        .codeSize = size_B,
+                                        .pCode = code};
+   VkShaderModule m = VK_NULL_HANDLE;
+   VKT_CHECK(vkCreateShaderModule(t->dev, &ci, NULL, &m));
+   return m;
+}
+
+/* A render pass of one subpass with view mask `mask` over a `layers`-layer
+ * RGBA8 image, cleared to zero, and a pipeline drawing multiview.vert/frag. */
+static bool
+mv_env_init(struct mv_env *e, uint32_t mask, uint32_t layers, bool kiln_only)
+{
+   static const char *const exts[] = {VK_KHR_MULTIVIEW_EXTENSION_NAME};
+   static VkPhysicalDeviceMultiviewFeatures mvf = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTIVIEW_FEATURES, .multiview = VK_TRUE};
+   static const VkPhysicalDeviceFeatures core = {.occlusionQueryPrecise = VK_TRUE};
+   const struct vkt_req req = {.instance_api_version = VK_API_VERSION_1_1,
+                               .extensions = exts,
+                               .extension_count = 1,
+                               .features = &mvf,
+                               .core_features = &core,
+                               .kiln_only = kiln_only};
+   memset(e, 0, sizeof(*e));
+   if (!vkt_init(&e->t, &req))
+      return false;
+   struct vkt *t = &e->t;
+   VkImageCreateInfo ci = vkt_image_info(VK_IMAGE_TYPE_2D, VK_FORMAT_R8G8B8A8_UNORM,
+                                         VK_IMAGE_TILING_OPTIMAL, W, H, 1, 1, layers);
+   ci.usage |= VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
+   const VkImageViewCreateInfo vci = {
+      .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+      .viewType = VK_IMAGE_VIEW_TYPE_2D_ARRAY,
+      .format = VK_FORMAT_R8G8B8A8_UNORM,
+      .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, layers},
+   };
+   if (!vkt_image_create(t, &ci, &e->img) ||
+       !vkt_image_to_general(t, &e->img, VK_IMAGE_LAYOUT_UNDEFINED))
+      return false;
+   VkImageViewCreateInfo v = vci;
+   v.image = e->img.image;
+   if (!VKT_CHECK(vkCreateImageView(t->dev, &v, NULL, &e->view)))
+      return false;
+
+   const VkAttachmentDescription att = {
+      .format = VK_FORMAT_R8G8B8A8_UNORM,
+      .samples = VK_SAMPLE_COUNT_1_BIT,
+      .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+      .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+      .stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE,
+      .stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
+      .initialLayout = VK_IMAGE_LAYOUT_GENERAL,
+      .finalLayout = VK_IMAGE_LAYOUT_GENERAL,
+   };
+   const VkAttachmentReference ref = {0, VK_IMAGE_LAYOUT_GENERAL};
+   const VkSubpassDescription sub = {.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS,
+                                     .colorAttachmentCount = 1,
+                                     .pColorAttachments = &ref};
+   const VkSubpassDependency deps[] = {
+      {VK_SUBPASS_EXTERNAL, 0, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT,
+       VK_PIPELINE_STAGE_ALL_GRAPHICS_BIT, VK_ACCESS_MEMORY_WRITE_BIT,
+       VK_ACCESS_MEMORY_READ_BIT | VK_ACCESS_MEMORY_WRITE_BIT, 0},
+      {0, VK_SUBPASS_EXTERNAL, VK_PIPELINE_STAGE_ALL_GRAPHICS_BIT,
+       VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_ACCESS_MEMORY_WRITE_BIT,
+       VK_ACCESS_MEMORY_READ_BIT | VK_ACCESS_MEMORY_WRITE_BIT, 0},
+   };
+   const VkRenderPassMultiviewCreateInfo mvi = {
+      .sType = VK_STRUCTURE_TYPE_RENDER_PASS_MULTIVIEW_CREATE_INFO,
+      .subpassCount = 1,
+      .pViewMasks = &mask,
+   };
+   const VkRenderPassCreateInfo rpi = {
+      .sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO,
+      .pNext = &mvi,
+      .attachmentCount = 1,
+      .pAttachments = &att,
+      .subpassCount = 1,
+      .pSubpasses = &sub,
+      .dependencyCount = ARRAY_SIZE(deps),
+      .pDependencies = deps,
+   };
+   if (!VKT_CHECK(vkCreateRenderPass(t->dev, &rpi, NULL, &e->pass)))
+      return false;
+   /* With multiview the framebuffer has one layer; views pick layers. */
+   const VkFramebufferCreateInfo fbi = {.sType = VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO,
+                                        .renderPass = e->pass,
+                                        .attachmentCount = 1,
+                                        .pAttachments = &e->view,
+                                        .width = W,
+                                        .height = H,
+                                        .layers = 1};
+   if (!VKT_CHECK(vkCreateFramebuffer(t->dev, &fbi, NULL, &e->fb)))
+      return false;
+
+   const VkPipelineLayoutCreateInfo lci = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+   if (!VKT_CHECK(vkCreatePipelineLayout(t->dev, &lci, NULL, &e->layout)))
+      return false;
+   e->vs = module(t, multiview_vert_spv, sizeof(multiview_vert_spv));
+   e->fs = module(t, multiview_frag_spv, sizeof(multiview_frag_spv));
+   if (!e->vs || !e->fs)
+      return false;
+   const VkPipelineShaderStageCreateInfo stages[2] = {
+      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+       .stage = VK_SHADER_STAGE_VERTEX_BIT,
+       .module = e->vs,
+       .pName = "main"},
+      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+       .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
+       .module = e->fs,
+       .pName = "main"},
+   };
+   const VkVertexInputBindingDescription binding = {0, 2 * sizeof(float),
+                                                    VK_VERTEX_INPUT_RATE_VERTEX};
+   const VkVertexInputAttributeDescription attr = {0, 0, VK_FORMAT_R32G32_SFLOAT, 0};
+   const VkPipelineVertexInputStateCreateInfo vi = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO,
+      .vertexBindingDescriptionCount = 1,
+      .pVertexBindingDescriptions = &binding,
+      .vertexAttributeDescriptionCount = 1,
+      .pVertexAttributeDescriptions = &attr};
+   const VkPipelineInputAssemblyStateCreateInfo ia = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
+      .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST};
+   const VkViewport viewport = {0, 0, W, H, 0, 1};
+   const VkRect2D scissor = {{0, 0}, {W, H}};
+   const VkPipelineViewportStateCreateInfo vp = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
+      .viewportCount = 1,
+      .pViewports = &viewport,
+      .scissorCount = 1,
+      .pScissors = &scissor};
+   const VkPipelineRasterizationStateCreateInfo rs = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
+      .polygonMode = VK_POLYGON_MODE_FILL,
+      .lineWidth = 1.0f};
+   const VkPipelineMultisampleStateCreateInfo ms = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
+      .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT};
+   const VkPipelineColorBlendAttachmentState blend = {.colorWriteMask = 0xf};
+   const VkPipelineColorBlendStateCreateInfo cb = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
+      .attachmentCount = 1,
+      .pAttachments = &blend};
+   const VkGraphicsPipelineCreateInfo pci = {
+      .sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
+      .stageCount = 2,
+      .pStages = stages,
+      .pVertexInputState = &vi,
+      .pInputAssemblyState = &ia,
+      .pViewportState = &vp,
+      .pRasterizationState = &rs,
+      .pMultisampleState = &ms,
+      .pColorBlendState = &cb,
+      .layout = e->layout,
+      .renderPass = e->pass};
+   if (!VKT_CHECK(vkCreateGraphicsPipelines(t->dev, VK_NULL_HANDLE, 1, &pci, NULL, &e->pipe)))
+      return false;
+   static const float corners[12] = {0, 0, 1, 0, 0, 1, 1, 0, 1, 1, 0, 1};
+   if (!vkt_buffer_create(t, sizeof(corners), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, &e->vb))
+      return false;
+   memcpy(e->vb.map, corners, sizeof(corners));
+   const VkQueryPoolCreateInfo qci = {.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
+                                      .queryType = VK_QUERY_TYPE_OCCLUSION,
+                                      .queryCount = 32};
+   return VKT_CHECK(vkCreateQueryPool(t->dev, &qci, NULL, &e->queries));
+}
+
+static void
+mv_env_finish(struct mv_env *e)
+{
+   struct vkt *t = &e->t;
+   if (!t->dev)
+      return;
+   vkDestroyQueryPool(t->dev, e->queries, NULL);
+   if (e->vb.buffer)
+      vkt_buffer_destroy(t, &e->vb);
+   vkDestroyPipeline(t->dev, e->pipe, NULL);
+   vkDestroyShaderModule(t->dev, e->vs, NULL);
+   vkDestroyShaderModule(t->dev, e->fs, NULL);
+   vkDestroyPipelineLayout(t->dev, e->layout, NULL);
+   vkDestroyFramebuffer(t->dev, e->fb, NULL);
+   vkDestroyRenderPass(t->dev, e->pass, NULL);
+   vkDestroyImageView(t->dev, e->view, NULL);
+   if (e->img.image)
+      vkt_image_destroy(t, &e->img);
+   vkt_finish(t);
+}
+
+/* The RGBA8 colour multiview.frag writes for view v. */
+static uint32_t
+view_color(uint32_t v)
+{
+   const uint32_t r = (uint32_t)((v + 1) * 255 + 2) / 4; /* round((v + 1) / 4 * 255) */
+   return r | 0xffu << 8 | 0xffu << 16 | 0xffu << 24;
+}
+
+/* Vulkan 1.3, 8.8 "Multiview": each view of the subpass's view mask is
+ * drawn into the attachments' layer of that index, with ViewIndex the
+ * view's index in both shaders; layers not in the mask keep their
+ * contents (here: not even cleared). An occlusion query inside uses one
+ * query per view, whose results together count every view's samples. */
+TEST(multiview_draws_each_view_into_its_layer)
+{
+   const uint32_t mask = 0x5; /* views 0 and 2 */
+   const uint32_t layers = 3;
+   struct mv_env e;
+   if (!mv_env_init(&e, mask, layers, false)) {
+      mv_env_finish(&e);
+      return;
+   }
+   struct vkt *t = &e.t;
+   /* Layer 1 holds a pattern the pass must leave alone. */
+   uint32_t pattern[W * H];
+   for (unsigned i = 0; i < W * H; i++)
+      pattern[i] = 0x01020304u * (i + 1);
+   if (!vkt_write_image(t, &e.img, VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, (VkOffset3D){0},
+                        (VkExtent3D){W, H, 1}, pattern)) {
+      mv_env_finish(&e);
+      return;
+   }
+   VkCommandBuffer cmd = vkt_cmd_begin(t);
+   vkCmdResetQueryPool(cmd, e.queries, 0, 32);
+   const VkClearValue clear = {.color.float32 = {0, 0, 0, 0}};
+   const VkRenderPassBeginInfo bi = {.sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO,
+                                     .renderPass = e.pass,
+                                     .framebuffer = e.fb,
+                                     .renderArea = {{0, 0}, {W, H}},
+                                     .clearValueCount = 1,
+                                     .pClearValues = &clear};
+   vkCmdBeginRenderPass(cmd, &bi, VK_SUBPASS_CONTENTS_INLINE);
+   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, e.pipe);
+   const VkDeviceSize zero = 0;
+   vkCmdBindVertexBuffers(cmd, 0, 1, &e.vb.buffer, &zero);
+   vkCmdBeginQuery(cmd, e.queries, 4, VK_QUERY_CONTROL_PRECISE_BIT);
+   vkCmdDraw(cmd, 6, 1, 0, 0);
+   vkCmdEndQuery(cmd, e.queries, 4);
+   vkCmdEndRenderPass(cmd);
+   if (!vkt_cmd_submit_wait(t, cmd)) {
+      mv_env_finish(&e);
+      return;
+   }
+
+   for (uint32_t l = 0; l < layers; l++) {
+      uint32_t got[W * H];
+      if (!vkt_read_image(t, &e.img, VK_IMAGE_ASPECT_COLOR_BIT, 0, l, (VkOffset3D){0},
+                          (VkExtent3D){W, H, 1}, got))
+         break;
+      unsigned bad = 0, first = 0;
+      uint32_t want_first = 0;
+      for (unsigned i = 0; i < W * H; i++) {
+         const unsigned x = i % W;
+         uint32_t want = pattern[i];
+         if (mask >> l & 1) /* view l covers x < (l + 1) * W / 4 */
+            want = x < (l + 1) * W / 4 ? view_color(l) : 0;
+         if (got[i] != want && bad++ == 0) {
+            first = i;
+            want_first = want;
+         }
+      }
+      if (bad)
+         test_fail(__FILE__, __LINE__,
+                   "layer %u: %u texels differ; first (%u, %u): 0x%08x, want 0x%08x", l, bad,
+                   first % W, first / W, got[first], want_first);
+   }
+
+   /* Two views: queries 4 and 5, both available, samples of both views.
+    * (lavapipe 22.x never makes query 5 available: kiln only.) */
+   uint64_t res[2] = {0, 0};
+   if (t->is_kiln &&
+       VKT_CHECK(vkGetQueryPoolResults(t->dev, e.queries, 4, 2, sizeof(res), res,
+                                       sizeof(res[0]),
+                                       VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT)))
+      CHECK_EQ(res[0] + res[1], (uint64_t)(1 + 3) * (W / 4) * H);
+   mv_env_finish(&e);
+}
+
+/* Views at the mask's far end: layer = view index, however high. kiln
+ * only: lavapipe 22.x (maxMultiviewViewCount 6) draws view 5 nowhere and
+ * gives view 4's vertex shader another ViewIndex. */
+TEST(multiview_high_view_indices)
+{
+   const uint32_t layers = 6;
+   const uint32_t mask = 0x30; /* views 4 and 5: x < 5W/4 and 6W/4: the whole width */
+   struct mv_env e;
+   if (!mv_env_init(&e, mask, layers, true)) {
+      mv_env_finish(&e);
+      return;
+   }
+   struct vkt *t = &e.t;
+   VkCommandBuffer cmd = vkt_cmd_begin(t);
+   const VkClearValue clear = {.color.float32 = {0, 0, 0, 0}};
+   const VkRenderPassBeginInfo bi = {.sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO,
+                                     .renderPass = e.pass,
+                                     .framebuffer = e.fb,
+                                     .renderArea = {{0, 0}, {W, H}},
+                                     .clearValueCount = 1,
+                                     .pClearValues = &clear};
+   vkCmdBeginRenderPass(cmd, &bi, VK_SUBPASS_CONTENTS_INLINE);
+   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, e.pipe);
+   const VkDeviceSize zero = 0;
+   vkCmdBindVertexBuffers(cmd, 0, 1, &e.vb.buffer, &zero);
+   vkCmdDraw(cmd, 6, 1, 0, 0);
+   vkCmdEndRenderPass(cmd);
+   if (!vkt_cmd_submit_wait(t, cmd)) {
+      mv_env_finish(&e);
+      return;
+   }
+   for (uint32_t l = 4; l < layers; l++) {
+      uint32_t got[W * H];
+      if (!vkt_read_image(t, &e.img, VK_IMAGE_ASPECT_COLOR_BIT, 0, l, (VkOffset3D){0},
+                          (VkExtent3D){W, H, 1}, got))
+         break;
+      /* multiview.frag's red saturates past view 3. */
+      const uint32_t want = 0xffffffffu;
+      unsigned bad = 0;
+      for (unsigned i = 0; i < W * H; i++)
+         bad += got[i] != want;
+      if (bad)
+         test_fail(__FILE__, __LINE__, "layer %u: %u texels differ (0x%08x, want 0x%08x)",
+                   l, bad, got[0], want);
+   }
+   mv_env_finish(&e);
+}
+
+/* VK_KHR_maintenance2 (core in Vulkan 1.1): an image whose format cannot
+ * be a storage image gets STORAGE usage with EXTENDED_USAGE, for views of
+ * a format that can; VkImageViewUsageCreateInfo narrows a view's usage;
+ * render passes take input attachment aspects and the depth-read-only /
+ * stencil-attachment layouts. */
+TEST(maintenance2_extended_usage_and_view_usage)
+{
+   static const char *const exts[] = {VK_KHR_MAINTENANCE_2_EXTENSION_NAME};
+   const struct vkt_req req = {.instance_api_version = VK_API_VERSION_1_1,
+                               .extensions = exts,
+                               .extension_count = 1};
+   struct vkt t;
+   if (!vkt_init(&t, &req))
+      return;
+   /* A 32-bit colour format without STORAGE whose class has a storage
+    * format (R8G8B8A8_UNORM on both drivers). */
+   static const VkFormat candidates[] = {VK_FORMAT_R8G8B8A8_SRGB, VK_FORMAT_B8G8R8A8_SRGB,
+                                         VK_FORMAT_A8B8G8R8_SRGB_PACK32};
+   VkFormat fmt = VK_FORMAT_UNDEFINED;
+   for (unsigned i = 0; i < ARRAY_SIZE(candidates) && !fmt; i++) {
+      VkFormatProperties fp;
+      vkGetPhysicalDeviceFormatProperties(t.pdev, candidates[i], &fp);
+      if (fp.optimalTilingFeatures &&
+          !(fp.optimalTilingFeatures & VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT))
+         fmt = candidates[i];
+   }
+   VkFormatProperties unorm;
+   vkGetPhysicalDeviceFormatProperties(t.pdev, VK_FORMAT_R8G8B8A8_UNORM, &unorm);
+   if (!fmt || !(unorm.optimalTilingFeatures & VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT)) {
+      vkt_finish(&t);
+      vkt_skip("no 32-bit format without storage beside R8G8B8A8_UNORM with it");
+      return;
+   }
+   const VkImageUsageFlags usage = VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_SAMPLED_BIT |
+                                   VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
+                                   VK_IMAGE_USAGE_TRANSFER_DST_BIT;
+   const VkImageCreateFlags flags =
+      VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT | VK_IMAGE_CREATE_EXTENDED_USAGE_BIT;
+   /* Without EXTENDED_USAGE the combination is unsupported (the format has
+    * no STORAGE feature); with it, supported. */
+   const VkPhysicalDeviceImageFormatInfo2 plain = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_FORMAT_INFO_2,
+      .format = fmt,
+      .type = VK_IMAGE_TYPE_2D,
+      .tiling = VK_IMAGE_TILING_OPTIMAL,
+      .usage = usage,
+      .flags = VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT};
+   VkImageFormatProperties2 ifp = {.sType = VK_STRUCTURE_TYPE_IMAGE_FORMAT_PROPERTIES_2};
+   VKT_CHECK_RESULT(vkGetPhysicalDeviceImageFormatProperties2(t.pdev, &plain, &ifp),
+                    VK_ERROR_FORMAT_NOT_SUPPORTED);
+   VkPhysicalDeviceImageFormatInfo2 ext = plain;
+   ext.flags = flags;
+   VKT_CHECK(vkGetPhysicalDeviceImageFormatProperties2(t.pdev, &ext, &ifp));
+
+   VkImageCreateInfo ci = vkt_image_info(VK_IMAGE_TYPE_2D, fmt, VK_IMAGE_TILING_OPTIMAL, W, H,
+                                         1, 1, 1);
+   ci.usage = usage;
+   ci.flags = flags;
+   struct vkt_image img;
+   if (!vkt_image_create(&t, &ci, &img)) {
+      vkt_finish(&t);
+      return;
+   }
+   /* The storage view takes the UNORM format; the sampled view of the
+    * image's own format says it is only sampled. */
+   const VkImageViewUsageCreateInfo sampled_only = {
+      .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_USAGE_CREATE_INFO,
+      .usage = VK_IMAGE_USAGE_SAMPLED_BIT};
+   VkImageViewCreateInfo vci = {
+      .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+      .image = img.image,
+      .viewType = VK_IMAGE_VIEW_TYPE_2D,
+      .format = VK_FORMAT_R8G8B8A8_UNORM,
+      .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1},
+   };
+   const VkImageViewUsageCreateInfo storage_only = {
+      .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_USAGE_CREATE_INFO,
+      .usage = VK_IMAGE_USAGE_STORAGE_BIT};
+   vci.pNext = &storage_only;
+   VkImageView storage_view = VK_NULL_HANDLE, sampled_view = VK_NULL_HANDLE;
+   VKT_CHECK(vkCreateImageView(t.dev, &vci, NULL, &storage_view));
+   vci.format = fmt;
+   vci.pNext = &sampled_only;
+   VKT_CHECK(vkCreateImageView(t.dev, &vci, NULL, &sampled_view));
+   vkDestroyImageView(t.dev, storage_view, NULL);
+   vkDestroyImageView(t.dev, sampled_view, NULL);
+   vkt_image_destroy(&t, &img);
+
+   /* A render pass reading colour attachment 0 as an input attachment
+    * (aspect COLOR) next to a depth attachment in the depth-read-only /
+    * stencil-attachment layout. */
+   VkFormatProperties dsp;
+   vkGetPhysicalDeviceFormatProperties(t.pdev, VK_FORMAT_D32_SFLOAT_S8_UINT, &dsp);
+   const bool has_ds = dsp.optimalTilingFeatures & VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT;
+   const VkAttachmentDescription atts[2] = {
+      {.format = VK_FORMAT_R8G8B8A8_UNORM,
+       .samples = VK_SAMPLE_COUNT_1_BIT,
+       .loadOp = VK_ATTACHMENT_LOAD_OP_LOAD,
+       .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+       .stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE,
+       .stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
+       .initialLayout = VK_IMAGE_LAYOUT_GENERAL,
+       .finalLayout = VK_IMAGE_LAYOUT_GENERAL},
+      {.format = VK_FORMAT_D32_SFLOAT_S8_UINT,
+       .samples = VK_SAMPLE_COUNT_1_BIT,
+       .loadOp = VK_ATTACHMENT_LOAD_OP_LOAD,
+       .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+       .stencilLoadOp = VK_ATTACHMENT_LOAD_OP_LOAD,
+       .stencilStoreOp = VK_ATTACHMENT_STORE_OP_STORE,
+       .initialLayout = VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_STENCIL_ATTACHMENT_OPTIMAL,
+       .finalLayout = VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_STENCIL_ATTACHMENT_OPTIMAL},
+   };
+   const VkAttachmentReference input = {0, VK_IMAGE_LAYOUT_GENERAL};
+   const VkAttachmentReference ds = {1,
+                                     VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_STENCIL_ATTACHMENT_OPTIMAL};
+   const VkSubpassDescription sub = {.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS,
+                                     .inputAttachmentCount = 1,
+                                     .pInputAttachments = &input,
+                                     .pDepthStencilAttachment = has_ds ? &ds : NULL};
+   const VkInputAttachmentAspectReference aspect = {0, 0, VK_IMAGE_ASPECT_COLOR_BIT};
+   const VkRenderPassInputAttachmentAspectCreateInfo aspects = {
+      .sType = VK_STRUCTURE_TYPE_RENDER_PASS_INPUT_ATTACHMENT_ASPECT_CREATE_INFO,
+      .aspectReferenceCount = 1,
+      .pAspectReferences = &aspect};
+   const VkRenderPassCreateInfo rpi = {.sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO,
+                                       .pNext = &aspects,
+                                       .attachmentCount = has_ds ? 2 : 1,
+                                       .pAttachments = atts,
+                                       .subpassCount = 1,
+                                       .pSubpasses = &sub};
+   VkRenderPass pass = VK_NULL_HANDLE;
+   VKT_CHECK(vkCreateRenderPass(t.dev, &rpi, NULL, &pass));
+   vkDestroyRenderPass(t.dev, pass, NULL);
+   vkt_finish(&t);
+}
