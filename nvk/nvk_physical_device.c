@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 #include "nvk_physical_device.h"
 
+#include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -112,6 +114,17 @@ nvk_get_features(struct vk_features *f)
     * is drawn as its own pass with ViewIndex (nvk_draw.c); no geometry or
     * tessellation shaders to combine it with. */
    f->multiview = true;
+   /* vk_draw_test indirect_count_draws (VK_KHR_draw_indirect_count). */
+   f->drawIndirectCount = true;
+   /* Vulkan 1.3, 48.1: "If Vulkan 1.2 is supported, the following features
+    * must be supported: subgroupBroadcastDynamicId [...] uniformBufferStandardLayout
+    * shaderSubgroupExtendedTypes [...]". Uniform blocks use the SPIR-V
+    * offsets as given; broadcasts and subgroup arithmetic take any lane and
+    * any integer or float width kx computes in (vk_version_test
+    * vulkan_1_2_shader_features). */
+   f->uniformBufferStandardLayout = true;
+   f->subgroupBroadcastDynamicId = true;
+   f->shaderSubgroupExtendedTypes = true;
 }
 
 static void
@@ -349,6 +362,70 @@ nvk_get_vulkan11_properties(const struct nvk_physical_device *pdev,
    p->maxMemoryAllocationSize = pdev->mem_heap.size;
 }
 
+/* The Vulkan 1.2 properties (and the 1.2 extension structs that share
+ * them). */
+static void
+nvk_get_vulkan12_properties(VkPhysicalDeviceVulkan12Properties *p)
+{
+   void *next = p->pNext;
+   *p = (VkPhysicalDeviceVulkan12Properties){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_PROPERTIES,
+      .pNext = next,
+      /* Vulkan 1.3, VkPhysicalDeviceDriverProperties: "driverID is a unique
+       * identifier for the driver of the physical device". The IDs are
+       * registered with Khronos (VkDriverId) and kiln has none. Borrowing
+       * another driver's ID would make applications and layers apply that
+       * driver's workarounds to kiln; 0 is outside the registered range
+       * (the first ID is 1), so every lookup by ID finds nothing, which is
+       * the truth. driverName says which driver this is. */
+      .driverID = (VkDriverId)0,
+      /* Vulkan 1.3, VkConformanceVersion: kiln has not passed the Khronos
+       * conformance tests, so it claims no conformance version. */
+      .conformanceVersion = {0, 0, 0, 0},
+      /* Float controls: no guarantees beyond the defaults (kx computes
+       * with the host's IEEE arithmetic, but nothing is tested for the
+       * SPIR-V execution modes yet). */
+      .denormBehaviorIndependence = VK_SHADER_FLOAT_CONTROLS_INDEPENDENCE_NONE,
+      .roundingModeIndependence = VK_SHADER_FLOAT_CONTROLS_INDEPENDENCE_NONE,
+      /* Depth/stencil resolve (nvk_cmd_resolve.c, at the end of a subpass
+       * with VkSubpassDescriptionDepthStencilResolve or dynamic rendering).
+       * Vulkan 1.3, "Required Limits": SAMPLE_ZERO for both. */
+      .supportedDepthResolveModes = VK_RESOLVE_MODE_SAMPLE_ZERO_BIT |
+                                    VK_RESOLVE_MODE_AVERAGE_BIT | VK_RESOLVE_MODE_MIN_BIT |
+                                    VK_RESOLVE_MODE_MAX_BIT,
+      .supportedStencilResolveModes =
+         VK_RESOLVE_MODE_SAMPLE_ZERO_BIT | VK_RESOLVE_MODE_MIN_BIT | VK_RESOLVE_MODE_MAX_BIT,
+      .independentResolveNone = VK_TRUE,
+      .independentResolve = VK_TRUE,
+      /* Attachments take 1 or 4 samples, integer formats too. */
+      .framebufferIntegerColorSampleCounts = NVK_ATTACHMENT_SAMPLE_COUNTS,
+      .maxTimelineSemaphoreValueDifference = UINT64_MAX,
+      /* No descriptor indexing (the features are off), so no pool can
+       * update after bind; the limits of such descriptors are those of
+       * the others (descriptors are plain memory, nvk_descriptor_set.c). */
+      .maxUpdateAfterBindDescriptorsInAllPools = NVK_MAX_DESCRIPTORS,
+      .maxPerStageDescriptorUpdateAfterBindSamplers = NVK_MAX_DESCRIPTORS,
+      .maxPerStageDescriptorUpdateAfterBindUniformBuffers = NVK_MAX_DESCRIPTORS,
+      .maxPerStageDescriptorUpdateAfterBindStorageBuffers = NVK_MAX_DESCRIPTORS,
+      .maxPerStageDescriptorUpdateAfterBindSampledImages = NVK_MAX_DESCRIPTORS,
+      .maxPerStageDescriptorUpdateAfterBindStorageImages = NVK_MAX_DESCRIPTORS,
+      .maxPerStageDescriptorUpdateAfterBindInputAttachments = NVK_MAX_DESCRIPTORS,
+      .maxPerStageUpdateAfterBindResources = NVK_MAX_DESCRIPTORS,
+      .maxDescriptorSetUpdateAfterBindSamplers = NVK_MAX_DESCRIPTORS,
+      .maxDescriptorSetUpdateAfterBindUniformBuffers = NVK_MAX_DESCRIPTORS,
+      .maxDescriptorSetUpdateAfterBindUniformBuffersDynamic = NVK_MAX_DYNAMIC_UNIFORM_BUFFERS,
+      .maxDescriptorSetUpdateAfterBindStorageBuffers = NVK_MAX_DESCRIPTORS,
+      .maxDescriptorSetUpdateAfterBindStorageBuffersDynamic = NVK_MAX_DYNAMIC_STORAGE_BUFFERS,
+      .maxDescriptorSetUpdateAfterBindSampledImages = NVK_MAX_DESCRIPTORS,
+      .maxDescriptorSetUpdateAfterBindStorageImages = NVK_MAX_DESCRIPTORS,
+      .maxDescriptorSetUpdateAfterBindInputAttachments = NVK_MAX_DESCRIPTORS,
+      /* No sampler min/max reduction (the feature is off). */
+   };
+   vk_copy_str(p->driverName, sizeof(p->driverName), "kiln");
+   snprintf(p->driverInfo, sizeof(p->driverInfo), "kiln %d.%d.%d (CPU)", KILN_VERSION_MAJOR,
+            KILN_VERSION_MINOR, KILN_VERSION_PATCH);
+}
+
 VKAPI_ATTR void VKAPI_CALL
 nvk_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
                                  VkPhysicalDeviceProperties2 *pProperties)
@@ -432,6 +509,42 @@ nvk_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
       case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_PROPERTIES:
          nvk_get_vulkan11_properties(pdev, (void *)s);
          break;
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_PROPERTIES:
+         nvk_get_vulkan12_properties((void *)s);
+         break;
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES: {
+         VkPhysicalDeviceVulkan12Properties p12;
+         nvk_get_vulkan12_properties(&p12);
+         VkPhysicalDeviceDriverProperties *dp = (void *)s;
+         dp->driverID = p12.driverID;
+         memcpy(dp->driverName, p12.driverName, sizeof(dp->driverName));
+         memcpy(dp->driverInfo, p12.driverInfo, sizeof(dp->driverInfo));
+         dp->conformanceVersion = p12.conformanceVersion;
+         break;
+      }
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_STENCIL_RESOLVE_PROPERTIES: {
+         VkPhysicalDeviceVulkan12Properties p12;
+         nvk_get_vulkan12_properties(&p12);
+         VkPhysicalDeviceDepthStencilResolveProperties *r = (void *)s;
+         r->supportedDepthResolveModes = p12.supportedDepthResolveModes;
+         r->supportedStencilResolveModes = p12.supportedStencilResolveModes;
+         r->independentResolveNone = p12.independentResolveNone;
+         r->independentResolve = p12.independentResolve;
+         break;
+      }
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FLOAT_CONTROLS_PROPERTIES: {
+         VkPhysicalDeviceVulkan12Properties p12;
+         nvk_get_vulkan12_properties(&p12);
+         VkPhysicalDeviceFloatControlsProperties *fc = (void *)s;
+         void *next = fc->pNext;
+         const VkStructureType type = fc->sType;
+         memcpy(&fc->denormBehaviorIndependence, &p12.denormBehaviorIndependence,
+                offsetof(VkPhysicalDeviceVulkan12Properties, maxUpdateAfterBindDescriptorsInAllPools) -
+                   offsetof(VkPhysicalDeviceVulkan12Properties, denormBehaviorIndependence));
+         fc->pNext = next;
+         fc->sType = type;
+         break;
+      }
       case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_3_PROPERTIES: {
          VkPhysicalDeviceMaintenance3Properties *m = (void *)s;
          m->maxPerSetDescriptors = NVK_MAX_DESCRIPTORS;

@@ -11,9 +11,11 @@
 #include <string.h>
 
 #include "vkt.h"
+#include "vkt_compute.h"
 
 #include "multiview_frag.h"
 #include "multiview_vert.h"
+#include "vulkan12_shader_comp.h"
 
 #define W 16
 #define H 8
@@ -614,5 +616,102 @@ TEST(maintenance2_extended_usage_and_view_usage)
    VkRenderPass pass = VK_NULL_HANDLE;
    VKT_CHECK(vkCreateRenderPass(t.dev, &rpi, NULL, &pass));
    vkDestroyRenderPass(t.dev, pass, NULL);
+   vkt_finish(&t);
+}
+
+/* The shader features Vulkan 1.2 requires (Vulkan 1.3, 48.1 "If Vulkan 1.2
+ * is supported, the following features must be supported"):
+ * uniformBufferStandardLayout, subgroupBroadcastDynamicId,
+ * shaderSubgroupExtendedTypes, in one SPIR-V 1.5 module
+ * (shaders/vulkan12_shader.comp). The reference groups invocations by the
+ * subgroup they report, so any subgroup size >= 2 passes. */
+TEST(vulkan_1_2_shader_features)
+{
+   static VkPhysicalDeviceVulkan12Features f12 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+      .uniformBufferStandardLayout = VK_TRUE,
+      .subgroupBroadcastDynamicId = VK_TRUE,
+      .shaderSubgroupExtendedTypes = VK_TRUE,
+   };
+   static const VkPhysicalDeviceFeatures core = {
+      .shaderInt64 = VK_TRUE, .shaderFloat64 = VK_TRUE, .shaderInt16 = VK_TRUE};
+   const struct vkt_req req = {.instance_api_version = VK_API_VERSION_1_2,
+                               .features = &f12,
+                               .core_features = &core};
+   struct vkt t;
+   if (!vkt_init(&t, &req))
+      return;
+   if (t.props.apiVersion < VK_API_VERSION_1_2) {
+      vkt_finish(&t);
+      vkt_skip("%s is not a Vulkan 1.2 device", t.props.deviceName);
+      return;
+   }
+   enum { GROUPS = 2, N = 64 * GROUPS, UBO_B = 64 * 4 + 4 };
+   struct vkt_buffer ubo, out;
+   struct vkt_pipeline p;
+   memset(&p, 0, sizeof(p));
+   if (!vkt_buffer_create(&t, UBO_B, VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT, &ubo)) {
+      vkt_finish(&t);
+      return;
+   }
+   if (!vkt_buffer_create(&t, N * 8 * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, &out)) {
+      vkt_buffer_destroy(&t, &ubo);
+      vkt_finish(&t);
+      return;
+   }
+   float f[64];
+   for (unsigned i = 0; i < 64; i++)
+      f[i] = (float)i * 1.5f + 0.25f;
+   const uint32_t id = 1;
+   memcpy(ubo.map, f, sizeof(f));
+   memcpy(ubo.map + sizeof(f), &id, 4);
+   const VkDescriptorSetLayoutBinding b[] = {
+      {0, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL},
+      {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL}};
+   if (vkt_pipeline_create(&t,
+                           &(struct vkt_pipeline_info){VKT_SPIRV(vulkan12_shader_comp_spv),
+                                                       .bindings = b, .binding_count = 2},
+                           &p)) {
+      vkt_pipeline_set_buffer(&t, &p, 0, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, ubo.buffer, 0,
+                              VK_WHOLE_SIZE);
+      vkt_pipeline_set_buffer(&t, &p, 1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, out.buffer, 0,
+                              VK_WHOLE_SIZE);
+      if (vkt_run_compute(&t, &p, NULL, 0, GROUPS, 1, 1)) {
+         const uint32_t *o = (const uint32_t *)out.map;
+         unsigned bad = 0;
+         for (uint32_t g = 0; g < N && bad < 8; g++) {
+            const uint32_t *r = &o[g * 8];
+            /* The members of g's subgroup: same workgroup, same id. */
+            uint64_t sum64 = 0;
+            double sumd = 0;
+            int max16 = -100000;
+            uint32_t bcast = UINT32_MAX;
+            for (uint32_t h = g / 64 * 64; h < g / 64 * 64 + 64; h++) {
+               if (o[h * 8] != r[0])
+                  continue;
+               sum64 += (uint64_t)h << 33;
+               sumd += (double)h * 0.5;
+               max16 = MAX2(max16, (int)(h % 64) - 40);
+               if (o[h * 8 + 1] == id)
+                  bcast = h * 7 + 1;
+            }
+            float fv, fs;
+            memcpy(&fv, &r[2], 4);
+            memcpy(&fs, &r[6], 4);
+            const bool ok = fv == f[g % 64] && r[3] == bcast && r[4] == (uint32_t)sum64 &&
+                            r[5] == (uint32_t)(sum64 >> 32) && fs == (float)sumd &&
+                            r[7] == (uint32_t)(max16 + 1000);
+            if (!ok && bad++ < 4)
+               test_fail(__FILE__, __LINE__,
+                         "invocation %u (subgroup %u lane %u): f %g (%g) bcast %u (%u) "
+                         "sum64 0x%08x%08x (0x%016llx) sumd %g (%g) max16 %u (%d)",
+                         g, r[0], r[1], fv, f[g % 64], r[3], bcast, r[5], r[4],
+                         (unsigned long long)sum64, fs, sumd, r[7], max16 + 1000);
+         }
+      }
+   }
+   vkt_pipeline_destroy(&t, &p);
+   vkt_buffer_destroy(&t, &ubo);
+   vkt_buffer_destroy(&t, &out);
    vkt_finish(&t);
 }

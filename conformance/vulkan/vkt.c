@@ -155,6 +155,8 @@ feature_struct_bools(VkStructureType s)
       return 2;
    case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTIVIEW_FEATURES:
       return 3;
+   case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES:
+      return 47;
    default:
       return 0;
    }
