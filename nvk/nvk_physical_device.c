@@ -125,6 +125,12 @@ nvk_get_features(struct vk_features *f)
    f->uniformBufferStandardLayout = true;
    f->subgroupBroadcastDynamicId = true;
    f->shaderSubgroupExtendedTypes = true;
+   /* Framebuffers without views take them at vkCmdBeginRenderPass
+    * (nvk_framebuffer.c, nvk_cmd_rendering.c); image layouts are ignored,
+    * so depth and stencil may have their own. vk_version_test
+    * imageless_framebuffer_*, separate_depth_stencil_layouts_*. */
+   f->imagelessFramebuffer = true;
+   f->separateDepthStencilLayouts = true;
 }
 
 static void

@@ -207,8 +207,11 @@ TEST(kiln_advertises_only_what_it_implements)
    if (!vkt_init(&t, &req))
       return;
    /* Vulkan 1.1: vk_version_test device_meets_vulkan_1_1_requirements,
-    * core_1_1_commands, multiview_*, maintenance2_*. */
-   CHECK_EQ(VK_API_VERSION_MINOR(t.props.apiVersion), 1);
+    * core_1_1_commands, multiview_*, maintenance2_*; 1.2:
+    * device_meets_vulkan_1_2_requirements, core_1_2_commands,
+    * vulkan_1_2_shader_features, imageless_framebuffer_*,
+    * separate_depth_stencil_layouts_and_resolve. */
+   CHECK_EQ(VK_API_VERSION_MINOR(t.props.apiVersion), 2);
    /* GRAPHICS: render passes, dynamic rendering, clears and resolves
     * (vk_draw_test); draws run once graphics pipelines exist. */
    CHECK_EQ(t.queue_flags, VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT | VK_QUEUE_TRANSFER_BIT);

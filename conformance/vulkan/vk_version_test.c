@@ -715,3 +715,417 @@ TEST(vulkan_1_2_shader_features)
    vkt_buffer_destroy(&t, &out);
    vkt_finish(&t);
 }
+
+/* A Vulkan 1.2 device (props.apiVersion), else skipped. */
+static bool
+init_1_2(struct vkt *t, void *features)
+{
+   const struct vkt_req req = {.instance_api_version = VK_API_VERSION_1_2,
+                               .features = features};
+   if (!vkt_init(t, &req))
+      return false;
+   if (t->props.apiVersion < VK_API_VERSION_1_2) {
+      vkt_finish(t);
+      return vkt_skip("%s is not a Vulkan 1.2 device", t->props.deviceName);
+   }
+   return true;
+}
+
+/* imagelessFramebuffer (Vulkan 1.2 requires it): the framebuffer names
+ * only the attachments' properties; the view comes with
+ * vkCmdBeginRenderPass2 and the pass clears it. */
+TEST(imageless_framebuffer_takes_views_at_begin)
+{
+   static VkPhysicalDeviceVulkan12Features f12 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+      .imagelessFramebuffer = VK_TRUE};
+   struct vkt t;
+   if (!init_1_2(&t, &f12))
+      return;
+   const VkFormat fmt = VK_FORMAT_R8G8B8A8_UNORM;
+   VkImageCreateInfo ci =
+      vkt_image_info(VK_IMAGE_TYPE_2D, fmt, VK_IMAGE_TILING_OPTIMAL, W, H, 1, 1, 1);
+   ci.usage |= VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
+   struct vkt_image img;
+   if (!vkt_image_create(&t, &ci, &img)) {
+      vkt_finish(&t);
+      return;
+   }
+   VkImageView view = VK_NULL_HANDLE;
+   VkRenderPass pass = VK_NULL_HANDLE;
+   VkFramebuffer fb = VK_NULL_HANDLE;
+   const VkImageViewCreateInfo vci = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+                                      .image = img.image,
+                                      .viewType = VK_IMAGE_VIEW_TYPE_2D,
+                                      .format = fmt,
+                                      .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
+   const VkAttachmentDescription2 att = {.sType = VK_STRUCTURE_TYPE_ATTACHMENT_DESCRIPTION_2,
+                                         .format = fmt,
+                                         .samples = VK_SAMPLE_COUNT_1_BIT,
+                                         .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+                                         .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+                                         .stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE,
+                                         .stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
+                                         .initialLayout = VK_IMAGE_LAYOUT_UNDEFINED,
+                                         .finalLayout = VK_IMAGE_LAYOUT_GENERAL};
+   const VkAttachmentReference2 ref = {.sType = VK_STRUCTURE_TYPE_ATTACHMENT_REFERENCE_2,
+                                       .attachment = 0,
+                                       .layout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                                       .aspectMask = VK_IMAGE_ASPECT_COLOR_BIT};
+   const VkSubpassDescription2 sub = {.sType = VK_STRUCTURE_TYPE_SUBPASS_DESCRIPTION_2,
+                                      .pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS,
+                                      .colorAttachmentCount = 1,
+                                      .pColorAttachments = &ref};
+   const VkSubpassDependency2 dep = {
+      .sType = VK_STRUCTURE_TYPE_SUBPASS_DEPENDENCY_2,
+      .srcSubpass = 0,
+      .dstSubpass = VK_SUBPASS_EXTERNAL,
+      .srcStageMask = VK_PIPELINE_STAGE_ALL_GRAPHICS_BIT,
+      .dstStageMask = VK_PIPELINE_STAGE_ALL_COMMANDS_BIT,
+      .srcAccessMask = VK_ACCESS_MEMORY_WRITE_BIT,
+      .dstAccessMask = VK_ACCESS_MEMORY_READ_BIT | VK_ACCESS_MEMORY_WRITE_BIT};
+   const VkRenderPassCreateInfo2 rpi = {.sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO_2,
+                                        .attachmentCount = 1,
+                                        .pAttachments = &att,
+                                        .subpassCount = 1,
+                                        .pSubpasses = &sub,
+                                        .dependencyCount = 1,
+                                        .pDependencies = &dep};
+   const VkFramebufferAttachmentImageInfo fai = {
+      .sType = VK_STRUCTURE_TYPE_FRAMEBUFFER_ATTACHMENT_IMAGE_INFO,
+      .usage = ci.usage,
+      .width = W,
+      .height = H,
+      .layerCount = 1,
+      .viewFormatCount = 1,
+      .pViewFormats = &fmt};
+   const VkFramebufferAttachmentsCreateInfo fa = {
+      .sType = VK_STRUCTURE_TYPE_FRAMEBUFFER_ATTACHMENTS_CREATE_INFO,
+      .attachmentImageInfoCount = 1,
+      .pAttachmentImageInfos = &fai};
+   if (VKT_CHECK(vkCreateImageView(t.dev, &vci, NULL, &view)) &&
+       VKT_CHECK(vkCreateRenderPass2(t.dev, &rpi, NULL, &pass))) {
+      const VkFramebufferCreateInfo fbi = {.sType = VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO,
+                                           .pNext = &fa,
+                                           .flags = VK_FRAMEBUFFER_CREATE_IMAGELESS_BIT,
+                                           .renderPass = pass,
+                                           .attachmentCount = 1,
+                                           .width = W,
+                                           .height = H,
+                                           .layers = 1};
+      if (VKT_CHECK(vkCreateFramebuffer(t.dev, &fbi, NULL, &fb))) {
+         const VkRenderPassAttachmentBeginInfo abi = {
+            .sType = VK_STRUCTURE_TYPE_RENDER_PASS_ATTACHMENT_BEGIN_INFO,
+            .attachmentCount = 1,
+            .pAttachments = &view};
+         const VkClearValue clear = {.color.float32 = {1.0f, 0.0f, 0.0f, 1.0f}};
+         const VkRenderPassBeginInfo bi = {.sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO,
+                                           .pNext = &abi,
+                                           .renderPass = pass,
+                                           .framebuffer = fb,
+                                           .renderArea = {{0, 0}, {W, H}},
+                                           .clearValueCount = 1,
+                                           .pClearValues = &clear};
+         const VkSubpassBeginInfo sbi = {.sType = VK_STRUCTURE_TYPE_SUBPASS_BEGIN_INFO,
+                                         .contents = VK_SUBPASS_CONTENTS_INLINE};
+         const VkSubpassEndInfo sei = {.sType = VK_STRUCTURE_TYPE_SUBPASS_END_INFO};
+         VkCommandBuffer cmd = vkt_cmd_begin(&t);
+         vkCmdBeginRenderPass2(cmd, &bi, &sbi);
+         vkCmdEndRenderPass2(cmd, &sei);
+         uint32_t got[W * H];
+         if (vkt_cmd_submit_wait(&t, cmd) &&
+             vkt_read_image(&t, &img, VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, (VkOffset3D){0},
+                            (VkExtent3D){W, H, 1}, got)) {
+            unsigned bad = 0;
+            for (unsigned i = 0; i < W * H; i++)
+               bad += got[i] != 0xff0000ffu;
+            CHECK_EQ(bad, 0);
+         }
+      }
+   }
+   vkDestroyFramebuffer(t.dev, fb, NULL);
+   vkDestroyRenderPass(t.dev, pass, NULL);
+   vkDestroyImageView(t.dev, view, NULL);
+   vkt_image_destroy(&t, &img);
+   vkt_finish(&t);
+}
+
+/* separateDepthStencilLayouts (Vulkan 1.2 requires it) and the depth/
+ * stencil resolve of VK_KHR_depth_stencil_resolve (core in 1.2, SAMPLE_ZERO
+ * required for both aspects): a 4-sample D32S8 attachment in
+ * DEPTH_ATTACHMENT_OPTIMAL / STENCIL_ATTACHMENT_OPTIMAL is cleared and
+ * resolved, depth and stencil by SAMPLE_ZERO, into a one-sample image that
+ * held other values. */
+TEST(separate_depth_stencil_layouts_and_resolve)
+{
+   static VkPhysicalDeviceVulkan12Features f12 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+      .separateDepthStencilLayouts = VK_TRUE};
+   struct vkt t;
+   if (!init_1_2(&t, &f12))
+      return;
+   const VkFormat fmt = VK_FORMAT_D32_SFLOAT_S8_UINT;
+   VkPhysicalDeviceDepthStencilResolveProperties rp = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_STENCIL_RESOLVE_PROPERTIES};
+   VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+                                     .pNext = &rp};
+   vkGetPhysicalDeviceProperties2(t.pdev, &p2);
+   CHECK(rp.supportedDepthResolveModes & VK_RESOLVE_MODE_SAMPLE_ZERO_BIT);
+   CHECK(rp.supportedStencilResolveModes & VK_RESOLVE_MODE_SAMPLE_ZERO_BIT);
+   if (!vkt_format_has(&t, fmt, VK_IMAGE_TILING_OPTIMAL,
+                       VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT) ||
+       !(t.props.limits.framebufferDepthSampleCounts & VK_SAMPLE_COUNT_4_BIT) ||
+       !(t.props.limits.framebufferStencilSampleCounts & VK_SAMPLE_COUNT_4_BIT)) {
+      vkt_finish(&t);
+      vkt_skip("no 4-sample D32_SFLOAT_S8_UINT attachments");
+      return;
+   }
+   VkImageCreateInfo ci =
+      vkt_image_info(VK_IMAGE_TYPE_2D, fmt, VK_IMAGE_TILING_OPTIMAL, W, H, 1, 1, 1);
+   ci.usage |= VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
+   struct vkt_image ms, single;
+   memset(&ms, 0, sizeof(ms));
+   memset(&single, 0, sizeof(single));
+   VkImageCreateInfo msci = ci;
+   msci.samples = VK_SAMPLE_COUNT_4_BIT;
+   VkImageView views[2] = {VK_NULL_HANDLE, VK_NULL_HANDLE};
+   VkRenderPass pass = VK_NULL_HANDLE;
+   VkFramebuffer fb = VK_NULL_HANDLE;
+   if (!vkt_image_create(&t, &msci, &ms) || !vkt_image_create(&t, &ci, &single) ||
+       !vkt_image_to_general(&t, &ms, VK_IMAGE_LAYOUT_UNDEFINED) ||
+       !vkt_image_to_general(&t, &single, VK_IMAGE_LAYOUT_UNDEFINED))
+      goto out;
+   /* The resolve target starts as depth 1.0, stencil 0. */
+   {
+      VkCommandBuffer cmd = vkt_cmd_begin(&t);
+      const VkClearDepthStencilValue v = {1.0f, 0};
+      const VkImageSubresourceRange r = {
+         VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT, 0, 1, 0, 1};
+      vkCmdClearDepthStencilImage(cmd, single.image, VK_IMAGE_LAYOUT_GENERAL, &v, 1, &r);
+      if (!vkt_cmd_submit_wait(&t, cmd))
+         goto out;
+   }
+   const struct vkt_image *imgs[2] = {&ms, &single};
+   for (unsigned i = 0; i < 2; i++) {
+      const VkImageViewCreateInfo vci = {
+         .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+         .image = imgs[i]->image,
+         .viewType = VK_IMAGE_VIEW_TYPE_2D,
+         .format = fmt,
+         .subresourceRange = {VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT, 0, 1,
+                              0, 1}};
+      if (!VKT_CHECK(vkCreateImageView(t.dev, &vci, NULL, &views[i])))
+         goto out;
+   }
+   /* Depth and stencil layouts apart, in the descriptions and the
+    * references. */
+   const VkAttachmentDescriptionStencilLayout sl = {
+      .sType = VK_STRUCTURE_TYPE_ATTACHMENT_DESCRIPTION_STENCIL_LAYOUT,
+      .stencilInitialLayout = VK_IMAGE_LAYOUT_GENERAL,
+      .stencilFinalLayout = VK_IMAGE_LAYOUT_GENERAL};
+   VkAttachmentDescription2 atts[2];
+   for (unsigned i = 0; i < 2; i++)
+      atts[i] = (VkAttachmentDescription2){
+         .sType = VK_STRUCTURE_TYPE_ATTACHMENT_DESCRIPTION_2,
+         .pNext = &sl,
+         .format = fmt,
+         .samples = i == 0 ? VK_SAMPLE_COUNT_4_BIT : VK_SAMPLE_COUNT_1_BIT,
+         .loadOp = i == 0 ? VK_ATTACHMENT_LOAD_OP_CLEAR : VK_ATTACHMENT_LOAD_OP_DONT_CARE,
+         .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+         .stencilLoadOp = i == 0 ? VK_ATTACHMENT_LOAD_OP_CLEAR : VK_ATTACHMENT_LOAD_OP_DONT_CARE,
+         .stencilStoreOp = VK_ATTACHMENT_STORE_OP_STORE,
+         .initialLayout = VK_IMAGE_LAYOUT_GENERAL,
+         .finalLayout = VK_IMAGE_LAYOUT_GENERAL};
+   const VkAttachmentReferenceStencilLayout rsl = {
+      .sType = VK_STRUCTURE_TYPE_ATTACHMENT_REFERENCE_STENCIL_LAYOUT,
+      .stencilLayout = VK_IMAGE_LAYOUT_STENCIL_ATTACHMENT_OPTIMAL};
+   const VkAttachmentReference2 ds = {.sType = VK_STRUCTURE_TYPE_ATTACHMENT_REFERENCE_2,
+                                      .pNext = &rsl,
+                                      .attachment = 0,
+                                      .layout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
+                                      .aspectMask = VK_IMAGE_ASPECT_DEPTH_BIT |
+                                                    VK_IMAGE_ASPECT_STENCIL_BIT};
+   const VkAttachmentReference2 res = {.sType = VK_STRUCTURE_TYPE_ATTACHMENT_REFERENCE_2,
+                                       .pNext = &rsl,
+                                       .attachment = 1,
+                                       .layout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
+                                       .aspectMask = VK_IMAGE_ASPECT_DEPTH_BIT |
+                                                     VK_IMAGE_ASPECT_STENCIL_BIT};
+   const VkSubpassDescriptionDepthStencilResolve dsr = {
+      .sType = VK_STRUCTURE_TYPE_SUBPASS_DESCRIPTION_DEPTH_STENCIL_RESOLVE,
+      .depthResolveMode = VK_RESOLVE_MODE_SAMPLE_ZERO_BIT,
+      .stencilResolveMode = VK_RESOLVE_MODE_SAMPLE_ZERO_BIT,
+      .pDepthStencilResolveAttachment = &res};
+   const VkSubpassDescription2 sub = {.sType = VK_STRUCTURE_TYPE_SUBPASS_DESCRIPTION_2,
+                                      .pNext = &dsr,
+                                      .pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS,
+                                      .pDepthStencilAttachment = &ds};
+   const VkSubpassDependency2 deps[2] = {
+      {.sType = VK_STRUCTURE_TYPE_SUBPASS_DEPENDENCY_2,
+       .srcStageMask = VK_PIPELINE_STAGE_ALL_COMMANDS_BIT,
+       .dstStageMask = VK_PIPELINE_STAGE_ALL_GRAPHICS_BIT,
+       .srcAccessMask = VK_ACCESS_MEMORY_WRITE_BIT,
+       .dstAccessMask = VK_ACCESS_MEMORY_READ_BIT | VK_ACCESS_MEMORY_WRITE_BIT,
+       .srcSubpass = VK_SUBPASS_EXTERNAL,
+       .dstSubpass = 0},
+      {.sType = VK_STRUCTURE_TYPE_SUBPASS_DEPENDENCY_2,
+       .srcStageMask = VK_PIPELINE_STAGE_ALL_GRAPHICS_BIT,
+       .dstStageMask = VK_PIPELINE_STAGE_ALL_COMMANDS_BIT,
+       .srcAccessMask = VK_ACCESS_MEMORY_WRITE_BIT,
+       .dstAccessMask = VK_ACCESS_MEMORY_READ_BIT | VK_ACCESS_MEMORY_WRITE_BIT,
+       .srcSubpass = 0,
+       .dstSubpass = VK_SUBPASS_EXTERNAL},
+   };
+   const VkRenderPassCreateInfo2 rpi = {.sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO_2,
+                                        .attachmentCount = 2,
+                                        .pAttachments = atts,
+                                        .subpassCount = 1,
+                                        .pSubpasses = &sub,
+                                        .dependencyCount = 2,
+                                        .pDependencies = deps};
+   if (!VKT_CHECK(vkCreateRenderPass2(t.dev, &rpi, NULL, &pass)))
+      goto out;
+   const VkFramebufferCreateInfo fbi = {.sType = VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO,
+                                        .renderPass = pass,
+                                        .attachmentCount = 2,
+                                        .pAttachments = views,
+                                        .width = W,
+                                        .height = H,
+                                        .layers = 1};
+   if (!VKT_CHECK(vkCreateFramebuffer(t.dev, &fbi, NULL, &fb)))
+      goto out;
+   {
+      const VkClearValue clears[2] = {{.depthStencil = {0.25f, 7}}, {{{0}}}};
+      const VkRenderPassBeginInfo bi = {.sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO,
+                                        .renderPass = pass,
+                                        .framebuffer = fb,
+                                        .renderArea = {{0, 0}, {W, H}},
+                                        .clearValueCount = 2,
+                                        .pClearValues = clears};
+      const VkSubpassBeginInfo sbi = {.sType = VK_STRUCTURE_TYPE_SUBPASS_BEGIN_INFO,
+                                      .contents = VK_SUBPASS_CONTENTS_INLINE};
+      const VkSubpassEndInfo sei = {.sType = VK_STRUCTURE_TYPE_SUBPASS_END_INFO};
+      VkCommandBuffer cmd = vkt_cmd_begin(&t);
+      vkCmdBeginRenderPass2(cmd, &bi, &sbi);
+      vkCmdEndRenderPass2(cmd, &sei);
+      if (!vkt_cmd_submit_wait(&t, cmd))
+         goto out;
+   }
+   {
+      float depth[W * H];
+      uint8_t stencil[W * H];
+      if (vkt_read_image(&t, &single, VK_IMAGE_ASPECT_DEPTH_BIT, 0, 0, (VkOffset3D){0},
+                         (VkExtent3D){W, H, 1}, depth) &&
+          vkt_read_image(&t, &single, VK_IMAGE_ASPECT_STENCIL_BIT, 0, 0, (VkOffset3D){0},
+                         (VkExtent3D){W, H, 1}, stencil)) {
+         unsigned bad = 0;
+         for (unsigned i = 0; i < W * H; i++)
+            bad += depth[i] != 0.25f || stencil[i] != 7;
+         if (bad)
+            test_fail(__FILE__, __LINE__, "%u texels not resolved (depth %g, stencil %u)",
+                      bad, depth[0], stencil[0]);
+      }
+   }
+out:
+   vkDestroyFramebuffer(t.dev, fb, NULL);
+   vkDestroyRenderPass(t.dev, pass, NULL);
+   for (unsigned i = 0; i < 2; i++)
+      vkDestroyImageView(t.dev, views[i], NULL);
+   if (ms.image)
+      vkt_image_destroy(&t, &ms);
+   if (single.image)
+      vkt_image_destroy(&t, &single);
+   vkt_finish(&t);
+}
+
+/* Vulkan 1.2 "Feature Requirements" and "Required Limits" (Vulkan 1.3,
+ * 48.1 and 50.1), read through the Vulkan11/12 structs, which must agree
+ * with the older structs they gather; kiln's driver identity. */
+TEST(device_meets_vulkan_1_2_requirements)
+{
+   struct vkt t;
+   if (!init_1_2(&t, NULL))
+      return;
+   VkPhysicalDeviceVulkan12Features f12 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+   VkPhysicalDeviceVulkan11Features f11 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES, .pNext = &f12};
+   VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
+                                   .pNext = &f11};
+   vkGetPhysicalDeviceFeatures2(t.pdev, &f2);
+   CHECK(f11.multiview);
+   CHECK(f12.subgroupBroadcastDynamicId);
+   CHECK(f12.imagelessFramebuffer);
+   CHECK(f12.uniformBufferStandardLayout);
+   CHECK(f12.shaderSubgroupExtendedTypes);
+   CHECK(f12.separateDepthStencilLayouts);
+   CHECK(f12.hostQueryReset);
+   CHECK(f12.timelineSemaphore);
+   if (vkt_has_device_extension(t.pdev, VK_KHR_DRAW_INDIRECT_COUNT_EXTENSION_NAME))
+      CHECK(f12.drawIndirectCount);
+   if (vkt_has_device_extension(t.pdev, VK_KHR_SAMPLER_MIRROR_CLAMP_TO_EDGE_EXTENSION_NAME))
+      CHECK(f12.samplerMirrorClampToEdge);
+
+   VkPhysicalDeviceDriverProperties drv = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
+   VkPhysicalDeviceSubgroupProperties sg = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES, .pNext = &drv};
+   VkPhysicalDeviceMultiviewProperties mv = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTIVIEW_PROPERTIES, .pNext = &sg};
+   VkPhysicalDeviceVulkan12Properties p12 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_PROPERTIES, .pNext = &mv};
+   VkPhysicalDeviceVulkan11Properties p11 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_PROPERTIES, .pNext = &p12};
+   VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+                                     .pNext = &p11};
+   vkGetPhysicalDeviceProperties2(t.pdev, &p2);
+   CHECK_EQ(p11.subgroupSize, sg.subgroupSize);
+   CHECK_EQ(p11.subgroupSupportedStages, sg.supportedStages);
+   CHECK_EQ(p11.subgroupSupportedOperations, sg.supportedOperations);
+   CHECK_EQ(p11.maxMultiviewViewCount, mv.maxMultiviewViewCount);
+   CHECK(p11.maxMultiviewViewCount >= 6);
+   CHECK_EQ(p12.driverID, drv.driverID);
+   CHECK(strcmp(p12.driverName, drv.driverName) == 0);
+   CHECK(p12.supportedDepthResolveModes & VK_RESOLVE_MODE_SAMPLE_ZERO_BIT);
+   CHECK(p12.supportedStencilResolveModes & VK_RESOLVE_MODE_SAMPLE_ZERO_BIT);
+   CHECK(p12.framebufferIntegerColorSampleCounts & VK_SAMPLE_COUNT_1_BIT);
+   CHECK(p12.maxTimelineSemaphoreValueDifference >= (1ull << 31) - 1);
+   if (t.is_kiln) {
+      /* No registered driver ID, not conformant (nvk_physical_device.c). */
+      CHECK_EQ(drv.driverID, 0);
+      CHECK(strcmp(drv.driverName, "kiln") == 0);
+      CHECK(drv.conformanceVersion.major == 0 && drv.conformanceVersion.minor == 0 &&
+            drv.conformanceVersion.subminor == 0 && drv.conformanceVersion.patch == 0);
+   }
+   vkt_finish(&t);
+}
+
+/* Every command Vulkan 1.2 adds to a device resolves by its core name (the
+ * ones with behaviour are used by the tests above, vk_sync_test,
+ * vk_query_test and vk_draw_test through their extension names). */
+TEST(core_1_2_commands)
+{
+   struct vkt t;
+   if (!init_1_2(&t, NULL))
+      return;
+   static const char *const names[] = {
+      "vkCmdDrawIndirectCount",
+      "vkCmdDrawIndexedIndirectCount",
+      "vkCreateRenderPass2",
+      "vkCmdBeginRenderPass2",
+      "vkCmdNextSubpass2",
+      "vkCmdEndRenderPass2",
+      "vkResetQueryPool",
+      "vkGetSemaphoreCounterValue",
+      "vkWaitSemaphores",
+      "vkSignalSemaphore",
+      "vkGetBufferDeviceAddress",
+      "vkGetBufferOpaqueCaptureAddress",
+      "vkGetDeviceMemoryOpaqueCaptureAddress",
+   };
+   for (unsigned i = 0; i < ARRAY_SIZE(names); i++) {
+      if (!vkGetDeviceProcAddr(t.dev, names[i]))
+         test_fail(__FILE__, __LINE__, "%s does not resolve", names[i]);
+   }
+   vkt_finish(&t);
+}
