@@ -123,61 +123,6 @@ fill_cbufs(struct nvk_exec *ex, struct kx_cbuf *cbufs)
    }
 }
 
-/* One view of one instance: the vertex shader, then rast. The
- * framebuffer is narrowed to the view's layer under multiview. False
- * after a fault. */
-static bool
-draw_view(struct nvk_draw_ctx *ctx, uint32_t view, uint32_t instance, const uint32_t *uniq,
-          uint32_t nverts, float *verts, uint32_t stride, enum rast_topology topology,
-          const uint32_t *prims, uint32_t prim_count, const uint32_t *prim_ids)
-{
-   struct nvk_exec *ex = ctx->ex;
-   const struct nvk_draw_params *d = ctx->params;
-   struct rast_framebuffer fb = ctx->fb;
-   if (ex->gfx.rendering.view_mask) {
-      for (uint32_t c = 0; c < RAST_MAX_COLOR; c++) {
-         fb.color[c].base_layer += view;
-         fb.color[c].layer_count = 1;
-      }
-      fb.depth_stencil.base_layer += view;
-      fb.depth_stencil.layer_count = 1;
-   }
-   ctx->view_index = view;
-   if (!nvk_draw_run_vs(ctx, uniq, nverts, instance, verts, stride))
-      return false;
-   struct rast_draw rd = {
-      .state = &ctx->rs,
-      .fb = &fb,
-      .vertices = verts,
-      .vertex_stride_floats = stride,
-      .vertex_count = nverts,
-      .kind = rast_topology_prim_kind(topology),
-      .indices = prims,
-      .prim_count = prim_count,
-      .prim_ids = prim_ids,
-      .shade = ctx->fs ? nvk_draw_shade : NULL,
-      .shade_data = ctx,
-      .parallel_for = draw_parallel_for,
-      .pool = ex->dev->workers,
-      .thread_count = ctx->thread_count,
-   };
-   const bool ok = rast_draw(&rd);
-   ex->counters[NVK_COUNTER_IA_VERTICES] += d->count;
-   ex->counters[NVK_COUNTER_IA_PRIMITIVES] += prim_count;
-   ex->counters[NVK_COUNTER_VS_INVOCATIONS] += nverts;
-   ex->counters[NVK_COUNTER_CLIPPING_INVOCATIONS] += rd.clip_invocations;
-   ex->counters[NVK_COUNTER_CLIPPING_PRIMITIVES] += rd.clip_primitives;
-   ex->counters[NVK_COUNTER_FS_INVOCATIONS] += rd.fs_invocations;
-   ex->counters[NVK_COUNTER_SAMPLES_PASSED] += rd.samples_passed;
-   if (!ok) {
-      if (ctx->faulted)
-         draw_fault(ex, d, "%s", ctx->fault);
-      else
-         draw_fault(ex, d, "out of memory in the rasterizer");
-   }
-   return ok;
-}
-
 /* Steps 2 to 5 once the state is known. */
 static void
 run_draw(struct nvk_draw_ctx *ctx)
@@ -197,6 +142,7 @@ run_draw(struct nvk_draw_ctx *ctx)
    const uint32_t stride = nvk_draw_vertex_stride_floats(ctx->vs_info);
    float *verts = NULL;
    uint32_t *prims = NULL, *prim_ids = NULL;
+   uint8_t *line_flags = NULL;
    if (!ids || !uniq)
       goto oom;
    if (!read_indices(ex, d, restart, ids))
@@ -218,7 +164,14 @@ run_draw(struct nvk_draw_ctx *ctx)
    verts = malloc(MAX2((size_t)nverts * stride, 1) * sizeof(float));
    prims = malloc(MAX2((size_t)max_prims * prim_verts, 1) * sizeof(uint32_t));
    prim_ids = malloc(MAX2((size_t)max_prims, 1) * sizeof(uint32_t));
-   if (!verts || !prims || !prim_ids)
+   /* Lines: strip continuity and swapped ends, for stipple and Bresenham
+    * ends. */
+   const bool lines = rast_topology_prim_kind(topology) == RAST_PRIM_LINES;
+   if (lines) {
+      line_flags = malloc(MAX2((size_t)max_prims, 1));
+      a.line_flags = line_flags;
+   }
+   if (!verts || !prims || !prim_ids || (lines && !line_flags))
       goto oom;
    const uint32_t prim_count = rast_assemble(&a, prims, prim_ids);
 
@@ -232,17 +185,39 @@ run_draw(struct nvk_draw_ctx *ctx)
                     d->instance_count);
          break;
       }
-      /* Multiview (Vulkan 1.3, 8.8 "Multiview Rendering"): "each view
-       * [...] is rendered as if it were a separate draw", the view's
-       * index in ViewIndex, into the attachments' layer of that index. */
-      const uint32_t views = ex->gfx.rendering.view_mask ? ex->gfx.rendering.view_mask : 1;
-      bool ok = true;
-      u_foreach_bit(view, views) {
-         ok = ok && draw_view(ctx, view, instance, uniq, nverts, verts, stride, topology,
-                              prims, prim_count, prim_ids);
-      }
-      if (!ok)
+      if (!nvk_draw_run_vs(ctx, uniq, nverts, instance, verts, stride))
          break;
+      struct rast_draw rd = {
+         .state = &ctx->rs,
+         .fb = &ctx->fb,
+         .vertices = verts,
+         .vertex_stride_floats = stride,
+         .vertex_count = nverts,
+         .kind = rast_topology_prim_kind(topology),
+         .indices = prims,
+         .prim_count = prim_count,
+         .prim_ids = prim_ids,
+         .line_flags = line_flags,
+         .shade = ctx->fs ? nvk_draw_shade : NULL,
+         .shade_data = ctx,
+         .parallel_for = draw_parallel_for,
+         .pool = ex->dev->workers,
+         .thread_count = ctx->thread_count,
+      };
+      const bool ok = rast_draw(&rd);
+      ex->counters[NVK_COUNTER_IA_VERTICES] += d->count;
+      ex->counters[NVK_COUNTER_IA_PRIMITIVES] += prim_count;
+      ex->counters[NVK_COUNTER_VS_INVOCATIONS] += nverts;
+      ex->counters[NVK_COUNTER_CLIPPING_INVOCATIONS] += rd.clip_invocations;
+      ex->counters[NVK_COUNTER_CLIPPING_PRIMITIVES] += rd.clip_primitives;
+      ex->counters[NVK_COUNTER_FS_INVOCATIONS] += rd.fs_invocations;
+      ex->counters[NVK_COUNTER_SAMPLES_PASSED] += rd.samples_passed;
+      if (!ok) {
+         if (ctx->faulted)
+            draw_fault(ex, d, "%s", ctx->fault);
+         else
+            draw_fault(ex, d, "out of memory in the rasterizer");
+      }
    }
    goto out;
 oom:
@@ -253,6 +228,7 @@ out:
    free(verts);
    free(prims);
    free(prim_ids);
+   free(line_flags);
 }
 
 void
@@ -294,7 +270,18 @@ nvk_draw(struct nvk_exec *ex, const struct nvk_draw_params *d)
       draw_fault(ex, d, "out of memory for the shaders");
       goto out;
    }
-   run_draw(ctx);
+   if (!r->view_mask) {
+      run_draw(ctx);
+   } else {
+      /* Multiview: the draw once per view, into the view's layer. */
+      u_foreach_bit(view, r->view_mask)
+      {
+         nvk_draw_state_set_view(ctx, view);
+         run_draw(ctx);
+         if (ex->faulted)
+            break;
+      }
+   }
 out:
    nvk_draw_execs_finish(ctx);
    free(ctx);

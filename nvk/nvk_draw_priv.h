@@ -40,12 +40,11 @@ struct nvk_draw_ctx {
    struct vk_graphics_state gs;
    struct rast_state rs;
    struct rast_framebuffer fb;
-   /* Multiview (Vulkan 1.1): the view being drawn (ViewIndex, 0 without
-    * multiview); fb then holds only that view's layer. */
-   uint32_t view_index;
    /* Constant buffers of the graphics bind point (root table, sets). */
    struct kx_cbuf cbufs[KX_MAX_CBUFS];
    uint64_t deadline_ns;
+   /* Multiview: the view being drawn (ViewIndex), 0 otherwise. */
+   uint32_t view_index;
 
    /* The shaders, one executor per worker slot (nvk_draw_fragment.c
     * makes them), and the vertex shader's SoA buffers per slot. */
@@ -59,6 +58,11 @@ struct nvk_draw_ctx {
 
 /* Fills ctx->gs, ctx->rs and ctx->fb; false after a fault. */
 bool nvk_draw_state_init(struct nvk_draw_ctx *ctx);
+
+/* Multiview: points ctx->fb at layer `view` of every attachment's view and
+ * sets ctx->view_index (Vulkan 1.3, 8.7 "Multiview": each view renders to
+ * the layer of its index). */
+void nvk_draw_state_set_view(struct nvk_draw_ctx *ctx, uint32_t view);
 
 /* The post-VS vertices of one instance: for each of the `count` vertex
  * numbers in `vertex_ids` (after vertexOffset/firstVertex), fetch, shade

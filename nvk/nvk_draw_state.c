@@ -5,6 +5,7 @@
  * rasterizer's plain struct, and the current rendering's attachments
  * described for it.
  */
+#include <math.h>
 #include <string.h>
 
 #include "nvk_draw_priv.h"
@@ -23,6 +24,24 @@ intersect(struct rast_rect a, VkRect2D b)
       return (struct rast_rect){0, 0, 0, 0};
    return (struct rast_rect){(int32_t)x0, (int32_t)y0, (uint32_t)(x1 - x0),
                              (uint32_t)(y1 - y0)};
+}
+
+/* The pixels whose centres lie inside a viewport (Vulkan 1.3, 27.4: what
+ * is outside the view volume is clipped; rast clips to a guard band and
+ * leaves the rest to the scissor). A negative height extends upwards. */
+static VkRect2D
+viewport_rect(const VkViewport *v)
+{
+   const double x0 = v->x, x1 = (double)v->x + v->width;
+   const double y0 = MIN2((double)v->y, (double)v->y + v->height);
+   const double y1 = MAX2((double)v->y, (double)v->y + v->height);
+   const double px0 = ceil(x0 - 0.5), px1 = floor(x1 - 0.5) + 1;
+   const double py0 = ceil(y0 - 0.5), py1 = floor(y1 - 0.5) + 1;
+   const double lo = -(double)INT32_MAX, hi = (double)INT32_MAX;
+   const int32_t ix0 = (int32_t)CLAMP(px0, lo, hi), iy0 = (int32_t)CLAMP(py0, lo, hi);
+   const int64_t w = (int64_t)CLAMP(px1, lo, hi) - ix0,
+                 h = (int64_t)CLAMP(py1, lo, hi) - iy0;
+   return (VkRect2D){{ix0, iy0}, {(uint32_t)MAX2(w, 0), (uint32_t)MAX2(h, 0)}};
 }
 
 static struct rast_stencil_face
@@ -84,7 +103,7 @@ rast_state_from_gs(struct nvk_draw_ctx *ctx)
             ? (struct rast_rect){sc->offset.x, sc->offset.y, sc->extent.width,
                                  sc->extent.height}
             : (struct rast_rect){0, 0, 0, 0};
-      s->scissors[i] = intersect(scissor, r->area);
+      s->scissors[i] = intersect(intersect(scissor, r->area), viewport_rect(v));
    }
    s->depth_clip_negative_one_to_one = gs->vp.depth_clip_negative_one_to_one;
    s->depth_clamp_enable = gs->rs.depth_clamp_enable;
@@ -103,9 +122,15 @@ rast_state_from_gs(struct nvk_draw_ctx *ctx)
    s->depth_bias_slope = gs->rs.depth_bias.slope_factor;
    s->depth_bias_clamp = gs->rs.depth_bias.clamp;
    s->line_width = gs->rs.line_width;
+   /* VK_EXT_line_rasterization: DEFAULT lines are rectangles. */
    s->line_mode = gs->rs.line_mode == VK_LINE_RASTERIZATION_MODE_BRESENHAM_EXT
                      ? RAST_LINE_BRESENHAM
+                  : gs->rs.line_mode == VK_LINE_RASTERIZATION_MODE_RECTANGULAR_SMOOTH_EXT
+                     ? RAST_LINE_RECTANGULAR_SMOOTH
                      : RAST_LINE_RECTANGULAR;
+   s->line_stipple_enable = gs->rs.line_stipple_enable;
+   s->line_stipple_factor = CLAMP(gs->rs.line_stipple.factor, 1u, 256u);
+   s->line_stipple_pattern = (uint16_t)gs->rs.line_stipple.pattern;
 
    const struct kx_program_info *vs = ctx->vs_info;
    s->clip_distance_count = vs->clip_distance_count;
@@ -168,6 +193,22 @@ describe_attachment(const struct nvk_exec_attachment *a, uint32_t layer_count,
    out->base_layer = a->base_layer;
    out->layer_count = layer_count;
    out->samples = kil_sample_layout_samples(a->image->layout.sample_layout);
+}
+
+void
+nvk_draw_state_set_view(struct nvk_draw_ctx *ctx, uint32_t view)
+{
+   const struct nvk_exec_rendering *r = &ctx->ex->gfx.rendering;
+   for (uint32_t i = 0; i < r->color_count && i < RAST_MAX_COLOR; i++)
+      describe_attachment(&r->color[i], 1, &ctx->fb.color[i]);
+   describe_attachment(r->depth.image ? &r->depth : &r->stencil, 1,
+                       &ctx->fb.depth_stencil);
+   for (uint32_t i = 0; i < RAST_MAX_COLOR; i++)
+      ctx->fb.color[i].base_layer += view;
+   ctx->fb.depth_stencil.base_layer += view;
+   ctx->view_index = view;
+   /* The view picks the layer; Layer from the shader plays no part. */
+   ctx->rs.vs_writes_layer = false;
 }
 
 bool

@@ -43,16 +43,7 @@ const struct vk_device_extension_table nvk_device_extensions = {
     * copies, VK_ERROR_OUT_OF_POOL_MEMORY (negative viewports: no graphics
     * yet). VK_KHR_sampler_ycbcr_conversion needs it. */
    .KHR_maintenance1 = true,
-   /* Image layouts are ignored (every layout is GENERAL here), so the new
-    * depth/stencil layouts and input attachment aspects need nothing;
-    * EXTENDED_USAGE images (nvk_image.c); points are clipped to the view
-    * volume (VkPhysicalDevicePointClippingProperties); no tessellation to
-    * take a domain origin. vk_version_test maintenance2_*. */
-   .KHR_maintenance2 = true,
    .KHR_maintenance3 = true,
-   /* Multiview render passes (nvk_draw.c draws each view; vk_version_test
-    * multiview_*). */
-   .KHR_multiview = true,
    .KHR_push_descriptor = true,
    /* Multi-planar formats and Y'CbCr sampling (nvk_sampler_ycbcr_conversion.c,
     * nvk/exec/kx_ycbcr.c; vk_ycbcr_test). */
@@ -71,6 +62,51 @@ const struct vk_device_extension_table nvk_device_extensions = {
    .KHR_draw_indirect_count = true,
    .EXT_index_type_uint8 = true,
    .EXT_primitive_topology_list_restart = true,
+   /* Render passes with view masks: a draw per view into the view's
+    * layer, ViewIndex in the shaders (nvk_draw.c, kx). */
+   .KHR_multiview = true,
+   /* Points outside the view volume are discarded (rast), the new
+    * structures are accepted (views' usage and input-attachment aspects
+    * change nothing here), layouts are all one; EXTENDED_USAGE images
+    * (nvk_image.c). vk_version_test maintenance2_*. */
+   .KHR_maintenance2 = true,
+   /* vkCreateRenderPass2 is the native form (nvk_render_pass.c). */
+   .KHR_create_renderpass2 = true,
+   /* Depth/stencil resolve attachments and modes (nvk_cmd_resolve.c). */
+   .KHR_depth_stencil_resolve = true,
+   /* vkCmdBeginRendering: the same renderings as render passes
+    * (nvk_cmd_rendering.c). */
+   .KHR_dynamic_rendering = true,
+   /* Framebuffers without views: the views come at begin (nvk_framebuffer.c). */
+   .KHR_imageless_framebuffer = true,
+   /* Instance-rate divisors, zero included (nvk_draw_vertex.c). */
+   .EXT_vertex_attribute_divisor = true,
+   /* Its states are recorded by nvk_cmd_set_dynamic.c and merged at each
+    * draw (vk_graphics_state.h); vkCmdBindVertexBuffers2's strides count
+    * where the pipeline leaves them dynamic (nvk_draw_vertex.c). */
+   .EXT_extended_dynamic_state = true,
+   /* Rasterizer discard, depth bias enable and primitive restart enable
+    * (not the logic op or patch control points). */
+   .EXT_extended_dynamic_state2 = true,
+   /* Layer and ViewportIndex written by the vertex shader (kx slots, rast
+    * picks the layer and viewport from the provoking vertex). */
+   .EXT_shader_viewport_index_layer = true,
+   /* State rast takes as is (vk_graphics_state.h parses the structs). */
+   .EXT_provoking_vertex = true,
+   .EXT_depth_clip_enable = true,
+   .EXT_depth_clip_control = true,
+   .EXT_color_write_enable = true,
+   /* vkCmdDrawMulti*EXT (nvk_cmd_draw.c); DrawIndex, BaseVertex and
+    * BaseInstance reach the vertex shader (kx strips). */
+   .EXT_multi_draw = true,
+   .KHR_shader_draw_parameters = true,
+   /* Rectangular and Bresenham lines, stippled too (rast); not smooth. */
+   .EXT_line_rasterization = true,
+   /* vkCmdSetVertexInputEXT: the whole vertex input layout is merged
+    * state (vk_graphics_state.h) that vertex fetch reads. */
+   .EXT_vertex_input_dynamic_state = true,
+   /* The states below (features), merged at each draw like the rest. */
+   .EXT_extended_dynamic_state3 = true,
 };
 
 static void
@@ -98,22 +134,72 @@ nvk_get_features(struct vk_features *f)
     * counters); occlusion queries count samples exactly (nvk/rast). */
    f->pipelineStatisticsQuery = true;
    f->occlusionQueryPrecise = true;
+   /* Logic ops on integer and normalized colour attachments (nvk/rast). */
+   f->logicOp = true;
+   /* rast: per-attachment blending, depth clamp, bias clamp, bounds,
+    * polygon modes (vk_draw_test). */
+   f->independentBlend = true;
+   f->depthClamp = true;
+   f->depthBiasClamp = true;
+   f->depthBounds = true;
+   f->fillModeNonSolid = true;
+   /* Indirect draws loop over their commands (nvk_cmd_draw.c). */
+   f->multiDrawIndirect = true;
+   f->drawIndirectFirstInstance = true;
+   /* rast: the second source (kx output slot 8), alpha to one, shading
+    * per sample when the shader reads SampleId/SamplePosition. */
+   f->dualSrcBlend = true;
+   f->alphaToOne = true;
+   f->sampleRateShading = true;
+   /* ClipDistance/CullDistance: kx slots, rast clips and culls (8 each,
+    * 8 together). */
+   f->shaderClipDistance = true;
+   f->shaderCullDistance = true;
+   /* 16 viewports, picked by ViewportIndex (rast). */
+   f->multiViewport = true;
+   /* rast draws points of any size from PointSize and lines of any
+    * width (rectangles), clamped to the ranges (nvk_private.h). */
+   f->largePoints = true;
+   f->wideLines = true;
+   f->provokingVertexLast = true;
+   f->depthClipEnable = true;
+   f->depthClipControl = true;
+   f->colorWriteEnable = true;
+   f->multiDraw = true;
+   f->shaderDrawParameters = true;
+   f->rectangularLines = true;
+   f->bresenhamLines = true;
+   f->stippledRectangularLines = true;
+   f->stippledBresenhamLines = true;
+   f->vertexInputDynamicState = true;
+   f->extendedDynamicState3DepthClampEnable = true;
+   f->extendedDynamicState3PolygonMode = true;
+   f->extendedDynamicState3SampleMask = true;
+   f->extendedDynamicState3AlphaToOneEnable = true;
+   f->extendedDynamicState3LogicOpEnable = true;
+   f->extendedDynamicState3ColorBlendEnable = true;
+   f->extendedDynamicState3ColorBlendEquation = true;
+   f->extendedDynamicState3ColorWriteMask = true;
+   f->extendedDynamicState3ProvokingVertexMode = true;
    /* 8-bit indices, 0xff restarts them (nvk_draw.c; vk_draw_test). */
    f->indexTypeUint8 = true;
    /* Restarts cut lists too (rast_assemble); no patches without
     * tessellation. */
    f->primitiveTopologyListRestart = true;
+   /* Not multiviewGeometryShader/Tessellation: no such stages yet. */
+   f->multiview = true;
+   f->dynamicRendering = true;
+   f->imagelessFramebuffer = true;
+   f->vertexAttributeInstanceRateDivisor = true;
+   f->vertexAttributeInstanceRateZeroDivisor = true;
+   f->extendedDynamicState = true;
+   f->extendedDynamicState2 = true;
    f->timelineSemaphore = true;
    f->synchronization2 = true;
    f->privateData = true;
    f->hostQueryReset = true;
    /* Required with VK_KHR_sampler_ycbcr_conversion (kx_ycbcr.h). */
    f->samplerYcbcrConversion = true;
-   /* Vulkan 1.3, 48.1 "Feature Requirements": "If Vulkan 1.1 is supported,
-    * the following features must be supported: [...] multiview". Each view
-    * is drawn as its own pass with ViewIndex (nvk_draw.c); no geometry or
-    * tessellation shaders to combine it with. */
-   f->multiview = true;
    /* vk_draw_test indirect_count_draws (VK_KHR_draw_indirect_count). */
    f->drawIndirectCount = true;
    /* Vulkan 1.3, 48.1: "If Vulkan 1.2 is supported, the following features
@@ -125,11 +211,8 @@ nvk_get_features(struct vk_features *f)
    f->uniformBufferStandardLayout = true;
    f->subgroupBroadcastDynamicId = true;
    f->shaderSubgroupExtendedTypes = true;
-   /* Framebuffers without views take them at vkCmdBeginRenderPass
-    * (nvk_framebuffer.c, nvk_cmd_rendering.c); image layouts are ignored,
-    * so depth and stencil may have their own. vk_version_test
-    * imageless_framebuffer_*, separate_depth_stencil_layouts_*. */
-   f->imagelessFramebuffer = true;
+   /* Image layouts are ignored, so depth and stencil may have their own
+    * (vk_version_test separate_depth_stencil_layouts_and_resolve). */
    f->separateDepthStencilLayouts = true;
 }
 
@@ -264,6 +347,7 @@ nvk_get_limits(const struct nvk_physical_device *pdev)
       .maxVertexOutputComponents = 64,
       .maxFragmentInputComponents = 64,
       .maxFragmentOutputAttachments = 4,
+      .maxFragmentDualSrcAttachments = 1, /* dualSrcBlend */
       .maxFragmentCombinedOutputResources = 4,
       /* The compute executor (nvk/exec/kx.h): workgroups of up to 1024
        * invocations in strips of 32 lanes, shared memory per workgroup. */
@@ -275,10 +359,10 @@ nvk_get_limits(const struct nvk_physical_device *pdev)
       .subTexelPrecisionBits = 4,
       .mipmapPrecisionBits = 4,
       .maxDrawIndexedIndexValue = (1u << 24) - 1,
-      .maxDrawIndirectCount = 1,
+      .maxDrawIndirectCount = UINT32_MAX,
       .maxSamplerLodBias = 2.0f,
       .maxSamplerAnisotropy = 1.0f,
-      .maxViewports = 1,
+      .maxViewports = 16,
       .maxViewportDimensions = {4096, 4096},
       .viewportBoundsRange = {-8192.0f, 8191.0f},
       .viewportSubPixelBits = 0,
@@ -310,14 +394,15 @@ nvk_get_limits(const struct nvk_physical_device *pdev)
       /* Every queue writes timestamps: CLOCK_MONOTONIC in nanoseconds. */
       .timestampComputeAndGraphics = VK_TRUE,
       .timestampPeriod = 1.0f,
-      .maxClipDistances = 0,
-      .maxCullDistances = 0,
-      .maxCombinedClipAndCullDistances = 0,
+      .maxClipDistances = 8,
+      .maxCullDistances = 8,
+      .maxCombinedClipAndCullDistances = 8,
       .discreteQueuePriorities = 2,
       .pointSizeRange = {1.0f, NVK_MAX_POINT_SIZE},
-      .lineWidthRange = {1.0f, 1.0f},
-      .pointSizeGranularity = 0.0f,
-      .lineWidthGranularity = 0.0f,
+      .lineWidthRange = {1.0f, NVK_MAX_LINE_WIDTH},
+      /* rast takes any size; this is the step it promises. */
+      .pointSizeGranularity = 0.125f,
+      .lineWidthGranularity = 0.125f,
       .strictLines = VK_FALSE,
       .standardSampleLocations = VK_TRUE, /* rast_sample_location */
       .optimalBufferCopyOffsetAlignment = 1,
@@ -493,6 +578,36 @@ nvk_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
             VK_SUBGROUP_FEATURE_SHUFFLE_BIT | VK_SUBGROUP_FEATURE_SHUFFLE_RELATIVE_BIT |
             VK_SUBGROUP_FEATURE_CLUSTERED_BIT | VK_SUBGROUP_FEATURE_QUAD_BIT;
          sg->quadOperationsInAllStages = VK_FALSE;
+         break;
+      }
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_PROPERTIES_EXT: {
+         /* A 32-bit divide per instance-rate fetch. */
+         VkPhysicalDeviceVertexAttributeDivisorPropertiesEXT *d = (void *)s;
+         d->maxVertexAttribDivisor = UINT32_MAX;
+         break;
+      }
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_PROPERTIES_EXT: {
+         /* The mode is pipeline state; no transform feedback. */
+         VkPhysicalDeviceProvokingVertexPropertiesEXT *pv = (void *)s;
+         pv->provokingVertexModePerPipeline = VK_TRUE;
+         pv->transformFeedbackPreservesTriangleFanProvokingVertex = VK_FALSE;
+         break;
+      }
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTI_DRAW_PROPERTIES_EXT: {
+         VkPhysicalDeviceMultiDrawPropertiesEXT *md = (void *)s;
+         md->maxMultiDrawCount = 1u << 20;
+         break;
+      }
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_LINE_RASTERIZATION_PROPERTIES_EXT: {
+         /* rast's fixed point: 8 fraction bits. */
+         VkPhysicalDeviceLineRasterizationPropertiesEXT *lr = (void *)s;
+         lr->lineSubPixelPrecisionBits = 8;
+         break;
+      }
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_3_PROPERTIES_EXT: {
+         /* A dynamic topology stays in the pipeline's class. */
+         VkPhysicalDeviceExtendedDynamicState3PropertiesEXT *p3 = (void *)s;
+         p3->dynamicPrimitiveTopologyUnrestricted = VK_FALSE;
          break;
       }
       case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTIVIEW_PROPERTIES: {

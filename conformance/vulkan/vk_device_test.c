@@ -224,6 +224,23 @@ TEST(kiln_advertises_only_what_it_implements)
       .pipelineStatisticsQuery = VK_TRUE, /* vk_compute_test compute_invocations_statistic,
                                            vk_draw_test occlusion_and_statistics_queries */
       .occlusionQueryPrecise = VK_TRUE,   /* vk_draw_test occlusion_and_statistics_queries */
+      .logicOp = VK_TRUE,                 /* vk_draw_test logic_ops */
+      .independentBlend = VK_TRUE,        /* vk_draw_test independent_blend */
+      .depthClamp = VK_TRUE,              /* vk_draw_test depth_clamp */
+      .depthBiasClamp = VK_TRUE,          /* vk_draw_test depth_bias_clamp */
+      .depthBounds = VK_TRUE,             /* vk_draw_test depth_bounds */
+      .fillModeNonSolid = VK_TRUE,        /* vk_draw_test polygon_mode_point */
+      .multiDrawIndirect = VK_TRUE,       /* vk_draw_test multi_draw_indirect_first_instance,
+                                             indexed_and_indirect_draws */
+      .drawIndirectFirstInstance = VK_TRUE, /* vk_draw_test multi_draw_indirect_first_instance */
+      .dualSrcBlend = VK_TRUE,            /* vk_draw_test dual_source_blend */
+      .alphaToOne = VK_TRUE,              /* vk_draw_test alpha_to_one */
+      .sampleRateShading = VK_TRUE,       /* vk_draw_test sample_rate_shading */
+      .shaderClipDistance = VK_TRUE,      /* vk_draw_test clip_and_cull_distances */
+      .shaderCullDistance = VK_TRUE,      /* vk_draw_test clip_and_cull_distances */
+      .multiViewport = VK_TRUE,           /* vk_draw_test layer_and_viewport_from_the_vs */
+      .largePoints = VK_TRUE,             /* vk_draw_test large_points_and_wide_lines */
+      .wideLines = VK_TRUE,               /* vk_draw_test large_points_and_wide_lines */
       .shaderFloat64 = VK_TRUE,           /* vk_compute_test int64_float64_int16_arithmetic */
       .shaderInt64 = VK_TRUE,             /* vk_compute_test int64_float64_int16_arithmetic */
       .shaderInt16 = VK_TRUE,             /* vk_compute_test int64_float64_int16_arithmetic */
@@ -273,9 +290,7 @@ TEST(kiln_advertises_only_what_it_implements)
       "VK_KHR_get_memory_requirements2",    /* vk_image_test copy_commands2_and_memory2 */
       "VK_KHR_maintenance1",                /* vk_image_test copy_3d_to_array_and_back,
                                                maintenance1_2d_array_compatible_and_trim */
-      "VK_KHR_maintenance2",                /* vk_version_test maintenance2_* */
       "VK_KHR_maintenance3",                /* vk_descriptor_test layout support */
-      "VK_KHR_multiview",                   /* vk_version_test multiview_* */
       "VK_KHR_push_descriptor",             /* vk_descriptor_test, nvk_descriptor_test */
       "VK_KHR_sampler_ycbcr_conversion",    /* vk_ycbcr_test */
       "VK_KHR_synchronization2",            /* vk_sync_test, vk_query_test */
@@ -283,6 +298,29 @@ TEST(kiln_advertises_only_what_it_implements)
       "VK_KHR_draw_indirect_count",         /* vk_draw_test indirect_count_draws */
       "VK_EXT_index_type_uint8",            /* vk_draw_test uint8_indices_and_restart */
       "VK_EXT_primitive_topology_list_restart", /* vk_draw_test list_restart */
+      "VK_KHR_multiview",                   /* vk_draw_test multiview_render_pass,
+                                               vk_version_test multiview_* */
+      "VK_KHR_maintenance2",                /* vk_draw_test point_clipping_behavior,
+                                               maintenance2_structures,
+                                               vk_version_test maintenance2_* */
+      "VK_KHR_create_renderpass2",          /* vk_draw_test render_pass2 */
+      "VK_KHR_depth_stencil_resolve",       /* vk_draw_test depth_resolve_modes */
+      "VK_KHR_dynamic_rendering",           /* vk_draw_test render_pass_and_dynamic_rendering_agree,
+                                               dynamic_rendering_resolve_and_resume */
+      "VK_KHR_imageless_framebuffer",       /* vk_draw_test imageless_framebuffer */
+      "VK_EXT_vertex_attribute_divisor",    /* vk_draw_test instance_rate_divisors */
+      "VK_EXT_extended_dynamic_state",      /* vk_draw_test extended_dynamic_state_toggled */
+      "VK_EXT_extended_dynamic_state2",     /* vk_draw_test extended_dynamic_state2_toggled */
+      "VK_EXT_shader_viewport_index_layer", /* vk_draw_test layer_and_viewport_from_the_vs */
+      "VK_EXT_provoking_vertex",            /* vk_draw_test provoking_vertex_last */
+      "VK_EXT_depth_clip_enable",           /* vk_draw_test depth_clip_disabled */
+      "VK_EXT_depth_clip_control",          /* vk_draw_test depth_clip_negative_one_to_one */
+      "VK_EXT_color_write_enable",          /* vk_draw_test color_write_enable */
+      "VK_EXT_multi_draw",                  /* vk_draw_test multi_draw_and_draw_parameters */
+      "VK_KHR_shader_draw_parameters",      /* vk_draw_test multi_draw_and_draw_parameters */
+      "VK_EXT_line_rasterization",          /* vk_draw_test bresenham_and_stippled_lines */
+      "VK_EXT_vertex_input_dynamic_state",  /* vk_draw_test vertex_input_set_between_draws */
+      "VK_EXT_extended_dynamic_state3",     /* vk_draw_test extended_dynamic_state3_toggled */
    };
    uint32_t n = 0;
    VKT_CHECK(vkEnumerateDeviceExtensionProperties(t.pdev, NULL, &n, NULL));

@@ -1065,6 +1065,10 @@ TEST(device_meets_vulkan_1_2_requirements)
       CHECK(f12.drawIndirectCount);
    if (vkt_has_device_extension(t.pdev, VK_KHR_SAMPLER_MIRROR_CLAMP_TO_EDGE_EXTENSION_NAME))
       CHECK(f12.samplerMirrorClampToEdge);
+   /* "If Vulkan 1.1 is supported [...] shaderDrawParameters if
+    * VK_KHR_shader_draw_parameters is supported". */
+   if (vkt_has_device_extension(t.pdev, VK_KHR_SHADER_DRAW_PARAMETERS_EXTENSION_NAME))
+      CHECK(f11.shaderDrawParameters);
 
    VkPhysicalDeviceDriverProperties drv = {
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};

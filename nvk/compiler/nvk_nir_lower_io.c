@@ -296,11 +296,13 @@ note_builtin_array(nir_shader *s, const struct io_loc *loc)
                                                         loc->array_len);
 }
 
+/* The load is replaced by `value`. */
 static bool
-lower_instance_index(nir_builder *b, nir_intrinsic_instr *intr)
+replace_load(nir_intrinsic_instr *intr, nir_deref_instr *deref, nir_def *value)
 {
-   nir_def *v = nir_iadd(b, nir_load_instance_id(b), nir_load_base_instance(b));
-   nir_def_rewrite_uses(&intr->def, v);
+   nir_def_rewrite_uses(&intr->def, value);
+   nir_instr_remove(&intr->instr);
+   nir_deref_instr_remove_if_unused(deref);
    return true;
 }
 
@@ -337,7 +339,8 @@ lower_io(nir_builder *b, nir_intrinsic_instr *intr, void *data)
       return false;
    }
    if (vs_in && loc.builtin == NIR_BUILTIN_INSTANCE_INDEX && op == NIR_INTRINSIC_LOAD_DEREF)
-      return lower_instance_index(b, intr) && (nir_instr_remove(&intr->instr), true);
+      return replace_load(intr, deref,
+                          nir_iadd(b, nir_load_instance_id(b), nir_load_base_instance(b)));
 
    int slot;
    unsigned comp = loc.comp;
@@ -414,10 +417,7 @@ lower_io(nir_builder *b, nir_intrinsic_instr *intr, void *data)
    } else {
       value = emit_load(b, mode, &loc, n, bits, slot, loc.offset, comp, is_float);
    }
-   nir_def_rewrite_uses(&intr->def, value);
-   nir_instr_remove(&intr->instr);
-   nir_deref_instr_remove_if_unused(deref);
-   return true;
+   return replace_load(intr, deref, value);
 }
 
 bool

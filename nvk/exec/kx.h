@@ -46,9 +46,14 @@
  * consecutive workgroups back to back (small workgroups waste no lanes).
  *
  * Workgroups are spread over the caller's worker threads (kx_dispatch):
- * each thread owns register files and takes chunks of workgroups from an
- * atomic counter. Shared memory is per workgroup; atomics are real host
- * atomics.
+ * each thread owns register files (kept for the next dispatch of the same
+ * program) and takes chunks of workgroups from an atomic counter. Shared
+ * memory is per workgroup; atomics are real host atomics.
+ *
+ * Vertex and fragment shaders run strip by strip on the caller's workers
+ * (kx_exec_strip, "Launching strips" below): a vertex strip is up to KX_W
+ * vertices, a fragment strip 16 2x2 quads whose helper lanes run without
+ * writing memory (stores use the exec mask minus helpers).
  *
  * == Memory ==
  * Device memory is reached by 64-bit device addresses, translated through

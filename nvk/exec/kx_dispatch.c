@@ -174,6 +174,61 @@ kx_run_independent(struct kx_job *job, struct kx_thread *t, struct kx_ctx *ctx,
    return total;
 }
 
+/*
+ * Worker state kept between dispatches: slot i holds the state the worker
+ * that ran item i of a dispatch used last (register files with the
+ * constants broadcast, mask stacks, scratch, shared memory), so dispatches
+ * of the same program skip the allocation and set-up. A state is reused
+ * only by the program it was made for (kx_program::id, never reused) with
+ * the same shape; the prologue's invariants are recomputed (the constant
+ * buffers change between dispatches). Large states are not kept.
+ */
+#define KX_WORKER_CACHE_SLOTS 64u
+#define KX_WORKER_CACHE_MAX_B (1u << 20)
+static struct kx_exec *kx_worker_cache[KX_WORKER_CACHE_SLOTS];
+
+/* At exit or when the driver is unloaded (dlclose). */
+__attribute__((destructor)) static void
+kx_worker_cache_free(void)
+{
+   for (unsigned i = 0; i < KX_WORKER_CACHE_SLOTS; i++)
+      kx_exec_destroy(__atomic_exchange_n(&kx_worker_cache[i], NULL, __ATOMIC_ACQ_REL));
+}
+
+static struct kx_exec *
+kx_worker_take(struct kx_job *job, uint32_t index, uint32_t nstrips, size_t shared_B)
+{
+   if (index >= KX_WORKER_CACHE_SLOTS)
+      return NULL;
+   struct kx_exec *e = __atomic_exchange_n(&kx_worker_cache[index], NULL, __ATOMIC_ACQ_REL);
+   if (!e)
+      return NULL;
+   if (e->prog_id != job->prog->id || e->run != job->run || e->num_strips != nstrips ||
+       e->shared_B < shared_B) {
+      kx_exec_destroy(e);
+      return NULL;
+   }
+   struct kx_thread *t = e->t;
+   e->prog = job->prog;
+   t->d = job->d;
+   t->prog = job->prog;
+   t->faulted = false;
+   memset(t->tlb, 0, sizeof(t->tlb));
+   t->tlb_next = 0;
+   kx_exec_prologue(e);
+   return e;
+}
+
+static void
+kx_worker_put(struct kx_exec *e, uint32_t index)
+{
+   if (index >= KX_WORKER_CACHE_SLOTS || e->size_B > KX_WORKER_CACHE_MAX_B) {
+      kx_exec_destroy(e);
+      return;
+   }
+   kx_exec_destroy(__atomic_exchange_n(&kx_worker_cache[index], e, __ATOMIC_ACQ_REL));
+}
+
 static void
 kx_worker(void *data, uint32_t index)
 {
@@ -182,7 +237,9 @@ kx_worker(void *data, uint32_t index)
    const uint32_t nstrips = job->cooperative ? job->strips_per_wg : 1;
    const size_t shared_B =
       (size_t)prog->info.shared_size_B * (job->cooperative ? 1 : job->wgs_per_chunk);
-   struct kx_exec *e = kx_exec_alloc(prog, job->run, nstrips, shared_B, job->d);
+   struct kx_exec *e = kx_worker_take(job, index, nstrips, shared_B);
+   if (!e)
+      e = kx_exec_alloc(prog, job->run, nstrips, shared_B, job->d);
    if (!e) {
       struct kx_thread tmp = {.d = job->d};
       kx_thread_fault(&tmp, "kx: out of memory for the shader state of %u strips", nstrips);
@@ -206,8 +263,7 @@ kx_worker(void *data, uint32_t index)
          break;
    }
    __atomic_fetch_add(&job->d->invocations, invocations, __ATOMIC_RELAXED);
-   kx_exec_destroy(e);
-   (void)index;
+   kx_worker_put(e, index);
 }
 
 bool

@@ -19,6 +19,13 @@
 #include "kx_program.h"
 #include "nir/nir.h"
 
+uint64_t
+kx_program_new_id(void)
+{
+   static uint64_t next = 1;
+   return __atomic_fetch_add(&next, 1, __ATOMIC_RELAXED);
+}
+
 void
 kx_exec_prologue(struct kx_exec *e)
 {
@@ -58,6 +65,9 @@ kx_exec_alloc(const struct kx_program *prog, kx_run_fn run, uint32_t nstrips, si
    memset(e, 0, sizeof(*e));
    p += ALIGN_POT(sizeof(*e), 64);
    e->mem = mem;
+   e->size_B = total_B;
+   e->shared_B = shared_B;
+   e->prog_id = prog->id;
    e->prog = prog;
    e->run = run;
    e->num_strips = nstrips;

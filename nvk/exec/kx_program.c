@@ -420,6 +420,7 @@ kx_program_deserialize(const void *data, size_t size_B)
    struct kx_program *p = calloc(1, sizeof(*p) + body_B);
    if (!p)
       return NULL;
+   p->id = kx_program_new_id();
    p->info = h.info;
    p->num_instrs = h.num_instrs;
    p->num_aux = h.num_aux;

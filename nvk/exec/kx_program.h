@@ -178,6 +178,9 @@ struct kx_program {
    struct kx_instr *instrs;
    uint32_t *aux;
    struct kx_const *consts;
+   /* Unique per program object (kx_program_new_id): the workers' cached
+    * state (kx_dispatch.c) belongs to the program with this id. */
+   uint64_t id;
 };
 
 /* --- the interpreter's state ------------------------------------------------- */
@@ -280,6 +283,9 @@ struct kx_exec {
    uint32_t num_strips;
    struct kx_ctx *strips[KX_MAX_WORKGROUP_INVOCATIONS / KX_W + 1];
    uint8_t *shared;
+   size_t shared_B;
+   size_t size_B; /* the whole allocation */
+   uint64_t prog_id;
    void *mem;
    /* Strips: the memory side of the current strip (t->d points here) and
     * the constant buffers the prologue's invariants were computed from. */
@@ -294,6 +300,8 @@ struct kx_exec *kx_exec_alloc(const struct kx_program *prog, kx_run_fn run, uint
                               size_t shared_B, struct kx_dispatch *d);
 /* Runs the prologue (the invariants) on every strip's register file. */
 void kx_exec_prologue(struct kx_exec *e);
+/* A fresh kx_program::id. */
+uint64_t kx_program_new_id(void);
 kx_run_fn kx_select_run(enum kx_isa isa);
 
 #endif /* KX_PROGRAM_H */

@@ -51,6 +51,7 @@ kxb_finish(struct kxb *b)
       KXB_OOM(b);
       return NULL;
    }
+   p->id = kx_program_new_id();
    p->instrs = (struct kx_instr *)(p + 1);
    p->consts = (struct kx_const *)(p->instrs + ninstr);
    p->aux = (uint32_t *)(p->consts + nconsts);

@@ -17,6 +17,7 @@
 #include "builtins_frag.h"
 #include "deriv_frag.h"
 #include "discard_cf_frag.h"
+#include "helper_image_frag.h"
 #include "layer_vp_vert.h"
 #include "push_frag.h"
 #include "stage_io_frag.h"
@@ -165,6 +166,7 @@ TEST(stage_vertex_io)
          .out = out,
          .vertex_index = vertex_index,
          .instance_index = instance_index,
+         .base_vertex = 3,
          .base_instance = 5,
          .draw_index = 2,
       };
@@ -200,7 +202,7 @@ TEST(stage_vertex_io)
          const float wzyx[4] = {0.25f * l, 0.5f, 2.0f * l + 1.0f, (float)l};
          for (unsigned c = 0; c < 4; c++)
             bad += io_f(out, KX_SLOT_VAR0 + 6, c, l) != wzyx[c];
-         bad += io_f(out, KX_SLOT_VAR0 + 7, 1, l) != 7.0f;
+         bad += io_f(out, KX_SLOT_VAR0 + 7, 1, l) != 10.0f; /* 5 + 2 + 3 */
          bad += io_f(out, KX_SLOT_VAR0 + 7, 0, l) != NST_SENTINEL;
       }
       if (!CHECK_EQ(bad, 0))
@@ -357,6 +359,7 @@ TEST(stage_fragment_derivatives)
          bad += io_f(out, 1, 0, l) != fx;
          bad += io_f(out, 1, 1, l) != fy;
          bad += io_f(out, 1, 2, l) != fabsf(fx) + fabsf(fy);
+         bad += io_f(out, 2, 0, l) != (v[l] + fx * 0.25f) + fy * -0.5f;
       }
       if (!CHECK_EQ(bad, 0))
          printf("%s: lane 6: %g %g %g %g\n", (*be)->name, io_f(out, 0, 0, 6),
@@ -688,6 +691,72 @@ TEST(stage_exec_reuse_recomputes_invariants)
       free(out);
    }
    free(root);
+   nct_layout_free(layout);
+}
+
+TEST(stage_fragment_helpers_store_no_image)
+{
+   const struct nct_binding binding = {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 1};
+   struct nvk_pipeline_layout *layout = nct_layout(&binding, 1);
+   struct kiln_device_info dev;
+   kiln_device_info_init_host(&dev);
+   struct kil_image img;
+   REQUIRE(kil_image_init(&dev,
+                          &(struct kil_image_info){
+                             .dim = KIL_IMAGE_DIM_2D,
+                             .format = KIL_FORMAT_R32_UINT,
+                             .extent_px = kil_extent4d_px(KX_W, 2, 1, 1),
+                             .levels = 1,
+                             .samples = 1,
+                             .tiling = KIL_IMAGE_TILING_LINEAR,
+                          },
+                          &img) == KIL_SUCCESS);
+   struct nst_mem mem = {.size_B = img.size_B};
+   mem.host = calloc(1, mem.size_B);
+   struct kx_image_desc idesc;
+   REQUIRE(kx_image_desc_init(&idesc, &img, NST_VA,
+                              &(struct kx_image_view_info){
+                                 .dim = KX_IMAGE_DIM_2D,
+                                 .format = KIL_FORMAT_R32_UINT,
+                                 .num_levels = 1,
+                                 .num_layers = 1,
+                                 .swizzle = {KX_SWIZZLE_R, KX_SWIZZLE_G, KX_SWIZZLE_B,
+                                             KX_SWIZZLE_A},
+                              }));
+   const struct nvk_image_descriptor set = {&idesc};
+   struct nvk_root_table root;
+   memset(&root, 0, sizeof(root));
+   float *in = nst_io(KX_SLOT_COUNT);
+   for (unsigned l = 0; l < KX_W; l++)
+      set_u(in, KX_SLOT_VAR0, 0, l, l);
+   const uint64_t helpers = (1ull << 1) | (1ull << 6) | (1ull << 63);
+   NST_FOREACH_BACKEND(be, bprog, helper_image_frag_spv, NIR_STAGE_FRAGMENT, layout) {
+      memset(mem.host, 0, mem.size_B);
+      void *e = (*be)->exec_create(bprog);
+      REQUIRE(e);
+      struct kx_strip s = {
+         .live_mask = ~0ull,
+         .helper_mask = helpers,
+         .in = in,
+         .translate = nst_translate,
+         .translate_data = &mem,
+      };
+      s.cbufs[NVK_CBUF_ROOT] = (struct kx_cbuf){&root, sizeof(root)};
+      s.cbufs[NVK_CBUF_SET(0)] = (struct kx_cbuf){&set, sizeof(set)};
+      if (!CHECK((*be)->exec_strip(e, &s)))
+         printf("%s\n", s.fault);
+      unsigned bad = 0;
+      for (unsigned y = 0; y < 2; y++) {
+         const uint32_t *row = (const uint32_t *)(mem.host + img.levels[0].offset_B +
+                                                  (uint64_t)y * img.levels[0].row_pitch_B);
+         for (unsigned l = 0; l < KX_W; l++)
+            bad += row[l] != (((helpers >> l) & 1) ? 0u : 1u);
+      }
+      CHECK_EQ(bad, 0);
+      (*be)->exec_destroy(e);
+   }
+   free(in);
+   free(mem.host);
    nct_layout_free(layout);
 }
 

@@ -481,3 +481,68 @@ TEST(kx_shared_out_of_range_reads_zero)
    kx_program_destroy(p);
    nir_shader_destroy(b.shader);
 }
+
+/* Workers keep their state between dispatches of a program (kx_dispatch.c):
+ * a dispatch after another with other constant buffers, and after a
+ * different program took the workers' slots, computes from its own
+ * constants. Also reports what a small dispatch costs. */
+TEST(kx_worker_state_reused_between_dispatches)
+{
+   struct kx_program *p[2];
+   nir_shader *s[2];
+   for (unsigned k = 0; k < 2; k++) {
+      nir_builder b = kxt_builder(64, 1, 1);
+      REQUIRE(b.shader);
+      nir_def *gid = gid_x(&b);
+      /* A hoisted constant-buffer load (the prologue's) and a constant
+       * that differs between the two programs. */
+      nir_def *u = nir_load_ubo(&b, 1, 32, nir_imm_int(&b, 2), nir_imm_int(&b, 4 * k));
+      nir_def *r = nir_iadd(&b, nir_iadd_imm(&b, u, 100 * (k + 1)), gid);
+      nir_store_global(&b, r, kxt_addr(&b, gid, 4));
+      p[k] = kxt_compile(b.shader);
+      REQUIRE(p[k]);
+      s[k] = b.shader;
+   }
+   uint32_t buf[256];
+   struct kxt_mem mem = {(uint8_t *)buf, sizeof(buf)};
+   const unsigned order[5] = {0, 0, 1, 0, 1};
+   for (unsigned run = 0; run < 5; run++) {
+      const unsigned k = order[run];
+      uint32_t cb[2] = {7000 + run, 9000 + run};
+      memset(buf, 0, sizeof(buf));
+      struct kx_dispatch d = {
+         .prog = p[k],
+         .count = {4, 1, 1},
+         .translate = kxt_translate,
+         .translate_data = &mem,
+         .parallel_for = kxt_parallel_for,
+         .thread_count = 2,
+      };
+      d.cbufs[2] = (struct kx_cbuf){cb, sizeof(cb)};
+      CHECK(kx_dispatch_run(&d));
+      unsigned bad = 0;
+      for (unsigned i = 0; i < 256; i++)
+         bad += buf[i] != cb[k] + 100 * (k + 1) + i;
+      if (!CHECK_EQ(bad, 0))
+         printf("run %u (program %u): buf[0] = %u\n", run, k, buf[0]);
+   }
+   /* Small dispatches, one thread: what the set-up costs. */
+   const uint64_t t0 = util_time_ns();
+   enum { N = 2000 };
+   for (unsigned i = 0; i < N; i++) {
+      uint32_t cb[2] = {i, i};
+      struct kx_dispatch d = {
+         .prog = p[0],
+         .count = {1, 1, 1},
+         .translate = kxt_translate,
+         .translate_data = &mem,
+      };
+      d.cbufs[2] = (struct kx_cbuf){cb, sizeof(cb)};
+      kx_dispatch_run(&d);
+   }
+   printf("   %.2f us per 64-invocation dispatch\n", (util_time_ns() - t0) / 1000.0 / N);
+   for (unsigned k = 0; k < 2; k++) {
+      kx_program_destroy(p[k]);
+      nir_shader_destroy(s[k]);
+   }
+}

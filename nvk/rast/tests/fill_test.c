@@ -166,3 +166,38 @@ TEST(rast_fill_fans)
       }
    }
 }
+
+/* A mesh of 190 x 190 cells, two triangles each (72200 triangles, more
+ * than one pass of rast_draw), over the whole viewport with vertices at
+ * odd subpixel positions: every pixel hit exactly once, with threads. */
+TEST(rast_fill_big_mesh)
+{
+   const unsigned n = 190;
+   float *verts = calloc((size_t)(n + 1) * (n + 1) * RT_STRIDE, sizeof(float));
+   uint32_t *idx = calloc((size_t)n * n * 6, sizeof(uint32_t));
+   REQUIRE(verts && idx);
+   for (unsigned j = 0; j <= n; j++)
+      for (unsigned i = 0; i <= n; i++) {
+         /* Interior vertices jittered, the border on the viewport's edge. */
+         const double jx = (i > 0 && i < n) ? 0.3 * sin(i * 7.0 + j) : 0.0;
+         const double jy = (j > 0 && j < n) ? 0.3 * cos(j * 5.0 + i) : 0.0;
+         const double x = (i + jx) * W / n, y = (j + jy) * H / n;
+         rt_set_window_pos(verts, j * (n + 1) + i, x, y, 0.5f, W, H);
+      }
+   for (unsigned j = 0; j < n; j++)
+      for (unsigned i = 0; i < n; i++) {
+         const uint32_t a = j * (n + 1) + i, b = a + 1, c = a + n + 1, d = c + 1;
+         uint32_t *o = idx + (j * n + i) * 6;
+         o[0] = a, o[1] = b, o[2] = c, o[3] = c, o[4] = b, o[5] = d;
+      }
+   struct rt_record r;
+   REQUIRE(rt_record_init(&r, W, H));
+   REQUIRE(draw_tris(verts, (n + 1) * (n + 1), idx, n * n * 2, &r, 3, NULL));
+   unsigned bad = 0;
+   for (uint32_t i = 0; i < W * H; i++)
+      bad += r.hits[i] != 1;
+   CHECK_EQ(bad, 0);
+   rt_record_finish(&r);
+   free(verts);
+   free(idx);
+}

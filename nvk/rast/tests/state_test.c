@@ -335,3 +335,33 @@ TEST(rast_layered_rendering)
    }
    free(mem);
 }
+
+TEST(rast_polygon_mode_depth_bias)
+{
+   /* 28.9: depth bias applies to a polygon's fragments in LINE and POINT
+    * modes too. Flat triangle at z = 0.5, D16 (r = 2^-16), constant 100. */
+   for (unsigned mode = 0; mode < 3; mode++) {
+      struct rt_image ds;
+      REQUIRE(rt_image_init(&ds, KIL_FORMAT_D16_UNORM, W, H, 1, false));
+      struct rast_state s;
+      rast_state_init(&s, W, H);
+      s.polygon_mode = mode;
+      s.depth_test_enable = s.depth_write_enable = true;
+      s.depth_bias_enable = true;
+      s.depth_bias_constant = 100.0f;
+      struct rast_framebuffer fb = rt_fb(W, H);
+      fb.depth_stencil = ds.ri;
+      float verts[3 * RT_STRIDE] = {0};
+      rt_set_window_pos(verts, 0, 10.5, 10.5, 0.5f, W, H);
+      rt_set_window_pos(verts, 1, 40.5, 10.5, 0.5f, W, H);
+      rt_set_window_pos(verts, 2, 10.5, 40.5, 0.5f, W, H);
+      const uint32_t idx[3] = {0, 1, 2};
+      struct rast_draw d = rt_draw(&s, &fb, verts, 3, RAST_PRIM_TRIANGLES, idx, 1, NULL, NULL, 1);
+      REQUIRE(rast_draw(&d));
+      CHECK(d.samples_passed > 0);
+      /* The vertex pixel (10, 10) is drawn in every mode. */
+      CHECK_FLOAT_EQ(fmt_unpack_depth(KIL_FORMAT_D16_UNORM, rt_texel(&ds, 10, 10, 0)),
+                     0.5 + 100.0 / 65536.0, 1.0 / 65535.0);
+      rt_image_finish(&ds);
+   }
+}
