@@ -14,6 +14,8 @@
 #include "vkt_compute.h"
 
 #include "multiview_frag.h"
+#include "multiview_pos_frag.h"
+#include "multiview_pos_vert.h"
 #include "multiview_vert.h"
 #include "vulkan12_shader_comp.h"
 
@@ -169,7 +171,8 @@ module(struct vkt *t, const uint32_t *code, size_t size_B)
 /* A render pass of one subpass with view mask `mask` over a `layers`-layer
  * RGBA8 image, cleared to zero, and a pipeline drawing multiview.vert/frag. */
 static bool
-mv_env_init(struct mv_env *e, uint32_t mask, uint32_t layers, bool kiln_only)
+mv_env_init_shaders(struct mv_env *e, uint32_t mask, uint32_t layers, bool kiln_only,
+                    bool position_only)
 {
    static const char *const exts[] = {VK_KHR_MULTIVIEW_EXTENSION_NAME};
    static VkPhysicalDeviceMultiviewFeatures mvf = {
@@ -256,8 +259,10 @@ mv_env_init(struct mv_env *e, uint32_t mask, uint32_t layers, bool kiln_only)
       .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
    if (!VKT_CHECK(vkCreatePipelineLayout(t->dev, &lci, NULL, &e->layout)))
       return false;
-   e->vs = module(t, multiview_vert_spv, sizeof(multiview_vert_spv));
-   e->fs = module(t, multiview_frag_spv, sizeof(multiview_frag_spv));
+   e->vs = position_only ? module(t, multiview_pos_vert_spv, sizeof(multiview_pos_vert_spv))
+                         : module(t, multiview_vert_spv, sizeof(multiview_vert_spv));
+   e->fs = position_only ? module(t, multiview_pos_frag_spv, sizeof(multiview_pos_frag_spv))
+                         : module(t, multiview_frag_spv, sizeof(multiview_frag_spv));
    if (!e->vs || !e->fs)
       return false;
    const VkPipelineShaderStageCreateInfo stages[2] = {
@@ -326,6 +331,12 @@ mv_env_init(struct mv_env *e, uint32_t mask, uint32_t layers, bool kiln_only)
    return VKT_CHECK(vkCreateQueryPool(t->dev, &qci, NULL, &e->queries));
 }
 
+static bool
+mv_env_init(struct mv_env *e, uint32_t mask, uint32_t layers, bool kiln_only)
+{
+   return mv_env_init_shaders(e, mask, layers, kiln_only, false);
+}
+
 static void
 mv_env_finish(struct mv_env *e)
 {
@@ -360,12 +371,15 @@ view_color(uint32_t v)
  * view's index in both shaders; layers not in the mask keep their
  * contents (here: not even cleared). An occlusion query inside uses one
  * query per view, whose results together count every view's samples. */
-TEST(multiview_draws_each_view_into_its_layer)
+/* Both shader pairs write green 1 (multiview.frag: the vertex shader's
+ * ViewIndex matched). */
+static void
+check_views_0_and_2(bool position_only)
 {
    const uint32_t mask = 0x5; /* views 0 and 2 */
    const uint32_t layers = 3;
    struct mv_env e;
-   if (!mv_env_init(&e, mask, layers, false)) {
+   if (!mv_env_init_shaders(&e, mask, layers, false, position_only)) {
       mv_env_finish(&e);
       return;
    }
@@ -433,6 +447,19 @@ TEST(multiview_draws_each_view_into_its_layer)
                                        VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT)))
       CHECK_EQ(res[0] + res[1], (uint64_t)(1 + 3) * (W / 4) * H);
    mv_env_finish(&e);
+}
+
+TEST(multiview_draws_each_view_into_its_layer)
+{
+   check_views_0_and_2(false);
+}
+
+/* The same with a vertex shader that writes only the position: the
+ * ClipDistance and CullDistance glslang declares but never writes must
+ * not clip (kiln read the next vertex as distances). */
+TEST(multiview_position_only_vertex_shader)
+{
+   check_views_0_and_2(true);
 }
 
 /* Views at the mask's far end: layer = view index, however high. kiln
