@@ -44,6 +44,10 @@ const struct vk_device_extension_table nvk_device_extensions = {
     * yet). VK_KHR_sampler_ycbcr_conversion needs it. */
    .KHR_maintenance1 = true,
    .KHR_maintenance3 = true,
+   /* Subgroups are strips of KX_W lanes, nothing else: one size to require,
+    * and workgroups of whole strips are full subgroups (vk_version_test
+    * subgroup_size_control). */
+   .EXT_subgroup_size_control = true,
    .KHR_push_descriptor = true,
    /* Multi-planar formats and Y'CbCr sampling (nvk_sampler_ycbcr_conversion.c,
     * nvk/exec/kx_ycbcr.c; vk_ycbcr_test). */
@@ -218,6 +222,9 @@ nvk_get_features(struct vk_features *f)
    /* Image layouts are ignored, so depth and stencil may have their own
     * (vk_version_test separate_depth_stencil_layouts_and_resolve). */
    f->separateDepthStencilLayouts = true;
+   /* Vulkan 1.3 requires these (48.1); VK_EXT_subgroup_size_control. */
+   f->subgroupSizeControl = true;
+   f->computeFullSubgroups = true;
 }
 
 static void
@@ -668,6 +675,16 @@ nvk_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
                    offsetof(VkPhysicalDeviceVulkan12Properties, denormBehaviorIndependence));
          fc->pNext = next;
          fc->sType = type;
+         break;
+      }
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_PROPERTIES: {
+         /* One subgroup size, KX_W (a strip); workgroups of up to 1024
+          * invocations are 16 strips. */
+         VkPhysicalDeviceSubgroupSizeControlProperties *ssc = (void *)s;
+         ssc->minSubgroupSize = KX_SUBGROUP_SIZE;
+         ssc->maxSubgroupSize = KX_SUBGROUP_SIZE;
+         ssc->maxComputeWorkgroupSubgroups = 1024 / KX_SUBGROUP_SIZE;
+         ssc->requiredSubgroupSizeStages = VK_SHADER_STAGE_COMPUTE_BIT;
          break;
       }
       case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_3_PROPERTIES: {

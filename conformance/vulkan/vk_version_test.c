@@ -17,6 +17,7 @@
 #include "multiview_pos_frag.h"
 #include "multiview_pos_vert.h"
 #include "multiview_vert.h"
+#include "full_subgroups_comp.h"
 #include "vulkan12_shader_comp.h"
 
 #define W 16
@@ -1158,5 +1159,78 @@ TEST(core_1_2_commands)
       if (!vkGetDeviceProcAddr(t.dev, names[i]))
          test_fail(__FILE__, __LINE__, "%s does not resolve", names[i]);
    }
+   vkt_finish(&t);
+}
+
+/* VK_EXT_subgroup_size_control (Vulkan 1.3 requires subgroupSizeControl
+ * and computeFullSubgroups): a compute shader of 128 invocations created
+ * with the device's maxSubgroupSize required and REQUIRE_FULL_SUBGROUPS
+ * sees that size, and every subgroup has all its invocations. */
+TEST(subgroup_size_control)
+{
+   static const char *const exts[] = {VK_EXT_SUBGROUP_SIZE_CONTROL_EXTENSION_NAME};
+   static VkPhysicalDeviceSubgroupSizeControlFeatures ssf = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_FEATURES,
+      .subgroupSizeControl = VK_TRUE,
+      .computeFullSubgroups = VK_TRUE};
+   const struct vkt_req req = {.instance_api_version = VK_API_VERSION_1_1,
+                               .extensions = exts,
+                               .extension_count = 1,
+                               .features = &ssf};
+   struct vkt t;
+   if (!vkt_init(&t, &req))
+      return;
+   VkPhysicalDeviceSubgroupSizeControlProperties ssp = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_PROPERTIES};
+   VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+                                     .pNext = &ssp};
+   vkGetPhysicalDeviceProperties2(t.pdev, &p2);
+   CHECK(ssp.minSubgroupSize >= 1 && ssp.minSubgroupSize <= ssp.maxSubgroupSize);
+   CHECK(ssp.requiredSubgroupSizeStages & VK_SHADER_STAGE_COMPUTE_BIT);
+   if (t.is_kiln) {
+      CHECK_EQ(ssp.minSubgroupSize, 64);
+      CHECK_EQ(ssp.maxSubgroupSize, 64);
+   }
+   if (128 % ssp.maxSubgroupSize != 0) {
+      vkt_finish(&t);
+      vkt_skip("maxSubgroupSize %u does not divide 128", ssp.maxSubgroupSize);
+      return;
+   }
+   enum { N = 128 * 2 };
+   struct vkt_buffer out;
+   if (!vkt_buffer_create(&t, N * 8, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, &out)) {
+      vkt_finish(&t);
+      return;
+   }
+   const VkPipelineShaderStageRequiredSubgroupSizeCreateInfo req_size = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_REQUIRED_SUBGROUP_SIZE_CREATE_INFO,
+      .requiredSubgroupSize = ssp.maxSubgroupSize};
+   const VkDescriptorSetLayoutBinding b[] = {
+      {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL}};
+   struct vkt_pipeline p;
+   memset(&p, 0, sizeof(p));
+   if (vkt_pipeline_create(&t,
+                           &(struct vkt_pipeline_info){
+                              VKT_SPIRV(full_subgroups_comp_spv),
+                              .bindings = b,
+                              .binding_count = 1,
+                              .stage_pnext = &req_size,
+                              .stage_flags = VK_PIPELINE_SHADER_STAGE_CREATE_REQUIRE_FULL_SUBGROUPS_BIT},
+                           &p)) {
+      vkt_pipeline_set_buffer(&t, &p, 0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, out.buffer, 0,
+                              VK_WHOLE_SIZE);
+      if (vkt_run_compute(&t, &p, NULL, 0, N / 128, 1, 1)) {
+         const uint32_t *o = (const uint32_t *)out.map;
+         unsigned bad = 0;
+         for (unsigned i = 0; i < N; i++)
+            bad += o[i * 2] != ssp.maxSubgroupSize || o[i * 2 + 1] != ssp.maxSubgroupSize;
+         if (bad)
+            test_fail(__FILE__, __LINE__,
+                      "%u invocations saw another size or a partial subgroup (%u, %u)", bad,
+                      o[0], o[1]);
+      }
+   }
+   vkt_pipeline_destroy(&t, &p);
+   vkt_buffer_destroy(&t, &out);
    vkt_finish(&t);
 }

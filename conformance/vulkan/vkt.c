@@ -174,6 +174,8 @@ feature_struct_bools(VkStructureType s)
       return 3;
    case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES:
       return 47;
+   case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_FEATURES:
+      return 2;
    default:
       return 0;
    }
