@@ -48,6 +48,11 @@ const struct vk_device_extension_table nvk_device_extensions = {
     * and workgroups of whole strips are full subgroups (vk_version_test
     * subgroup_size_control). */
    .EXT_subgroup_size_control = true,
+   /* Demoted and terminated lanes are kx's kill mask (helpers keep running
+    * for derivatives, store nothing); vk_version_test
+    * demote_to_helper_invocation, terminate_invocation. */
+   .EXT_shader_demote_to_helper_invocation = true,
+   .KHR_shader_terminate_invocation = true,
    .KHR_push_descriptor = true,
    /* Multi-planar formats and Y'CbCr sampling (nvk_sampler_ycbcr_conversion.c,
     * nvk/exec/kx_ycbcr.c; vk_ycbcr_test). */
@@ -225,6 +230,8 @@ nvk_get_features(struct vk_features *f)
    /* Vulkan 1.3 requires these (48.1); VK_EXT_subgroup_size_control. */
    f->subgroupSizeControl = true;
    f->computeFullSubgroups = true;
+   f->shaderDemoteToHelperInvocation = true;
+   f->shaderTerminateInvocation = true;
 }
 
 static void

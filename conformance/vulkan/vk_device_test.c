@@ -297,6 +297,8 @@ TEST(kiln_advertises_only_what_it_implements)
       "VK_KHR_timeline_semaphore",          /* vk_sync_test */
       "VK_KHR_draw_indirect_count",         /* vk_draw_test indirect_count_draws */
       "VK_EXT_subgroup_size_control",       /* vk_version_test subgroup_size_control */
+      "VK_EXT_shader_demote_to_helper_invocation", /* vk_version_test demote_* */
+      "VK_KHR_shader_terminate_invocation", /* vk_version_test terminate_invocation */
       "VK_EXT_index_type_uint8",            /* vk_draw_test uint8_indices_and_restart */
       "VK_EXT_primitive_topology_list_restart", /* vk_draw_test list_restart */
       "VK_KHR_multiview",                   /* vk_draw_test multiview_render_pass,

@@ -17,6 +17,8 @@
 #include "multiview_pos_frag.h"
 #include "multiview_pos_vert.h"
 #include "multiview_vert.h"
+#include "terminate_frag.h"
+#include "demote_frag.h"
 #include "full_subgroups_comp.h"
 #include "vulkan12_shader_comp.h"
 
@@ -171,17 +173,27 @@ module(struct vkt *t, const uint32_t *code, size_t size_B)
 
 /* A render pass of one subpass with view mask `mask` over a `layers`-layer
  * RGBA8 image, cleared to zero, and a pipeline drawing multiview.vert/frag. */
+/* A fragment shader in place of multiview(_pos).frag, with the extension
+ * and feature struct it needs. */
+struct mv_fs {
+   const uint32_t *code;
+   size_t size_B;
+   const char *extension;
+   void *features;
+};
+
 static bool
-mv_env_init_shaders(struct mv_env *e, uint32_t mask, uint32_t layers, bool kiln_only,
-                    bool position_only)
+mv_env_init_fs(struct mv_env *e, uint32_t mask, uint32_t layers, bool kiln_only,
+               bool position_only, const struct mv_fs *fs)
 {
-   static const char *const exts[] = {VK_KHR_MULTIVIEW_EXTENSION_NAME};
+   const char *exts[] = {VK_KHR_MULTIVIEW_EXTENSION_NAME, fs ? fs->extension : NULL};
    static VkPhysicalDeviceMultiviewFeatures mvf = {
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTIVIEW_FEATURES, .multiview = VK_TRUE};
+   mvf.pNext = fs ? fs->features : NULL;
    static const VkPhysicalDeviceFeatures core = {.occlusionQueryPrecise = VK_TRUE};
    const struct vkt_req req = {.instance_api_version = VK_API_VERSION_1_1,
                                .extensions = exts,
-                               .extension_count = 1,
+                               .extension_count = fs ? 2 : 1,
                                .features = &mvf,
                                .core_features = &core,
                                .kiln_only = kiln_only};
@@ -262,8 +274,9 @@ mv_env_init_shaders(struct mv_env *e, uint32_t mask, uint32_t layers, bool kiln_
       return false;
    e->vs = position_only ? module(t, multiview_pos_vert_spv, sizeof(multiview_pos_vert_spv))
                          : module(t, multiview_vert_spv, sizeof(multiview_vert_spv));
-   e->fs = position_only ? module(t, multiview_pos_frag_spv, sizeof(multiview_pos_frag_spv))
-                         : module(t, multiview_frag_spv, sizeof(multiview_frag_spv));
+   e->fs = fs              ? module(t, fs->code, fs->size_B)
+           : position_only ? module(t, multiview_pos_frag_spv, sizeof(multiview_pos_frag_spv))
+                           : module(t, multiview_frag_spv, sizeof(multiview_frag_spv));
    if (!e->vs || !e->fs)
       return false;
    const VkPipelineShaderStageCreateInfo stages[2] = {
@@ -335,7 +348,7 @@ mv_env_init_shaders(struct mv_env *e, uint32_t mask, uint32_t layers, bool kiln_
 static bool
 mv_env_init(struct mv_env *e, uint32_t mask, uint32_t layers, bool kiln_only)
 {
-   return mv_env_init_shaders(e, mask, layers, kiln_only, false);
+   return mv_env_init_fs(e, mask, layers, kiln_only, false, NULL);
 }
 
 static void
@@ -380,7 +393,7 @@ check_views_0_and_2(bool position_only)
    const uint32_t mask = 0x5; /* views 0 and 2 */
    const uint32_t layers = 3;
    struct mv_env e;
-   if (!mv_env_init_shaders(&e, mask, layers, false, position_only)) {
+   if (!mv_env_init_fs(&e, mask, layers, false, position_only, NULL)) {
       mv_env_finish(&e);
       return;
    }
@@ -1233,4 +1246,68 @@ TEST(subgroup_size_control)
    vkt_pipeline_destroy(&t, &p);
    vkt_buffer_destroy(&t, &out);
    vkt_finish(&t);
+}
+
+/* Draws view 0 (x < W / 4) with a fragment shader that demotes or
+ * terminates the odd columns: those keep the clear value, the even ones
+ * get red and blue (and green 0: no helper stores). Vulkan 1.3 requires
+ * shaderDemoteToHelperInvocation and shaderTerminateInvocation. */
+static void
+check_odd_columns_dropped(const struct mv_fs *fs)
+{
+   struct mv_env e;
+   if (!mv_env_init_fs(&e, 0x1, 1, false, true, fs)) {
+      mv_env_finish(&e);
+      return;
+   }
+   struct vkt *t = &e.t;
+   VkCommandBuffer cmd = vkt_cmd_begin(t);
+   const VkClearValue clear = {.color.float32 = {0, 0, 0, 0}};
+   const VkRenderPassBeginInfo bi = {.sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO,
+                                     .renderPass = e.pass,
+                                     .framebuffer = e.fb,
+                                     .renderArea = {{0, 0}, {W, H}},
+                                     .clearValueCount = 1,
+                                     .pClearValues = &clear};
+   vkCmdBeginRenderPass(cmd, &bi, VK_SUBPASS_CONTENTS_INLINE);
+   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, e.pipe);
+   const VkDeviceSize zero = 0;
+   vkCmdBindVertexBuffers(cmd, 0, 1, &e.vb.buffer, &zero);
+   vkCmdDraw(cmd, 6, 1, 0, 0);
+   vkCmdEndRenderPass(cmd);
+   uint32_t got[W * H];
+   if (vkt_cmd_submit_wait(t, cmd) &&
+       vkt_read_image(t, &e.img, VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, (VkOffset3D){0},
+                      (VkExtent3D){W, H, 1}, got)) {
+      unsigned bad = 0;
+      for (unsigned i = 0; i < W * H; i++) {
+         const unsigned x = i % W;
+         const uint32_t want = x < W / 4 && !(x & 1) ? 0xffff00ffu : 0;
+         bad += got[i] != want;
+      }
+      if (bad)
+         test_fail(__FILE__, __LINE__, "%u texels differ (0x%08x 0x%08x)", bad, got[0],
+                   got[1]);
+   }
+   mv_env_finish(&e);
+}
+
+TEST(demote_to_helper_invocation)
+{
+   static VkPhysicalDeviceShaderDemoteToHelperInvocationFeatures f = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_DEMOTE_TO_HELPER_INVOCATION_FEATURES,
+      .shaderDemoteToHelperInvocation = VK_TRUE};
+   const struct mv_fs fs = {demote_frag_spv, sizeof(demote_frag_spv),
+                            VK_EXT_SHADER_DEMOTE_TO_HELPER_INVOCATION_EXTENSION_NAME, &f};
+   check_odd_columns_dropped(&fs);
+}
+
+TEST(terminate_invocation)
+{
+   static VkPhysicalDeviceShaderTerminateInvocationFeatures f = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_TERMINATE_INVOCATION_FEATURES,
+      .shaderTerminateInvocation = VK_TRUE};
+   const struct mv_fs fs = {terminate_frag_spv, sizeof(terminate_frag_spv),
+                            VK_KHR_SHADER_TERMINATE_INVOCATION_EXTENSION_NAME, &f};
+   check_odd_columns_dropped(&fs);
 }
