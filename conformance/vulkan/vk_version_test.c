@@ -21,6 +21,7 @@
 #include "demote_frag.h"
 #include "full_subgroups_comp.h"
 #include "vulkan12_shader_comp.h"
+#include "zero_shared_comp.h"
 
 #define W 16
 #define H 8
@@ -1310,4 +1311,57 @@ TEST(terminate_invocation)
    const struct mv_fs fs = {terminate_frag_spv, sizeof(terminate_frag_spv),
                             VK_KHR_SHADER_TERMINATE_INVOCATION_EXTENSION_NAME, &f};
    check_odd_columns_dropped(&fs);
+}
+
+/* shaderZeroInitializeWorkgroupMemory (Vulkan 1.3 requires it; VK_KHR_
+ * zero_initialize_workgroup_memory): workgroup variables with a null
+ * initializer read zero in every workgroup, although each workgroup
+ * fills them with garbage after reading. */
+TEST(zero_initialized_workgroup_memory)
+{
+   static const char *const exts[] = {VK_KHR_ZERO_INITIALIZE_WORKGROUP_MEMORY_EXTENSION_NAME};
+   static VkPhysicalDeviceZeroInitializeWorkgroupMemoryFeatures f = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ZERO_INITIALIZE_WORKGROUP_MEMORY_FEATURES,
+      .shaderZeroInitializeWorkgroupMemory = VK_TRUE};
+   const struct vkt_req req = {.instance_api_version = VK_API_VERSION_1_1,
+                               .extensions = exts,
+                               .extension_count = 1,
+                               .features = &f};
+   struct vkt t;
+   if (!vkt_init(&t, &req))
+      return;
+   enum { GROUPS = 16, N = 64 * GROUPS };
+   struct vkt_buffer out;
+   if (!vkt_buffer_create(&t, N * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, &out)) {
+      vkt_finish(&t);
+      return;
+   }
+   memset(out.map, 0xff, N * 4);
+   const VkDescriptorSetLayoutBinding b[] = {
+      {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL}};
+   struct vkt_pipeline p;
+   memset(&p, 0, sizeof(p));
+   if (vkt_pipeline_create(&t,
+                           &(struct vkt_pipeline_info){VKT_SPIRV(zero_shared_comp_spv),
+                                                       .bindings = b, .binding_count = 1},
+                           &p)) {
+      vkt_pipeline_set_buffer(&t, &p, 0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, out.buffer, 0,
+                              VK_WHOLE_SIZE);
+      /* Twice: the second run's workgroups find the first run's garbage
+       * wherever workgroup memory is reused. */
+      for (unsigned run = 0; run < 2; run++) {
+         if (!vkt_run_compute(&t, &p, NULL, 0, GROUPS, 1, 1))
+            break;
+         const uint32_t *o = (const uint32_t *)out.map;
+         unsigned bad = 0;
+         for (unsigned i = 0; i < N; i++)
+            bad += o[i] != 0;
+         if (bad)
+            test_fail(__FILE__, __LINE__, "run %u: %u invocations read non-zero (0x%08x)",
+                      run, bad, o[0]);
+      }
+   }
+   vkt_pipeline_destroy(&t, &p);
+   vkt_buffer_destroy(&t, &out);
+   vkt_finish(&t);
 }
