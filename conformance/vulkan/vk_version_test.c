@@ -174,27 +174,35 @@ module(struct vkt *t, const uint32_t *code, size_t size_B)
 
 /* A render pass of one subpass with view mask `mask` over a `layers`-layer
  * RGBA8 image, cleared to zero, and a pipeline drawing multiview.vert/frag. */
-/* A fragment shader in place of multiview(_pos).frag, with the extension
- * and feature struct it needs. */
+/* A fragment shader in place of multiview(_pos).frag (NULL code: the
+ * usual one), with the extensions and feature structs it needs; the vertex
+ * input state dynamic (VK_EXT_vertex_input_dynamic_state) if asked. */
 struct mv_fs {
    const uint32_t *code;
    size_t size_B;
    const char *extension;
    void *features;
+   const char *extension2;
+   bool dynamic_vertex_input;
 };
 
 static bool
 mv_env_init_fs(struct mv_env *e, uint32_t mask, uint32_t layers, bool kiln_only,
                bool position_only, const struct mv_fs *fs)
 {
-   const char *exts[] = {VK_KHR_MULTIVIEW_EXTENSION_NAME, fs ? fs->extension : NULL};
+   const char *exts[3] = {VK_KHR_MULTIVIEW_EXTENSION_NAME};
+   uint32_t ext_count = 1;
+   if (fs && fs->extension)
+      exts[ext_count++] = fs->extension;
+   if (fs && fs->extension2)
+      exts[ext_count++] = fs->extension2;
    static VkPhysicalDeviceMultiviewFeatures mvf = {
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTIVIEW_FEATURES, .multiview = VK_TRUE};
    mvf.pNext = fs ? fs->features : NULL;
    static const VkPhysicalDeviceFeatures core = {.occlusionQueryPrecise = VK_TRUE};
    const struct vkt_req req = {.instance_api_version = VK_API_VERSION_1_1,
                                .extensions = exts,
-                               .extension_count = fs ? 2 : 1,
+                               .extension_count = ext_count,
                                .features = &mvf,
                                .core_features = &core,
                                .kiln_only = kiln_only};
@@ -275,7 +283,7 @@ mv_env_init_fs(struct mv_env *e, uint32_t mask, uint32_t layers, bool kiln_only,
       return false;
    e->vs = position_only ? module(t, multiview_pos_vert_spv, sizeof(multiview_pos_vert_spv))
                          : module(t, multiview_vert_spv, sizeof(multiview_vert_spv));
-   e->fs = fs              ? module(t, fs->code, fs->size_B)
+   e->fs = fs && fs->code  ? module(t, fs->code, fs->size_B)
            : position_only ? module(t, multiview_pos_frag_spv, sizeof(multiview_pos_frag_spv))
                            : module(t, multiview_frag_spv, sizeof(multiview_frag_spv));
    if (!e->vs || !e->fs)
@@ -322,6 +330,14 @@ mv_env_init_fs(struct mv_env *e, uint32_t mask, uint32_t layers, bool kiln_only,
       .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
       .attachmentCount = 1,
       .pAttachments = &blend};
+   /* Vertex input dynamic, and the strides as vkCmdBindVertexBuffers2
+    * sets them. */
+   static const VkDynamicState dyn_vi[] = {VK_DYNAMIC_STATE_VERTEX_INPUT_EXT,
+                                           VK_DYNAMIC_STATE_VERTEX_INPUT_BINDING_STRIDE};
+   const VkPipelineDynamicStateCreateInfo dyn = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO,
+      .dynamicStateCount = ARRAY_SIZE(dyn_vi),
+      .pDynamicStates = dyn_vi};
    const VkGraphicsPipelineCreateInfo pci = {
       .sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
       .stageCount = 2,
@@ -332,6 +348,7 @@ mv_env_init_fs(struct mv_env *e, uint32_t mask, uint32_t layers, bool kiln_only,
       .pRasterizationState = &rs,
       .pMultisampleState = &ms,
       .pColorBlendState = &cb,
+      .pDynamicState = fs && fs->dynamic_vertex_input ? &dyn : NULL,
       .layout = e->layout,
       .renderPass = e->pass};
    if (!VKT_CHECK(vkCreateGraphicsPipelines(t->dev, VK_NULL_HANDLE, 1, &pci, NULL, &e->pipe)))
@@ -1364,4 +1381,73 @@ TEST(zero_initialized_workgroup_memory)
    vkt_pipeline_destroy(&t, &p);
    vkt_buffer_destroy(&t, &out);
    vkt_finish(&t);
+}
+
+/* Vertex strides are one piece of dynamic state whichever command sets it
+ * (Vulkan 1.3, 10.10 and 22.2): vkCmdBindVertexBuffers2EXT with a wrong
+ * stride, then vkCmdSetVertexInputEXT with the right one, draws with the
+ * right one (kiln used the first while it kept a per-buffer stride). */
+TEST(vertex_strides_last_setter_wins)
+{
+   static VkPhysicalDeviceExtendedDynamicStateFeaturesEXT eds = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_FEATURES_EXT,
+      .extendedDynamicState = VK_TRUE};
+   static VkPhysicalDeviceVertexInputDynamicStateFeaturesEXT vids = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_INPUT_DYNAMIC_STATE_FEATURES_EXT,
+      .pNext = &eds,
+      .vertexInputDynamicState = VK_TRUE};
+   const struct mv_fs opts = {.extension = VK_EXT_VERTEX_INPUT_DYNAMIC_STATE_EXTENSION_NAME,
+                              .extension2 = VK_EXT_EXTENDED_DYNAMIC_STATE_EXTENSION_NAME,
+                              .features = &vids,
+                              .dynamic_vertex_input = true};
+   struct mv_env e;
+   if (!mv_env_init_fs(&e, 0x1, 1, false, true, &opts)) {
+      mv_env_finish(&e);
+      return;
+   }
+   struct vkt *t = &e.t;
+   PFN_vkCmdBindVertexBuffers2EXT bind2 = VKT_PROC(t, vkCmdBindVertexBuffers2EXT);
+   PFN_vkCmdSetVertexInputEXT set_vi = VKT_PROC(t, vkCmdSetVertexInputEXT);
+   if (!bind2 || !set_vi) {
+      mv_env_finish(&e);
+      return;
+   }
+   VkCommandBuffer cmd = vkt_cmd_begin(t);
+   const VkClearValue clear = {.color.float32 = {0, 0, 0, 0}};
+   const VkRenderPassBeginInfo bi = {.sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO,
+                                     .renderPass = e.pass,
+                                     .framebuffer = e.fb,
+                                     .renderArea = {{0, 0}, {W, H}},
+                                     .clearValueCount = 1,
+                                     .pClearValues = &clear};
+   vkCmdBeginRenderPass(cmd, &bi, VK_SUBPASS_CONTENTS_INLINE);
+   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, e.pipe);
+   const VkDeviceSize zero = 0, wrong = 16;
+   bind2(cmd, 0, 1, &e.vb.buffer, &zero, NULL, &wrong);
+   const VkVertexInputBindingDescription2EXT binding = {
+      .sType = VK_STRUCTURE_TYPE_VERTEX_INPUT_BINDING_DESCRIPTION_2_EXT,
+      .binding = 0,
+      .stride = 2 * sizeof(float),
+      .inputRate = VK_VERTEX_INPUT_RATE_VERTEX,
+      .divisor = 1};
+   const VkVertexInputAttributeDescription2EXT attr = {
+      .sType = VK_STRUCTURE_TYPE_VERTEX_INPUT_ATTRIBUTE_DESCRIPTION_2_EXT,
+      .location = 0,
+      .binding = 0,
+      .format = VK_FORMAT_R32G32_SFLOAT,
+      .offset = 0};
+   set_vi(cmd, 1, &binding, 1, &attr);
+   vkCmdDraw(cmd, 6, 1, 0, 0);
+   vkCmdEndRenderPass(cmd);
+   uint32_t got[W * H];
+   if (vkt_cmd_submit_wait(t, cmd) &&
+       vkt_read_image(t, &e.img, VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, (VkOffset3D){0},
+                      (VkExtent3D){W, H, 1}, got)) {
+      unsigned bad = 0;
+      for (unsigned i = 0; i < W * H; i++)
+         bad += got[i] != (i % W < W / 4 ? view_color(0) : 0);
+      if (bad)
+         test_fail(__FILE__, __LINE__, "%u texels differ (0x%08x)", bad, got[0]);
+   }
+   mv_env_finish(&e);
 }
