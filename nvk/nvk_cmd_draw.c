@@ -10,14 +10,12 @@
 #include "nvk_cmd_buffer.h"
 #include "nvk_device.h"
 #include "nvk_cmd_exec.h"
+#include "nvk_cmd_set_dynamic.h"
 #include "nvk_draw.h"
 
 struct nvk_cmd_vertex_buffer {
    uint64_t addr; /* 0: VK_NULL_HANDLE */
    uint64_t size_B;
-   uint64_t stride_B;
-   uint32_t has_stride;
-   uint32_t pad;
 };
 
 struct nvk_cmd_bind_vertex_buffers {
@@ -76,8 +74,18 @@ nvk_CmdBindVertexBuffers2(VkCommandBuffer commandBuffer, uint32_t firstBinding,
       b->addr = nvk_buffer_address(buffer, pOffsets[i]);
       b->size_B =
          nvk_buffer_range(buffer, pOffsets[i], pSizes ? pSizes[i] : VK_WHOLE_SIZE);
-      b->has_stride = pStrides != NULL;
-      b->stride_B = pStrides ? pStrides[i] : 0;
+   }
+   /* The strides are dynamic state (VK_DYNAMIC_STATE_VERTEX_INPUT_BINDING_STRIDE),
+    * the same that vkCmdSetVertexInputEXT sets: recorded as such, the last
+    * of the two wins, and a pipeline with static strides replaces them
+    * when bound; vertex fetch reads only the merged state. */
+   if (pStrides) {
+      uint32_t strides[VK_GS_MAX_VERTEX_BINDINGS];
+      const uint32_t n = MIN2(bindingCount, VK_GS_MAX_VERTEX_BINDINGS);
+      for (uint32_t i = 0; i < n; i++)
+         strides[i] = (uint32_t)pStrides[i];
+      nvk_cmd_set_dynamic(cmd, VK_DYN_VI_BINDING_STRIDES, firstBinding * sizeof(uint32_t),
+                          n * sizeof(uint32_t), strides);
    }
 }
 
@@ -99,12 +107,6 @@ nvk_exec_bind_vertex_buffers(struct nvk_exec *ex, const void *payload)
       struct nvk_exec_vertex_buffer *vb = &ex->gfx.vb[p->first + i];
       vb->addr = b->addr;
       vb->size_B = b->size_B;
-      /* A NULL pStrides keeps the strides set before (pipeline or dynamic
-       * state); it does not reset them. */
-      if (b->has_stride) {
-         vb->stride_B = b->stride_B;
-         vb->has_stride = true;
-      }
    }
 }
 

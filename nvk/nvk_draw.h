@@ -21,8 +21,6 @@ struct nvk_exec;
 struct nvk_exec_vertex_buffer {
    uint64_t addr; /* 0: unbound */
    uint64_t size_B;
-   uint64_t stride_B; /* used when has_stride (vkCmdBindVertexBuffers2) */
-   bool has_stride;
 };
 
 struct nvk_exec_index_buffer {

@@ -133,8 +133,14 @@ rast_state_from_gs(struct nvk_draw_ctx *ctx)
    s->line_stipple_pattern = (uint16_t)gs->rs.line_stipple.pattern;
 
    const struct kx_program_info *vs = ctx->vs_info;
-   s->clip_distance_count = vs->clip_distance_count;
-   s->cull_distance_count = vs->cull_distance_count;
+   /* Only distances the shader writes: glslang's default gl_PerVertex
+    * declares ClipDistance[1] and CullDistance[1] in every vertex shader,
+    * and a shader that writes only the position has no slots for them
+    * (rast would read the next vertex as distances). */
+   const uint64_t clip_slots = 3ull << KX_SLOT_CLIP_DIST0;
+   const uint64_t cull_slots = 3ull << KX_SLOT_CULL_DIST0;
+   s->clip_distance_count = (vs->outputs_written & clip_slots) ? vs->clip_distance_count : 0;
+   s->cull_distance_count = (vs->outputs_written & cull_slots) ? vs->cull_distance_count : 0;
    s->vs_writes_layer = s->vs_writes_viewport =
       (vs->outputs_written >> KX_SLOT_LAYER_VP) & 1;
    s->point_size_from_shader = (vs->outputs_written >> KX_SLOT_PSIZ) & 1;

@@ -49,8 +49,6 @@ resolve_attrs(struct nvk_draw_ctx *ctx, struct fetch_attr *attrs)
    struct nvk_exec *ex = ctx->ex;
    const struct vk_graphics_state *gs = &ctx->gs;
    uint64_t reads = ctx->vs_info->inputs_read & gs->vi.attributes_valid;
-   const bool dynamic_strides =
-      BITSET_TEST(ctx->gfx->state.dynamic, VK_DYN_VI_BINDING_STRIDES);
    uint32_t n = 0;
    u_foreach_bit64(l, reads)
    {
@@ -70,11 +68,9 @@ resolve_attrs(struct nvk_draw_ctx *ctx, struct fetch_attr *attrs)
          .location = (uint32_t)l,
          .format = f,
          .el_B = kil_format_el_size_B(f),
-         /* vkCmdBindVertexBuffers2's strides count only where the
-          * pipeline leaves the strides dynamic (binding a pipeline with
-          * static strides applies those). */
-         .stride_B =
-            vb->has_stride && dynamic_strides ? vb->stride_B : gs->vi_binding_strides[b],
+         /* The merged state: the pipeline's static strides, or the last
+          * of vkCmdBindVertexBuffers2 / vkCmdSetVertexInputEXT. */
+         .stride_B = gs->vi_binding_strides[b],
          .offset_B = a->offset_B,
          .per_instance = gs->vi.bindings[b].input_rate == VK_VERTEX_INPUT_RATE_INSTANCE,
          .divisor = gs->vi.bindings[b].divisor,

@@ -16,10 +16,11 @@
 
 /* Create flags whose meaning is implemented: views of other formats and
  * cube views are layout-neutral here; 2D array views of a 3D image get
- * blocks one GOB deep (KIL_IMAGE_USAGE_2D_VIEW, VK_KHR_maintenance1). */
+ * blocks one GOB deep (KIL_IMAGE_USAGE_2D_VIEW, VK_KHR_maintenance1);
+ * usages only views support (EXTENDED_USAGE, VK_KHR_maintenance2). */
 #define NVK_IMAGE_CREATE_FLAGS                                                           \
    (VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT | VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT |           \
-    VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT)
+    VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT | VK_IMAGE_CREATE_EXTENDED_USAGE_BIT)
 
 static enum kil_image_dim
 kil_dim(VkImageType type)
@@ -42,6 +43,33 @@ tiling_features(const VkFormatProperties3 *p, VkImageTiling tiling)
                                               : 0;
 }
 
+/* Vulkan 1.3, VkImageCreateFlagBits: EXTENDED_USAGE "indicates that the
+ * image can be created with usage flags that are not supported for the
+ * format the image is created with but are supported for at least one
+ * format a VkImageView created from the image can have". Views of a
+ * MUTABLE_FORMAT image may have any format of the same size-compatibility
+ * class: for plain colour formats, the same texel size. */
+static VkFormatFeatureFlags2
+view_class_features(const struct nvk_physical_device *pdev, enum kil_format k,
+                    VkImageTiling tiling)
+{
+   const struct kil_format_desc *d = kil_format_desc(k);
+   if (!d || d->compression != KIL_COMPRESSION_NONE || kil_format_is_depth_or_stencil(k) ||
+       kil_format_is_multi_planar(k))
+      return 0;
+   VkFormatFeatureFlags2 f = 0;
+   for (VkFormat v = VK_FORMAT_R4G4_UNORM_PACK8; v <= VK_FORMAT_E5B9G9R9_UFLOAT_PACK32; v++) {
+      const enum kil_format vk = nvk_format_to_kil(v);
+      const struct kil_format_desc *vd = kil_format_desc(vk);
+      if (!vd || vd->compression != KIL_COMPRESSION_NONE ||
+          kil_format_is_depth_or_stencil(vk) || kil_format_el_size_B(vk) != kil_format_el_size_B(k))
+         continue;
+      const VkFormatProperties3 vp = nvk_get_format_properties(pdev, v);
+      f |= tiling_features(&vp, tiling);
+   }
+   return f;
+}
+
 /* Whether (format, type, tiling, usage, flags) is something we do; fills
  * the limits if so. */
 static bool
@@ -50,10 +78,12 @@ nvk_image_format_supported(const struct nvk_physical_device *pdev, VkFormat form
                            VkImageCreateFlags flags, VkImageFormatProperties *props)
 {
    const VkFormatProperties3 fp = nvk_get_format_properties(pdev, format);
-   const VkFormatFeatureFlags2 f = tiling_features(&fp, tiling);
+   VkFormatFeatureFlags2 f = tiling_features(&fp, tiling);
    if (f == 0)
       return false;
    const enum kil_format k = nvk_format_to_kil(format);
+   if (flags & VK_IMAGE_CREATE_EXTENDED_USAGE_BIT)
+      f |= view_class_features(pdev, k, tiling);
    const bool multi_planar = kil_format_is_multi_planar(k);
    if (usage & ~(VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT |
                  VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_STORAGE_BIT |

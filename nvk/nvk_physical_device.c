@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 #include "nvk_physical_device.h"
 
+#include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -42,6 +44,15 @@ const struct vk_device_extension_table nvk_device_extensions = {
     * yet). VK_KHR_sampler_ycbcr_conversion needs it. */
    .KHR_maintenance1 = true,
    .KHR_maintenance3 = true,
+   /* Subgroups are strips of KX_W lanes, nothing else: one size to require,
+    * and workgroups of whole strips are full subgroups (vk_version_test
+    * subgroup_size_control). */
+   .EXT_subgroup_size_control = true,
+   /* Demoted and terminated lanes are kx's kill mask (helpers keep running
+    * for derivatives, store nothing); vk_version_test
+    * demote_to_helper_invocation, terminate_invocation. */
+   .EXT_shader_demote_to_helper_invocation = true,
+   .KHR_shader_terminate_invocation = true,
    .KHR_push_descriptor = true,
    /* Multi-planar formats and Y'CbCr sampling (nvk_sampler_ycbcr_conversion.c,
     * nvk/exec/kx_ycbcr.c; vk_ycbcr_test). */
@@ -65,7 +76,8 @@ const struct vk_device_extension_table nvk_device_extensions = {
    .KHR_multiview = true,
    /* Points outside the view volume are discarded (rast), the new
     * structures are accepted (views' usage and input-attachment aspects
-    * change nothing here), layouts are all one. */
+    * change nothing here), layouts are all one; EXTENDED_USAGE images
+    * (nvk_image.c). vk_version_test maintenance2_*. */
    .KHR_maintenance2 = true,
    /* vkCreateRenderPass2 is the native form (nvk_render_pass.c). */
    .KHR_create_renderpass2 = true,
@@ -104,6 +116,9 @@ const struct vk_device_extension_table nvk_device_extensions = {
    .EXT_vertex_input_dynamic_state = true,
    /* The states below (features), merged at each draw like the rest. */
    .EXT_extended_dynamic_state3 = true,
+   /* Draws, dispatches and clears of attachments skipped on a predicate
+    * (nvk_cmd_conditional.c); not inherited by secondaries. */
+   .EXT_conditional_rendering = true,
 };
 
 static void
@@ -178,6 +193,7 @@ nvk_get_features(struct vk_features *f)
    f->extendedDynamicState3ColorBlendEquation = true;
    f->extendedDynamicState3ColorWriteMask = true;
    f->extendedDynamicState3ProvokingVertexMode = true;
+   f->conditionalRendering = true;
    /* 8-bit indices, 0xff restarts them (nvk_draw.c; vk_draw_test). */
    f->indexTypeUint8 = true;
    /* Restarts cut lists too (rast_assemble); no patches without
@@ -197,6 +213,25 @@ nvk_get_features(struct vk_features *f)
    f->hostQueryReset = true;
    /* Required with VK_KHR_sampler_ycbcr_conversion (kx_ycbcr.h). */
    f->samplerYcbcrConversion = true;
+   /* vk_draw_test indirect_count_draws (VK_KHR_draw_indirect_count). */
+   f->drawIndirectCount = true;
+   /* Vulkan 1.3, 48.1: "If Vulkan 1.2 is supported, the following features
+    * must be supported: subgroupBroadcastDynamicId [...] uniformBufferStandardLayout
+    * shaderSubgroupExtendedTypes [...]". Uniform blocks use the SPIR-V
+    * offsets as given; broadcasts and subgroup arithmetic take any lane and
+    * any integer or float width kx computes in (vk_version_test
+    * vulkan_1_2_shader_features). */
+   f->uniformBufferStandardLayout = true;
+   f->subgroupBroadcastDynamicId = true;
+   f->shaderSubgroupExtendedTypes = true;
+   /* Image layouts are ignored, so depth and stencil may have their own
+    * (vk_version_test separate_depth_stencil_layouts_and_resolve). */
+   f->separateDepthStencilLayouts = true;
+   /* Vulkan 1.3 requires these (48.1); VK_EXT_subgroup_size_control. */
+   f->subgroupSizeControl = true;
+   f->computeFullSubgroups = true;
+   f->shaderDemoteToHelperInvocation = true;
+   f->shaderTerminateInvocation = true;
 }
 
 static void
@@ -394,6 +429,112 @@ nvk_get_limits(const struct nvk_physical_device *pdev)
    };
 }
 
+/* Views are bits of a 32-bit view mask, each drawn into its own layer
+ * (nvk_draw.c); instance indices are 32-bit. Vulkan 1.3, "Required
+ * Limits": maxMultiviewViewCount >= 6, maxMultiviewInstanceIndex >=
+ * 2^27 - 1. */
+static void
+nvk_get_multiview_properties(uint32_t *max_views, uint32_t *max_instance)
+{
+   *max_views = 32;
+   *max_instance = (1u << 27) - 1;
+}
+
+/* Points whose centre is outside the view volume are discarded
+ * (rast_setup.c point_inside), like any other primitive. */
+#define NVK_POINT_CLIPPING_BEHAVIOR VK_POINT_CLIPPING_BEHAVIOR_ALL_CLIP_PLANES
+
+/* The Vulkan 1.1 properties in one struct (Vulkan 1.2+ applications ask
+ * for it): the same values as the 1.1 structs it gathers. */
+static void
+nvk_get_vulkan11_properties(const struct nvk_physical_device *pdev,
+                            VkPhysicalDeviceVulkan11Properties *p)
+{
+   memcpy(p->deviceUUID, pdev->device_uuid, VK_UUID_SIZE);
+   memcpy(p->driverUUID, pdev->driver_uuid, VK_UUID_SIZE);
+   memset(p->deviceLUID, 0, VK_LUID_SIZE);
+   p->deviceNodeMask = 0;
+   p->deviceLUIDValid = VK_FALSE;
+   VkPhysicalDeviceSubgroupProperties sg = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES};
+   VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+                                     .pNext = &sg};
+   nvk_GetPhysicalDeviceProperties2(nvk_physical_device_to_handle((void *)pdev), &p2);
+   p->subgroupSize = sg.subgroupSize;
+   p->subgroupSupportedStages = sg.supportedStages;
+   p->subgroupSupportedOperations = sg.supportedOperations;
+   p->subgroupQuadOperationsInAllStages = sg.quadOperationsInAllStages;
+   p->pointClippingBehavior = NVK_POINT_CLIPPING_BEHAVIOR;
+   nvk_get_multiview_properties(&p->maxMultiviewViewCount, &p->maxMultiviewInstanceIndex);
+   p->protectedNoFault = VK_FALSE;
+   p->maxPerSetDescriptors = NVK_MAX_DESCRIPTORS;
+   p->maxMemoryAllocationSize = pdev->mem_heap.size;
+}
+
+/* The Vulkan 1.2 properties (and the 1.2 extension structs that share
+ * them). */
+static void
+nvk_get_vulkan12_properties(VkPhysicalDeviceVulkan12Properties *p)
+{
+   void *next = p->pNext;
+   *p = (VkPhysicalDeviceVulkan12Properties){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_PROPERTIES,
+      .pNext = next,
+      /* Vulkan 1.3, VkPhysicalDeviceDriverProperties: "driverID is a unique
+       * identifier for the driver of the physical device". The IDs are
+       * registered with Khronos (VkDriverId) and kiln has none. Borrowing
+       * another driver's ID would make applications and layers apply that
+       * driver's workarounds to kiln; 0 is outside the registered range
+       * (the first ID is 1), so every lookup by ID finds nothing, which is
+       * the truth. driverName says which driver this is. */
+      .driverID = (VkDriverId)0,
+      /* Vulkan 1.3, VkConformanceVersion: kiln has not passed the Khronos
+       * conformance tests, so it claims no conformance version. */
+      .conformanceVersion = {0, 0, 0, 0},
+      /* Float controls: no guarantees beyond the defaults (kx computes
+       * with the host's IEEE arithmetic, but nothing is tested for the
+       * SPIR-V execution modes yet). */
+      .denormBehaviorIndependence = VK_SHADER_FLOAT_CONTROLS_INDEPENDENCE_NONE,
+      .roundingModeIndependence = VK_SHADER_FLOAT_CONTROLS_INDEPENDENCE_NONE,
+      /* Depth/stencil resolve (nvk_cmd_resolve.c, at the end of a subpass
+       * with VkSubpassDescriptionDepthStencilResolve or dynamic rendering).
+       * Vulkan 1.3, "Required Limits": SAMPLE_ZERO for both. */
+      .supportedDepthResolveModes = VK_RESOLVE_MODE_SAMPLE_ZERO_BIT |
+                                    VK_RESOLVE_MODE_AVERAGE_BIT | VK_RESOLVE_MODE_MIN_BIT |
+                                    VK_RESOLVE_MODE_MAX_BIT,
+      .supportedStencilResolveModes =
+         VK_RESOLVE_MODE_SAMPLE_ZERO_BIT | VK_RESOLVE_MODE_MIN_BIT | VK_RESOLVE_MODE_MAX_BIT,
+      .independentResolveNone = VK_TRUE,
+      .independentResolve = VK_TRUE,
+      /* Attachments take 1 or 4 samples, integer formats too. */
+      .framebufferIntegerColorSampleCounts = NVK_ATTACHMENT_SAMPLE_COUNTS,
+      .maxTimelineSemaphoreValueDifference = UINT64_MAX,
+      /* No descriptor indexing (the features are off), so no pool can
+       * update after bind; the limits of such descriptors are those of
+       * the others (descriptors are plain memory, nvk_descriptor_set.c). */
+      .maxUpdateAfterBindDescriptorsInAllPools = NVK_MAX_DESCRIPTORS,
+      .maxPerStageDescriptorUpdateAfterBindSamplers = NVK_MAX_DESCRIPTORS,
+      .maxPerStageDescriptorUpdateAfterBindUniformBuffers = NVK_MAX_DESCRIPTORS,
+      .maxPerStageDescriptorUpdateAfterBindStorageBuffers = NVK_MAX_DESCRIPTORS,
+      .maxPerStageDescriptorUpdateAfterBindSampledImages = NVK_MAX_DESCRIPTORS,
+      .maxPerStageDescriptorUpdateAfterBindStorageImages = NVK_MAX_DESCRIPTORS,
+      .maxPerStageDescriptorUpdateAfterBindInputAttachments = NVK_MAX_DESCRIPTORS,
+      .maxPerStageUpdateAfterBindResources = NVK_MAX_DESCRIPTORS,
+      .maxDescriptorSetUpdateAfterBindSamplers = NVK_MAX_DESCRIPTORS,
+      .maxDescriptorSetUpdateAfterBindUniformBuffers = NVK_MAX_DESCRIPTORS,
+      .maxDescriptorSetUpdateAfterBindUniformBuffersDynamic = NVK_MAX_DYNAMIC_UNIFORM_BUFFERS,
+      .maxDescriptorSetUpdateAfterBindStorageBuffers = NVK_MAX_DESCRIPTORS,
+      .maxDescriptorSetUpdateAfterBindStorageBuffersDynamic = NVK_MAX_DYNAMIC_STORAGE_BUFFERS,
+      .maxDescriptorSetUpdateAfterBindSampledImages = NVK_MAX_DESCRIPTORS,
+      .maxDescriptorSetUpdateAfterBindStorageImages = NVK_MAX_DESCRIPTORS,
+      .maxDescriptorSetUpdateAfterBindInputAttachments = NVK_MAX_DESCRIPTORS,
+      /* No sampler min/max reduction (the feature is off). */
+   };
+   vk_copy_str(p->driverName, sizeof(p->driverName), "kiln");
+   snprintf(p->driverInfo, sizeof(p->driverInfo), "kiln %d.%d.%d (CPU)", KILN_VERSION_MAJOR,
+            KILN_VERSION_MINOR, KILN_VERSION_PATCH);
+}
+
 VKAPI_ATTR void VKAPI_CALL
 nvk_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
                                  VkPhysicalDeviceProperties2 *pProperties)
@@ -442,8 +583,10 @@ nvk_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
          break;
       }
       case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES: {
-         /* What the compute executor runs (nvk/exec/kx.h): strips of 32
-          * lanes are the subgroups. Reported for when the device is 1.1. */
+         /* What the compute executor runs (nvk/exec/kx.h): strips of KX_W
+          * lanes are the subgroups. Vulkan 1.3, "Required Limits":
+          * subgroupSize >= 1, supportedStages includes COMPUTE,
+          * supportedOperations includes BASIC. Only compute is tested. */
          VkPhysicalDeviceSubgroupProperties *sg = (void *)s;
          sg->subgroupSize = KX_SUBGROUP_SIZE;
          sg->supportedStages = VK_SHADER_STAGE_COMPUTE_BIT;
@@ -485,30 +628,70 @@ nvk_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
          p3->dynamicPrimitiveTopologyUnrestricted = VK_FALSE;
          break;
       }
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTIVIEW_PROPERTIES: {
+         VkPhysicalDeviceMultiviewProperties *mv = (void *)s;
+         nvk_get_multiview_properties(&mv->maxMultiviewViewCount,
+                                      &mv->maxMultiviewInstanceIndex);
+         break;
+      }
       case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_POINT_CLIPPING_PROPERTIES: {
-         /* rast discards a point whose vertex is outside the view volume. */
          VkPhysicalDevicePointClippingProperties *pc = (void *)s;
-         pc->pointClippingBehavior = VK_POINT_CLIPPING_BEHAVIOR_ALL_CLIP_PLANES;
+         pc->pointClippingBehavior = NVK_POINT_CLIPPING_BEHAVIOR;
+         break;
+      }
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROTECTED_MEMORY_PROPERTIES: {
+         /* No protected memory (the feature is off). */
+         VkPhysicalDeviceProtectedMemoryProperties *pm = (void *)s;
+         pm->protectedNoFault = VK_FALSE;
+         break;
+      }
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_PROPERTIES:
+         nvk_get_vulkan11_properties(pdev, (void *)s);
+         break;
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_PROPERTIES:
+         nvk_get_vulkan12_properties((void *)s);
+         break;
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES: {
+         VkPhysicalDeviceVulkan12Properties p12;
+         nvk_get_vulkan12_properties(&p12);
+         VkPhysicalDeviceDriverProperties *dp = (void *)s;
+         dp->driverID = p12.driverID;
+         memcpy(dp->driverName, p12.driverName, sizeof(dp->driverName));
+         memcpy(dp->driverInfo, p12.driverInfo, sizeof(dp->driverInfo));
+         dp->conformanceVersion = p12.conformanceVersion;
          break;
       }
       case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_STENCIL_RESOLVE_PROPERTIES: {
-         /* nvk_cmd_resolve.c: each aspect on its own, any mode or none. */
+         VkPhysicalDeviceVulkan12Properties p12;
+         nvk_get_vulkan12_properties(&p12);
          VkPhysicalDeviceDepthStencilResolveProperties *r = (void *)s;
-         r->supportedDepthResolveModes =
-            VK_RESOLVE_MODE_SAMPLE_ZERO_BIT | VK_RESOLVE_MODE_AVERAGE_BIT |
-            VK_RESOLVE_MODE_MIN_BIT | VK_RESOLVE_MODE_MAX_BIT;
-         r->supportedStencilResolveModes =
-            VK_RESOLVE_MODE_SAMPLE_ZERO_BIT | VK_RESOLVE_MODE_MIN_BIT | VK_RESOLVE_MODE_MAX_BIT;
-         r->independentResolveNone = VK_TRUE;
-         r->independentResolve = VK_TRUE;
+         r->supportedDepthResolveModes = p12.supportedDepthResolveModes;
+         r->supportedStencilResolveModes = p12.supportedStencilResolveModes;
+         r->independentResolveNone = p12.independentResolveNone;
+         r->independentResolve = p12.independentResolve;
          break;
       }
-      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTIVIEW_PROPERTIES: {
-         /* A view is a layer (nvk_draw.c draws once per view): 32 views
-          * of a 32-bit view mask; instance indices are 32-bit. */
-         VkPhysicalDeviceMultiviewProperties *mv = (void *)s;
-         mv->maxMultiviewViewCount = 32;
-         mv->maxMultiviewInstanceIndex = (1u << 27) - 1;
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FLOAT_CONTROLS_PROPERTIES: {
+         VkPhysicalDeviceVulkan12Properties p12;
+         nvk_get_vulkan12_properties(&p12);
+         VkPhysicalDeviceFloatControlsProperties *fc = (void *)s;
+         void *next = fc->pNext;
+         const VkStructureType type = fc->sType;
+         memcpy(&fc->denormBehaviorIndependence, &p12.denormBehaviorIndependence,
+                offsetof(VkPhysicalDeviceVulkan12Properties, maxUpdateAfterBindDescriptorsInAllPools) -
+                   offsetof(VkPhysicalDeviceVulkan12Properties, denormBehaviorIndependence));
+         fc->pNext = next;
+         fc->sType = type;
+         break;
+      }
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_PROPERTIES: {
+         /* One subgroup size, KX_W (a strip); workgroups of up to 1024
+          * invocations are 16 strips. */
+         VkPhysicalDeviceSubgroupSizeControlProperties *ssc = (void *)s;
+         ssc->minSubgroupSize = KX_SUBGROUP_SIZE;
+         ssc->maxSubgroupSize = KX_SUBGROUP_SIZE;
+         ssc->maxComputeWorkgroupSubgroups = 1024 / KX_SUBGROUP_SIZE;
+         ssc->requiredSubgroupSizeStages = VK_SHADER_STAGE_COMPUTE_BIT;
          break;
       }
       case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_3_PROPERTIES: {

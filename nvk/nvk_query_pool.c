@@ -221,6 +221,26 @@ make_available(struct nvk_exec *ex, struct nvk_query_pool *pool, uint32_t q)
    vk_sync_domain_unlock(sync);
 }
 
+/* Vulkan 1.3, 17.2 "Query Operation": inside a multiview render pass
+ * instance "the query uses N consecutive query indices in the query pool
+ * (starting at query) where N is the number of bits set in the view mask
+ * [...] How the numerical results of the query are distributed among the
+ * queries is implementation-dependent". kiln writes the total to the first
+ * and zeros to the others (the timestamp rule of 17.7 says the same). */
+static void
+finish_other_views(struct nvk_exec *ex, struct nvk_query_pool *pool, uint32_t first)
+{
+   const struct nvk_exec_rendering *r = &ex->gfx.rendering;
+   if (!r->active || !r->view_mask)
+      return;
+   const uint32_t n = (uint32_t)__builtin_popcount(r->view_mask);
+   for (uint32_t v = 1; v < n && first + v < pool->count; v++) {
+      memset(&pool->values[(size_t)(first + v) * pool->values_per_query], 0,
+             pool->values_per_query * sizeof(uint64_t));
+      make_available(ex, pool, first + v);
+   }
+}
+
 void
 nvk_exec_write_timestamp(struct nvk_exec *ex, const void *payload)
 {
@@ -228,6 +248,7 @@ nvk_exec_write_timestamp(struct nvk_exec *ex, const void *payload)
    nvk_exec_flush_rendering(ex);
    p->pool->values[p->first] = util_time_ns();
    make_available(ex, p->pool, p->first);
+   finish_other_views(ex, p->pool, p->first);
 }
 
 /* The executor counters a query of this pool reads, in result order. */
@@ -281,6 +302,7 @@ nvk_exec_end_query(struct nvk_exec *ex, const void *payload)
    for (unsigned i = 0; i < n; i++)
       p->pool->values[base + i] = ex->counters[idx[i]] - p->pool->begin[base + i];
    make_available(ex, p->pool, p->first);
+   finish_other_views(ex, p->pool, p->first);
 }
 
 VKAPI_ATTR void VKAPI_CALL

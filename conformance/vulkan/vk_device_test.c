@@ -206,7 +206,12 @@ TEST(kiln_advertises_only_what_it_implements)
    struct vkt t;
    if (!vkt_init(&t, &req))
       return;
-   CHECK_EQ(VK_API_VERSION_MINOR(t.props.apiVersion), 0);
+   /* Vulkan 1.1: vk_version_test device_meets_vulkan_1_1_requirements,
+    * core_1_1_commands, multiview_*, maintenance2_*; 1.2:
+    * device_meets_vulkan_1_2_requirements, core_1_2_commands,
+    * vulkan_1_2_shader_features, imageless_framebuffer_*,
+    * separate_depth_stencil_layouts_and_resolve. */
+   CHECK_EQ(VK_API_VERSION_MINOR(t.props.apiVersion), 2);
    /* GRAPHICS: render passes, dynamic rendering, clears and resolves
     * (vk_draw_test); draws run once graphics pipelines exist. */
    CHECK_EQ(t.queue_flags, VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT | VK_QUEUE_TRANSFER_BIT);
@@ -291,11 +296,16 @@ TEST(kiln_advertises_only_what_it_implements)
       "VK_KHR_synchronization2",            /* vk_sync_test, vk_query_test */
       "VK_KHR_timeline_semaphore",          /* vk_sync_test */
       "VK_KHR_draw_indirect_count",         /* vk_draw_test indirect_count_draws */
+      "VK_EXT_subgroup_size_control",       /* vk_version_test subgroup_size_control */
+      "VK_EXT_shader_demote_to_helper_invocation", /* vk_version_test demote_* */
+      "VK_KHR_shader_terminate_invocation", /* vk_version_test terminate_invocation */
       "VK_EXT_index_type_uint8",            /* vk_draw_test uint8_indices_and_restart */
       "VK_EXT_primitive_topology_list_restart", /* vk_draw_test list_restart */
-      "VK_KHR_multiview",                   /* vk_draw_test multiview_render_pass */
+      "VK_KHR_multiview",                   /* vk_draw_test multiview_render_pass,
+                                               vk_version_test multiview_* */
       "VK_KHR_maintenance2",                /* vk_draw_test point_clipping_behavior,
-                                               maintenance2_structures */
+                                               maintenance2_structures,
+                                               vk_version_test maintenance2_* */
       "VK_KHR_create_renderpass2",          /* vk_draw_test render_pass2 */
       "VK_KHR_depth_stencil_resolve",       /* vk_draw_test depth_resolve_modes */
       "VK_KHR_dynamic_rendering",           /* vk_draw_test render_pass_and_dynamic_rendering_agree,
@@ -314,6 +324,7 @@ TEST(kiln_advertises_only_what_it_implements)
       "VK_EXT_line_rasterization",          /* vk_draw_test bresenham_and_stippled_lines */
       "VK_EXT_vertex_input_dynamic_state",  /* vk_draw_test vertex_input_set_between_draws */
       "VK_EXT_extended_dynamic_state3",     /* vk_draw_test extended_dynamic_state3_toggled */
+      "VK_EXT_conditional_rendering",       /* vk_draw_test conditional_rendering */
    };
    uint32_t n = 0;
    VKT_CHECK(vkEnumerateDeviceExtensionProperties(t.pdev, NULL, &n, NULL));

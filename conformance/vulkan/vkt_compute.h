@@ -28,6 +28,8 @@ struct vkt_pipeline_info {
    VkPipelineCache cache;
    const void *pipeline_pnext; /* chained into VkComputePipelineCreateInfo */
    VkPipelineCreateFlags flags;
+   const void *stage_pnext; /* chained into VkPipelineShaderStageCreateInfo */
+   VkPipelineShaderStageCreateFlags stage_flags;
 };
 
 struct vkt_pipeline {
