@@ -16,6 +16,10 @@ const struct vk_instance_extension_table nvk_instance_extensions = {
    .KHR_external_semaphore_capabilities = true,
    .KHR_get_physical_device_properties2 = true,
    .EXT_debug_utils = true,
+   /* Window-system integration (nvk/wsi, docs/wsi.md; vk_wsi_test). */
+   .KHR_surface = true,
+   .KHR_get_surface_capabilities2 = true,
+   .EXT_headless_surface = true,
 };
 
 static const struct vk_instance_driver nvk_instance_driver = {

@@ -88,6 +88,8 @@ const struct vk_device_extension_table nvk_device_extensions = {
    /* Layer and ViewportIndex written by the vertex shader (kx slots, rast
     * picks the layer and viewport from the provoking vertex). */
    .EXT_shader_viewport_index_layer = true,
+   /* Swapchains on every surface nvk/wsi knows (docs/wsi.md; vk_wsi_test). */
+   .KHR_swapchain = true,
 };
 
 static void

@@ -303,6 +303,7 @@ TEST(kiln_advertises_only_what_it_implements)
       "VK_EXT_extended_dynamic_state",      /* vk_draw_test extended_dynamic_state_toggled */
       "VK_EXT_extended_dynamic_state2",     /* vk_draw_test extended_dynamic_state2_toggled */
       "VK_EXT_shader_viewport_index_layer", /* vk_draw_test layer_and_viewport_from_the_vs */
+      "VK_KHR_swapchain",                   /* vk_wsi_test (all), conformance/wsi vkcube */
    };
    uint32_t n = 0;
    VKT_CHECK(vkEnumerateDeviceExtensionProperties(t.pdev, NULL, &n, NULL));

@@ -1,0 +1,572 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Window-system integration on headless surfaces (VK_EXT_headless_surface):
+ * surface queries, swapchains, acquire (semaphores, fences, timeouts),
+ * present (results, retired swapchains, many swapchains, another thread)
+ * and, on kiln, the pacing of each present mode. The X11 and Wayland paths
+ * are checked with vkcube (conformance/wsi).
+ */
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "vkt.h"
+
+#define MS_NS 1000000ull
+
+static const char *const wsi_instance_exts[] = {
+   VK_KHR_SURFACE_EXTENSION_NAME,
+   VK_EXT_HEADLESS_SURFACE_EXTENSION_NAME,
+   VK_KHR_GET_SURFACE_CAPABILITIES_2_EXTENSION_NAME,
+};
+static const char *const wsi_device_exts[] = {VK_KHR_SWAPCHAIN_EXTENSION_NAME};
+
+static bool
+wsi_init(struct vkt *t, bool kiln_only)
+{
+   const struct vkt_req req = {
+      .instance_extensions = wsi_instance_exts,
+      .instance_extension_count = ARRAY_SIZE(wsi_instance_exts),
+      .extensions = wsi_device_exts,
+      .extension_count = ARRAY_SIZE(wsi_device_exts),
+      .kiln_only = kiln_only,
+   };
+   return vkt_init(t, &req);
+}
+
+static uint64_t
+now_ns(void)
+{
+   struct timespec ts;
+   clock_gettime(CLOCK_MONOTONIC, &ts);
+   return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+static VkSurfaceKHR
+headless_surface(struct vkt *t)
+{
+   PFN_vkCreateHeadlessSurfaceEXT create = (PFN_vkCreateHeadlessSurfaceEXT)vkGetInstanceProcAddr(
+      t->instance, "vkCreateHeadlessSurfaceEXT");
+   const VkHeadlessSurfaceCreateInfoEXT ci = {
+      .sType = VK_STRUCTURE_TYPE_HEADLESS_SURFACE_CREATE_INFO_EXT,
+   };
+   VkSurfaceKHR s = VK_NULL_HANDLE;
+   if (CHECK(create != NULL))
+      VKT_CHECK(create(t->instance, &ci, NULL, &s));
+   return s;
+}
+
+/* A swapchain with everything a frame loop needs. */
+struct wsi {
+   struct vkt *t;
+   VkSurfaceKHR surface;
+   VkSwapchainKHR sc;
+   uint32_t count;
+   VkImage images[16];
+   VkSemaphore rendered[16];
+   VkSemaphore acquired[2];
+   VkFence done[2];
+   VkCommandBuffer cmd[2];
+   uint32_t frame;
+};
+
+static VkSwapchainCreateInfoKHR
+swapchain_info(VkSurfaceKHR surface, VkPresentModeKHR mode, uint32_t images, uint32_t w,
+               uint32_t h)
+{
+   return (VkSwapchainCreateInfoKHR){
+      .sType = VK_STRUCTURE_TYPE_SWAPCHAIN_CREATE_INFO_KHR,
+      .surface = surface,
+      .minImageCount = images,
+      .imageFormat = VK_FORMAT_B8G8R8A8_UNORM,
+      .imageColorSpace = VK_COLOR_SPACE_SRGB_NONLINEAR_KHR,
+      .imageExtent = {w, h},
+      .imageArrayLayers = 1,
+      .imageUsage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT,
+      .imageSharingMode = VK_SHARING_MODE_EXCLUSIVE,
+      .preTransform = VK_SURFACE_TRANSFORM_IDENTITY_BIT_KHR,
+      .compositeAlpha = VK_COMPOSITE_ALPHA_OPAQUE_BIT_KHR,
+      .presentMode = mode,
+      .clipped = VK_TRUE,
+   };
+}
+
+static bool
+wsi_create(struct vkt *t, struct wsi *w, VkSurfaceKHR surface, VkPresentModeKHR mode,
+           uint32_t images, VkSwapchainKHR old)
+{
+   memset(w, 0, sizeof(*w));
+   w->t = t;
+   w->surface = surface;
+   VkSwapchainCreateInfoKHR ci = swapchain_info(surface, mode, images, 64, 48);
+   ci.oldSwapchain = old;
+   if (!VKT_CHECK(vkCreateSwapchainKHR(t->dev, &ci, NULL, &w->sc)))
+      return false;
+   w->count = ARRAY_SIZE(w->images);
+   if (!VKT_CHECK(vkGetSwapchainImagesKHR(t->dev, w->sc, &w->count, w->images)))
+      return false;
+   CHECK(w->count >= images);
+   const VkSemaphoreCreateInfo sci = {.sType = VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO};
+   const VkFenceCreateInfo fci = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO,
+                                  .flags = VK_FENCE_CREATE_SIGNALED_BIT};
+   for (uint32_t i = 0; i < w->count; i++)
+      VKT_CHECK(vkCreateSemaphore(t->dev, &sci, NULL, &w->rendered[i]));
+   for (uint32_t i = 0; i < 2; i++) {
+      VKT_CHECK(vkCreateSemaphore(t->dev, &sci, NULL, &w->acquired[i]));
+      VKT_CHECK(vkCreateFence(t->dev, &fci, NULL, &w->done[i]));
+   }
+   return true;
+}
+
+static void
+wsi_destroy(struct wsi *w, bool destroy_swapchain)
+{
+   struct vkt *t = w->t;
+   VKT_CHECK(vkDeviceWaitIdle(t->dev));
+   for (uint32_t i = 0; i < 2; i++) {
+      if (w->cmd[i])
+         vkFreeCommandBuffers(t->dev, t->pool, 1, &w->cmd[i]);
+      vkDestroySemaphore(t->dev, w->acquired[i], NULL);
+      vkDestroyFence(t->dev, w->done[i], NULL);
+   }
+   for (uint32_t i = 0; i < w->count; i++)
+      vkDestroySemaphore(t->dev, w->rendered[i], NULL);
+   if (destroy_swapchain)
+      vkDestroySwapchainKHR(t->dev, w->sc, NULL);
+}
+
+static void
+image_barrier(VkCommandBuffer cmd, VkImage image, VkImageLayout from, VkImageLayout to,
+              VkAccessFlags src, VkAccessFlags dst)
+{
+   const VkImageMemoryBarrier b = {
+      .sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,
+      .srcAccessMask = src,
+      .dstAccessMask = dst,
+      .oldLayout = from,
+      .newLayout = to,
+      .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+      .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+      .image = image,
+      .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1},
+   };
+   vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0,
+                        0, NULL, 0, NULL, 1, &b);
+}
+
+/* Acquires (semaphore), clears the image to `rgba` on the queue, presents.
+ * Returns the present's result (acquire failures: the acquire's). */
+static VkResult
+wsi_frame(struct wsi *w, const float rgba[4], uint32_t *index_out)
+{
+   struct vkt *t = w->t;
+   const uint32_t f = w->frame++ % 2;
+   VKT_CHECK(vkWaitForFences(t->dev, 1, &w->done[f], VK_TRUE, UINT64_MAX));
+   if (w->cmd[f])
+      vkFreeCommandBuffers(t->dev, t->pool, 1, &w->cmd[f]);
+   w->cmd[f] = VK_NULL_HANDLE;
+   uint32_t index = UINT32_MAX;
+   VkResult r = vkAcquireNextImageKHR(t->dev, w->sc, UINT64_MAX, w->acquired[f],
+                                      VK_NULL_HANDLE, &index);
+   if (r < 0)
+      return r;
+   if (index_out)
+      *index_out = index;
+   VKT_CHECK(vkResetFences(t->dev, 1, &w->done[f]));
+   VkCommandBuffer cmd = vkt_cmd_begin(t);
+   w->cmd[f] = cmd;
+   image_barrier(cmd, w->images[index], VK_IMAGE_LAYOUT_UNDEFINED,
+                 VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 0, VK_ACCESS_TRANSFER_WRITE_BIT);
+   const VkClearColorValue color = {.float32 = {rgba[0], rgba[1], rgba[2], rgba[3]}};
+   const VkImageSubresourceRange range = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+   vkCmdClearColorImage(cmd, w->images[index], VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &color, 1,
+                        &range);
+   image_barrier(cmd, w->images[index], VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                 VK_IMAGE_LAYOUT_PRESENT_SRC_KHR, VK_ACCESS_TRANSFER_WRITE_BIT, 0);
+   VKT_CHECK(vkEndCommandBuffer(cmd));
+   const VkPipelineStageFlags stage = VK_PIPELINE_STAGE_TRANSFER_BIT;
+   const VkSubmitInfo si = {
+      .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+      .waitSemaphoreCount = 1,
+      .pWaitSemaphores = &w->acquired[f],
+      .pWaitDstStageMask = &stage,
+      .commandBufferCount = 1,
+      .pCommandBuffers = &cmd,
+      .signalSemaphoreCount = 1,
+      .pSignalSemaphores = &w->rendered[index],
+   };
+   VKT_CHECK(vkQueueSubmit(t->queues[0], 1, &si, w->done[f]));
+   VkResult result = VK_RESULT_MAX_ENUM;
+   const VkPresentInfoKHR pi = {
+      .sType = VK_STRUCTURE_TYPE_PRESENT_INFO_KHR,
+      .waitSemaphoreCount = 1,
+      .pWaitSemaphores = &w->rendered[index],
+      .swapchainCount = 1,
+      .pSwapchains = &w->sc,
+      .pImageIndices = &index,
+      .pResults = &result,
+   };
+   r = vkQueuePresentKHR(t->queues[0], &pi);
+   CHECK_EQ(r, result);
+   return r;
+}
+
+static bool
+has_present_mode(struct vkt *t, VkSurfaceKHR s, VkPresentModeKHR mode)
+{
+   VkPresentModeKHR modes[16];
+   uint32_t n = ARRAY_SIZE(modes);
+   VKT_CHECK(vkGetPhysicalDeviceSurfacePresentModesKHR(t->pdev, s, &n, modes));
+   for (uint32_t i = 0; i < n; i++) {
+      if (modes[i] == mode)
+         return true;
+   }
+   return false;
+}
+
+TEST(headless_surface_queries)
+{
+   struct vkt t;
+   if (!wsi_init(&t, false))
+      return;
+   VkSurfaceKHR s = headless_surface(&t);
+   VkBool32 supported = VK_FALSE;
+   VKT_CHECK(vkGetPhysicalDeviceSurfaceSupportKHR(t.pdev, t.queue_family, s, &supported));
+   CHECK(supported);
+
+   VkSurfaceCapabilitiesKHR caps;
+   VKT_CHECK(vkGetPhysicalDeviceSurfaceCapabilitiesKHR(t.pdev, s, &caps));
+   /* VK_EXT_headless_surface: the extent is undefined. */
+   CHECK_EQ(caps.currentExtent.width, UINT32_MAX);
+   CHECK_EQ(caps.currentExtent.height, UINT32_MAX);
+   CHECK(caps.minImageCount >= 1);
+   CHECK(caps.maxImageCount == 0 || caps.maxImageCount >= caps.minImageCount);
+   CHECK(caps.supportedUsageFlags & VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT);
+   CHECK(caps.supportedCompositeAlpha & VK_COMPOSITE_ALPHA_OPAQUE_BIT_KHR);
+
+   /* VK_KHR_get_surface_capabilities2 says the same. */
+   PFN_vkGetPhysicalDeviceSurfaceCapabilities2KHR caps2_fn =
+      (PFN_vkGetPhysicalDeviceSurfaceCapabilities2KHR)vkGetInstanceProcAddr(
+         t.instance, "vkGetPhysicalDeviceSurfaceCapabilities2KHR");
+   PFN_vkGetPhysicalDeviceSurfaceFormats2KHR formats2_fn =
+      (PFN_vkGetPhysicalDeviceSurfaceFormats2KHR)vkGetInstanceProcAddr(
+         t.instance, "vkGetPhysicalDeviceSurfaceFormats2KHR");
+   const VkPhysicalDeviceSurfaceInfo2KHR info = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SURFACE_INFO_2_KHR,
+      .surface = s,
+   };
+   VkSurfaceCapabilities2KHR caps2 = {.sType = VK_STRUCTURE_TYPE_SURFACE_CAPABILITIES_2_KHR};
+   if (CHECK(caps2_fn != NULL && formats2_fn != NULL)) {
+      VKT_CHECK(caps2_fn(t.pdev, &info, &caps2));
+      CHECK(memcmp(&caps2.surfaceCapabilities, &caps, sizeof(caps)) == 0);
+   }
+
+   VkSurfaceFormatKHR formats[32];
+   uint32_t n = ARRAY_SIZE(formats);
+   VKT_CHECK(vkGetPhysicalDeviceSurfaceFormatsKHR(t.pdev, s, &n, formats));
+   bool bgra = false;
+   unsigned ours = 0;
+   for (uint32_t i = 0; i < n; i++) {
+      CHECK_EQ(formats[i].colorSpace, VK_COLOR_SPACE_SRGB_NONLINEAR_KHR);
+      bgra |= formats[i].format == VK_FORMAT_B8G8R8A8_UNORM;
+      ours += formats[i].format == VK_FORMAT_B8G8R8A8_UNORM ||
+              formats[i].format == VK_FORMAT_B8G8R8A8_SRGB ||
+              formats[i].format == VK_FORMAT_R8G8B8A8_UNORM ||
+              formats[i].format == VK_FORMAT_R8G8B8A8_SRGB;
+   }
+   CHECK(bgra);
+   if (t.is_kiln)
+      CHECK_EQ(ours, 4);
+   /* An array too small: VK_INCOMPLETE with what fits. */
+   uint32_t one = 1;
+   VKT_CHECK_RESULT(vkGetPhysicalDeviceSurfaceFormatsKHR(t.pdev, s, &one, formats),
+                    n > 1 ? VK_INCOMPLETE : VK_SUCCESS);
+   CHECK_EQ(one, 1);
+   if (formats2_fn) {
+      VkSurfaceFormat2KHR f2[32];
+      uint32_t n2 = ARRAY_SIZE(f2);
+      for (uint32_t i = 0; i < n2; i++)
+         f2[i] = (VkSurfaceFormat2KHR){.sType = VK_STRUCTURE_TYPE_SURFACE_FORMAT_2_KHR};
+      VKT_CHECK(formats2_fn(t.pdev, &info, &n2, f2));
+      CHECK_EQ(n2, n);
+      for (uint32_t i = 0; i < n2 && i < n; i++)
+         CHECK_EQ(f2[i].surfaceFormat.format, formats[i].format);
+   }
+
+   /* FIFO is required; kiln has all four. */
+   CHECK(has_present_mode(&t, s, VK_PRESENT_MODE_FIFO_KHR));
+   if (t.is_kiln) {
+      CHECK(has_present_mode(&t, s, VK_PRESENT_MODE_MAILBOX_KHR));
+      CHECK(has_present_mode(&t, s, VK_PRESENT_MODE_IMMEDIATE_KHR));
+      CHECK(has_present_mode(&t, s, VK_PRESENT_MODE_FIFO_RELAXED_KHR));
+   }
+   vkDestroySurfaceKHR(t.instance, s, NULL);
+   vkt_finish(&t);
+}
+
+TEST(swapchain_frames)
+{
+   struct vkt t;
+   if (!wsi_init(&t, false))
+      return;
+   VkSurfaceKHR s = headless_surface(&t);
+   struct wsi w;
+   if (wsi_create(&t, &w, s, VK_PRESENT_MODE_FIFO_KHR, 3, VK_NULL_HANDLE)) {
+      for (unsigned i = 0; i < 12; i++) {
+         const float c[4] = {i / 12.0f, 0.5f, 1.0f - i / 12.0f, 1.0f};
+         VKT_CHECK(wsi_frame(&w, c, NULL));
+      }
+      wsi_destroy(&w, true);
+   }
+   vkDestroySurfaceKHR(t.instance, s, NULL);
+   vkt_finish(&t);
+}
+
+/* Acquiring every image; then NOT_READY with no timeout, TIMEOUT with one,
+ * and fences signalled by the acquire. */
+TEST(acquire_timeouts_and_fences)
+{
+   struct vkt t;
+   if (!wsi_init(&t, false))
+      return;
+   VkSurfaceKHR s = headless_surface(&t);
+   VkSurfaceCapabilitiesKHR caps;
+   VKT_CHECK(vkGetPhysicalDeviceSurfaceCapabilitiesKHR(t.pdev, s, &caps));
+   struct wsi w;
+   if (wsi_create(&t, &w, s, VK_PRESENT_MODE_FIFO_KHR, caps.minImageCount, VK_NULL_HANDLE)) {
+      const VkFenceCreateInfo fci = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+      VkFence fences[16];
+      bool taken[16] = {0};
+      for (uint32_t i = 0; i < w.count; i++) {
+         VKT_CHECK(vkCreateFence(t.dev, &fci, NULL, &fences[i]));
+         uint32_t index = UINT32_MAX;
+         VKT_CHECK(vkAcquireNextImageKHR(t.dev, w.sc, 1000 * MS_NS, VK_NULL_HANDLE, fences[i],
+                                         &index));
+         if (CHECK(index < w.count)) {
+            CHECK(!taken[index]);
+            taken[index] = true;
+         }
+         VKT_CHECK(vkWaitForFences(t.dev, 1, &fences[i], VK_TRUE, 1000 * MS_NS));
+      }
+      uint32_t index = UINT32_MAX;
+      VKT_CHECK_RESULT(
+         vkAcquireNextImageKHR(t.dev, w.sc, 0, w.acquired[0], VK_NULL_HANDLE, &index),
+         VK_NOT_READY);
+      const uint64_t t0 = now_ns();
+      VKT_CHECK_RESULT(
+         vkAcquireNextImageKHR(t.dev, w.sc, 20 * MS_NS, w.acquired[0], VK_NULL_HANDLE, &index),
+         VK_TIMEOUT);
+      /* The timeout is honoured (not returned early). */
+      CHECK(now_ns() - t0 >= 19 * MS_NS);
+      for (uint32_t i = 0; i < w.count; i++)
+         vkDestroyFence(t.dev, fences[i], NULL);
+      wsi_destroy(&w, true);
+   }
+   vkDestroySurfaceKHR(t.instance, s, NULL);
+   vkt_finish(&t);
+}
+
+/* A retired swapchain still presents the image acquired before it was
+ * retired; the new one takes over. */
+TEST(retired_swapchain_presents_its_acquired_image)
+{
+   struct vkt t;
+   if (!wsi_init(&t, false))
+      return;
+   VkSurfaceKHR s = headless_surface(&t);
+   struct wsi a, b;
+   if (wsi_create(&t, &a, s, VK_PRESENT_MODE_FIFO_KHR, 3, VK_NULL_HANDLE)) {
+      const float red[4] = {1, 0, 0, 1};
+      VKT_CHECK(wsi_frame(&a, red, NULL));
+      /* Acquire one more on `a`, then retire it. */
+      const VkFenceCreateInfo fci = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+      VkFence fence;
+      VKT_CHECK(vkCreateFence(t.dev, &fci, NULL, &fence));
+      uint32_t index = UINT32_MAX;
+      VKT_CHECK(vkAcquireNextImageKHR(t.dev, a.sc, UINT64_MAX, VK_NULL_HANDLE, fence, &index));
+      VKT_CHECK(vkWaitForFences(t.dev, 1, &fence, VK_TRUE, UINT64_MAX));
+      if (wsi_create(&t, &b, s, VK_PRESENT_MODE_FIFO_KHR, 3, a.sc)) {
+         VkCommandBuffer cmd = vkt_cmd_begin(&t);
+         image_barrier(cmd, a.images[index], VK_IMAGE_LAYOUT_UNDEFINED,
+                       VK_IMAGE_LAYOUT_PRESENT_SRC_KHR, 0, 0);
+         VKT_CHECK(vkEndCommandBuffer(cmd));
+         const VkSubmitInfo si = {
+            .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+            .commandBufferCount = 1,
+            .pCommandBuffers = &cmd,
+            .signalSemaphoreCount = 1,
+            .pSignalSemaphores = &a.rendered[index],
+         };
+         VKT_CHECK(vkQueueSubmit(t.queues[0], 1, &si, VK_NULL_HANDLE));
+         const VkPresentInfoKHR pi = {
+            .sType = VK_STRUCTURE_TYPE_PRESENT_INFO_KHR,
+            .waitSemaphoreCount = 1,
+            .pWaitSemaphores = &a.rendered[index],
+            .swapchainCount = 1,
+            .pSwapchains = &a.sc,
+            .pImageIndices = &index,
+         };
+         const VkResult r = vkQueuePresentKHR(t.queues[0], &pi);
+         CHECK(r == VK_SUCCESS || r == VK_ERROR_OUT_OF_DATE_KHR);
+         VKT_CHECK(vkQueueWaitIdle(t.queues[0]));
+         vkFreeCommandBuffers(t.dev, t.pool, 1, &cmd);
+         const float green[4] = {0, 1, 0, 1};
+         for (unsigned i = 0; i < 4; i++)
+            VKT_CHECK(wsi_frame(&b, green, NULL));
+         wsi_destroy(&b, true);
+      }
+      vkDestroyFence(t.dev, fence, NULL);
+      wsi_destroy(&a, true);
+   }
+   vkDestroySurfaceKHR(t.instance, s, NULL);
+   vkt_finish(&t);
+}
+
+/* Four surfaces, four swapchains, presented together with pResults. */
+TEST(many_swapchains_one_present)
+{
+   struct vkt t;
+   if (!wsi_init(&t, false))
+      return;
+   enum { N = 4 };
+   VkSurfaceKHR s[N];
+   struct wsi w[N];
+   bool ok = true;
+   for (unsigned i = 0; i < N; i++) {
+      s[i] = headless_surface(&t);
+      ok &= wsi_create(&t, &w[i], s[i], VK_PRESENT_MODE_FIFO_KHR, 2, VK_NULL_HANDLE);
+   }
+   for (unsigned frame = 0; ok && frame < 5; frame++) {
+      VkSwapchainKHR scs[N];
+      uint32_t idx[N];
+      VkResult results[N];
+      VkSemaphore waits[N];
+      VkCommandBuffer cmd = vkt_cmd_begin(&t);
+      for (unsigned i = 0; i < N; i++) {
+         VkFence fence;
+         const VkFenceCreateInfo fci = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+         VKT_CHECK(vkCreateFence(t.dev, &fci, NULL, &fence));
+         VKT_CHECK(vkAcquireNextImageKHR(t.dev, w[i].sc, UINT64_MAX, VK_NULL_HANDLE, fence,
+                                         &idx[i]));
+         VKT_CHECK(vkWaitForFences(t.dev, 1, &fence, VK_TRUE, UINT64_MAX));
+         vkDestroyFence(t.dev, fence, NULL);
+         image_barrier(cmd, w[i].images[idx[i]], VK_IMAGE_LAYOUT_UNDEFINED,
+                       VK_IMAGE_LAYOUT_PRESENT_SRC_KHR, 0, 0);
+         scs[i] = w[i].sc;
+         waits[i] = w[i].rendered[idx[i]];
+         results[i] = VK_RESULT_MAX_ENUM;
+      }
+      VKT_CHECK(vkEndCommandBuffer(cmd));
+      const VkSubmitInfo si = {
+         .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+         .commandBufferCount = 1,
+         .pCommandBuffers = &cmd,
+         .signalSemaphoreCount = N,
+         .pSignalSemaphores = waits,
+      };
+      VKT_CHECK(vkQueueSubmit(t.queues[0], 1, &si, VK_NULL_HANDLE));
+      const VkPresentInfoKHR pi = {
+         .sType = VK_STRUCTURE_TYPE_PRESENT_INFO_KHR,
+         .waitSemaphoreCount = N,
+         .pWaitSemaphores = waits,
+         .swapchainCount = N,
+         .pSwapchains = scs,
+         .pImageIndices = idx,
+         .pResults = results,
+      };
+      VKT_CHECK(vkQueuePresentKHR(t.queues[0], &pi));
+      for (unsigned i = 0; i < N; i++)
+         CHECK_EQ(results[i], VK_SUCCESS);
+      VKT_CHECK(vkQueueWaitIdle(t.queues[0]));
+      vkFreeCommandBuffers(t.dev, t.pool, 1, &cmd);
+   }
+   for (unsigned i = 0; i < N; i++) {
+      wsi_destroy(&w[i], true);
+      vkDestroySurfaceKHR(t.instance, s[i], NULL);
+   }
+   vkt_finish(&t);
+}
+
+struct present_thread {
+   struct wsi *w;
+   unsigned frames;
+   VkResult result;
+};
+
+static void *
+present_thread_main(void *arg)
+{
+   struct present_thread *p = arg;
+   p->result = VK_SUCCESS;
+   for (unsigned i = 0; i < p->frames && p->result == VK_SUCCESS; i++) {
+      const float c[4] = {0, 0, i & 1, 1};
+      p->result = wsi_frame(p->w, c, NULL);
+   }
+   return NULL;
+}
+
+/* The whole frame loop on another thread than the one that made the
+ * swapchain. */
+TEST(present_from_another_thread)
+{
+   struct vkt t;
+   if (!wsi_init(&t, false))
+      return;
+   VkSurfaceKHR s = headless_surface(&t);
+   struct wsi w;
+   if (wsi_create(&t, &w, s, VK_PRESENT_MODE_FIFO_KHR, 2, VK_NULL_HANDLE)) {
+      struct present_thread p = {.w = &w, .frames = 8};
+      pthread_t th;
+      if (CHECK(pthread_create(&th, NULL, present_thread_main, &p) == 0)) {
+         pthread_join(th, NULL);
+         CHECK_EQ(p.result, VK_SUCCESS);
+      }
+      wsi_destroy(&w, true);
+   }
+   vkDestroySurfaceKHR(t.instance, s, NULL);
+   vkt_finish(&t);
+}
+
+/* Milliseconds `frames` frames take in `mode` with 3 images. */
+static double
+frames_ms(struct vkt *t, VkSurfaceKHR s, VkPresentModeKHR mode, unsigned frames)
+{
+   struct wsi w;
+   if (!wsi_create(t, &w, s, mode, 3, VK_NULL_HANDLE))
+      return -1;
+   const float c[4] = {0.25f, 0.5f, 0.75f, 1};
+   const uint64_t t0 = now_ns();
+   for (unsigned i = 0; i < frames; i++)
+      VKT_CHECK(wsi_frame(&w, c, NULL));
+   wsi_destroy(&w, false);
+   const double ms = (now_ns() - t0) / 1e6;
+   vkDestroySwapchainKHR(t->dev, w.sc, NULL);
+   return ms;
+}
+
+/* kiln paces headless presents to a 60 Hz clock (docs/wsi.md): FIFO shows
+ * one image per refresh, so once the three images are queued every acquire
+ * waits for a vblank; MAILBOX and IMMEDIATE never wait for one. */
+TEST(present_modes_pace_as_specified)
+{
+   struct vkt t;
+   if (!wsi_init(&t, true))
+      return;
+   VkSurfaceKHR s = headless_surface(&t);
+   const unsigned frames = 30;
+   const double refresh_ms = 1000.0 / 60;
+   const double fifo = frames_ms(&t, s, VK_PRESENT_MODE_FIFO_KHR, frames);
+   const double relaxed = frames_ms(&t, s, VK_PRESENT_MODE_FIFO_RELAXED_KHR, frames);
+   const double mailbox = frames_ms(&t, s, VK_PRESENT_MODE_MAILBOX_KHR, frames);
+   const double immediate = frames_ms(&t, s, VK_PRESENT_MODE_IMMEDIATE_KHR, frames);
+   printf("%u frames: FIFO %.1f ms, FIFO_RELAXED %.1f ms, MAILBOX %.1f ms, IMMEDIATE %.1f ms\n",
+          frames, fifo, relaxed, mailbox, immediate);
+   /* FIFO: frames - 3 queued images - the first at once, one per refresh. */
+   CHECK(fifo >= (frames - 4) * refresh_ms * 0.95);
+   CHECK(relaxed >= (frames - 4) * refresh_ms * 0.95);
+   CHECK(mailbox < fifo * 0.6);
+   CHECK(immediate < fifo * 0.6);
+   vkDestroySurfaceKHR(t.instance, s, NULL);
+   vkt_finish(&t);
+}
