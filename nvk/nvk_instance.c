@@ -20,6 +20,8 @@ const struct vk_instance_extension_table nvk_instance_extensions = {
    .KHR_surface = true,
    .KHR_get_surface_capabilities2 = true,
    .EXT_headless_surface = true,
+   .KHR_xcb_surface = true,
+   .KHR_xlib_surface = true,
 };
 
 static const struct vk_instance_driver nvk_instance_driver = {

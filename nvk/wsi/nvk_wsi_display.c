@@ -13,7 +13,8 @@
  *  - MAILBOX: at the next vblank; a newer present replaces a queued one
  *    (vkQueuePresentKHR marks it `drop`), which becomes acquirable again
  *    once its rendering is done, without being shown.
- * Dropped images are released as soon as their rendering is done.
+ * Dropped images are released as soon as their rendering is done. When the
+ * swapchain is destroyed, what is still queued is shown at once.
  */
 #include "nvk_wsi_swapchain.h"
 
@@ -106,7 +107,7 @@ nvk_swapchain_display_thread(void *arg)
          vk_sync_domain_wait_locked(d, UINT64_MAX);
          continue;
       }
-      if (img->drop || sc->shutdown || sc->status < 0) {
+      if (img->drop || sc->status < 0) {
          release_head_locked(sc);
          continue;
       }
@@ -114,7 +115,9 @@ nvk_swapchain_display_thread(void *arg)
       /* The signal that made it ready woke this thread. */
       if (img->ready_ns == 0)
          img->ready_ns = now_ns;
-      const uint64_t when_ns = show_time(sc, img->ready_ns);
+      /* Destruction shows what was presented without waiting for vblanks
+       * (the last frame of a program stays on screen). */
+      const uint64_t when_ns = sc->shutdown ? now_ns : show_time(sc, img->ready_ns);
       if (when_ns > now_ns) {
          /* Presents arriving meanwhile (MAILBOX drops) wake us early. */
          vk_sync_domain_wait_locked(d, when_ns);

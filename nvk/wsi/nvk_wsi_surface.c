@@ -16,6 +16,9 @@ nvk_wsi_platform_of(VkIcdSurfaceBase *surface)
    switch ((int)surface->platform) {
    case VK_ICD_WSI_PLATFORM_HEADLESS:
       return &nvk_wsi_headless;
+   case VK_ICD_WSI_PLATFORM_XCB:
+   case VK_ICD_WSI_PLATFORM_XLIB:
+      return &nvk_wsi_x11;
    default:
       return NULL;
    }
