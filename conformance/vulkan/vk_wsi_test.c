@@ -3,13 +3,20 @@
  * Window-system integration on headless surfaces (VK_EXT_headless_surface):
  * surface queries, swapchains, acquire (semaphores, fences, timeouts),
  * present (results, retired swapchains, many swapchains, another thread)
- * and, on kiln, the pacing of each present mode. The X11 and Wayland paths
- * are checked with vkcube (conformance/wsi).
+ * and, on kiln, the pacing of each present mode; X11 windows (xcb and
+ * Xlib) on the Xvfb that conformance/wsi/with_xvfb.sh starts: the pixels
+ * that reach the window, resizes (out of date) and vanished windows.
+ * vkcube is checked by conformance/wsi.
  */
+#define VK_USE_PLATFORM_XCB_KHR
+#define VK_USE_PLATFORM_XLIB_KHR
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <X11/Xlib.h>
+#include <xcb/xcb.h>
 
 #include "vkt.h"
 
@@ -20,19 +27,30 @@ static const char *const wsi_instance_exts[] = {
    VK_EXT_HEADLESS_SURFACE_EXTENSION_NAME,
    VK_KHR_GET_SURFACE_CAPABILITIES_2_EXTENSION_NAME,
 };
+static const char *const x11_instance_exts[] = {
+   VK_KHR_SURFACE_EXTENSION_NAME,
+   VK_KHR_XCB_SURFACE_EXTENSION_NAME,
+   VK_KHR_XLIB_SURFACE_EXTENSION_NAME,
+};
 static const char *const wsi_device_exts[] = {VK_KHR_SWAPCHAIN_EXTENSION_NAME};
 
 static bool
-wsi_init(struct vkt *t, bool kiln_only)
+wsi_init_with(struct vkt *t, bool kiln_only, const char *const *inst_exts, uint32_t count)
 {
    const struct vkt_req req = {
-      .instance_extensions = wsi_instance_exts,
-      .instance_extension_count = ARRAY_SIZE(wsi_instance_exts),
+      .instance_extensions = inst_exts,
+      .instance_extension_count = count,
       .extensions = wsi_device_exts,
       .extension_count = ARRAY_SIZE(wsi_device_exts),
       .kiln_only = kiln_only,
    };
    return vkt_init(t, &req);
+}
+
+static bool
+wsi_init(struct vkt *t, bool kiln_only)
+{
+   return wsi_init_with(t, kiln_only, wsi_instance_exts, ARRAY_SIZE(wsi_instance_exts));
 }
 
 static uint64_t
@@ -93,13 +111,15 @@ swapchain_info(VkSurfaceKHR surface, VkPresentModeKHR mode, uint32_t images, uin
 }
 
 static bool
-wsi_create(struct vkt *t, struct wsi *w, VkSurfaceKHR surface, VkPresentModeKHR mode,
-           uint32_t images, VkSwapchainKHR old)
+wsi_create_ex(struct vkt *t, struct wsi *w, VkSurfaceKHR surface, VkPresentModeKHR mode,
+              uint32_t images, VkSwapchainKHR old, VkFormat format, VkExtent2D extent)
 {
    memset(w, 0, sizeof(*w));
    w->t = t;
    w->surface = surface;
-   VkSwapchainCreateInfoKHR ci = swapchain_info(surface, mode, images, 64, 48);
+   VkSwapchainCreateInfoKHR ci =
+      swapchain_info(surface, mode, images, extent.width, extent.height);
+   ci.imageFormat = format;
    ci.oldSwapchain = old;
    if (!VKT_CHECK(vkCreateSwapchainKHR(t->dev, &ci, NULL, &w->sc)))
       return false;
@@ -117,6 +137,14 @@ wsi_create(struct vkt *t, struct wsi *w, VkSurfaceKHR surface, VkPresentModeKHR 
       VKT_CHECK(vkCreateFence(t->dev, &fci, NULL, &w->done[i]));
    }
    return true;
+}
+
+static bool
+wsi_create(struct vkt *t, struct wsi *w, VkSurfaceKHR surface, VkPresentModeKHR mode,
+           uint32_t images, VkSwapchainKHR old)
+{
+   return wsi_create_ex(t, w, surface, mode, images, old, VK_FORMAT_B8G8R8A8_UNORM,
+                        (VkExtent2D){64, 48});
 }
 
 static void
@@ -171,6 +199,7 @@ wsi_frame(struct wsi *w, const float rgba[4], uint32_t *index_out)
                                       VK_NULL_HANDLE, &index);
    if (r < 0)
       return r;
+   const VkResult acquired = r;
    if (index_out)
       *index_out = index;
    VKT_CHECK(vkResetFences(t->dev, 1, &w->done[f]));
@@ -209,7 +238,7 @@ wsi_frame(struct wsi *w, const float rgba[4], uint32_t *index_out)
    };
    r = vkQueuePresentKHR(t->queues[0], &pi);
    CHECK_EQ(r, result);
-   return r;
+   return r == VK_SUCCESS ? acquired : r;
 }
 
 static bool
@@ -568,5 +597,274 @@ TEST(present_modes_pace_as_specified)
    CHECK(mailbox < fifo * 0.6);
    CHECK(immediate < fifo * 0.6);
    vkDestroySurfaceKHR(t.instance, s, NULL);
+   vkt_finish(&t);
+}
+
+/* ---------------------------------------------------------------------- */
+/* X11 windows */
+
+struct xwin {
+   xcb_connection_t *conn; /* xcb windows, and reading back any window */
+   Display *dpy;           /* Xlib windows */
+   uint32_t window;
+};
+
+static bool
+xwin_open(struct xwin *x, bool xlib, uint16_t w, uint16_t h)
+{
+   memset(x, 0, sizeof(*x));
+   x->conn = xcb_connect(NULL, NULL);
+   if (xcb_connection_has_error(x->conn)) {
+      xcb_disconnect(x->conn);
+      x->conn = NULL;
+      return test_fail(__FILE__, __LINE__, "cannot connect to the X server %s",
+                       getenv("DISPLAY"));
+   }
+   if (xlib) {
+      x->dpy = XOpenDisplay(NULL);
+      if (!CHECK(x->dpy != NULL))
+         return false;
+      x->window = (uint32_t)XCreateSimpleWindow(x->dpy, DefaultRootWindow(x->dpy), 0, 0, w, h,
+                                                0, 0, 0);
+      XMapWindow(x->dpy, x->window);
+      XSync(x->dpy, False);
+   } else {
+      xcb_screen_t *screen = xcb_setup_roots_iterator(xcb_get_setup(x->conn)).data;
+      x->window = xcb_generate_id(x->conn);
+      const uint32_t black = 0;
+      xcb_create_window(x->conn, XCB_COPY_FROM_PARENT, x->window, screen->root, 0, 0, w, h, 0,
+                        XCB_WINDOW_CLASS_INPUT_OUTPUT, screen->root_visual, XCB_CW_BACK_PIXEL,
+                        &black);
+      xcb_map_window(x->conn, x->window);
+   }
+   free(xcb_get_input_focus_reply(x->conn, xcb_get_input_focus(x->conn), NULL));
+   return true;
+}
+
+static void
+xwin_close(struct xwin *x)
+{
+   if (x->dpy) {
+      XDestroyWindow(x->dpy, x->window);
+      XCloseDisplay(x->dpy);
+   } else if (x->conn && x->window) {
+      xcb_destroy_window(x->conn, x->window);
+   }
+   if (x->conn)
+      xcb_disconnect(x->conn);
+}
+
+static VkSurfaceKHR
+xwin_surface(struct vkt *t, struct xwin *x)
+{
+   VkSurfaceKHR s = VK_NULL_HANDLE;
+   if (x->dpy) {
+      PFN_vkCreateXlibSurfaceKHR create =
+         (PFN_vkCreateXlibSurfaceKHR)vkGetInstanceProcAddr(t->instance, "vkCreateXlibSurfaceKHR");
+      const VkXlibSurfaceCreateInfoKHR ci = {
+         .sType = VK_STRUCTURE_TYPE_XLIB_SURFACE_CREATE_INFO_KHR,
+         .dpy = x->dpy,
+         .window = x->window,
+      };
+      if (CHECK(create != NULL))
+         VKT_CHECK(create(t->instance, &ci, NULL, &s));
+   } else {
+      PFN_vkCreateXcbSurfaceKHR create =
+         (PFN_vkCreateXcbSurfaceKHR)vkGetInstanceProcAddr(t->instance, "vkCreateXcbSurfaceKHR");
+      const VkXcbSurfaceCreateInfoKHR ci = {
+         .sType = VK_STRUCTURE_TYPE_XCB_SURFACE_CREATE_INFO_KHR,
+         .connection = x->conn,
+         .window = x->window,
+      };
+      if (CHECK(create != NULL))
+         VKT_CHECK(create(t->instance, &ci, NULL, &s));
+   }
+   return s;
+}
+
+/* The window's pixel (x, y) as 0xRRGGBB, or UINT32_MAX. */
+static uint32_t
+xwin_pixel(struct xwin *x, int16_t px, int16_t py)
+{
+   xcb_get_image_reply_t *img = xcb_get_image_reply(
+      x->conn, xcb_get_image(x->conn, XCB_IMAGE_FORMAT_Z_PIXMAP, x->window, px, py, 1, 1, ~0u),
+      NULL);
+   if (!img)
+      return UINT32_MAX;
+   uint32_t v = UINT32_MAX;
+   if (xcb_get_image_data_length(img) >= 4) {
+      const uint8_t *d = xcb_get_image_data(img);
+      v = (uint32_t)d[2] << 16 | (uint32_t)d[1] << 8 | d[0];
+   }
+   free(img);
+   return v;
+}
+
+static bool
+close_rgb(uint32_t a, uint32_t b)
+{
+   for (unsigned s = 0; s < 24; s += 8) {
+      const int d = (int)((a >> s) & 0xff) - (int)((b >> s) & 0xff);
+      if (d < -2 || d > 2)
+         return false;
+   }
+   return true;
+}
+
+/* Polls (presentation is asynchronous) until pixel (x, y) is `want`. */
+static bool
+xwin_wait_pixel(struct xwin *x, int16_t px, int16_t py, uint32_t want)
+{
+   uint32_t got = UINT32_MAX;
+   for (unsigned i = 0; i < 200; i++) {
+      got = xwin_pixel(x, px, py);
+      if (close_rgb(got, want))
+         return true;
+      const struct timespec ts = {0, 10 * 1000 * 1000};
+      nanosleep(&ts, NULL);
+   }
+   return test_fail(__FILE__, __LINE__, "pixel (%d, %d) is 0x%06x, expected 0x%06x", px, py,
+                    got, want);
+}
+
+static bool
+x11_init(struct vkt *t, bool kiln_only)
+{
+   if (!getenv("DISPLAY"))
+      return vkt_skip("no X server (DISPLAY unset: Xvfb is not installed)");
+   return wsi_init_with(t, kiln_only, x11_instance_exts, ARRAY_SIZE(x11_instance_exts));
+}
+
+static bool
+surface_has_format(struct vkt *t, VkSurfaceKHR s, VkFormat format)
+{
+   VkSurfaceFormatKHR formats[32];
+   uint32_t n = ARRAY_SIZE(formats);
+   VKT_CHECK(vkGetPhysicalDeviceSurfaceFormatsKHR(t->pdev, s, &n, formats));
+   for (uint32_t i = 0; i < n; i++) {
+      if (formats[i].format == format)
+         return true;
+   }
+   return false;
+}
+
+/* The colour of the last present reaches the window, in every format the
+ * surface lists (R8G8B8A8 swaps to the window's BGRX), xcb and Xlib. */
+TEST(x11_presents_reach_the_window)
+{
+   struct vkt t;
+   if (!x11_init(&t, false))
+      return;
+   const VkFormat formats[] = {VK_FORMAT_B8G8R8A8_UNORM, VK_FORMAT_R8G8B8A8_UNORM};
+   for (unsigned xlib = 0; xlib < 2; xlib++) {
+      struct xwin x;
+      if (!xwin_open(&x, xlib, 64, 48))
+         break;
+      VkSurfaceKHR s = xwin_surface(&t, &x);
+      VkBool32 supported = VK_FALSE;
+      VKT_CHECK(vkGetPhysicalDeviceSurfaceSupportKHR(t.pdev, t.queue_family, s, &supported));
+      CHECK(supported);
+      VkSurfaceCapabilitiesKHR caps;
+      VKT_CHECK(vkGetPhysicalDeviceSurfaceCapabilitiesKHR(t.pdev, s, &caps));
+      CHECK_EQ(caps.currentExtent.width, 64);
+      CHECK_EQ(caps.currentExtent.height, 48);
+      for (unsigned f = 0; f < ARRAY_SIZE(formats); f++) {
+         if (!surface_has_format(&t, s, formats[f])) {
+            CHECK(!t.is_kiln);
+            continue;
+         }
+         struct wsi w;
+         if (!wsi_create_ex(&t, &w, s, VK_PRESENT_MODE_FIFO_KHR, caps.minImageCount,
+                            VK_NULL_HANDLE, formats[f], caps.currentExtent))
+            continue;
+         const float first[4] = {0.8f, 0.2f, 0.4f, 1};
+         const float last[4] = {0.2f, 0.6f, 0.8f, 1};
+         for (unsigned i = 0; i < 3; i++)
+            VKT_CHECK(wsi_frame(&w, i == 2 ? last : first, NULL));
+         /* 0.2 * 255 = 51, 0.6 * 255 = 153, 0.8 * 255 = 204 (R, G, B). */
+         xwin_wait_pixel(&x, 0, 0, 0x3399cc);
+         xwin_wait_pixel(&x, 63, 47, 0x3399cc);
+         wsi_destroy(&w, true);
+      }
+      vkDestroySurfaceKHR(t.instance, s, NULL);
+      xwin_close(&x);
+   }
+   vkt_finish(&t);
+}
+
+/* A window resized under a swapchain makes it out of date (kiln: at the
+ * next acquire; the spec also allows SUBOPTIMAL); a new swapchain of the
+ * new size presents again. */
+TEST(x11_resize_is_out_of_date)
+{
+   struct vkt t;
+   if (!x11_init(&t, false))
+      return;
+   struct xwin x;
+   if (xwin_open(&x, false, 64, 48)) {
+      VkSurfaceKHR s = xwin_surface(&t, &x);
+      struct wsi w, w2;
+      const float c[4] = {0.2f, 0.6f, 0.8f, 1};
+      VkSurfaceCapabilitiesKHR caps;
+      VKT_CHECK(vkGetPhysicalDeviceSurfaceCapabilitiesKHR(t.pdev, s, &caps));
+      const uint32_t images = caps.minImageCount;
+      if (wsi_create(&t, &w, s, VK_PRESENT_MODE_FIFO_KHR, images, VK_NULL_HANDLE)) {
+         VKT_CHECK(wsi_frame(&w, c, NULL));
+         const uint32_t size[2] = {80, 60};
+         xcb_configure_window(x.conn, x.window,
+                              XCB_CONFIG_WINDOW_WIDTH | XCB_CONFIG_WINDOW_HEIGHT, size);
+         free(xcb_get_input_focus_reply(x.conn, xcb_get_input_focus(x.conn), NULL));
+         VkResult r = VK_SUCCESS;
+         for (unsigned i = 0; i < 4 && r == VK_SUCCESS; i++)
+            r = wsi_frame(&w, c, NULL);
+         CHECK(r == VK_ERROR_OUT_OF_DATE_KHR || r == VK_SUBOPTIMAL_KHR);
+         if (t.is_kiln)
+            CHECK_EQ(r, VK_ERROR_OUT_OF_DATE_KHR);
+         VKT_CHECK(vkGetPhysicalDeviceSurfaceCapabilitiesKHR(t.pdev, s, &caps));
+         CHECK_EQ(caps.currentExtent.width, 80);
+         CHECK_EQ(caps.currentExtent.height, 60);
+         wsi_destroy(&w, false);
+         if (wsi_create_ex(&t, &w2, s, VK_PRESENT_MODE_FIFO_KHR, images, w.sc,
+                           VK_FORMAT_B8G8R8A8_UNORM, caps.currentExtent)) {
+            for (unsigned i = 0; i < 2; i++)
+               VKT_CHECK(wsi_frame(&w2, c, NULL));
+            xwin_wait_pixel(&x, 79, 59, 0x3399cc);
+            wsi_destroy(&w2, true);
+         }
+         vkDestroySwapchainKHR(t.dev, w.sc, NULL);
+      }
+      vkDestroySurfaceKHR(t.instance, s, NULL);
+      xwin_close(&x);
+   }
+   vkt_finish(&t);
+}
+
+/* A window destroyed under a swapchain: VK_ERROR_SURFACE_LOST_KHR from
+ * the surface queries and the swapchain (kiln's choice; a driver may also
+ * report it as out of date). */
+TEST(x11_vanished_window_loses_the_surface)
+{
+   struct vkt t;
+   if (!x11_init(&t, true))
+      return;
+   struct xwin x;
+   if (xwin_open(&x, false, 64, 48)) {
+      VkSurfaceKHR s = xwin_surface(&t, &x);
+      struct wsi w;
+      const float c[4] = {0.2f, 0.6f, 0.8f, 1};
+      if (wsi_create(&t, &w, s, VK_PRESENT_MODE_FIFO_KHR, 2, VK_NULL_HANDLE)) {
+         VKT_CHECK(wsi_frame(&w, c, NULL));
+         xcb_destroy_window(x.conn, x.window);
+         free(xcb_get_input_focus_reply(x.conn, xcb_get_input_focus(x.conn), NULL));
+         x.window = 0;
+         CHECK_EQ(wsi_frame(&w, c, NULL), VK_ERROR_SURFACE_LOST_KHR);
+         VkSurfaceCapabilitiesKHR caps;
+         VKT_CHECK_RESULT(vkGetPhysicalDeviceSurfaceCapabilitiesKHR(t.pdev, s, &caps),
+                          VK_ERROR_SURFACE_LOST_KHR);
+         wsi_destroy(&w, true);
+      }
+      vkDestroySurfaceKHR(t.instance, s, NULL);
+      xwin_close(&x);
+   }
    vkt_finish(&t);
 }
