@@ -22,6 +22,7 @@ const struct vk_instance_extension_table nvk_instance_extensions = {
    .EXT_headless_surface = true,
    .KHR_xcb_surface = true,
    .KHR_xlib_surface = true,
+   .KHR_wayland_surface = true,
 };
 
 static const struct vk_instance_driver nvk_instance_driver = {

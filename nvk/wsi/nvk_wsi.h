@@ -47,6 +47,7 @@ struct nvk_wsi_platform {
 
 extern const struct nvk_wsi_platform nvk_wsi_headless;
 extern const struct nvk_wsi_platform nvk_wsi_x11;
+extern const struct nvk_wsi_platform nvk_wsi_wayland;
 
 /* The platform of a surface handle. */
 const struct nvk_wsi_platform *nvk_wsi_platform_of(VkIcdSurfaceBase *surface);

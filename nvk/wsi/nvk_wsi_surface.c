@@ -19,6 +19,8 @@ nvk_wsi_platform_of(VkIcdSurfaceBase *surface)
    case VK_ICD_WSI_PLATFORM_XCB:
    case VK_ICD_WSI_PLATFORM_XLIB:
       return &nvk_wsi_x11;
+   case VK_ICD_WSI_PLATFORM_WAYLAND:
+      return &nvk_wsi_wayland;
    default:
       return NULL;
    }
