@@ -868,3 +868,35 @@ TEST(x11_vanished_window_loses_the_surface)
    }
    vkt_finish(&t);
 }
+
+/* What the surface does not list: VK_ERROR_INITIALIZATION_FAILED (invalid
+ * usage too: the validation layer's errors are expected here), and the
+ * surface is still usable afterwards. */
+TEST(swapchain_rejects_what_the_surface_lacks)
+{
+   struct vkt t;
+   if (!wsi_init(&t, true))
+      return;
+   VkSurfaceKHR s = headless_surface(&t);
+   VkSwapchainCreateInfoKHR bad[3];
+   bad[0] = swapchain_info(s, VK_PRESENT_MODE_FIFO_KHR, 2, 64, 48);
+   bad[0].imageFormat = VK_FORMAT_R16G16B16A16_SFLOAT;
+   bad[1] = swapchain_info(s, VK_PRESENT_MODE_FIFO_KHR, 2, 64, 48);
+   bad[1].imageArrayLayers = 2;
+   bad[2] = swapchain_info(s, VK_PRESENT_MODE_FIFO_KHR, 17, 64, 48);
+   for (unsigned i = 0; i < ARRAY_SIZE(bad); i++) {
+      VkSwapchainKHR sc = VK_NULL_HANDLE;
+      vkt_expect_validation_errors_begin(&t);
+      VKT_CHECK_RESULT(vkCreateSwapchainKHR(t.dev, &bad[i], NULL, &sc),
+                       VK_ERROR_INITIALIZATION_FAILED);
+      CHECK(vkt_expect_validation_errors_end(&t) >= 1);
+   }
+   struct wsi w;
+   if (wsi_create(&t, &w, s, VK_PRESENT_MODE_FIFO_KHR, 2, VK_NULL_HANDLE)) {
+      const float c[4] = {1, 1, 1, 1};
+      VKT_CHECK(wsi_frame(&w, c, NULL));
+      wsi_destroy(&w, true);
+   }
+   vkDestroySurfaceKHR(t.instance, s, NULL);
+   vkt_finish(&t);
+}
