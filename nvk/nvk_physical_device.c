@@ -106,6 +106,8 @@ const struct vk_device_extension_table nvk_device_extensions = {
    .EXT_extended_dynamic_state3 = true,
    /* Swapchains on every surface nvk/wsi knows (docs/wsi.md; vk_wsi_test). */
    .KHR_swapchain = true,
+   /* The regions are a hint; the whole image is copied. */
+   .KHR_incremental_present = true,
 };
 
 static void

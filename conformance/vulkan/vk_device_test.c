@@ -315,6 +315,7 @@ TEST(kiln_advertises_only_what_it_implements)
       "VK_EXT_vertex_input_dynamic_state",  /* vk_draw_test vertex_input_set_between_draws */
       "VK_EXT_extended_dynamic_state3",     /* vk_draw_test extended_dynamic_state3_toggled */
       "VK_KHR_swapchain",                   /* vk_wsi_test (all), conformance/wsi vkcube */
+      "VK_KHR_incremental_present",         /* vk_wsi_test x11_incremental_present_... */
    };
    uint32_t n = 0;
    VKT_CHECK(vkEnumerateDeviceExtensionProperties(t.pdev, NULL, &n, NULL));

@@ -38,8 +38,11 @@ nvk_swapchain_image_init(struct nvk_device *dev, const VkSwapchainCreateInfoKHR 
    const VkImageCreateInfo image_ci = {
       .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
       .pNext = list,
+      /* Not EXTENDED_USAGE (the spec's equivalent create info has it):
+       * nvk_image.c does not take it yet; usages are checked against the
+       * swapchain's format, which every surface format supports. */
       .flags = (ci->flags & VK_SWAPCHAIN_CREATE_MUTABLE_FORMAT_BIT_KHR)
-                  ? VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT | VK_IMAGE_CREATE_EXTENDED_USAGE_BIT
+                  ? VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT
                   : 0,
       .imageType = VK_IMAGE_TYPE_2D,
       .format = ci->imageFormat,
@@ -55,8 +58,14 @@ nvk_swapchain_image_init(struct nvk_device *dev, const VkSwapchainCreateInfoKHR 
       .initialLayout = VK_IMAGE_LAYOUT_UNDEFINED,
    };
    VkResult result = nvk_CreateImage(device, &image_ci, NULL, &img->image);
-   if (result != VK_SUCCESS)
-      return result;
+   if (result != VK_SUCCESS) {
+      /* An image the device cannot make: usage/flags beyond the surface's. */
+      return result == VK_ERROR_OUT_OF_HOST_MEMORY || result == VK_ERROR_OUT_OF_DEVICE_MEMORY
+                ? result
+                : vk_errorf(dev, VK_ERROR_INITIALIZATION_FAILED,
+                            "no swapchain image of format %d, usage 0x%x", ci->imageFormat,
+                            ci->imageUsage);
+   }
    VkMemoryRequirements req;
    nvk_GetImageMemoryRequirements(device, img->image, &req);
    /* Every memory type is host-visible and coherent: the lowest allowed. */
