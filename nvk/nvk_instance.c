@@ -23,6 +23,7 @@ const struct vk_instance_extension_table nvk_instance_extensions = {
    .KHR_xcb_surface = true,
    .KHR_xlib_surface = true,
    .KHR_wayland_surface = true,
+   .EXT_surface_maintenance1 = true,
 };
 
 static const struct vk_instance_driver nvk_instance_driver = {

@@ -112,6 +112,9 @@ swapchain_info(VkSurfaceKHR surface, VkPresentModeKHR mode, uint32_t images, uin
    };
 }
 
+/* Chained into the next swapchain's create info. */
+static const void *wsi_create_next;
+
 static bool
 wsi_create_ex(struct vkt *t, struct wsi *w, VkSurfaceKHR surface, VkPresentModeKHR mode,
               uint32_t images, VkSwapchainKHR old, VkFormat format, VkExtent2D extent)
@@ -123,6 +126,7 @@ wsi_create_ex(struct vkt *t, struct wsi *w, VkSurfaceKHR surface, VkPresentModeK
       swapchain_info(surface, mode, images, extent.width, extent.height);
    ci.imageFormat = format;
    ci.oldSwapchain = old;
+   ci.pNext = wsi_create_next;
    if (!VKT_CHECK(vkCreateSwapchainKHR(t->dev, &ci, NULL, &w->sc)))
       return false;
    w->count = ARRAY_SIZE(w->images);
@@ -1088,5 +1092,153 @@ TEST(x11_incremental_present_updates_the_region)
       vkDestroySurfaceKHR(t.instance, s, NULL);
       xwin_close(&x);
    }
+   vkt_finish(&t);
+}
+
+/* VK_EXT_surface_maintenance1 / VK_EXT_swapchain_maintenance1: the mode
+ * compatibility and scaling queries, present fences, switching the present
+ * mode per present (FIFO paces, IMMEDIATE does not), and images released
+ * unpresented. */
+TEST(swapchain_maintenance1)
+{
+   static const char *const inst[] = {
+      VK_KHR_SURFACE_EXTENSION_NAME, VK_EXT_HEADLESS_SURFACE_EXTENSION_NAME,
+      VK_KHR_GET_SURFACE_CAPABILITIES_2_EXTENSION_NAME,
+      VK_EXT_SURFACE_MAINTENANCE_1_EXTENSION_NAME};
+   static const char *const dev[] = {VK_KHR_SWAPCHAIN_EXTENSION_NAME,
+                                     VK_EXT_SWAPCHAIN_MAINTENANCE_1_EXTENSION_NAME};
+   VkPhysicalDeviceSwapchainMaintenance1FeaturesEXT feat = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SWAPCHAIN_MAINTENANCE_1_FEATURES_EXT,
+      .swapchainMaintenance1 = VK_TRUE,
+   };
+   /* The test checks the compatibility list itself (FIFO and IMMEDIATE
+    * are in it) before it creates the swapchain. */
+   static const struct vkt_allowed_message allowed[] = {{
+      "VUID-VkSwapchainPresentModesCreateInfoEXT-pPresentModes-07763", NULL,
+      "Vulkan-ValidationLayers 1.3.239 reports modes that the driver's "
+      "VkSurfacePresentModeCompatibilityEXT lists as incompatible",
+   }};
+   const struct vkt_req req = {
+      .instance_extensions = inst,
+      .instance_extension_count = ARRAY_SIZE(inst),
+      .extensions = dev,
+      .extension_count = ARRAY_SIZE(dev),
+      .features = &feat,
+      .allowed = allowed,
+      .allowed_count = ARRAY_SIZE(allowed),
+   };
+   struct vkt t;
+   if (!vkt_init(&t, &req))
+      return;
+   VkSurfaceKHR s = headless_surface(&t);
+
+   PFN_vkGetPhysicalDeviceSurfaceCapabilities2KHR caps2_fn =
+      (PFN_vkGetPhysicalDeviceSurfaceCapabilities2KHR)vkGetInstanceProcAddr(
+         t.instance, "vkGetPhysicalDeviceSurfaceCapabilities2KHR");
+   const VkSurfacePresentModeEXT mode = {
+      .sType = VK_STRUCTURE_TYPE_SURFACE_PRESENT_MODE_EXT,
+      .presentMode = VK_PRESENT_MODE_FIFO_KHR,
+   };
+   const VkPhysicalDeviceSurfaceInfo2KHR info = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SURFACE_INFO_2_KHR,
+      .pNext = &mode,
+      .surface = s,
+   };
+   VkPresentModeKHR compat_modes[8];
+   VkSurfacePresentScalingCapabilitiesEXT scaling = {
+      .sType = VK_STRUCTURE_TYPE_SURFACE_PRESENT_SCALING_CAPABILITIES_EXT,
+   };
+   VkSurfacePresentModeCompatibilityEXT compat = {
+      .sType = VK_STRUCTURE_TYPE_SURFACE_PRESENT_MODE_COMPATIBILITY_EXT,
+      .pNext = &scaling,
+   };
+   VkSurfaceCapabilities2KHR caps2 = {.sType = VK_STRUCTURE_TYPE_SURFACE_CAPABILITIES_2_KHR,
+                                      .pNext = &compat};
+   if (CHECK(caps2_fn != NULL)) {
+      VKT_CHECK(caps2_fn(t.pdev, &info, &caps2));
+      CHECK(compat.presentModeCount >= 1);
+      compat.presentModeCount = ARRAY_SIZE(compat_modes);
+      compat.pPresentModes = compat_modes;
+      VKT_CHECK(caps2_fn(t.pdev, &info, &caps2));
+      bool has_fifo = false, has_immediate = false;
+      for (uint32_t i = 0; i < compat.presentModeCount; i++) {
+         has_fifo |= compat_modes[i] == VK_PRESENT_MODE_FIFO_KHR;
+         has_immediate |= compat_modes[i] == VK_PRESENT_MODE_IMMEDIATE_KHR;
+      }
+      CHECK(has_fifo && has_immediate);
+      CHECK_EQ(scaling.supportedPresentScaling, 0);
+   }
+
+   /* The validation layer checks the modes against its record of these
+    * queries. */
+   CHECK(has_present_mode(&t, s, VK_PRESENT_MODE_IMMEDIATE_KHR));
+   const VkPresentModeKHR modes[] = {VK_PRESENT_MODE_FIFO_KHR, VK_PRESENT_MODE_IMMEDIATE_KHR};
+   const VkSwapchainPresentModesCreateInfoEXT modes_ci = {
+      .sType = VK_STRUCTURE_TYPE_SWAPCHAIN_PRESENT_MODES_CREATE_INFO_EXT,
+      .presentModeCount = 2,
+      .pPresentModes = modes,
+   };
+   wsi_create_next = &modes_ci;
+   struct wsi w;
+   const bool made = wsi_create(&t, &w, s, VK_PRESENT_MODE_FIFO_KHR, 3, VK_NULL_HANDLE);
+   wsi_create_next = NULL;
+   if (made) {
+      const VkFenceCreateInfo fci = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+      VkFence present_fence;
+      VKT_CHECK(vkCreateFence(t.dev, &fci, NULL, &present_fence));
+      const float c[4] = {0.5f, 0.5f, 0.5f, 1};
+      double ms[2];
+      for (unsigned m = 0; m < 2; m++) {
+         const VkSwapchainPresentModeInfoEXT mode_info = {
+            .sType = VK_STRUCTURE_TYPE_SWAPCHAIN_PRESENT_MODE_INFO_EXT,
+            .swapchainCount = 1,
+            .pPresentModes = &modes[m],
+         };
+         const uint64_t t0 = now_ns();
+         for (unsigned i = 0; i < 24; i++) {
+            /* The last present carries a fence too. */
+            const VkSwapchainPresentFenceInfoEXT fence_info = {
+               .sType = VK_STRUCTURE_TYPE_SWAPCHAIN_PRESENT_FENCE_INFO_EXT,
+               .pNext = (void *)&mode_info,
+               .swapchainCount = 1,
+               .pFences = &present_fence,
+            };
+            w.present_next = i == 23 ? (const void *)&fence_info : (const void *)&mode_info;
+            VKT_CHECK(wsi_frame(&w, c, NULL));
+         }
+         ms[m] = (now_ns() - t0) / 1e6;
+         VKT_CHECK(vkWaitForFences(t.dev, 1, &present_fence, VK_TRUE, 1000 * MS_NS));
+         VKT_CHECK(vkResetFences(t.dev, 1, &present_fence));
+      }
+      w.present_next = NULL;
+      printf("24 frames: FIFO %.1f ms, then IMMEDIATE %.1f ms\n", ms[0], ms[1]);
+      if (t.is_kiln) {
+         CHECK(ms[0] >= 20 * 1000.0 / 60 * 0.95);
+         CHECK(ms[1] < ms[0] * 0.6);
+      }
+
+      /* Acquire every image, release them all, acquire them all again. */
+      PFN_vkReleaseSwapchainImagesEXT release = VKT_PROC(&t, vkReleaseSwapchainImagesEXT);
+      VKT_CHECK(vkDeviceWaitIdle(t.dev));
+      for (unsigned round = 0; round < 2 && release; round++) {
+         uint32_t idx[16];
+         for (uint32_t i = 0; i < w.count; i++) {
+            VKT_CHECK(vkAcquireNextImageKHR(t.dev, w.sc, 1000 * MS_NS, VK_NULL_HANDLE,
+                                            present_fence, &idx[i]));
+            VKT_CHECK(vkWaitForFences(t.dev, 1, &present_fence, VK_TRUE, 1000 * MS_NS));
+            VKT_CHECK(vkResetFences(t.dev, 1, &present_fence));
+         }
+         const VkReleaseSwapchainImagesInfoEXT ri = {
+            .sType = VK_STRUCTURE_TYPE_RELEASE_SWAPCHAIN_IMAGES_INFO_EXT,
+            .swapchain = w.sc,
+            .imageIndexCount = w.count,
+            .pImageIndices = idx,
+         };
+         VKT_CHECK(release(t.dev, &ri));
+      }
+      vkDestroyFence(t.dev, present_fence, NULL);
+      wsi_destroy(&w, true);
+   }
+   vkDestroySurfaceKHR(t.instance, s, NULL);
    vkt_finish(&t);
 }

@@ -52,11 +52,11 @@ vblank_at_or_after(const struct nvk_swapchain *sc, uint64_t t_ns)
 /* When an image that was ready at ready_ns is shown: at once, or at a
  * vblank (past ones count: the thread may wake a little late). */
 static uint64_t
-show_time(const struct nvk_swapchain *sc, uint64_t ready_ns)
+show_time(const struct nvk_swapchain *sc, VkPresentModeKHR mode, uint64_t ready_ns)
 {
    /* No earlier than the refresh after the previous image's. */
    const uint64_t next = sc->shown_count ? vblank_after(sc, sc->last_shown_ns) : sc->epoch_ns;
-   switch (sc->present_mode) {
+   switch (mode) {
    case VK_PRESENT_MODE_IMMEDIATE_KHR:
       return ready_ns;
    case VK_PRESENT_MODE_FIFO_RELAXED_KHR:
@@ -117,7 +117,8 @@ nvk_swapchain_display_thread(void *arg)
          img->ready_ns = now_ns;
       /* Destruction shows what was presented without waiting for vblanks
        * (the last frame of a program stays on screen). */
-      const uint64_t when_ns = sc->shutdown ? now_ns : show_time(sc, img->ready_ns);
+      const uint64_t when_ns =
+         sc->shutdown ? now_ns : show_time(sc, img->present_mode, img->ready_ns);
       if (when_ns > now_ns) {
          /* Presents arriving meanwhile (MAILBOX drops) wake us early. */
          vk_sync_domain_wait_locked(d, when_ns);

@@ -122,8 +122,34 @@ nvk_GetPhysicalDeviceSurfaceCapabilities2KHR(
    VkSurfaceCapabilities2KHR *pSurfaceCapabilities)
 {
    VK_FROM_HANDLE(nvk_physical_device, pdev, physicalDevice);
-   return nvk_wsi_capabilities(pdev, nvk_wsi_surface(pSurfaceInfo->surface),
-                               &pSurfaceCapabilities->surfaceCapabilities);
+   VkSurfaceCapabilitiesKHR *caps = &pSurfaceCapabilities->surfaceCapabilities;
+   VkResult result = nvk_wsi_capabilities(pdev, nvk_wsi_surface(pSurfaceInfo->surface), caps);
+   if (result != VK_SUCCESS)
+      return result;
+   /* VK_EXT_surface_maintenance1. The display thread takes any mode per
+    * present, so every mode is compatible with every other; nothing is
+    * scaled: images are shown 1:1 at the top left. */
+   VkSurfacePresentModeCompatibilityEXT *compat =
+      vk_find_struct(pSurfaceCapabilities->pNext, SURFACE_PRESENT_MODE_COMPATIBILITY_EXT);
+   if (compat) {
+      VK_OUTARRAY_MAKE_TYPED(VkPresentModeKHR, out, compat->pPresentModes,
+                             &compat->presentModeCount);
+      for (unsigned i = 0; i < ARRAY_SIZE(nvk_wsi_present_modes); i++) {
+         vk_outarray_append_typed(VkPresentModeKHR, &out, m) {
+            *m = nvk_wsi_present_modes[i];
+         }
+      }
+   }
+   VkSurfacePresentScalingCapabilitiesEXT *scaling =
+      vk_find_struct(pSurfaceCapabilities->pNext, SURFACE_PRESENT_SCALING_CAPABILITIES_EXT);
+   if (scaling) {
+      scaling->supportedPresentScaling = 0;
+      scaling->supportedPresentGravityX = 0;
+      scaling->supportedPresentGravityY = 0;
+      scaling->minScaledImageExtent = caps->minImageExtent;
+      scaling->maxScaledImageExtent = caps->maxImageExtent;
+   }
+   return VK_SUCCESS;
 }
 
 VKAPI_ATTR VkResult VKAPI_CALL

@@ -352,6 +352,11 @@ nvk_QueuePresentKHR(VkQueue _queue, const VkPresentInfoKHR *pPresentInfo)
    if (pi->swapchainCount > MAX_SWAPCHAINS)
       return vk_errorf(queue, VK_ERROR_OUT_OF_HOST_MEMORY, "more than %u swapchains",
                        MAX_SWAPCHAINS);
+   /* VK_EXT_swapchain_maintenance1. */
+   const VkSwapchainPresentFenceInfoEXT *fences =
+      vk_find_struct_const(pi->pNext, SWAPCHAIN_PRESENT_FENCE_INFO_EXT);
+   const VkSwapchainPresentModeInfoEXT *modes =
+      vk_find_struct_const(pi->pNext, SWAPCHAIN_PRESENT_MODE_INFO_EXT);
 
    /* One job: the present's waits, then every image's `ready`. */
    VkSemaphoreSubmitInfo waits[16], signals[MAX_SWAPCHAINS];
@@ -395,6 +400,16 @@ nvk_QueuePresentKHR(VkQueue _queue, const VkPresentInfoKHR *pPresentInfo)
    VkResult result = nvk_QueueSubmit2(_queue, 1, &submit, VK_NULL_HANDLE);
    if (result != VK_SUCCESS)
       return result;
+   /* Present fences: signalled once the waits are done (the semaphores
+    * may then be reused), by empty jobs behind the present's. */
+   for (uint32_t i = 0; fences && i < fences->swapchainCount; i++) {
+      if (fences->pFences[i] == VK_NULL_HANDLE)
+         continue;
+      const VkSubmitInfo2 empty = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO_2};
+      result = nvk_QueueSubmit2(_queue, 1, &empty, fences->pFences[i]);
+      if (result != VK_SUCCESS)
+         return result;
+   }
 
    vk_sync_domain_lock(d);
    VkResult overall = VK_SUCCESS;
@@ -407,13 +422,16 @@ nvk_QueuePresentKHR(VkQueue _queue, const VkPresentInfoKHR *pPresentInfo)
          results[i] = VK_ERROR_DEVICE_LOST;
       else if (sc->status < 0)
          results[i] = sc->status;
+      if (modes && i < modes->swapchainCount)
+         sc->present_mode = modes->pPresentModes[i];
       img->present_seq++;
+      img->present_mode = sc->present_mode;
       img->state = NVK_SWAPCHAIN_IMAGE_QUEUED;
       /* Rejected presents still consume their waits (Vulkan 1.3.239,
        * vkQueuePresentKHR): the image comes back once they are done. */
       img->drop = results[i] < 0;
       /* MAILBOX: the new request replaces any waiting one. */
-      if (sc->present_mode == VK_PRESENT_MODE_MAILBOX_KHR) {
+      if (img->present_mode == VK_PRESENT_MODE_MAILBOX_KHR) {
          for (uint32_t q = 0; q < sc->queue_count; q++)
             sc->images[sc->queue[(sc->queue_head + q) % sc->image_count]].drop = true;
       }
@@ -428,4 +446,22 @@ nvk_QueuePresentKHR(VkQueue _queue, const VkPresentInfoKHR *pPresentInfo)
          pi->pResults[i] = results[i];
    }
    return overall;
+}
+
+/* VK_EXT_swapchain_maintenance1: acquired images the application will not
+ * present go back, as if never acquired. */
+VKAPI_ATTR VkResult VKAPI_CALL
+nvk_ReleaseSwapchainImagesEXT(VkDevice device, const VkReleaseSwapchainImagesInfoEXT *pReleaseInfo)
+{
+   VK_FROM_HANDLE(nvk_swapchain, sc, pReleaseInfo->swapchain);
+   struct vk_sync_domain *d = &sc->dev->vk.sync;
+   vk_sync_domain_lock(d);
+   for (uint32_t i = 0; i < pReleaseInfo->imageIndexCount; i++) {
+      struct nvk_swapchain_image *img = &sc->images[pReleaseInfo->pImageIndices[i]];
+      img->state = NVK_SWAPCHAIN_IMAGE_IDLE;
+      img->idle_order = ++sc->idle_counter;
+   }
+   vk_sync_domain_broadcast_locked(d);
+   vk_sync_domain_unlock(d);
+   return VK_SUCCESS;
 }

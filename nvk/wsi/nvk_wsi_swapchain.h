@@ -41,6 +41,9 @@ struct nvk_swapchain_image {
    enum nvk_swapchain_image_state state;
    /* When it became IDLE (a counter): acquire takes the oldest. */
    uint64_t idle_order;
+   /* The mode of its present (VK_EXT_swapchain_maintenance1 switches it
+    * per present). */
+   VkPresentModeKHR present_mode;
    /* When the display thread saw its rendering done (0: not yet). */
    uint64_t ready_ns;
    /* QUEUED, but not to be shown (replaced in MAILBOX, or out of date). */
