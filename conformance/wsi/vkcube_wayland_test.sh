@@ -6,10 +6,11 @@
 # show one wl_surface.attach per frame, frame callbacks and buffer
 # releases. (No screenshot: weston's screenshooter needs --debug; the X11
 # test compares pixels.)
-#   vkcube_wayland_test.sh KILN_ICD_JSON [FRAMES]
+# kiln's run starts through the kiln-run wrapper.
+#   vkcube_wayland_test.sh KILN_RUN [FRAMES]
 # Exit 77 (skipped) only when weston or vkcube-wayland is not installed.
 set -u
-kiln_json=$1 frames=${2:-200}
+kiln_run=$1 frames=${2:-200}
 lvp_json=/usr/share/vulkan/icd.d/lvp_icd.$(uname -m).json
 for bin in weston vkcube-wayland; do
   if ! command -v "$bin" >/dev/null; then
@@ -33,12 +34,11 @@ echo "weston (headless) on $WAYLAND_DISPLAY"
 
 fail=0
 for driver in lavapipe kiln; do
-  json=$kiln_json
-  [ "$driver" = lavapipe ] && json=$lvp_json
+  launcher=$kiln_run
+  [ "$driver" = lavapipe ] && launcher="env VK_DRIVER_FILES=$lvp_json VK_ICD_FILENAMES=$lvp_json"
   t0=$SECONDS
-  WAYLAND_DEBUG=client VK_DRIVER_FILES="$json" VK_ICD_FILENAMES="$json" \
-    timeout 300 vkcube-wayland --c "$frames" --validate --suppress_popups \
-    >"$tmp/$driver.log" 2>&1
+  WAYLAND_DEBUG=client timeout 300 $launcher vkcube-wayland --c "$frames" --validate \
+    --suppress_popups >"$tmp/$driver.log" 2>&1
   rc=$?
   attaches=$(grep -c 'wl_surface@[0-9]*\.attach' "$tmp/$driver.log")
   dones=$(grep -c 'wl_callback@[0-9]*\.done' "$tmp/$driver.log")
@@ -47,6 +47,11 @@ for driver in lavapipe kiln; do
        "callbacks, $releases releases"
   if [ "$rc" -ne 0 ] || grep -qiE "validation (error|warning)|VUID" "$tmp/$driver.log"; then
     echo "FAIL: $driver"; grep -v '^\[' "$tmp/$driver.log" | tail -20; fail=1
+  fi
+  want=kiln
+  [ "$driver" = lavapipe ] && want=llvmpipe
+  if ! grep -q "Selected GPU 0: $want" "$tmp/$driver.log"; then
+    echo "FAIL: $driver did not run on $want"; fail=1
   fi
   if [ "$driver" = kiln ] &&
      { [ "$attaches" -lt "$frames" ] || [ "$dones" -lt 1 ] || [ "$releases" -lt 1 ]; }; then

@@ -6,10 +6,11 @@
 # just before vkcube destroys its window) must match lavapipe's last frame
 # for the same frame count (xwd_compare.py's tolerance: mean |diff| <= 2,
 # <= 1% of pixels off by more than 48 of 255).
-#   vkcube_x11_test.sh KILN_ICD_JSON SHIM_SO COMPARE_PY [FRAMES]
+# kiln's runs start through the kiln-run wrapper, as a user would.
+#   vkcube_x11_test.sh KILN_RUN SHIM_SO COMPARE_PY [FRAMES]
 # Exit 77 (skipped) only when Xvfb, xwd or vkcube is not installed.
 set -u
-kiln_json=$1 shim=$2 compare=$3 frames=${4:-200}
+kiln_run=$1 shim=$2 compare=$3 frames=${4:-200}
 lvp_json=/usr/share/vulkan/icd.d/lvp_icd.$(uname -m).json
 for bin in Xvfb xwd vkcube; do
   if ! command -v "$bin" >/dev/null; then
@@ -32,24 +33,30 @@ fi
 export DISPLAY=:$(cat "$tmp/display")
 echo "Xvfb on $DISPLAY"
 
-run() { # name, icd json, extra env...
-  local name=$1 json=$2; shift 2
+run() { # name, launcher (env or kiln-run), extra env...
+  local name=$1 launcher=$2; shift 2
   local t0=$SECONDS
-  env "$@" VK_DRIVER_FILES="$json" VK_ICD_FILENAMES="$json" LD_PRELOAD="$shim" \
-    KILN_WSI_SHOT="$tmp/$name.xwd" \
-    timeout 300 vkcube --c "$frames" --validate --suppress_popups >"$tmp/$name.log" 2>&1
+  env "$@" LD_PRELOAD="$shim" KILN_WSI_SHOT="$tmp/$name.xwd" \
+    timeout 300 $launcher vkcube --c "$frames" --validate --suppress_popups \
+    >"$tmp/$name.log" 2>&1
   local rc=$?
   echo "$name: vkcube --c $frames exit $rc in $((SECONDS - t0)) s"
   if [ "$rc" -ne 0 ] || grep -qiE "validation (error|warning)|VUID" "$tmp/$name.log" ||
      ! [ -s "$tmp/$name.xwd" ]; then
     echo "FAIL: $name"; cat "$tmp/$name.log"; return 1
   fi
+  # The driver vkcube picked is the one meant.
+  local want=kiln
+  [ "$name" = lavapipe ] && want=llvmpipe
+  if ! grep -q "Selected GPU 0: $want" "$tmp/$name.log"; then
+    echo "FAIL: $name did not run on $want"; cat "$tmp/$name.log"; return 1
+  fi
 }
 
 fail=0
-run lavapipe "$lvp_json" || exit 1
-run kiln-shm "$kiln_json" || fail=1
-run kiln-putimage "$kiln_json" KILN_WSI_NO_SHM=1 || fail=1
+run lavapipe "env VK_DRIVER_FILES=$lvp_json VK_ICD_FILENAMES=$lvp_json" || exit 1
+run kiln-shm "$kiln_run" || fail=1
+run kiln-putimage "$kiln_run" KILN_WSI_NO_SHM=1 || fail=1
 for k in kiln-shm kiln-putimage; do
   [ -s "$tmp/$k.xwd" ] || continue
   python3 "$compare" "$tmp/$k.xwd" "$tmp/lavapipe.xwd" --region 0,0,500,500 || fail=1
