@@ -10,11 +10,15 @@
  */
 #define VK_USE_PLATFORM_XCB_KHR
 #define VK_USE_PLATFORM_XLIB_KHR
+#include <fcntl.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 #include <X11/Xlib.h>
 #include <xcb/xcb.h>
 
@@ -1240,5 +1244,83 @@ TEST(swapchain_maintenance1)
       wsi_destroy(&w, true);
    }
    vkDestroySurfaceKHR(t.instance, s, NULL);
+   vkt_finish(&t);
+}
+
+/* A private X server, for tests that kill it. Returns its pid (0 when
+ * Xvfb cannot be started) and sets display (":N"). */
+static pid_t
+spawn_xvfb(char display[16])
+{
+   int fds[2];
+   if (pipe(fds) != 0)
+      return 0;
+   const pid_t pid = fork();
+   if (pid == 0) {
+      close(fds[0]);
+      char fd_arg[16];
+      snprintf(fd_arg, sizeof(fd_arg), "%d", fds[1]);
+      int devnull = open("/dev/null", O_WRONLY);
+      dup2(devnull, 2);
+      execlp("Xvfb", "Xvfb", "-displayfd", fd_arg, "-nolisten", "tcp", "-noreset", "-screen",
+             "0", "320x240x24", (char *)NULL);
+      _exit(127);
+   }
+   close(fds[1]);
+   char buf[16] = {0};
+   ssize_t n = pid > 0 ? read(fds[0], buf, sizeof(buf) - 1) : -1;
+   close(fds[0]);
+   if (n <= 0) {
+      if (pid > 0) {
+         kill(pid, SIGKILL);
+         waitpid(pid, NULL, 0);
+      }
+      return 0;
+   }
+   buf[strcspn(buf, "\n")] = 0;
+   snprintf(display, 16, ":%s", buf);
+   return pid;
+}
+
+/* The X server dies under a swapchain: VK_ERROR_SURFACE_LOST_KHR from
+ * acquire or present (kiln: the connection has an error from then on). */
+TEST(x11_dead_connection_loses_the_surface)
+{
+   struct vkt t;
+   if (!x11_init(&t, true))
+      return;
+   char display[16];
+   const pid_t server = spawn_xvfb(display);
+   if (!CHECK(server > 0)) {
+      vkt_finish(&t);
+      return;
+   }
+   xcb_connection_t *conn = xcb_connect(display, NULL);
+   if (CHECK(!xcb_connection_has_error(conn))) {
+      struct xwin x = {.conn = conn};
+      xcb_screen_t *screen = xcb_setup_roots_iterator(xcb_get_setup(conn)).data;
+      x.window = xcb_generate_id(conn);
+      xcb_create_window(conn, XCB_COPY_FROM_PARENT, x.window, screen->root, 0, 0, 64, 48, 0,
+                        XCB_WINDOW_CLASS_INPUT_OUTPUT, screen->root_visual, 0, NULL);
+      xcb_map_window(conn, x.window);
+      free(xcb_get_input_focus_reply(conn, xcb_get_input_focus(conn), NULL));
+      VkSurfaceKHR s = xwin_surface(&t, &x);
+      struct wsi w;
+      if (wsi_create(&t, &w, s, VK_PRESENT_MODE_FIFO_KHR, 2, VK_NULL_HANDLE)) {
+         const float c[4] = {0.2f, 0.6f, 0.8f, 1};
+         VKT_CHECK(wsi_frame(&w, c, NULL));
+         kill(server, SIGKILL);
+         waitpid(server, NULL, 0);
+         VkResult r = VK_SUCCESS;
+         for (unsigned i = 0; i < 4 && r == VK_SUCCESS; i++)
+            r = wsi_frame(&w, c, NULL);
+         CHECK_EQ(r, VK_ERROR_SURFACE_LOST_KHR);
+         wsi_destroy(&w, true);
+      }
+      vkDestroySurfaceKHR(t.instance, s, NULL);
+   }
+   xcb_disconnect(conn);
+   kill(server, SIGKILL);
+   waitpid(server, NULL, 0);
    vkt_finish(&t);
 }
