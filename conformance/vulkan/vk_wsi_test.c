@@ -10,6 +10,7 @@
  */
 #define VK_USE_PLATFORM_XCB_KHR
 #define VK_USE_PLATFORM_XLIB_KHR
+#define VK_USE_PLATFORM_WAYLAND_KHR
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
@@ -19,6 +20,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include <wayland-client.h>
 #include <X11/Xlib.h>
 #include <xcb/xcb.h>
 
@@ -1247,39 +1249,65 @@ TEST(swapchain_maintenance1)
    vkt_finish(&t);
 }
 
-/* A private X server, for tests that kill it. Returns its pid (0 when
- * Xvfb cannot be started) and sets display (":N"). */
+/* Whether display :n is taken: a lock file, or a socket (abstract ones
+ * are shared with other mount namespaces on this host, lock files not). */
+static bool
+x_display_in_use(unsigned n)
+{
+   char path[64];
+   snprintf(path, sizeof(path), "/tmp/.X%u-lock", n);
+   if (access(path, F_OK) == 0)
+      return true;
+   FILE *f = fopen("/proc/net/unix", "r");
+   if (!f)
+      return false;
+   char want[64], line[512];
+   snprintf(want, sizeof(want), "/tmp/.X11-unix/X%u\n", n);
+   bool used = false;
+   while (!used && fgets(line, sizeof(line), f)) {
+      const size_t len = strlen(line), wlen = strlen(want);
+      used = len >= wlen && strcmp(line + len - wlen, want) == 0;
+   }
+   fclose(f);
+   return used;
+}
+
+/* A private X server, for tests that kill it, on a free display far from
+ * the usual ones. Returns its pid (0 when Xvfb cannot be started) and sets
+ * display (":N") once it accepts connections. */
 static pid_t
 spawn_xvfb(char display[16])
 {
-   int fds[2];
-   if (pipe(fds) != 0)
-      return 0;
-   const pid_t pid = fork();
-   if (pid == 0) {
-      close(fds[0]);
-      char fd_arg[16];
-      snprintf(fd_arg, sizeof(fd_arg), "%d", fds[1]);
-      int devnull = open("/dev/null", O_WRONLY);
-      dup2(devnull, 2);
-      execlp("Xvfb", "Xvfb", "-displayfd", fd_arg, "-nolisten", "tcp", "-noreset", "-screen",
-             "0", "320x240x24", (char *)NULL);
-      _exit(127);
-   }
-   close(fds[1]);
-   char buf[16] = {0};
-   ssize_t n = pid > 0 ? read(fds[0], buf, sizeof(buf) - 1) : -1;
-   close(fds[0]);
-   if (n <= 0) {
-      if (pid > 0) {
-         kill(pid, SIGKILL);
-         waitpid(pid, NULL, 0);
+   for (unsigned attempt = 0; attempt < 20; attempt++) {
+      const unsigned n = 200 + ((unsigned)getpid() * 7 + attempt * 13) % 700;
+      if (x_display_in_use(n))
+         continue;
+      snprintf(display, 16, ":%u", n);
+      const pid_t pid = fork();
+      if (pid == 0) {
+         int devnull = open("/dev/null", O_WRONLY);
+         dup2(devnull, 2);
+         execlp("Xvfb", "Xvfb", display, "-nolisten", "tcp", "-noreset", "-screen", "0",
+                "320x240x24", (char *)NULL);
+         _exit(127);
       }
-      return 0;
+      if (pid < 0)
+         return 0;
+      for (unsigned i = 0; i < 100; i++) {
+         xcb_connection_t *c = xcb_connect(display, NULL);
+         const bool up = !xcb_connection_has_error(c);
+         xcb_disconnect(c);
+         if (up)
+            return pid;
+         if (waitpid(pid, NULL, WNOHANG) == pid)
+            break; /* it exited: try another number */
+         const struct timespec ts = {0, 50 * 1000 * 1000};
+         nanosleep(&ts, NULL);
+      }
+      kill(pid, SIGKILL);
+      waitpid(pid, NULL, 0);
    }
-   buf[strcspn(buf, "\n")] = 0;
-   snprintf(display, 16, ":%s", buf);
-   return pid;
+   return 0;
 }
 
 /* The X server dies under a swapchain: VK_ERROR_SURFACE_LOST_KHR from
@@ -1322,5 +1350,144 @@ TEST(x11_dead_connection_loses_the_surface)
    xcb_disconnect(conn);
    kill(server, SIGKILL);
    waitpid(server, NULL, 0);
+   vkt_finish(&t);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Wayland: a private weston (headless backend) that the test can kill. */
+
+struct wl_test {
+   pid_t server;
+   char dir[64];
+   struct wl_display *display;
+   struct wl_compositor *compositor;
+   struct wl_surface *surface;
+};
+
+static void
+wl_test_global(void *data, struct wl_registry *registry, uint32_t name, const char *interface,
+               uint32_t version)
+{
+   struct wl_test *w = data;
+   if (strcmp(interface, wl_compositor_interface.name) == 0)
+      w->compositor = wl_registry_bind(registry, name, &wl_compositor_interface, 1);
+}
+
+static void
+wl_test_global_remove(void *data, struct wl_registry *registry, uint32_t name)
+{
+}
+
+static const struct wl_registry_listener wl_test_registry = {wl_test_global,
+                                                             wl_test_global_remove};
+
+static bool
+wl_test_start(struct wl_test *w)
+{
+   memset(w, 0, sizeof(*w));
+   snprintf(w->dir, sizeof(w->dir), "/tmp/kiln-wsi-XXXXXX");
+   if (!mkdtemp(w->dir))
+      return false;
+   /* libwayland complains without one, even for absolute socket paths. */
+   setenv("XDG_RUNTIME_DIR", w->dir, 0);
+   w->server = fork();
+   if (w->server == 0) {
+      setenv("XDG_RUNTIME_DIR", w->dir, 1);
+      int devnull = open("/dev/null", O_WRONLY);
+      dup2(devnull, 1);
+      dup2(devnull, 2);
+      execlp("weston", "weston", "--backend=headless-backend.so", "--socket=kiln-wsi-test",
+             "--idle-time=0", "--shell=desktop-shell.so", (char *)NULL);
+      _exit(127);
+   }
+   char socket[128];
+   snprintf(socket, sizeof(socket), "%s/kiln-wsi-test", w->dir);
+   for (unsigned i = 0; i < 100 && access(socket, F_OK) != 0; i++) {
+      const struct timespec ts = {0, 50 * 1000 * 1000};
+      nanosleep(&ts, NULL);
+   }
+   w->display = wl_display_connect(socket);
+   if (!w->display)
+      return false;
+   struct wl_registry *registry = wl_display_get_registry(w->display);
+   wl_registry_add_listener(registry, &wl_test_registry, w);
+   wl_display_roundtrip(w->display);
+   wl_registry_destroy(registry);
+   if (!w->compositor)
+      return false;
+   w->surface = wl_compositor_create_surface(w->compositor);
+   return w->surface != NULL;
+}
+
+static void
+wl_test_stop(struct wl_test *w)
+{
+   if (w->surface)
+      wl_surface_destroy(w->surface);
+   if (w->compositor)
+      wl_compositor_destroy(w->compositor);
+   if (w->display)
+      wl_display_disconnect(w->display);
+   if (w->server > 0) {
+      kill(w->server, SIGKILL);
+      waitpid(w->server, NULL, 0);
+   }
+   char cmd[128];
+   snprintf(cmd, sizeof(cmd), "rm -rf '%s'", w->dir);
+   if (system(cmd) != 0)
+      fprintf(stderr, "cannot remove %s\n", w->dir);
+}
+
+static bool
+weston_installed(void)
+{
+   return system("command -v weston >/dev/null 2>&1") == 0;
+}
+
+/* Frames to a Wayland surface (wl_shm), then the compositor dies:
+ * VK_ERROR_SURFACE_LOST_KHR (kiln). */
+TEST(wayland_frames_then_dead_compositor)
+{
+   static const char *const inst[] = {VK_KHR_SURFACE_EXTENSION_NAME,
+                                      VK_KHR_WAYLAND_SURFACE_EXTENSION_NAME};
+   if (!weston_installed()) {
+      vkt_skip("weston is not installed");
+      return;
+   }
+   struct vkt t;
+   if (!wsi_init_with(&t, true, inst, ARRAY_SIZE(inst)))
+      return;
+   struct wl_test wl;
+   if (CHECK(wl_test_start(&wl))) {
+      PFN_vkCreateWaylandSurfaceKHR create = (PFN_vkCreateWaylandSurfaceKHR)vkGetInstanceProcAddr(
+         t.instance, "vkCreateWaylandSurfaceKHR");
+      const VkWaylandSurfaceCreateInfoKHR ci = {
+         .sType = VK_STRUCTURE_TYPE_WAYLAND_SURFACE_CREATE_INFO_KHR,
+         .display = wl.display,
+         .surface = wl.surface,
+      };
+      VkSurfaceKHR s = VK_NULL_HANDLE;
+      VKT_CHECK(create(t.instance, &ci, NULL, &s));
+      VkSurfaceCapabilitiesKHR caps;
+      VKT_CHECK(vkGetPhysicalDeviceSurfaceCapabilitiesKHR(t.pdev, s, &caps));
+      /* A Wayland surface takes its size from its buffers. */
+      CHECK_EQ(caps.currentExtent.width, UINT32_MAX);
+      struct wsi w;
+      if (wsi_create(&t, &w, s, VK_PRESENT_MODE_FIFO_KHR, 2, VK_NULL_HANDLE)) {
+         const float c[4] = {0.2f, 0.6f, 0.8f, 1};
+         for (unsigned i = 0; i < 4; i++)
+            VKT_CHECK(wsi_frame(&w, c, NULL));
+         kill(wl.server, SIGKILL);
+         waitpid(wl.server, NULL, 0);
+         wl.server = 0;
+         VkResult r = VK_SUCCESS;
+         for (unsigned i = 0; i < 6 && r == VK_SUCCESS; i++)
+            r = wsi_frame(&w, c, NULL);
+         CHECK_EQ(r, VK_ERROR_SURFACE_LOST_KHR);
+         wsi_destroy(&w, true);
+      }
+      vkDestroySurfaceKHR(t.instance, s, NULL);
+   }
+   wl_test_stop(&wl);
    vkt_finish(&t);
 }

@@ -18,13 +18,26 @@ for bin in Xvfb xwd vkcube; do
     exit 77
   fi
 done
+# A free display far from the usual ones: no lock file and no socket
+# (abstract sockets are shared with other mount namespaces on this host,
+# lock files are not, so -displayfd alone can pick a taken number).
+free_display() {
+  local n
+  for i in $(seq 0 50); do
+    n=$((100 + ($$ * 7 + i * 13) % 800))
+    [ -e "/tmp/.X$n-lock" ] && continue
+    grep -q "/tmp/.X11-unix/X$n\$" /proc/net/unix 2>/dev/null && continue
+    echo "$n"; return 0
+  done
+  return 1
+}
 tmp=$(mktemp -d)
 xpid=
 cleanup() { [ -n "$xpid" ] && kill "$xpid" 2>/dev/null; wait 2>/dev/null; rm -rf "$tmp"; }
 trap cleanup EXIT
 
 # A free display number from the server itself.
-Xvfb -displayfd 3 -screen 0 1024x768x24 -nolisten tcp -noreset 3>"$tmp/display" 2>"$tmp/xvfb.log" &
+Xvfb ":$(free_display)" -displayfd 3 -screen 0 1024x768x24 -nolisten tcp -noreset 3>"$tmp/display" 2>"$tmp/xvfb.log" &
 xpid=$!
 for _ in $(seq 100); do [ -s "$tmp/display" ] && break; sleep 0.1; done
 if ! [ -s "$tmp/display" ]; then
