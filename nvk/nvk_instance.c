@@ -16,6 +16,14 @@ const struct vk_instance_extension_table nvk_instance_extensions = {
    .KHR_external_semaphore_capabilities = true,
    .KHR_get_physical_device_properties2 = true,
    .EXT_debug_utils = true,
+   /* Window-system integration (nvk/wsi, docs/wsi.md; vk_wsi_test). */
+   .KHR_surface = true,
+   .KHR_get_surface_capabilities2 = true,
+   .EXT_headless_surface = true,
+   .KHR_xcb_surface = true,
+   .KHR_xlib_surface = true,
+   .KHR_wayland_surface = true,
+   .EXT_surface_maintenance1 = true,
 };
 
 static const struct vk_instance_driver nvk_instance_driver = {

@@ -119,6 +119,12 @@ const struct vk_device_extension_table nvk_device_extensions = {
    /* Draws, dispatches and clears of attachments skipped on a predicate
     * (nvk_cmd_conditional.c); not inherited by secondaries. */
    .EXT_conditional_rendering = true,
+   /* Swapchains on every surface nvk/wsi knows (docs/wsi.md; vk_wsi_test). */
+   .KHR_swapchain = true,
+   /* The regions are a hint; the whole image is copied. */
+   .KHR_incremental_present = true,
+   /* Present fences, per-present modes, released images (nvk/wsi). */
+   .EXT_swapchain_maintenance1 = true,
 };
 
 static void
@@ -194,6 +200,8 @@ nvk_get_features(struct vk_features *f)
    f->extendedDynamicState3ColorWriteMask = true;
    f->extendedDynamicState3ProvokingVertexMode = true;
    f->conditionalRendering = true;
+   /* VK_EXT_swapchain_maintenance1 (nvk/wsi; vk_wsi_test). */
+   f->swapchainMaintenance1 = true;
    /* 8-bit indices, 0xff restarts them (nvk_draw.c; vk_draw_test). */
    f->indexTypeUint8 = true;
    /* Restarts cut lists too (rast_assemble); no patches without

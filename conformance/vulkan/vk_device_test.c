@@ -325,6 +325,9 @@ TEST(kiln_advertises_only_what_it_implements)
       "VK_EXT_vertex_input_dynamic_state",  /* vk_draw_test vertex_input_set_between_draws */
       "VK_EXT_extended_dynamic_state3",     /* vk_draw_test extended_dynamic_state3_toggled */
       "VK_EXT_conditional_rendering",       /* vk_draw_test conditional_rendering */
+      "VK_KHR_swapchain",                   /* vk_wsi_test (all), conformance/wsi vkcube */
+      "VK_KHR_incremental_present",         /* vk_wsi_test x11_incremental_present_... */
+      "VK_EXT_swapchain_maintenance1",      /* vk_wsi_test swapchain_maintenance1 */
    };
    uint32_t n = 0;
    VKT_CHECK(vkEnumerateDeviceExtensionProperties(t.pdev, NULL, &n, NULL));

@@ -157,6 +157,7 @@ feature_struct_bools(VkStructureType s)
    case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COLOR_WRITE_ENABLE_FEATURES_EXT:
    case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTI_DRAW_FEATURES_EXT:
    case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_INPUT_DYNAMIC_STATE_FEATURES_EXT:
+   case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SWAPCHAIN_MAINTENANCE_1_FEATURES_EXT:
       return 1;
    case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_FEATURES_EXT:
       return 2;
@@ -268,7 +269,7 @@ vkt_init(struct vkt *t, const struct vkt_req *req)
       return false;
    }
 
-   const char *inst_exts[5] = {VK_EXT_DEBUG_UTILS_EXTENSION_NAME,
+   const char *inst_exts[5 + 8] = {VK_EXT_DEBUG_UTILS_EXTENSION_NAME,
                                VK_KHR_GET_PHYSICAL_DEVICE_PROPERTIES_2_EXTENSION_NAME};
    uint32_t inst_ext_count = 2;
    /* The external memory/semaphore/fence device extensions need these on a
@@ -281,6 +282,11 @@ vkt_init(struct vkt *t, const struct vkt_req *req)
    for (unsigned i = 0; i < ARRAY_SIZE(external_caps); i++) {
       if (has_instance_extension(external_caps[i]))
          inst_exts[inst_ext_count++] = external_caps[i];
+   }
+   for (uint32_t i = 0; i < req->instance_extension_count && i < 8; i++) {
+      if (!has_instance_extension(req->instance_extensions[i]))
+         return vkt_skip("instance extension %s is missing", req->instance_extensions[i]);
+      inst_exts[inst_ext_count++] = req->instance_extensions[i];
    }
    VkDebugUtilsMessengerCreateInfoEXT mci = {
       .sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT,

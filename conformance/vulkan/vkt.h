@@ -45,6 +45,9 @@ struct vkt_req {
     * fills them with the features it needs; vkt checks support first and
     * skips if one is missing). */
    void *features;
+   /* Instance extensions the test needs (surfaces): skipped without them. */
+   const char *const *instance_extensions;
+   uint32_t instance_extension_count;
    /* Vulkan 1.0 features to enable (checked first, like `features`). */
    const VkPhysicalDeviceFeatures *core_features;
    /* VkApplicationInfo::apiVersion of the instance; 0 means 1.0. (1.1

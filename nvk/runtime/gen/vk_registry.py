@@ -8,13 +8,22 @@ version, whether the Khronos headers we compile against define them), enums
 
 Everything guarded by a platform macro or VK_ENABLE_BETA_EXTENSIONS in
 vulkan_core.h is left out: we include only vulkan_core.h, so those names do
-not exist for us.
+not exist for us. The exception is the window systems kiln's WSI presents to
+(WSI_PLATFORMS): their extensions are in the tables, and their commands carry
+the platform macro as `guard` (the generators put them under #ifdef).
 """
 
 import re
 import xml.etree.ElementTree as ET
 
 API = 'vulkan'
+
+# Window-system platforms (vk.xml's platform name -> the header's macro).
+WSI_PLATFORMS = {
+    'xcb': 'VK_USE_PLATFORM_XCB_KHR',
+    'xlib': 'VK_USE_PLATFORM_XLIB_KHR',
+    'wayland': 'VK_USE_PLATFORM_WAYLAND_KHR',
+}
 
 GLOBAL_COMMANDS = {
     'vkCreateInstance',
@@ -46,6 +55,7 @@ class Command:
         self.alias = alias            # name of the command this one aliases
         self.core_version = None      # (major, minor) of the first core version with it
         self.extensions = []          # extension names that provide this name
+        self.guard = None             # WSI platform macro when only platforms provide it
 
     @property
     def base_name(self):
@@ -60,7 +70,8 @@ class Command:
 
 
 class Extension:
-    def __init__(self, name, number, ext_type, spec_version, promoted_to):
+    def __init__(self, name, number, ext_type, spec_version, promoted_to, platform=None):
+        self.platform = platform      # a WSI_PLATFORMS key, or None
         self.name = name
         self.number = number
         self.type = ext_type          # 'instance' or 'device'
@@ -130,7 +141,9 @@ class Registry:
         supported = ext.get('supported', '').split(',')
         if API not in supported:
             return False
-        if ext.get('platform') is not None or ext.get('provisional') == 'true':
+        if ext.get('provisional') == 'true':
+            return False
+        if ext.get('platform') is not None and ext.get('platform') not in WSI_PLATFORMS:
             return False
         return True
 
@@ -151,14 +164,22 @@ class Registry:
             assert spec_version is not None, name
             self.extensions[name] = Extension(name, int(ext.get('number')),
                                               ext.get('type'), spec_version,
-                                              ext.get('promotedto'))
+                                              ext.get('promotedto'), ext.get('platform'))
         # Types an excluded extension requires might also be required by a
         # usable one (shared structs); those stay.
         for ext in self.root.find('extensions').findall('extension'):
-            if ext.get('name') in self.extensions:
+            e = self.extensions.get(ext.get('name'))
+            if e is not None and e.platform is None:
                 for req in ext.findall('require'):
                     for t in req.findall('type'):
                         self._excluded_types.discard(t.get('name'))
+        # Platform types live in the platform headers: no struct tables.
+        for ext in self.root.find('extensions').findall('extension'):
+            e = self.extensions.get(ext.get('name'))
+            if e is not None and e.platform is not None:
+                for req in ext.findall('require'):
+                    for t in req.findall('type'):
+                        self._excluded_types.add(t.get('name'))
 
     def _required_types(self):
         """Type names vulkan_core.h declares: those a core version or a usable
@@ -169,7 +190,8 @@ class Registry:
                 for r in feat.findall('require'):
                     req.update(t.get('name') for t in r.findall('type'))
         for ext in self.root.find('extensions').findall('extension'):
-            if ext.get('name') in self.extensions:
+            e = self.extensions.get(ext.get('name'))
+            if e is not None and e.platform is None:
                 for r in ext.findall('require'):
                     req.update(t.get('name') for t in r.findall('type'))
         by_name = {t.get('name'): t for t in self.root.find('types').findall('type')
@@ -334,6 +356,10 @@ class Registry:
                          if c.core_version is not None or c.extensions}
         self.commands = {n: c for n, c in self.commands.items()
                          if c.alias is None or c.alias in self.commands}
+        for c in self.commands.values():
+            plats = {self.extensions[e].platform for e in c.extensions}
+            if c.core_version is None and len(plats) == 1 and None not in plats:
+                c.guard = WSI_PLATFORMS[plats.pop()]
 
     # -------------------------------------------------------------------
     def entrypoints(self):
