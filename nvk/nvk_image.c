@@ -16,10 +16,11 @@
 
 /* Create flags whose meaning is implemented: views of other formats and
  * cube views are layout-neutral here; 2D array views of a 3D image get
- * blocks one GOB deep (KIL_IMAGE_USAGE_2D_VIEW, VK_KHR_maintenance1). */
+ * blocks one GOB deep (KIL_IMAGE_USAGE_2D_VIEW, VK_KHR_maintenance1);
+ * extended usage is checked against the view formats (usage_features). */
 #define NVK_IMAGE_CREATE_FLAGS                                                           \
    (VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT | VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT |           \
-    VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT)
+    VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT | VK_IMAGE_CREATE_EXTENDED_USAGE_BIT)
 
 static enum kil_image_dim
 kil_dim(VkImageType type)
@@ -42,17 +43,81 @@ tiling_features(const VkFormatProperties3 *p, VkImageTiling tiling)
                                               : 0;
 }
 
-/* Whether (format, type, tiling, usage, flags) is something we do; fills
- * the limits if so. */
+/* Whether a view of `a` may have format `b` on a MUTABLE_FORMAT image:
+ * the same compatibility class (Vulkan 1.3.250, 34.1.7 "Format
+ * Compatibility Classes"). Only the classes named by texel size are
+ * matched (uncompressed, single-plane, 1x1x1 colour formats); a
+ * compressed, depth/stencil or multi-planar format is taken as compatible
+ * with itself only, which can refuse an extended usage but never allows a
+ * wrong one. */
+static bool
+view_format_compatible(enum kil_format a, enum kil_format b)
+{
+   if (a == b)
+      return true;
+   if (!kil_format_is_valid(a) || !kil_format_is_valid(b))
+      return false;
+   const enum kil_format fs[2] = {a, b};
+   for (unsigned i = 0; i < 2; i++) {
+      const struct kil_format_desc *d = kil_format_desc(fs[i]);
+      if (kil_format_is_compressed(fs[i]) || kil_format_is_depth_or_stencil(fs[i]) ||
+          kil_format_is_multi_planar(fs[i]) || d->block_width != 1 ||
+          d->block_height != 1 || d->block_depth != 1)
+         return false;
+   }
+   return kil_format_el_size_B(a) == kil_format_el_size_B(b);
+}
+
+/* The features that `usage` is checked against. Vulkan 1.3.250,
+ * VkImageCreateFlagBits: VK_IMAGE_CREATE_EXTENDED_USAGE_BIT "specifies
+ * that the image can be created with usage flags that are not supported
+ * for the format the image is created with but are supported for at least
+ * one format a VkImageView created from the image can have". The formats
+ * a view can have: the image's own; with MUTABLE_FORMAT, those of the
+ * format list when it names any (VkImageFormatListCreateInfo), else every
+ * compatible format. Each usage bit needs its feature in one of them. */
+static VkFormatFeatureFlags2
+usage_features(const struct nvk_physical_device *pdev, VkFormat format, VkImageTiling tiling,
+               VkImageCreateFlags flags, const VkImageFormatListCreateInfo *list,
+               VkFormatFeatureFlags2 own)
+{
+   if (!(flags & VK_IMAGE_CREATE_EXTENDED_USAGE_BIT) ||
+       !(flags & VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT))
+      return own;
+   const enum kil_format k = nvk_format_to_kil(format);
+   VkFormatFeatureFlags2 f = own;
+   if (list && list->viewFormatCount > 0) {
+      for (uint32_t i = 0; i < list->viewFormatCount; i++) {
+         const VkFormatProperties3 p = nvk_get_format_properties(pdev, list->pViewFormats[i]);
+         if (view_format_compatible(k, nvk_format_to_kil(list->pViewFormats[i])))
+            f |= tiling_features(&p, tiling);
+      }
+      return f;
+   }
+   for (int v = KIL_FORMAT_NONE + 1; v < KIL_FORMAT_COUNT; v++) {
+      if (!view_format_compatible(k, (enum kil_format)v))
+         continue;
+      const VkFormatProperties3 p =
+         nvk_get_format_properties(pdev, nvk_format_from_kil((enum kil_format)v));
+      f |= tiling_features(&p, tiling);
+   }
+   return f;
+}
+
+/* Whether (format, type, tiling, usage, flags, view formats) is something
+ * we do; fills the limits if so. */
 static bool
 nvk_image_format_supported(const struct nvk_physical_device *pdev, VkFormat format,
                            VkImageType type, VkImageTiling tiling, VkImageUsageFlags usage,
-                           VkImageCreateFlags flags, VkImageFormatProperties *props)
+                           VkImageCreateFlags flags, const VkImageFormatListCreateInfo *list,
+                           VkImageFormatProperties *props)
 {
    const VkFormatProperties3 fp = nvk_get_format_properties(pdev, format);
-   const VkFormatFeatureFlags2 f = tiling_features(&fp, tiling);
-   if (f == 0)
+   const VkFormatFeatureFlags2 own = tiling_features(&fp, tiling);
+   if (own == 0)
       return false;
+   /* From here on `f` is what the usage needs. */
+   const VkFormatFeatureFlags2 f = usage_features(pdev, format, tiling, flags, list, own);
    const enum kil_format k = nvk_format_to_kil(format);
    const bool multi_planar = kil_format_is_multi_planar(k);
    if (usage & ~(VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT |
@@ -158,8 +223,9 @@ nvk_GetPhysicalDeviceImageFormatProperties2(VkPhysicalDevice physicalDevice,
    VkExternalMemoryProperties ext_props = {0};
    if ((ext && ext->handleType &&
         !nvk_image_external_memory_properties(ext->handleType, &ext_props)) ||
-       !nvk_image_format_supported(pdev, pInfo->format, pInfo->type, pInfo->tiling,
-                                   pInfo->usage, pInfo->flags, p)) {
+       !nvk_image_format_supported(
+          pdev, pInfo->format, pInfo->type, pInfo->tiling, pInfo->usage, pInfo->flags,
+          vk_find_struct_const(pInfo->pNext, IMAGE_FORMAT_LIST_CREATE_INFO), p)) {
       memset(p, 0, sizeof(*p));
       return VK_ERROR_FORMAT_NOT_SUPPORTED;
    }
@@ -188,8 +254,9 @@ nvk_image_init(struct nvk_device *dev, struct nvk_image *image, const VkImageCre
    VkImageFormatProperties limits;
    /* Anything the format queries would refuse is invalid usage; it gets an
     * error rather than a half-made image. */
-   if (!nvk_image_format_supported(dev->pdev, info->format, info->imageType, info->tiling,
-                                   info->usage, info->flags, &limits) ||
+   if (!nvk_image_format_supported(
+          dev->pdev, info->format, info->imageType, info->tiling, info->usage, info->flags,
+          vk_find_struct_const(info->pNext, IMAGE_FORMAT_LIST_CREATE_INFO), &limits) ||
        !(limits.sampleCounts & info->samples) ||
        (info->samples != VK_SAMPLE_COUNT_1_BIT && info->mipLevels != 1))
       return vk_errorf(dev, VK_ERROR_UNKNOWN,

@@ -929,9 +929,7 @@ x11_init_exts(struct vkt *t, const char *const *dev_exts, uint32_t count)
 }
 
 /* VK_KHR_swapchain_mutable_format: a UNORM swapchain drawn through an SRGB
- * view stores encoded values: 0.5 becomes 188 (0xbc) in the window. (kiln
- * does not advertise it yet: its images refuse EXTENDED_USAGE, which the
- * swapchain's implied image parameters include; docs/wsi.md.) */
+ * view stores encoded values: 0.5 becomes 188 (0xbc) in the window. */
 TEST(x11_mutable_format_srgb_view)
 {
    static const char *const exts[] = {
