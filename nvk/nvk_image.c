@@ -17,7 +17,7 @@
 /* Create flags whose meaning is implemented: views of other formats and
  * cube views are layout-neutral here; 2D array views of a 3D image get
  * blocks one GOB deep (KIL_IMAGE_USAGE_2D_VIEW, VK_KHR_maintenance1);
- * usages only views support (EXTENDED_USAGE, VK_KHR_maintenance2). */
+ * extended usage is checked against the view formats (usage_features). */
 #define NVK_IMAGE_CREATE_FLAGS                                                           \
    (VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT | VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT |           \
     VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT | VK_IMAGE_CREATE_EXTENDED_USAGE_BIT)
@@ -43,47 +43,82 @@ tiling_features(const VkFormatProperties3 *p, VkImageTiling tiling)
                                               : 0;
 }
 
-/* Vulkan 1.3, VkImageCreateFlagBits: EXTENDED_USAGE "indicates that the
- * image can be created with usage flags that are not supported for the
- * format the image is created with but are supported for at least one
- * format a VkImageView created from the image can have". Views of a
- * MUTABLE_FORMAT image may have any format of the same size-compatibility
- * class: for plain colour formats, the same texel size. */
-static VkFormatFeatureFlags2
-view_class_features(const struct nvk_physical_device *pdev, enum kil_format k,
-                    VkImageTiling tiling)
+/* Whether a view of `a` may have format `b` on a MUTABLE_FORMAT image:
+ * the same compatibility class (Vulkan 1.3.250, 34.1.7 "Format
+ * Compatibility Classes"). Only the classes named by texel size are
+ * matched (uncompressed, single-plane, 1x1x1 colour formats); a
+ * compressed, depth/stencil or multi-planar format is taken as compatible
+ * with itself only, which can refuse an extended usage but never allows a
+ * wrong one. */
+static bool
+view_format_compatible(enum kil_format a, enum kil_format b)
 {
-   const struct kil_format_desc *d = kil_format_desc(k);
-   if (!d || d->compression != KIL_COMPRESSION_NONE || kil_format_is_depth_or_stencil(k) ||
-       kil_format_is_multi_planar(k))
-      return 0;
-   VkFormatFeatureFlags2 f = 0;
-   for (VkFormat v = VK_FORMAT_R4G4_UNORM_PACK8; v <= VK_FORMAT_E5B9G9R9_UFLOAT_PACK32; v++) {
-      const enum kil_format vk = nvk_format_to_kil(v);
-      const struct kil_format_desc *vd = kil_format_desc(vk);
-      if (!vd || vd->compression != KIL_COMPRESSION_NONE ||
-          kil_format_is_depth_or_stencil(vk) || kil_format_el_size_B(vk) != kil_format_el_size_B(k))
+   if (a == b)
+      return true;
+   if (!kil_format_is_valid(a) || !kil_format_is_valid(b))
+      return false;
+   const enum kil_format fs[2] = {a, b};
+   for (unsigned i = 0; i < 2; i++) {
+      const struct kil_format_desc *d = kil_format_desc(fs[i]);
+      if (kil_format_is_compressed(fs[i]) || kil_format_is_depth_or_stencil(fs[i]) ||
+          kil_format_is_multi_planar(fs[i]) || d->block_width != 1 ||
+          d->block_height != 1 || d->block_depth != 1)
+         return false;
+   }
+   return kil_format_el_size_B(a) == kil_format_el_size_B(b);
+}
+
+/* The features that `usage` is checked against. Vulkan 1.3.250,
+ * VkImageCreateFlagBits: VK_IMAGE_CREATE_EXTENDED_USAGE_BIT "specifies
+ * that the image can be created with usage flags that are not supported
+ * for the format the image is created with but are supported for at least
+ * one format a VkImageView created from the image can have". The formats
+ * a view can have: the image's own; with MUTABLE_FORMAT, those of the
+ * format list when it names any (VkImageFormatListCreateInfo), else every
+ * compatible format. Each usage bit needs its feature in one of them. */
+static VkFormatFeatureFlags2
+usage_features(const struct nvk_physical_device *pdev, VkFormat format, VkImageTiling tiling,
+               VkImageCreateFlags flags, const VkImageFormatListCreateInfo *list,
+               VkFormatFeatureFlags2 own)
+{
+   if (!(flags & VK_IMAGE_CREATE_EXTENDED_USAGE_BIT) ||
+       !(flags & VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT))
+      return own;
+   const enum kil_format k = nvk_format_to_kil(format);
+   VkFormatFeatureFlags2 f = own;
+   if (list && list->viewFormatCount > 0) {
+      for (uint32_t i = 0; i < list->viewFormatCount; i++) {
+         const VkFormatProperties3 p = nvk_get_format_properties(pdev, list->pViewFormats[i]);
+         if (view_format_compatible(k, nvk_format_to_kil(list->pViewFormats[i])))
+            f |= tiling_features(&p, tiling);
+      }
+      return f;
+   }
+   for (int v = KIL_FORMAT_NONE + 1; v < KIL_FORMAT_COUNT; v++) {
+      if (!view_format_compatible(k, (enum kil_format)v))
          continue;
-      const VkFormatProperties3 vp = nvk_get_format_properties(pdev, v);
-      f |= tiling_features(&vp, tiling);
+      const VkFormatProperties3 p =
+         nvk_get_format_properties(pdev, nvk_format_from_kil((enum kil_format)v));
+      f |= tiling_features(&p, tiling);
    }
    return f;
 }
 
-/* Whether (format, type, tiling, usage, flags) is something we do; fills
- * the limits if so. */
+/* Whether (format, type, tiling, usage, flags, view formats) is something
+ * we do; fills the limits if so. */
 static bool
 nvk_image_format_supported(const struct nvk_physical_device *pdev, VkFormat format,
                            VkImageType type, VkImageTiling tiling, VkImageUsageFlags usage,
-                           VkImageCreateFlags flags, VkImageFormatProperties *props)
+                           VkImageCreateFlags flags, const VkImageFormatListCreateInfo *list,
+                           VkImageFormatProperties *props)
 {
    const VkFormatProperties3 fp = nvk_get_format_properties(pdev, format);
-   VkFormatFeatureFlags2 f = tiling_features(&fp, tiling);
-   if (f == 0)
+   const VkFormatFeatureFlags2 own = tiling_features(&fp, tiling);
+   if (own == 0)
       return false;
+   /* From here on `f` is what the usage needs. */
+   const VkFormatFeatureFlags2 f = usage_features(pdev, format, tiling, flags, list, own);
    const enum kil_format k = nvk_format_to_kil(format);
-   if (flags & VK_IMAGE_CREATE_EXTENDED_USAGE_BIT)
-      f |= view_class_features(pdev, k, tiling);
    const bool multi_planar = kil_format_is_multi_planar(k);
    if (usage & ~(VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT |
                  VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_STORAGE_BIT |
@@ -188,8 +223,9 @@ nvk_GetPhysicalDeviceImageFormatProperties2(VkPhysicalDevice physicalDevice,
    VkExternalMemoryProperties ext_props = {0};
    if ((ext && ext->handleType &&
         !nvk_image_external_memory_properties(ext->handleType, &ext_props)) ||
-       !nvk_image_format_supported(pdev, pInfo->format, pInfo->type, pInfo->tiling,
-                                   pInfo->usage, pInfo->flags, p)) {
+       !nvk_image_format_supported(
+          pdev, pInfo->format, pInfo->type, pInfo->tiling, pInfo->usage, pInfo->flags,
+          vk_find_struct_const(pInfo->pNext, IMAGE_FORMAT_LIST_CREATE_INFO), p)) {
       memset(p, 0, sizeof(*p));
       return VK_ERROR_FORMAT_NOT_SUPPORTED;
    }
@@ -218,8 +254,9 @@ nvk_image_init(struct nvk_device *dev, struct nvk_image *image, const VkImageCre
    VkImageFormatProperties limits;
    /* Anything the format queries would refuse is invalid usage; it gets an
     * error rather than a half-made image. */
-   if (!nvk_image_format_supported(dev->pdev, info->format, info->imageType, info->tiling,
-                                   info->usage, info->flags, &limits) ||
+   if (!nvk_image_format_supported(
+          dev->pdev, info->format, info->imageType, info->tiling, info->usage, info->flags,
+          vk_find_struct_const(info->pNext, IMAGE_FORMAT_LIST_CREATE_INFO), &limits) ||
        !(limits.sampleCounts & info->samples) ||
        (info->samples != VK_SAMPLE_COUNT_1_BIT && info->mipLevels != 1))
       return vk_errorf(dev, VK_ERROR_UNKNOWN,

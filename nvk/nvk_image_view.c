@@ -5,7 +5,9 @@
 #include "nvk_format.h"
 #include "nvk_image.h"
 #include "nvk_sampler_ycbcr_conversion.h"
+#include "nvk_physical_device.h"
 #include "vk_log.h"
+#include "vk_util.h"
 
 static void
 view_dim(VkImageViewType type, enum kx_image_dim *dim, bool *is_array)
@@ -63,6 +65,39 @@ nvk_CreateImageView(VkDevice _device, const VkImageViewCreateInfo *pCreateInfo,
                        "view of a multi-planar image without its Y'CbCr conversion");
    }
 
+   /* Vulkan 1.3.250, VkImageViewUsageCreateInfo: the view's usage is its
+    * usage (a subset of the image's) when chained, else the image's. On an
+    * EXTENDED_USAGE image the image's usage may hold bits the view's format
+    * lacks (nvk_image.c); the view's own usage must not (VUID-
+    * VkImageViewCreateInfo-usage-02274..02277), so an
+    * invalid view is refused here rather than reading a format it cannot. */
+   const VkImageViewUsageCreateInfo *view_usage =
+      vk_find_struct_const(pCreateInfo->pNext, IMAGE_VIEW_USAGE_CREATE_INFO);
+   const VkImageUsageFlags usage = view_usage ? view_usage->usage : whole->usage;
+   if ((whole->flags & VK_IMAGE_CREATE_EXTENDED_USAGE_BIT) && plane < 0 &&
+       whole->plane_count <= 1) {
+      const VkFormatProperties3 fp = nvk_get_format_properties(dev->pdev, pCreateInfo->format);
+      const VkFormatFeatureFlags2 f = whole->tiling == VK_IMAGE_TILING_LINEAR
+                                         ? fp.linearTilingFeatures
+                                         : fp.optimalTilingFeatures;
+      static const struct {
+         VkImageUsageFlags usage;
+         VkFormatFeatureFlags2 feature;
+      } needs[] = {
+         {VK_IMAGE_USAGE_SAMPLED_BIT, VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_BIT},
+         {VK_IMAGE_USAGE_STORAGE_BIT, VK_FORMAT_FEATURE_2_STORAGE_IMAGE_BIT},
+         {VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT, VK_FORMAT_FEATURE_2_COLOR_ATTACHMENT_BIT},
+         {VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT,
+          VK_FORMAT_FEATURE_2_DEPTH_STENCIL_ATTACHMENT_BIT},
+      };
+      for (unsigned i = 0; i < sizeof(needs) / sizeof(needs[0]); i++) {
+         if ((usage & needs[i].usage) && !(f & needs[i].feature))
+            return vk_errorf(dev, VK_ERROR_UNKNOWN,
+                             "view of format %d with usage 0x%x it does not support",
+                             pCreateInfo->format, usage);
+      }
+   }
+
    struct nvk_image_view *view =
       vk_object_zalloc(&dev->vk, pAllocator, sizeof(*view), VK_OBJECT_TYPE_IMAGE_VIEW);
    if (!view)
@@ -71,6 +106,7 @@ nvk_CreateImageView(VkDevice _device, const VkImageViewCreateInfo *pCreateInfo,
    view->type = pCreateInfo->viewType;
    view->vk_format = pCreateInfo->format;
    view->aspects = r->aspectMask;
+   view->usage = usage;
    view->base_level = r->baseMipLevel;
    view->level_count = r->levelCount == VK_REMAINING_MIP_LEVELS
                           ? image->mip_levels - r->baseMipLevel

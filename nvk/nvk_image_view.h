@@ -13,6 +13,8 @@ struct nvk_image_view {
    VkImageViewType type;
    VkFormat vk_format;
    VkImageAspectFlags aspects;
+   /* VkImageViewUsageCreateInfo's usage, else the image's. */
+   VkImageUsageFlags usage;
    uint32_t base_level, level_count;
    uint32_t base_layer, layer_count;
    /* The device's image header for this view; image descriptors point at

@@ -125,6 +125,9 @@ const struct vk_device_extension_table nvk_device_extensions = {
    .KHR_incremental_present = true,
    /* Present fences, per-present modes, released images (nvk/wsi). */
    .EXT_swapchain_maintenance1 = true,
+   /* Swapchain images are MUTABLE_FORMAT | EXTENDED_USAGE with the
+    * swapchain's format list (nvk_image.c checks usage per view format). */
+   .KHR_swapchain_mutable_format = true,
 };
 
 static void

@@ -328,6 +328,8 @@ TEST(kiln_advertises_only_what_it_implements)
       "VK_KHR_swapchain",                   /* vk_wsi_test (all), conformance/wsi vkcube */
       "VK_KHR_incremental_present",         /* vk_wsi_test x11_incremental_present_... */
       "VK_EXT_swapchain_maintenance1",      /* vk_wsi_test swapchain_maintenance1 */
+      "VK_KHR_swapchain_mutable_format",    /* vk_wsi_test x11_mutable_format_srgb_view,
+                                               vk_image_test extended_usage_... */
    };
    uint32_t n = 0;
    VKT_CHECK(vkEnumerateDeviceExtensionProperties(t.pdev, NULL, &n, NULL));

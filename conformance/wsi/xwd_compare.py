@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""Compares a region of two X window dumps (xwd -root) pixel by pixel.
+"""Compares a region of two X window dumps (xwd) or PNG screenshots
+(weston-screenshooter: 8-bit RGB or RGBA, not interlaced) pixel by pixel.
 
-  xwd_compare.py A.xwd B.xwd --region X,Y,W,H [--png-out A.png,B.png]
+  xwd_compare.py A.xwd|A.png B.xwd|B.png --region X,Y,W,H [--png-out A.png,B.png]
                  [--max-mean 2.0] [--max-bad 0.01] [--bad-level 48]
 
 A pixel is "bad" when a channel differs by more than --bad-level (0-255);
@@ -46,6 +47,56 @@ def read_xwd(path):
     return width, height, pixel
 
 
+def read_png(path):
+    data = open(path, 'rb').read()
+    if data[:8] != b'\x89PNG\r\n\x1a\n':
+        sys.exit(f'{path}: not a PNG file')
+    pos, idat, hdr = 8, b'', None
+    while pos < len(data):
+        n, t = struct.unpack_from('>I4s', data, pos)
+        body = data[pos + 8:pos + 8 + n]
+        pos += 12 + n
+        if t == b'IHDR':
+            hdr = struct.unpack('>IIBBBBB', body)
+        elif t == b'IDAT':
+            idat += body
+    width, height, depth, ctype, _, _, interlace = hdr
+    if depth != 8 or ctype not in (2, 6) or interlace:
+        sys.exit(f'{path}: only 8-bit RGB/RGBA non-interlaced PNGs are read')
+    bpp = 3 if ctype == 2 else 4
+    raw = zlib.decompress(idat)
+    stride = width * bpp
+    rows, prev = [], bytearray(stride)
+    for y in range(height):
+        f = raw[y * (stride + 1)]
+        line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for i in range(stride):
+            a = line[i - bpp] if i >= bpp else 0
+            b = prev[i]
+            c = prev[i - bpp] if i >= bpp else 0
+            if f == 1:
+                line[i] = (line[i] + a) & 255
+            elif f == 2:
+                line[i] = (line[i] + b) & 255
+            elif f == 3:
+                line[i] = (line[i] + (a + b) // 2) & 255
+            elif f == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else
+                                      b if pb <= pc else c)) & 255
+        rows.append(line)
+        prev = line
+
+    def pixel(x, y):
+        return tuple(rows[y][x * bpp:x * bpp + 3])
+    return width, height, pixel
+
+
+def read_image(path):
+    return read_png(path) if path.endswith('.png') else read_xwd(path)
+
+
 def write_png(path, w, h, rows):
     raw = b''.join(b'\0' + bytes(c for p in row for c in p) for row in rows)
 
@@ -67,7 +118,7 @@ def main():
     p.add_argument('--bad-level', type=int, default=48)
     a = p.parse_args()
     x0, y0, w, h = (int(v) for v in a.region.split(','))
-    imgs = [read_xwd(a.a), read_xwd(a.b)]
+    imgs = [read_image(a.a), read_image(a.b)]
     for iw, ih, _ in imgs:
         if x0 + w > iw or y0 + h > ih:
             sys.exit('region outside the dump')

@@ -43,6 +43,12 @@ struct nvk_wsi_platform {
    /* Puts pixels in the window (display thread, no lock held). Returns
     * VK_SUCCESS, or VK_ERROR_SURFACE_LOST_KHR / VK_ERROR_OUT_OF_DATE_KHR. */
    VkResult (*present)(struct nvk_swapchain *sc, const struct nvk_wsi_pixels *px);
+   /* Optional: blocks (display thread, no lock held) until the platform's
+    * own refresh after the last present (X Present's CompleteNotify).
+    * VK_SUCCESS: that refresh came, show the next FIFO image now;
+    * VK_INCOMPLETE: no refresh of its own (or none came in time), pace by
+    * the clock; VK_ERROR_SURFACE_LOST_KHR: the connection is gone. */
+   VkResult (*wait_refresh)(struct nvk_swapchain *sc);
 };
 
 extern const struct nvk_wsi_platform nvk_wsi_headless;

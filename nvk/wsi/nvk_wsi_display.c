@@ -14,7 +14,8 @@
  *    (vkQueuePresentKHR marks it `drop`), which becomes acquirable again
  *    once its rendering is done, without being shown.
  * Dropped images are released as soon as their rendering is done. When the
- * swapchain is destroyed, what is still queued is shown at once.
+ * swapchain is destroyed, what is still queued is shown at once. A platform
+ * with a refresh of its own (X Present) paces FIFO instead of the clock.
  */
 #include "nvk_wsi_swapchain.h"
 
@@ -78,6 +79,7 @@ release_head_locked(struct nvk_swapchain *sc)
    img->state = NVK_SWAPCHAIN_IMAGE_IDLE;
    img->drop = false;
    img->ready_ns = 0;
+   img->refresh_waited = false;
    img->idle_order = ++sc->idle_counter;
    vk_sync_domain_broadcast_locked(&sc->dev->vk.sync);
 }
@@ -115,10 +117,26 @@ nvk_swapchain_display_thread(void *arg)
       /* The signal that made it ready woke this thread. */
       if (img->ready_ns == 0)
          img->ready_ns = now_ns;
+      /* FIFO where the platform has a refresh of its own (X Present):
+       * the image after the previous one waits for the refresh that
+       * follows its copy instead of the clock. */
+      if (img->present_mode == VK_PRESENT_MODE_FIFO_KHR && sc->platform->wait_refresh &&
+          sc->shown_count > 0 && !sc->shutdown && !img->refresh_waited) {
+         vk_sync_domain_unlock(d);
+         const VkResult r = sc->platform->wait_refresh(sc);
+         vk_sync_domain_lock(d);
+         img->refresh_waited = true;
+         img->refresh_result = r;
+         if (r < 0 && sc->status >= 0)
+            sc->status = r;
+         continue; /* the world may have changed meanwhile */
+      }
       /* Destruction shows what was presented without waiting for vblanks
        * (the last frame of a program stays on screen). */
       const uint64_t when_ns =
-         sc->shutdown ? now_ns : show_time(sc, img->present_mode, img->ready_ns);
+         sc->shutdown || (img->refresh_waited && img->refresh_result == VK_SUCCESS)
+            ? now_ns
+            : show_time(sc, img->present_mode, img->ready_ns);
       if (when_ns > now_ns) {
          /* Presents arriving meanwhile (MAILBOX drops) wake us early. */
          vk_sync_domain_wait_locked(d, when_ns);

@@ -38,11 +38,11 @@ nvk_swapchain_image_init(struct nvk_device *dev, const VkSwapchainCreateInfoKHR 
    const VkImageCreateInfo image_ci = {
       .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
       .pNext = list,
-      /* Not EXTENDED_USAGE (the spec's equivalent create info has it):
-       * nvk_image.c does not take it yet; usages are checked against the
-       * swapchain's format, which every surface format supports. */
+      /* VK_KHR_swapchain_mutable_format: the implied image parameters
+       * (Vulkan 1.3.250, vkCreateSwapchainKHR) are MUTABLE_FORMAT and
+       * EXTENDED_USAGE with the swapchain's format list. */
       .flags = (ci->flags & VK_SWAPCHAIN_CREATE_MUTABLE_FORMAT_BIT_KHR)
-                  ? VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT
+                  ? VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT | VK_IMAGE_CREATE_EXTENDED_USAGE_BIT
                   : 0,
       .imageType = VK_IMAGE_TYPE_2D,
       .format = ci->imageFormat,

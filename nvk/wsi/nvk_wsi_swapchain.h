@@ -48,6 +48,10 @@ struct nvk_swapchain_image {
    uint64_t ready_ns;
    /* QUEUED, but not to be shown (replaced in MAILBOX, or out of date). */
    bool drop;
+   /* FIFO on a platform with its own refresh: waited for it (and with
+    * what result, see nvk_wsi_platform::wait_refresh). */
+   bool refresh_waited;
+   VkResult refresh_result;
 };
 
 struct nvk_swapchain {
