@@ -53,6 +53,10 @@ const struct vk_device_extension_table nvk_device_extensions = {
     * demote_to_helper_invocation, terminate_invocation. */
    .EXT_shader_demote_to_helper_invocation = true,
    .KHR_shader_terminate_invocation = true,
+   /* Workgroup variables with a null initializer are zeroed when each
+    * workgroup starts (kx_dispatch.c kx_zero_shared; vk_version_test
+    * zero_initialized_workgroup_memory). */
+   .KHR_zero_initialize_workgroup_memory = true,
    .KHR_push_descriptor = true,
    /* Multi-planar formats and Y'CbCr sampling (nvk_sampler_ycbcr_conversion.c,
     * nvk/exec/kx_ycbcr.c; vk_ycbcr_test). */
@@ -232,6 +236,7 @@ nvk_get_features(struct vk_features *f)
    f->computeFullSubgroups = true;
    f->shaderDemoteToHelperInvocation = true;
    f->shaderTerminateInvocation = true;
+   f->shaderZeroInitializeWorkgroupMemory = true;
 }
 
 static void

@@ -408,7 +408,8 @@ lower_intrinsic(nir_builder *b, nir_intrinsic_instr *intr, void *data)
 
 /* Gives each variable of `mode` an offset (std430), returns the total. */
 static unsigned
-assign_offsets(nir_shader *shader, struct io_state *st, nir_variable_mode mode)
+assign_offsets(nir_shader *shader, struct io_state *st, nir_variable_mode mode,
+               unsigned *initialized_end)
 {
    unsigned size = 0;
    if (mode == NIR_VAR_FUNCTION_TEMP) {
@@ -434,6 +435,10 @@ assign_offsets(nir_shader *shader, struct io_state *st, nir_variable_mode mode)
       hash_table_insert(st->var_offsets, var, (void *)(uintptr_t)(size + 1));
       hash_table_insert(st->var_types, var, (void *)t);
       size += glsl_get_layout_size_B(var->type, GLSL_LAYOUT_STD430, false);
+      /* Only null initializers reach here (the front end rejects others
+       * on workgroup variables): zeroed at workgroup start. */
+      if (var->constant_initializer)
+         *initialized_end = size;
    }
    return size;
 }
@@ -457,9 +462,11 @@ nvk_nir_lower_explicit_io(nir_shader *shader, struct nvk_nir_io_options *options
       nir_shader_set_oom(shader);
       return false;
    }
-   const unsigned shared = assign_offsets(shader, &st, NIR_VAR_MEM_SHARED);
-   const unsigned scratch = assign_offsets(shader, &st, NIR_VAR_FUNCTION_TEMP);
+   unsigned shared_zero = 0, unused = 0;
+   const unsigned shared = assign_offsets(shader, &st, NIR_VAR_MEM_SHARED, &shared_zero);
+   const unsigned scratch = assign_offsets(shader, &st, NIR_VAR_FUNCTION_TEMP, &unused);
    shader->info.shared_size_B = MAX2(shader->info.shared_size_B, ALIGN_POT(shared, 16u));
+   shader->info.shared_zero_size_B = MAX2(shader->info.shared_zero_size_B, shared_zero);
    shader->info.scratch_size_B = MAX2(shader->info.scratch_size_B, ALIGN_POT(scratch, 16u));
 
    bool progress = nir_shader_intrinsics_pass(shader, lower_intrinsic,
