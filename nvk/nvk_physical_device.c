@@ -57,6 +57,7 @@ const struct vk_device_extension_table nvk_device_extensions = {
     * workgroup starts (kx_dispatch.c kx_zero_shared; vk_version_test
     * zero_initialized_workgroup_memory). */
    .KHR_zero_initialize_workgroup_memory = true,
+   .EXT_pipeline_creation_cache_control = true,
    .KHR_push_descriptor = true,
    /* Multi-planar formats and Y'CbCr sampling (nvk_sampler_ycbcr_conversion.c,
     * nvk/exec/kx_ycbcr.c; vk_ycbcr_test). */
@@ -237,6 +238,10 @@ nvk_get_features(struct vk_features *f)
    f->shaderDemoteToHelperInvocation = true;
    f->shaderTerminateInvocation = true;
    f->shaderZeroInitializeWorkgroupMemory = true;
+   /* FAIL_ON_PIPELINE_COMPILE_REQUIRED looks stages up in the cache only
+    * (nvk_shader.c), EARLY_RETURN_ON_FAILURE stops at the first failure;
+    * vk_version_test pipeline_creation_cache_control. */
+   f->pipelineCreationCacheControl = true;
 }
 
 static void

@@ -21,6 +21,7 @@
 #include "demote_frag.h"
 #include "full_subgroups_comp.h"
 #include "vulkan12_shader_comp.h"
+#include "store_push_comp.h"
 #include "zero_shared_comp.h"
 
 #define W 16
@@ -172,6 +173,84 @@ module(struct vkt *t, const uint32_t *code, size_t size_B)
    return m;
 }
 
+/* `count` (at most 2) pipelines drawing e->vs and e->fs into e->pass, the
+ * i-th with flags[i]; the creation's result, unchecked. */
+static VkResult
+mv_create_pipelines(struct mv_env *e, VkPipelineCache cache, uint32_t count,
+                    const VkPipelineCreateFlags *flags, bool dynamic_vertex_input,
+                    VkPipeline *out)
+{
+   const VkPipelineShaderStageCreateInfo stages[2] = {
+      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+       .stage = VK_SHADER_STAGE_VERTEX_BIT,
+       .module = e->vs,
+       .pName = "main"},
+      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+       .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
+       .module = e->fs,
+       .pName = "main"},
+   };
+   const VkVertexInputBindingDescription binding = {0, 2 * sizeof(float),
+                                                    VK_VERTEX_INPUT_RATE_VERTEX};
+   const VkVertexInputAttributeDescription attr = {0, 0, VK_FORMAT_R32G32_SFLOAT, 0};
+   const VkPipelineVertexInputStateCreateInfo vi = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO,
+      .vertexBindingDescriptionCount = 1,
+      .pVertexBindingDescriptions = &binding,
+      .vertexAttributeDescriptionCount = 1,
+      .pVertexAttributeDescriptions = &attr};
+   const VkPipelineInputAssemblyStateCreateInfo ia = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
+      .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST};
+   const VkViewport viewport = {0, 0, W, H, 0, 1};
+   const VkRect2D scissor = {{0, 0}, {W, H}};
+   const VkPipelineViewportStateCreateInfo vp = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
+      .viewportCount = 1,
+      .pViewports = &viewport,
+      .scissorCount = 1,
+      .pScissors = &scissor};
+   const VkPipelineRasterizationStateCreateInfo rs = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
+      .polygonMode = VK_POLYGON_MODE_FILL,
+      .lineWidth = 1.0f};
+   const VkPipelineMultisampleStateCreateInfo ms = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
+      .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT};
+   const VkPipelineColorBlendAttachmentState blend = {.colorWriteMask = 0xf};
+   const VkPipelineColorBlendStateCreateInfo cb = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
+      .attachmentCount = 1,
+      .pAttachments = &blend};
+   /* Vertex input dynamic, and the strides as vkCmdBindVertexBuffers2
+    * sets them. */
+   static const VkDynamicState dyn_vi[] = {VK_DYNAMIC_STATE_VERTEX_INPUT_EXT,
+                                           VK_DYNAMIC_STATE_VERTEX_INPUT_BINDING_STRIDE};
+   const VkPipelineDynamicStateCreateInfo dyn = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO,
+      .dynamicStateCount = ARRAY_SIZE(dyn_vi),
+      .pDynamicStates = dyn_vi};
+   VkGraphicsPipelineCreateInfo pci[2];
+   count = count < 2 ? count : 2;
+   for (uint32_t i = 0; i < count; i++) {
+      pci[i] = (VkGraphicsPipelineCreateInfo){
+         .sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
+         .flags = flags[i],
+         .stageCount = 2,
+         .pStages = stages,
+         .pVertexInputState = &vi,
+         .pInputAssemblyState = &ia,
+         .pViewportState = &vp,
+         .pRasterizationState = &rs,
+         .pMultisampleState = &ms,
+         .pColorBlendState = &cb,
+         .pDynamicState = dynamic_vertex_input ? &dyn : NULL,
+         .layout = e->layout,
+         .renderPass = e->pass};
+   }
+   return vkCreateGraphicsPipelines(e->t.dev, cache, count, pci, NULL, out);
+}
+
 /* A render pass of one subpass with view mask `mask` over a `layers`-layer
  * RGBA8 image, cleared to zero, and a pipeline drawing multiview.vert/frag. */
 /* A fragment shader in place of multiview(_pos).frag (NULL code: the
@@ -288,70 +367,9 @@ mv_env_init_fs(struct mv_env *e, uint32_t mask, uint32_t layers, bool kiln_only,
                            : module(t, multiview_frag_spv, sizeof(multiview_frag_spv));
    if (!e->vs || !e->fs)
       return false;
-   const VkPipelineShaderStageCreateInfo stages[2] = {
-      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-       .stage = VK_SHADER_STAGE_VERTEX_BIT,
-       .module = e->vs,
-       .pName = "main"},
-      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-       .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
-       .module = e->fs,
-       .pName = "main"},
-   };
-   const VkVertexInputBindingDescription binding = {0, 2 * sizeof(float),
-                                                    VK_VERTEX_INPUT_RATE_VERTEX};
-   const VkVertexInputAttributeDescription attr = {0, 0, VK_FORMAT_R32G32_SFLOAT, 0};
-   const VkPipelineVertexInputStateCreateInfo vi = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO,
-      .vertexBindingDescriptionCount = 1,
-      .pVertexBindingDescriptions = &binding,
-      .vertexAttributeDescriptionCount = 1,
-      .pVertexAttributeDescriptions = &attr};
-   const VkPipelineInputAssemblyStateCreateInfo ia = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
-      .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST};
-   const VkViewport viewport = {0, 0, W, H, 0, 1};
-   const VkRect2D scissor = {{0, 0}, {W, H}};
-   const VkPipelineViewportStateCreateInfo vp = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
-      .viewportCount = 1,
-      .pViewports = &viewport,
-      .scissorCount = 1,
-      .pScissors = &scissor};
-   const VkPipelineRasterizationStateCreateInfo rs = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
-      .polygonMode = VK_POLYGON_MODE_FILL,
-      .lineWidth = 1.0f};
-   const VkPipelineMultisampleStateCreateInfo ms = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
-      .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT};
-   const VkPipelineColorBlendAttachmentState blend = {.colorWriteMask = 0xf};
-   const VkPipelineColorBlendStateCreateInfo cb = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
-      .attachmentCount = 1,
-      .pAttachments = &blend};
-   /* Vertex input dynamic, and the strides as vkCmdBindVertexBuffers2
-    * sets them. */
-   static const VkDynamicState dyn_vi[] = {VK_DYNAMIC_STATE_VERTEX_INPUT_EXT,
-                                           VK_DYNAMIC_STATE_VERTEX_INPUT_BINDING_STRIDE};
-   const VkPipelineDynamicStateCreateInfo dyn = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO,
-      .dynamicStateCount = ARRAY_SIZE(dyn_vi),
-      .pDynamicStates = dyn_vi};
-   const VkGraphicsPipelineCreateInfo pci = {
-      .sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
-      .stageCount = 2,
-      .pStages = stages,
-      .pVertexInputState = &vi,
-      .pInputAssemblyState = &ia,
-      .pViewportState = &vp,
-      .pRasterizationState = &rs,
-      .pMultisampleState = &ms,
-      .pColorBlendState = &cb,
-      .pDynamicState = fs && fs->dynamic_vertex_input ? &dyn : NULL,
-      .layout = e->layout,
-      .renderPass = e->pass};
-   if (!VKT_CHECK(vkCreateGraphicsPipelines(t->dev, VK_NULL_HANDLE, 1, &pci, NULL, &e->pipe)))
+   const VkPipelineCreateFlags no_flags = 0;
+   if (!VKT_CHECK(mv_create_pipelines(e, VK_NULL_HANDLE, 1, &no_flags,
+                                      fs && fs->dynamic_vertex_input, &e->pipe)))
       return false;
    static const float corners[12] = {0, 0, 1, 0, 0, 1, 1, 0, 1, 1, 0, 1};
    if (!vkt_buffer_create(t, sizeof(corners), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, &e->vb))
@@ -1381,6 +1399,214 @@ TEST(zero_initialized_workgroup_memory)
    vkt_pipeline_destroy(&t, &p);
    vkt_buffer_destroy(&t, &out);
    vkt_finish(&t);
+}
+
+/* pipelineCreationCacheControl (Vulkan 1.3 requires it; VK_EXT_pipeline_
+ * creation_cache_control). Vulkan 1.3, VkPipelineCreateFlagBits:
+ * "VK_PIPELINE_CREATE_FAIL_ON_PIPELINE_COMPILE_REQUIRED_BIT specifies that
+ * pipeline creation will fail if a compile is required for creation of a
+ * valid VkPipeline object; VK_PIPELINE_COMPILE_REQUIRED will be returned by
+ * pipeline creation, and the VkPipeline will be set to VK_NULL_HANDLE";
+ * 10.1: "If creation fails for a pipeline create info with a
+ * VkPipelineCreateFlags::VK_PIPELINE_CREATE_EARLY_RETURN_ON_FAILURE_BIT set,
+ * pipelines at an index in the pPipelines array greater than or equal to
+ * that of the failing pipeline will be set to VK_NULL_HANDLE". Whether a
+ * driver finds a program somewhere else is its business, so the
+ * cache-only answers are exact on kiln (whose only cache is the
+ * application's) and only consistent (a handle exactly when VK_SUCCESS) on
+ * others. */
+#define GARBAGE_PIPELINE ((VkPipeline)(uintptr_t)0x1234)
+
+/* r and the handles it leaves agree; returns whether it compiled. */
+static bool
+created(VkResult r, VkPipeline p)
+{
+   if (r == VK_SUCCESS && p != VK_NULL_HANDLE && p != GARBAGE_PIPELINE)
+      return true;
+   if (r != VK_PIPELINE_COMPILE_REQUIRED || p != VK_NULL_HANDLE)
+      test_fail(__FILE__, __LINE__, "result %d with pipeline %p", r, (void *)(uintptr_t)p);
+   return false;
+}
+
+static VkPipelineCache
+cache_create(struct vkt *t)
+{
+   const VkPipelineCacheCreateInfo ci = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO,
+      .flags = VK_PIPELINE_CACHE_CREATE_EXTERNALLY_SYNCHRONIZED_BIT};
+   VkPipelineCache c = VK_NULL_HANDLE;
+   VKT_CHECK(vkCreatePipelineCache(t->dev, &ci, NULL, &c));
+   return c;
+}
+
+TEST(pipeline_creation_cache_control)
+{
+   static VkPhysicalDevicePipelineCreationCacheControlFeatures f = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_CREATION_CACHE_CONTROL_FEATURES,
+      .pipelineCreationCacheControl = VK_TRUE};
+   const struct mv_fs opts = {.extension = VK_EXT_PIPELINE_CREATION_CACHE_CONTROL_EXTENSION_NAME,
+                              .features = &f};
+   struct mv_env e;
+   if (!mv_env_init_fs(&e, 0x1, 1, false, false, &opts)) {
+      mv_env_finish(&e);
+      return;
+   }
+   struct vkt *t = &e.t;
+   const VkPipelineCreateFlags fail = VK_PIPELINE_CREATE_FAIL_ON_PIPELINE_COMPILE_REQUIRED_BIT;
+   const VkPipelineCreateFlags early = VK_PIPELINE_CREATE_EARLY_RETURN_ON_FAILURE_BIT;
+   VkPipelineCache cache = cache_create(t), empty = cache_create(t);
+
+   /* Graphics: nothing cached, then cached, then both flags in one call. */
+   VkPipeline p[2] = {GARBAGE_PIPELINE, GARBAGE_PIPELINE};
+   VkResult r = mv_create_pipelines(&e, cache, 1, &fail, false, p);
+   if (created(r, p[0]))
+      vkDestroyPipeline(t->dev, p[0], NULL);
+   else if (!t->is_kiln)
+      printf("  graphics, empty cache: compile required\n");
+   if (t->is_kiln)
+      CHECK_EQ(r, VK_PIPELINE_COMPILE_REQUIRED);
+   const VkPipelineCreateFlags none = 0;
+   if (VKT_CHECK(mv_create_pipelines(&e, cache, 1, &none, false, p)))
+      vkDestroyPipeline(t->dev, p[0], NULL);
+   p[0] = GARBAGE_PIPELINE;
+   r = mv_create_pipelines(&e, cache, 1, &fail, false, p);
+   if (created(r, p[0])) {
+      /* The cached pipeline draws: the rectangle covers the image. */
+      vkDestroyPipeline(t->dev, e.pipe, NULL);
+      e.pipe = p[0];
+   }
+   if (t->is_kiln)
+      CHECK_EQ(r, VK_SUCCESS);
+   const VkPipelineCreateFlags fail_early[2] = {fail | early, 0};
+   p[0] = p[1] = GARBAGE_PIPELINE;
+   r = mv_create_pipelines(&e, empty, 2, fail_early, false, p);
+   if (r == VK_SUCCESS) {
+      CHECK(t->is_kiln == false);
+      vkDestroyPipeline(t->dev, p[0], NULL);
+      vkDestroyPipeline(t->dev, p[1], NULL);
+   } else {
+      CHECK_EQ(r, VK_PIPELINE_COMPILE_REQUIRED);
+      CHECK(p[0] == VK_NULL_HANDLE && p[1] == VK_NULL_HANDLE);
+      if (p[1] != VK_NULL_HANDLE && p[1] != GARBAGE_PIPELINE)
+         vkDestroyPipeline(t->dev, p[1], NULL);
+   }
+   /* Without EARLY_RETURN the second is made. */
+   const VkPipelineCreateFlags fail_only[2] = {fail, 0};
+   p[0] = p[1] = GARBAGE_PIPELINE;
+   VkPipelineCache empty2 = cache_create(t);
+   r = mv_create_pipelines(&e, empty2, 2, fail_only, false, p);
+   created(r, p[0]);
+   CHECK(p[1] != VK_NULL_HANDLE && p[1] != GARBAGE_PIPELINE);
+   if (t->is_kiln)
+      CHECK_EQ(r, VK_PIPELINE_COMPILE_REQUIRED);
+   for (unsigned i = 0; i < 2; i++) {
+      if (p[i] != VK_NULL_HANDLE && p[i] != GARBAGE_PIPELINE)
+         vkDestroyPipeline(t->dev, p[i], NULL);
+   }
+
+   /* The pipeline that came from the cache draws view 0's rectangle: the
+    * quarter x < W / 4 (multiview.vert). */
+   VkCommandBuffer cmd = vkt_cmd_begin(t);
+   const VkClearValue clear = {.color.float32 = {0, 0, 0, 0}};
+   const VkRenderPassBeginInfo bi = {.sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO,
+                                     .renderPass = e.pass,
+                                     .framebuffer = e.fb,
+                                     .renderArea = {{0, 0}, {W, H}},
+                                     .clearValueCount = 1,
+                                     .pClearValues = &clear};
+   vkCmdBeginRenderPass(cmd, &bi, VK_SUBPASS_CONTENTS_INLINE);
+   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, e.pipe);
+   const VkDeviceSize zero = 0;
+   vkCmdBindVertexBuffers(cmd, 0, 1, &e.vb.buffer, &zero);
+   vkCmdDraw(cmd, 6, 1, 0, 0);
+   vkCmdEndRenderPass(cmd);
+   unsigned bad = W * H;
+   if (vkt_cmd_submit_wait(t, cmd)) {
+      uint32_t got[W * H];
+      if (vkt_read_image(t, &e.img, VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, (VkOffset3D){0},
+                         (VkExtent3D){W, H, 1}, got)) {
+         bad = 0;
+         for (unsigned i = 0; i < W * H; i++)
+            bad += (got[i] != 0) != (i % W < W / 4);
+      }
+   }
+   CHECK_EQ(bad, 0);
+
+   /* Compute: the same rules. */
+   struct vkt_buffer out;
+   struct vkt_pipeline cp;
+   memset(&cp, 0, sizeof(cp));
+   const VkDescriptorSetLayoutBinding b[] = {
+      {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL}};
+   VkPipelineCache ccache = cache_create(t);
+   if (vkt_buffer_create(t, 64 * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, &out) &&
+       vkt_pipeline_create(t,
+                           &(struct vkt_pipeline_info){VKT_SPIRV(store_push_comp_spv),
+                                                       .bindings = b, .binding_count = 1,
+                                                       .push_size = 4, .cache = ccache},
+                           &cp)) {
+      VkComputePipelineCreateInfo ci[2];
+      for (unsigned i = 0; i < 2; i++) {
+         ci[i] = (VkComputePipelineCreateInfo){
+            .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+            .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+                      .stage = VK_SHADER_STAGE_COMPUTE_BIT,
+                      .module = cp.module,
+                      .pName = "main"},
+            .layout = cp.layout};
+      }
+      /* Cached (vkt_pipeline_create put it there): made without a compile. */
+      ci[0].flags = fail;
+      p[0] = GARBAGE_PIPELINE;
+      r = vkCreateComputePipelines(t->dev, ccache, 1, ci, NULL, p);
+      if (created(r, p[0])) {
+         vkDestroyPipeline(t->dev, cp.pipeline, NULL);
+         cp.pipeline = p[0];
+         vkt_pipeline_set_buffer(t, &cp, 0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, out.buffer, 0,
+                                 VK_WHOLE_SIZE);
+         const uint32_t v = 4321;
+         if (vkt_run_compute(t, &cp, &v, 4, 64, 1, 1))
+            CHECK_EQ(((uint32_t *)out.map)[63], 4321);
+      }
+      if (t->is_kiln)
+         CHECK_EQ(r, VK_SUCCESS);
+      /* Not cached, EARLY_RETURN: nothing made. */
+      VkPipelineCache cempty = cache_create(t);
+      ci[0].flags = fail | early;
+      p[0] = p[1] = GARBAGE_PIPELINE;
+      r = vkCreateComputePipelines(t->dev, cempty, 2, ci, NULL, p);
+      if (r == VK_SUCCESS) {
+         CHECK(t->is_kiln == false);
+         vkDestroyPipeline(t->dev, p[0], NULL);
+         vkDestroyPipeline(t->dev, p[1], NULL);
+      } else {
+         CHECK_EQ(r, VK_PIPELINE_COMPILE_REQUIRED);
+         CHECK(p[0] == VK_NULL_HANDLE && p[1] == VK_NULL_HANDLE);
+      }
+      /* Without EARLY_RETURN: the second is made. */
+      VkPipelineCache cempty2 = cache_create(t);
+      ci[0].flags = fail;
+      p[0] = p[1] = GARBAGE_PIPELINE;
+      r = vkCreateComputePipelines(t->dev, cempty2, 2, ci, NULL, p);
+      created(r, p[0]);
+      CHECK(p[1] != VK_NULL_HANDLE && p[1] != GARBAGE_PIPELINE);
+      if (t->is_kiln)
+         CHECK_EQ(r, VK_PIPELINE_COMPILE_REQUIRED);
+      for (unsigned i = 0; i < 2; i++) {
+         if (p[i] != VK_NULL_HANDLE && p[i] != GARBAGE_PIPELINE)
+            vkDestroyPipeline(t->dev, p[i], NULL);
+      }
+      vkDestroyPipelineCache(t->dev, cempty, NULL);
+      vkDestroyPipelineCache(t->dev, cempty2, NULL);
+   }
+   vkt_pipeline_destroy(t, &cp);
+   if (out.buffer)
+      vkt_buffer_destroy(t, &out);
+   vkDestroyPipelineCache(t->dev, ccache, NULL);
+   vkDestroyPipelineCache(t->dev, cache, NULL);
+   vkDestroyPipelineCache(t->dev, empty, NULL);
+   vkDestroyPipelineCache(t->dev, empty2, NULL);
+   mv_env_finish(&e);
 }
 
 /* Vertex strides are one piece of dynamic state whichever command sets it
