@@ -58,6 +58,7 @@ const struct vk_device_extension_table nvk_device_extensions = {
     * zero_initialized_workgroup_memory). */
    .KHR_zero_initialize_workgroup_memory = true,
    .EXT_pipeline_creation_cache_control = true,
+   .KHR_maintenance4 = true,
    .KHR_push_descriptor = true,
    /* Multi-planar formats and Y'CbCr sampling (nvk_sampler_ycbcr_conversion.c,
     * nvk/exec/kx_ycbcr.c; vk_ycbcr_test). */
@@ -242,6 +243,11 @@ nvk_get_features(struct vk_features *f)
     * (nvk_shader.c), EARLY_RETURN_ON_FAILURE stops at the first failure;
     * vk_version_test pipeline_creation_cache_control. */
    f->pipelineCreationCacheControl = true;
+   /* VK_KHR_maintenance4: the vkGetDevice*MemoryRequirements queries,
+    * maxBufferSize, LocalSizeId (shared/spirv), pipeline layouts that may
+    * be destroyed once used (pipelines copy what they need), requirements
+    * that grow with the extent (vk_version_test maintenance4). */
+   f->maintenance4 = true;
 }
 
 static void
@@ -545,6 +551,39 @@ nvk_get_vulkan12_properties(VkPhysicalDeviceVulkan12Properties *p)
             KILN_VERSION_MINOR, KILN_VERSION_PATCH);
 }
 
+/* The Vulkan 1.3 properties (and the extension structs that share them). */
+static void
+nvk_get_vulkan13_properties(const struct nvk_physical_device *pdev,
+                            VkPhysicalDeviceVulkan13Properties *p)
+{
+   void *next = p->pNext;
+   *p = (VkPhysicalDeviceVulkan13Properties){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_PROPERTIES,
+      .pNext = next,
+      /* One subgroup size, KX_W (a strip); workgroups of up to 1024
+       * invocations are 16 strips. */
+      .minSubgroupSize = KX_SUBGROUP_SIZE,
+      .maxSubgroupSize = KX_SUBGROUP_SIZE,
+      .maxComputeWorkgroupSubgroups = 1024 / KX_SUBGROUP_SIZE,
+      .requiredSubgroupSizeStages = VK_SHADER_STAGE_COMPUTE_BIT,
+      /* No inline uniform blocks yet: their limits stay 0 (Vulkan 1.3
+       * requires inlineUniformBlock and these >= 256/4/4/4/4/256, which is
+       * why kiln is not 1.3 yet). Integer dot products: not supported, so
+       * nothing is accelerated. */
+      /* Texel buffer views: offsets in multiples of 16 bytes, as
+       * minTexelBufferOffsetAlignment (kx reads texels at any offset, but
+       * only 16 is tested). */
+      .storageTexelBufferOffsetAlignmentBytes = 16,
+      .storageTexelBufferOffsetSingleTexelAlignment = VK_FALSE,
+      .uniformTexelBufferOffsetAlignmentBytes = 16,
+      .uniformTexelBufferOffsetSingleTexelAlignment = VK_FALSE,
+      /* Vulkan 1.3, VkPhysicalDeviceMaintenance4Properties: "maxBufferSize
+       * is the maximum size VkBuffer that can be created". A larger one
+       * could never be bound: nvk_CreateBuffer refuses it. */
+      .maxBufferSize = pdev->mem_heap.size,
+   };
+}
+
 VKAPI_ATTR void VKAPI_CALL
 nvk_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
                                  VkPhysicalDeviceProperties2 *pProperties)
@@ -702,6 +741,27 @@ nvk_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
          ssc->maxSubgroupSize = KX_SUBGROUP_SIZE;
          ssc->maxComputeWorkgroupSubgroups = 1024 / KX_SUBGROUP_SIZE;
          ssc->requiredSubgroupSizeStages = VK_SHADER_STAGE_COMPUTE_BIT;
+         break;
+      }
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_PROPERTIES:
+         nvk_get_vulkan13_properties(pdev, (void *)s);
+         break;
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_4_PROPERTIES: {
+         VkPhysicalDeviceVulkan13Properties p13 = {0};
+         nvk_get_vulkan13_properties(pdev, &p13);
+         ((VkPhysicalDeviceMaintenance4Properties *)s)->maxBufferSize = p13.maxBufferSize;
+         break;
+      }
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TEXEL_BUFFER_ALIGNMENT_PROPERTIES: {
+         VkPhysicalDeviceVulkan13Properties p13 = {0};
+         nvk_get_vulkan13_properties(pdev, &p13);
+         VkPhysicalDeviceTexelBufferAlignmentProperties *t = (void *)s;
+         t->storageTexelBufferOffsetAlignmentBytes = p13.storageTexelBufferOffsetAlignmentBytes;
+         t->storageTexelBufferOffsetSingleTexelAlignment =
+            p13.storageTexelBufferOffsetSingleTexelAlignment;
+         t->uniformTexelBufferOffsetAlignmentBytes = p13.uniformTexelBufferOffsetAlignmentBytes;
+         t->uniformTexelBufferOffsetSingleTexelAlignment =
+            p13.uniformTexelBufferOffsetSingleTexelAlignment;
          break;
       }
       case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_3_PROPERTIES: {
