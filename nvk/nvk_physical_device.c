@@ -59,6 +59,7 @@ const struct vk_device_extension_table nvk_device_extensions = {
    .KHR_zero_initialize_workgroup_memory = true,
    .EXT_pipeline_creation_cache_control = true,
    .KHR_maintenance4 = true,
+   .EXT_inline_uniform_block = true,
    .KHR_push_descriptor = true,
    /* Multi-planar formats and Y'CbCr sampling (nvk_sampler_ycbcr_conversion.c,
     * nvk/exec/kx_ycbcr.c; vk_ycbcr_test). */
@@ -248,6 +249,11 @@ nvk_get_features(struct vk_features *f)
     * be destroyed once used (pipelines copy what they need), requirements
     * that grow with the extent (vk_version_test maintenance4). */
    f->maintenance4 = true;
+   /* Inline uniform blocks: bytes in set memory written by
+    * vkUpdateDescriptorSets/templates, read as a constant buffer
+    * (vk_version_test inline_uniform_block). Not after bind: no descriptor
+    * indexing. */
+   f->inlineUniformBlock = true;
 }
 
 static void
@@ -566,10 +572,18 @@ nvk_get_vulkan13_properties(const struct nvk_physical_device *pdev,
       .maxSubgroupSize = KX_SUBGROUP_SIZE,
       .maxComputeWorkgroupSubgroups = 1024 / KX_SUBGROUP_SIZE,
       .requiredSubgroupSizeStages = VK_SHADER_STAGE_COMPUTE_BIT,
-      /* No inline uniform blocks yet: their limits stay 0 (Vulkan 1.3
-       * requires inlineUniformBlock and these >= 256/4/4/4/4/256, which is
-       * why kiln is not 1.3 yet). Integer dot products: not supported, so
-       * nothing is accelerated. */
+      /* Inline uniform blocks are bytes in set memory (nvk_descriptor_
+       * types.h), read as a constant buffer; the limits are promises, not
+       * hardware (Vulkan 1.3, Required Limits: 256, 4, 4, 4, 4, 256). No
+       * pool updates after bind, so those limits equal the others. */
+      .maxInlineUniformBlockSize = NVK_MAX_INLINE_UNIFORM_BLOCK_SIZE_B,
+      .maxPerStageDescriptorInlineUniformBlocks = NVK_MAX_INLINE_UNIFORM_BLOCKS,
+      .maxPerStageDescriptorUpdateAfterBindInlineUniformBlocks = NVK_MAX_INLINE_UNIFORM_BLOCKS,
+      .maxDescriptorSetInlineUniformBlocks = NVK_MAX_INLINE_UNIFORM_BLOCKS,
+      .maxDescriptorSetUpdateAfterBindInlineUniformBlocks = NVK_MAX_INLINE_UNIFORM_BLOCKS,
+      .maxInlineUniformTotalSize =
+         NVK_MAX_INLINE_UNIFORM_BLOCKS * NVK_MAX_INLINE_UNIFORM_BLOCK_SIZE_B,
+      /* Integer dot products: not supported, so nothing is accelerated. */
       /* Texel buffer views: offsets in multiples of 16 bytes, as
        * minTexelBufferOffsetAlignment (kx reads texels at any offset, but
        * only 16 is tested). */
@@ -750,6 +764,20 @@ nvk_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
          VkPhysicalDeviceVulkan13Properties p13 = {0};
          nvk_get_vulkan13_properties(pdev, &p13);
          ((VkPhysicalDeviceMaintenance4Properties *)s)->maxBufferSize = p13.maxBufferSize;
+         break;
+      }
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INLINE_UNIFORM_BLOCK_PROPERTIES: {
+         VkPhysicalDeviceVulkan13Properties p13 = {0};
+         nvk_get_vulkan13_properties(pdev, &p13);
+         VkPhysicalDeviceInlineUniformBlockProperties *ib = (void *)s;
+         ib->maxInlineUniformBlockSize = p13.maxInlineUniformBlockSize;
+         ib->maxPerStageDescriptorInlineUniformBlocks =
+            p13.maxPerStageDescriptorInlineUniformBlocks;
+         ib->maxPerStageDescriptorUpdateAfterBindInlineUniformBlocks =
+            p13.maxPerStageDescriptorUpdateAfterBindInlineUniformBlocks;
+         ib->maxDescriptorSetInlineUniformBlocks = p13.maxDescriptorSetInlineUniformBlocks;
+         ib->maxDescriptorSetUpdateAfterBindInlineUniformBlocks =
+            p13.maxDescriptorSetUpdateAfterBindInlineUniformBlocks;
          break;
       }
       case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TEXEL_BUFFER_ALIGNMENT_PROPERTIES: {

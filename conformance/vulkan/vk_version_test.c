@@ -20,6 +20,7 @@
 #include "terminate_frag.h"
 #include "demote_frag.h"
 #include "full_subgroups_comp.h"
+#include "inline_ubo_comp.h"
 #include "vulkan12_shader_comp.h"
 #include "store_push_comp.h"
 #include "zero_shared_comp.h"
@@ -1758,6 +1759,193 @@ TEST(maintenance4)
    vkt_pipeline_destroy(&t, &p);
    if (out.buffer)
       vkt_buffer_destroy(&t, &out);
+   vkt_finish(&t);
+}
+
+/* inlineUniformBlock (Vulkan 1.3 requires it; VK_EXT_inline_uniform_block).
+ * Vulkan 1.3, 14.1.13 "Inline Uniform Block": "An inline uniform block is a
+ * uniform buffer whose storage is provided directly by its descriptor set";
+ * VkWriteDescriptorSet: for them "dstArrayElement specifies the starting
+ * byte offset within the binding" and descriptorCount "the number of bytes
+ * to update"; VkDescriptorUpdateTemplateEntry: "descriptorCount is the
+ * number of bytes" from offset in pData; copies count bytes too. Two
+ * blocks (64 and 16 bytes) filled by two writes, a template and a copy,
+ * read by a compute shader. */
+static bool
+inline_run(struct vkt *t, VkPipeline pipe, VkPipelineLayout layout, VkDescriptorSet set)
+{
+   VkCommandBuffer cmd = vkt_cmd_begin(t);
+   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe);
+   vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 1, &set, 0, NULL);
+   vkCmdDispatch(cmd, 1, 1, 1);
+   return vkt_cmd_submit_wait(t, cmd);
+}
+
+TEST(inline_uniform_block)
+{
+   static const char *const exts[] = {VK_EXT_INLINE_UNIFORM_BLOCK_EXTENSION_NAME};
+   static VkPhysicalDeviceInlineUniformBlockFeatures f = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INLINE_UNIFORM_BLOCK_FEATURES,
+      .inlineUniformBlock = VK_TRUE};
+   const struct vkt_req req = {.instance_api_version = VK_API_VERSION_1_1,
+                               .extensions = exts,
+                               .extension_count = 1,
+                               .features = &f};
+   struct vkt t;
+   if (!vkt_init(&t, &req))
+      return;
+   VkPhysicalDeviceInlineUniformBlockProperties ibp = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INLINE_UNIFORM_BLOCK_PROPERTIES};
+   VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+                                     .pNext = &ibp};
+   vkGetPhysicalDeviceProperties2(t.pdev, &p2);
+   /* Vulkan 1.3, Required Limits. */
+   CHECK(ibp.maxInlineUniformBlockSize >= 256);
+   CHECK(ibp.maxPerStageDescriptorInlineUniformBlocks >= 4);
+   CHECK(ibp.maxDescriptorSetInlineUniformBlocks >= 4);
+
+   struct vkt_buffer out;
+   REQUIRE(vkt_buffer_create(&t, 32 * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, &out));
+   memset(out.map, 0xff, 32 * 4);
+   const VkDescriptorSetLayoutBinding b[] = {
+      {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL},
+      {1, VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK, 64, VK_SHADER_STAGE_COMPUTE_BIT, NULL},
+      {2, VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK, 16, VK_SHADER_STAGE_COMPUTE_BIT, NULL}};
+   const VkDescriptorSetLayoutCreateInfo slci = {
+      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+      .bindingCount = ARRAY_SIZE(b),
+      .pBindings = b};
+   VkDescriptorSetLayout sl;
+   VKT_REQUIRE(vkCreateDescriptorSetLayout(t.dev, &slci, NULL, &sl));
+   const VkDescriptorPoolInlineUniformBlockCreateInfo pib = {
+      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_INLINE_UNIFORM_BLOCK_CREATE_INFO,
+      .maxInlineUniformBlockBindings = 4};
+   const VkDescriptorPoolSize sizes[] = {{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 2},
+                                         {VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK, 160}};
+   const VkDescriptorPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+                                           .pNext = &pib,
+                                           .maxSets = 2,
+                                           .poolSizeCount = ARRAY_SIZE(sizes),
+                                           .pPoolSizes = sizes};
+   VkDescriptorPool pool;
+   VKT_REQUIRE(vkCreateDescriptorPool(t.dev, &pci, NULL, &pool));
+   const VkDescriptorSetLayout sls[2] = {sl, sl};
+   const VkDescriptorSetAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+                                           .descriptorPool = pool,
+                                           .descriptorSetCount = 2,
+                                           .pSetLayouts = sls};
+   VkDescriptorSet sets[2];
+   VKT_REQUIRE(vkAllocateDescriptorSets(t.dev, &ai, sets));
+   const VkPipelineLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+                                           .setLayoutCount = 1,
+                                           .pSetLayouts = &sl};
+   VkPipelineLayout layout;
+   VKT_REQUIRE(vkCreatePipelineLayout(t.dev, &lci, NULL, &layout));
+   const VkShaderModuleCreateInfo mci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+                                         .codeSize = sizeof(inline_ubo_comp_spv),
+                                         .pCode = inline_ubo_comp_spv};
+   VkShaderModule mod;
+   VKT_REQUIRE(vkCreateShaderModule(t.dev, &mci, NULL, &mod));
+   const VkComputePipelineCreateInfo cci = {
+      .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+      .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+                .stage = VK_SHADER_STAGE_COMPUTE_BIT,
+                .module = mod,
+                .pName = "main"},
+      .layout = layout};
+   VkPipeline pipe;
+   VKT_REQUIRE(vkCreateComputePipelines(t.dev, VK_NULL_HANDLE, 1, &cci, NULL, &pipe));
+
+   /* Set 0: block A in two writes of 32 bytes (the second at byte 32),
+    * block B through a template whose data starts 8 bytes into pData. */
+   uint32_t a[16], a2[16], bdata[2 + 4];
+   for (unsigned i = 0; i < 16; i++) {
+      a[i] = 0x1000 + i * 3;
+      a2[i] = 0x2000 + i * 5;
+   }
+   for (unsigned i = 0; i < 6; i++)
+      bdata[i] = 0x3000 + i * 7;
+   const VkDescriptorBufferInfo obi = {out.buffer, 0, VK_WHOLE_SIZE};
+   const VkWriteDescriptorSetInlineUniformBlock ib_lo = {
+      .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET_INLINE_UNIFORM_BLOCK,
+      .dataSize = 32,
+      .pData = a};
+   const VkWriteDescriptorSetInlineUniformBlock ib_hi = {
+      .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET_INLINE_UNIFORM_BLOCK,
+      .dataSize = 32,
+      .pData = a + 8};
+   const VkWriteDescriptorSetInlineUniformBlock ib_a2 = {
+      .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET_INLINE_UNIFORM_BLOCK,
+      .dataSize = 64,
+      .pData = a2};
+   const VkWriteDescriptorSet w[] = {
+      {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = sets[0], .dstBinding = 0,
+       .descriptorCount = 1, .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+       .pBufferInfo = &obi},
+      {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .pNext = &ib_hi, .dstSet = sets[0],
+       .dstBinding = 1, .dstArrayElement = 32, .descriptorCount = 32,
+       .descriptorType = VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK},
+      {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .pNext = &ib_lo, .dstSet = sets[0],
+       .dstBinding = 1, .dstArrayElement = 0, .descriptorCount = 32,
+       .descriptorType = VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK},
+      {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .pNext = &ib_a2, .dstSet = sets[1],
+       .dstBinding = 1, .dstArrayElement = 0, .descriptorCount = 64,
+       .descriptorType = VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK},
+   };
+   vkUpdateDescriptorSets(t.dev, ARRAY_SIZE(w), w, 0, NULL);
+   const VkDescriptorUpdateTemplateEntry te = {
+      .dstBinding = 2,
+      .dstArrayElement = 0,
+      .descriptorCount = 16,
+      .descriptorType = VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK,
+      .offset = 8,
+      .stride = 12345, /* ignored for inline uniform blocks */
+   };
+   const VkDescriptorUpdateTemplateCreateInfo tci = {
+      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_UPDATE_TEMPLATE_CREATE_INFO,
+      .descriptorUpdateEntryCount = 1,
+      .pDescriptorUpdateEntries = &te,
+      .templateType = VK_DESCRIPTOR_UPDATE_TEMPLATE_TYPE_DESCRIPTOR_SET,
+      .descriptorSetLayout = sl};
+   VkDescriptorUpdateTemplate tmpl;
+   VKT_REQUIRE(vkCreateDescriptorUpdateTemplate(t.dev, &tci, NULL, &tmpl));
+   vkUpdateDescriptorSetWithTemplate(t.dev, sets[0], tmpl, bdata);
+
+   const uint32_t *o = (const uint32_t *)out.map;
+   if (inline_run(&t, pipe, layout, sets[0])) {
+      unsigned bad = 0;
+      for (unsigned i = 0; i < 16; i++)
+         bad += o[i] != a[i];
+      for (unsigned i = 0; i < 16; i++)
+         bad += o[16 + i] != (i < 4 ? bdata[2 + i] : 0);
+      if (bad)
+         test_fail(__FILE__, __LINE__, "%u values differ (0x%x 0x%x)", bad, o[0], o[16]);
+   }
+
+   /* Copy bytes 16..47 of set 1's block A into set 0's at byte 16. */
+   const VkCopyDescriptorSet c = {.sType = VK_STRUCTURE_TYPE_COPY_DESCRIPTOR_SET,
+                                  .srcSet = sets[1],
+                                  .srcBinding = 1,
+                                  .srcArrayElement = 16,
+                                  .dstSet = sets[0],
+                                  .dstBinding = 1,
+                                  .dstArrayElement = 16,
+                                  .descriptorCount = 32};
+   vkUpdateDescriptorSets(t.dev, 0, NULL, 1, &c);
+   if (inline_run(&t, pipe, layout, sets[0])) {
+      unsigned bad = 0;
+      for (unsigned i = 0; i < 16; i++)
+         bad += o[i] != (i >= 4 && i < 12 ? a2[i] : a[i]);
+      if (bad)
+         test_fail(__FILE__, __LINE__, "after the copy: %u values differ", bad);
+   }
+   vkDestroyDescriptorUpdateTemplate(t.dev, tmpl, NULL);
+   vkDestroyPipeline(t.dev, pipe, NULL);
+   vkDestroyShaderModule(t.dev, mod, NULL);
+   vkDestroyPipelineLayout(t.dev, layout, NULL);
+   vkDestroyDescriptorPool(t.dev, pool, NULL);
+   vkDestroyDescriptorSetLayout(t.dev, sl, NULL);
+   vkt_buffer_destroy(&t, &out);
    vkt_finish(&t);
 }
 

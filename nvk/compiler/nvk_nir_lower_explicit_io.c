@@ -8,6 +8,7 @@
  *    uniform/storage buffer variable   *_global at descriptor address + offset,
  *                                      bounds-checked with robustness
  *    push constant block               load_ubo(NVK_CBUF_ROOT, push offset + offset)
+ *    inline uniform block              load_ubo(NVK_CBUF_SET(s), binding offset + offset)
  *    shared variable                   *_shared at the variable's offset + offset
  *    function_temp variable (left by   *_scratch at the variable's offset + offset
  *    vars_to_ssa: indirect indexing)
@@ -103,6 +104,15 @@ io_root(nir_builder *b, struct io_state *st, nir_deref_path *path, struct io_ptr
    switch (var->data.mode) {
    case NIR_VAR_MEM_SSBO:
    case NIR_VAR_MEM_UBO: {
+      unsigned inline_offset_B;
+      if (var->data.mode == NIR_VAR_MEM_UBO && !glsl_type_is_array(var->type) &&
+          nvk_nir_inline_uniform_block(st->opts->layout, var, &inline_offset_B)) {
+         /* The block's bytes are in the set's memory (constant buffer). */
+         p->kind = IO_CBUF;
+         p->cbuf = NVK_CBUF_SET(var->data.descriptor_set);
+         p->offset = nir_imm_int(b, (int32_t)inline_offset_B);
+         return true;
+      }
       nir_def *index = nir_imm_int(b, 0);
       if (glsl_type_is_array(var->type)) {
          nir_deref_instr *d = path->path[1];
