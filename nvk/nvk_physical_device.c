@@ -60,6 +60,7 @@ const struct vk_device_extension_table nvk_device_extensions = {
    .EXT_pipeline_creation_cache_control = true,
    .KHR_maintenance4 = true,
    .EXT_inline_uniform_block = true,
+   .EXT_image_robustness = true,
    .KHR_push_descriptor = true,
    /* Multi-planar formats and Y'CbCr sampling (nvk_sampler_ycbcr_conversion.c,
     * nvk/exec/kx_ycbcr.c; vk_ycbcr_test). */
@@ -254,6 +255,11 @@ nvk_get_features(struct vk_features *f)
     * (vk_version_test inline_uniform_block). Not after bind: no descriptor
     * indexing. */
    f->inlineUniformBlock = true;
+   /* kx checks every image load, store and atomic against the view's
+    * extent, layers and memory range: outside reads (0,0,0,0), stores and
+    * atomics do nothing (kx_image.c fetch_texel/texel_ptr; vk_version_test
+    * robust_image_access). */
+   f->robustImageAccess = true;
 }
 
 static void

@@ -17,6 +17,7 @@
 #include "multiview_pos_frag.h"
 #include "multiview_pos_vert.h"
 #include "multiview_vert.h"
+#include "robust_image_comp.h"
 #include "terminate_frag.h"
 #include "demote_frag.h"
 #include "full_subgroups_comp.h"
@@ -1699,7 +1700,7 @@ TEST(maintenance4)
       CHECK(got.size >= prev_size);
       prev_size = got.size;
       /* Not sparse: no sparse requirements, the count written (lavapipe
-       * 22.x leaves it alone). */
+       * 22.x stubs the command and leaves it alone). */
       uint32_t n = 123;
       sparse_reqs(t.dev, &q, &n, NULL);
       if (t.is_kiln)
@@ -1946,6 +1947,117 @@ TEST(inline_uniform_block)
    vkDestroyDescriptorPool(t.dev, pool, NULL);
    vkDestroyDescriptorSetLayout(t.dev, sl, NULL);
    vkt_buffer_destroy(&t, &out);
+   vkt_finish(&t);
+}
+
+/* robustImageAccess (Vulkan 1.3 requires it; VK_EXT_image_robustness).
+ * Vulkan 1.3, VkPhysicalDeviceImageRobustnessFeatures: "robustImageAccess
+ * indicates that image accesses are tightly bounds-checked against the
+ * dimensions of the image view. Invalid texels resulting from out of
+ * bounds image loads will be replaced as described in Texel Replacement,
+ * with either (0,0,1) or (0,0,0) values inserted for missing G, B, or A
+ * components based on the format"; 16.3.6 "Texel Replacement": out-of-
+ * bounds writes are discarded. A view of level 1 (2x2), layers 1..2 of a
+ * 4x4, 2-level, 4-layer image: loads outside the view (inside level 0 or
+ * layer 3 of the image too) read (0,0,0,0) or (0,0,0,1), stores there
+ * change no texel of the image, the one store inside lands. */
+TEST(robust_image_access)
+{
+   static const char *const exts[] = {VK_EXT_IMAGE_ROBUSTNESS_EXTENSION_NAME};
+   static VkPhysicalDeviceImageRobustnessFeatures f = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_ROBUSTNESS_FEATURES,
+      .robustImageAccess = VK_TRUE};
+   const struct vkt_req req = {.instance_api_version = VK_API_VERSION_1_1,
+                               .extensions = exts,
+                               .extension_count = 1,
+                               .features = &f};
+   struct vkt t;
+   if (!vkt_init(&t, &req))
+      return;
+   enum { LAYERS = 4, LEVELS = 2 };
+   VkImageCreateInfo ci = vkt_image_info(VK_IMAGE_TYPE_2D, VK_FORMAT_R8G8B8A8_UINT,
+                                         VK_IMAGE_TILING_OPTIMAL, 4, 4, 1, LEVELS, LAYERS);
+   ci.usage |= VK_IMAGE_USAGE_STORAGE_BIT;
+   struct vkt_image img;
+   struct vkt_buffer out;
+   memset(&out, 0, sizeof(out));
+   REQUIRE(vkt_image_create(&t, &ci, &img));
+   if (!vkt_image_to_general(&t, &img, VK_IMAGE_LAYOUT_UNDEFINED) ||
+       !vkt_buffer_create(&t, 7 * 16, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, &out)) {
+      vkt_image_destroy(&t, &img);
+      vkt_finish(&t);
+      return;
+   }
+   /* Every texel of every subresource distinct: (level, layer, x, y). */
+   uint32_t before[LEVELS][LAYERS][16];
+   for (uint32_t lv = 0; lv < LEVELS; lv++) {
+      const uint32_t w = 4 >> lv;
+      for (uint32_t ly = 0; ly < LAYERS; ly++) {
+         for (uint32_t i = 0; i < w * w; i++)
+            before[lv][ly][i] = (lv + 1) | (ly + 1) << 8 | (i % w) << 16 | (i / w) << 24;
+         vkt_write_image(&t, &img, VK_IMAGE_ASPECT_COLOR_BIT, lv, ly, (VkOffset3D){0},
+                         (VkExtent3D){w, w, 1}, before[lv][ly]);
+      }
+   }
+   const VkImageViewCreateInfo vci = {
+      .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+      .image = img.image,
+      .viewType = VK_IMAGE_VIEW_TYPE_2D_ARRAY,
+      .format = VK_FORMAT_R8G8B8A8_UINT,
+      .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 1, 1, 1, 2},
+   };
+   VkImageView view = VK_NULL_HANDLE;
+   VKT_CHECK(vkCreateImageView(t.dev, &vci, NULL, &view));
+   const VkDescriptorSetLayoutBinding b[] = {
+      {0, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL},
+      {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL}};
+   struct vkt_pipeline p;
+   memset(&p, 0, sizeof(p));
+   if (view && vkt_pipeline_create(&t,
+                                   &(struct vkt_pipeline_info){VKT_SPIRV(robust_image_comp_spv),
+                                                               .bindings = b,
+                                                               .binding_count = 2},
+                                   &p)) {
+      vkt_pipeline_set_image(&t, &p, 0, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, view, VK_NULL_HANDLE,
+                             VK_IMAGE_LAYOUT_GENERAL);
+      vkt_pipeline_set_buffer(&t, &p, 1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, out.buffer, 0,
+                              VK_WHOLE_SIZE);
+      memset(out.map, 0xab, 7 * 16);
+      if (vkt_run_compute(&t, &p, NULL, 0, 1, 1, 1)) {
+         const uint32_t *o = (const uint32_t *)out.map;
+         /* (1, 1) of view layer 1 = level 1, image layer 2, texel 3. */
+         const uint32_t in = before[1][2][3];
+         for (unsigned c = 0; c < 4; c++)
+            CHECK_EQ(o[c], (in >> (8 * c)) & 0xff);
+         for (unsigned i = 1; i < 7; i++) {
+            if (o[4 * i] || o[4 * i + 1] || o[4 * i + 2] || o[4 * i + 3] > 1)
+               test_fail(__FILE__, __LINE__, "load %u outside the view: (%u, %u, %u, %u)",
+                         i - 1, o[4 * i], o[4 * i + 1], o[4 * i + 2], o[4 * i + 3]);
+         }
+         /* Only (0, 1) of view layer 0 (level 1, image layer 1) changed. */
+         unsigned bad = 0;
+         for (uint32_t lv = 0; lv < LEVELS; lv++) {
+            const uint32_t w = 4 >> lv;
+            for (uint32_t ly = 0; ly < LAYERS; ly++) {
+               uint32_t got[16];
+               if (!vkt_read_image(&t, &img, VK_IMAGE_ASPECT_COLOR_BIT, lv, ly, (VkOffset3D){0},
+                                   (VkExtent3D){w, w, 1}, got))
+                  continue;
+               for (uint32_t i = 0; i < w * w; i++) {
+                  const bool stored = lv == 1 && ly == 1 && i == 2;
+                  bad += got[i] != (stored ? 0x06070809u : before[lv][ly][i]);
+               }
+            }
+         }
+         if (bad)
+            test_fail(__FILE__, __LINE__, "%u texels differ after the stores", bad);
+      }
+   }
+   vkt_pipeline_destroy(&t, &p);
+   if (view)
+      vkDestroyImageView(t.dev, view, NULL);
+   vkt_buffer_destroy(&t, &out);
+   vkt_image_destroy(&t, &img);
    vkt_finish(&t);
 }
 
