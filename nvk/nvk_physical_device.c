@@ -61,6 +61,7 @@ const struct vk_device_extension_table nvk_device_extensions = {
    .KHR_maintenance4 = true,
    .EXT_inline_uniform_block = true,
    .EXT_image_robustness = true,
+   .KHR_vulkan_memory_model = true,
    .KHR_push_descriptor = true,
    /* Multi-planar formats and Y'CbCr sampling (nvk_sampler_ycbcr_conversion.c,
     * nvk/exec/kx_ycbcr.c; vk_ycbcr_test). */
@@ -260,6 +261,14 @@ nvk_get_features(struct vk_features *f)
     * atomics do nothing (kx_image.c fetch_texel/texel_ptr; vk_version_test
     * robust_image_access). */
    f->robustImageAccess = true;
+   /* The Vulkan memory model on a CPU: kx's atomics are sequentially
+    * consistent host atomics and its device-scope barriers sequentially
+    * consistent fences (kx_mem.c, kx_run.c kx_op_fence); a workgroup runs on
+    * one thread in program order. Stronger than every SPIR-V semantics
+    * asks, which is a valid implementation. Not availability/visibility
+    * chains (optional). vk_version_test vulkan_memory_model. */
+   f->vulkanMemoryModel = true;
+   f->vulkanMemoryModelDeviceScope = true;
 }
 
 static void

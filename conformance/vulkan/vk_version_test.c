@@ -22,6 +22,7 @@
 #include "demote_frag.h"
 #include "full_subgroups_comp.h"
 #include "inline_ubo_comp.h"
+#include "memory_model_comp.h"
 #include "vulkan12_shader_comp.h"
 #include "store_push_comp.h"
 #include "zero_shared_comp.h"
@@ -2057,6 +2058,83 @@ TEST(robust_image_access)
    if (view)
       vkDestroyImageView(t.dev, view, NULL);
    vkt_buffer_destroy(&t, &out);
+   vkt_image_destroy(&t, &img);
+   vkt_finish(&t);
+}
+
+/* vulkanMemoryModel and vulkanMemoryModelDeviceScope (Vulkan 1.3 requires
+ * both; VK_KHR_vulkan_memory_model). Vulkan 1.3, Appendix B "Memory Model":
+ * an implementation may be stronger than the model (kiln: sequentially
+ * consistent host atomics and fences, a workgroup on one thread). A
+ * SPIR-V 1.5 shader with OpMemoryModel Vulkan, scoped control and memory
+ * barriers with MakeAvailable/MakeVisible, coherent buffer and image
+ * accesses (MakePointer/TexelAvailable/Visible, NonPrivate) and
+ * device-scope release/acquire atomics: compiles and computes exactly. */
+TEST(vulkan_memory_model)
+{
+   static const char *const exts[] = {VK_KHR_VULKAN_MEMORY_MODEL_EXTENSION_NAME};
+   static VkPhysicalDeviceVulkanMemoryModelFeatures f = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_MEMORY_MODEL_FEATURES,
+      .vulkanMemoryModel = VK_TRUE,
+      .vulkanMemoryModelDeviceScope = VK_TRUE};
+   const struct vkt_req req = {.instance_api_version = VK_API_VERSION_1_2,
+                               .extensions = exts,
+                               .extension_count = 1,
+                               .features = &f};
+   struct vkt t;
+   if (!vkt_init(&t, &req))
+      return;
+   enum { N = 256 };
+   VkImageCreateInfo ci = vkt_image_info(VK_IMAGE_TYPE_2D, VK_FORMAT_R32_UINT,
+                                         VK_IMAGE_TILING_OPTIMAL, N, 1, 1, 1, 1);
+   ci.usage |= VK_IMAGE_USAGE_STORAGE_BIT;
+   struct vkt_image img;
+   struct vkt_buffer out;
+   memset(&out, 0, sizeof(out));
+   REQUIRE(vkt_image_create(&t, &ci, &img));
+   VkImageView view = VK_NULL_HANDLE;
+   const VkImageViewCreateInfo vci = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+                                      .image = img.image,
+                                      .viewType = VK_IMAGE_VIEW_TYPE_2D,
+                                      .format = VK_FORMAT_R32_UINT,
+                                      .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
+   const VkDescriptorSetLayoutBinding b[] = {
+      {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL},
+      {1, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL}};
+   struct vkt_pipeline p;
+   memset(&p, 0, sizeof(p));
+   if (vkt_image_to_general(&t, &img, VK_IMAGE_LAYOUT_UNDEFINED) &&
+       VKT_CHECK(vkCreateImageView(t.dev, &vci, NULL, &view)) &&
+       vkt_buffer_create(&t, 16 + 3 * N * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, &out) &&
+       vkt_pipeline_create(&t,
+                           &(struct vkt_pipeline_info){VKT_SPIRV(memory_model_comp_spv),
+                                                       .bindings = b, .binding_count = 2},
+                           &p)) {
+      memset(out.map, 0, 16 + 3 * N * 4);
+      vkt_pipeline_set_buffer(&t, &p, 0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, out.buffer, 0,
+                              VK_WHOLE_SIZE);
+      vkt_pipeline_set_image(&t, &p, 1, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, view, VK_NULL_HANDLE,
+                             VK_IMAGE_LAYOUT_GENERAL);
+      if (vkt_run_compute(&t, &p, NULL, 0, N / 64, 1, 1)) {
+         const uint32_t *d = (const uint32_t *)out.map;
+         const uint32_t *o = d + 4;
+         CHECK_EQ(d[0], N);
+         unsigned bad = 0;
+         for (uint32_t g = 0; g < N; g++) {
+            bad += o[g] != (g / 64 * 64 + (g % 64 + 1) % 64) * 3;
+            bad += o[N + g] != g + 7;
+            bad += o[2 * N + g] != g + 8;
+         }
+         if (bad)
+            test_fail(__FILE__, __LINE__, "%u values differ (%u %u %u)", bad, o[0], o[N],
+                      o[2 * N]);
+      }
+   }
+   vkt_pipeline_destroy(&t, &p);
+   if (view)
+      vkDestroyImageView(t.dev, view, NULL);
+   if (out.buffer)
+      vkt_buffer_destroy(&t, &out);
    vkt_image_destroy(&t, &img);
    vkt_finish(&t);
 }

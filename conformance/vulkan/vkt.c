@@ -185,6 +185,8 @@ feature_struct_bools(VkStructureType s)
       return 1;
    case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INLINE_UNIFORM_BLOCK_FEATURES:
       return 2;
+   case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_MEMORY_MODEL_FEATURES:
+      return 3;
    default:
       return 0;
    }

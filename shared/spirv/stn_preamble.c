@@ -101,6 +101,13 @@ static const uint32_t supported_capabilities[] = {
    SpvCapabilitySampleMaskPostDepthCoverage,
    SpvCapabilityStencilExportEXT,
    SpvCapabilityAtomicStorageOps,
+   /* The Vulkan memory model: availability, visibility and scopes are
+    * carried into the IR's barrier semantics (stn_memory.c); the memory
+    * operands that only make pointers or texels available/visible, and
+    * NonPrivate, need nothing more from a consumer that orders every access
+    * (kx: sequentially consistent atomics and fences). */
+   SpvCapabilityVulkanMemoryModel,
+   SpvCapabilityVulkanMemoryModelDeviceScope,
    /* Opt-in: operations that not every consumer of the IR implements (nvk
     * does not advertise the Vulkan extensions that expose them). */
    SpvCapabilityIntegerFunctions2INTEL,
