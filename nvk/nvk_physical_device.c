@@ -62,6 +62,7 @@ const struct vk_device_extension_table nvk_device_extensions = {
    .EXT_inline_uniform_block = true,
    .EXT_image_robustness = true,
    .KHR_vulkan_memory_model = true,
+   .KHR_shader_integer_dot_product = true,
    .KHR_push_descriptor = true,
    /* Multi-planar formats and Y'CbCr sampling (nvk_sampler_ycbcr_conversion.c,
     * nvk/exec/kx_ycbcr.c; vk_ycbcr_test). */
@@ -269,6 +270,10 @@ nvk_get_features(struct vk_features *f)
     * chains (optional). vk_version_test vulkan_memory_model. */
    f->vulkanMemoryModel = true;
    f->vulkanMemoryModelDeviceScope = true;
+   /* Integer dot products become integer multiplies and adds in the front
+    * end (shared/spirv/stn_dot.c); nothing is accelerated.
+    * vk_version_test integer_dot_product. */
+   f->shaderIntegerDotProduct = true;
 }
 
 static void
@@ -779,6 +784,17 @@ nvk_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
          VkPhysicalDeviceVulkan13Properties p13 = {0};
          nvk_get_vulkan13_properties(pdev, &p13);
          ((VkPhysicalDeviceMaintenance4Properties *)s)->maxBufferSize = p13.maxBufferSize;
+         break;
+      }
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_INTEGER_DOT_PRODUCT_PROPERTIES: {
+         /* Every "...Accelerated" member false: the dot products are plain
+          * integer arithmetic (stn_dot.c), no faster than the application's
+          * own. */
+         VkPhysicalDeviceShaderIntegerDotProductProperties *dp = (void *)s;
+         void *next = dp->pNext;
+         *dp = (VkPhysicalDeviceShaderIntegerDotProductProperties){
+            .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_INTEGER_DOT_PRODUCT_PROPERTIES,
+            .pNext = next};
          break;
       }
       case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INLINE_UNIFORM_BLOCK_PROPERTIES: {

@@ -22,6 +22,7 @@
 #include "demote_frag.h"
 #include "full_subgroups_comp.h"
 #include "inline_ubo_comp.h"
+#include "integer_dot_comp.h"
 #include "memory_model_comp.h"
 #include "vulkan12_shader_comp.h"
 #include "store_push_comp.h"
@@ -2136,6 +2137,103 @@ TEST(vulkan_memory_model)
    if (out.buffer)
       vkt_buffer_destroy(&t, &out);
    vkt_image_destroy(&t, &img);
+   vkt_finish(&t);
+}
+
+/* shaderIntegerDotProduct (Vulkan 1.3 requires it; VK_KHR_shader_integer_
+ * dot_product). SPIR-V 1.6, OpSDot/OpUDot/OpSUDot: components sign- or
+ * zero-extended to the result's width, multiplied and summed; the AccSat
+ * forms add the accumulator with saturation ("The final accumulation is
+ * saturating"). References computed here from those rules, 16 invocations
+ * with edge values (all bytes 0x80 or 0xff, accumulators at the limits). */
+static int64_t
+field(uint32_t v, unsigned at, unsigned bits, bool is_signed)
+{
+   const uint32_t u = (v >> at) & ((1u << bits) - 1);
+   return is_signed && (u >> (bits - 1)) ? (int64_t)u - (1ll << bits) : (int64_t)u;
+}
+
+static uint32_t
+sat_s32(int64_t v)
+{
+   return (uint32_t)(int32_t)(v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : v);
+}
+
+TEST(integer_dot_product)
+{
+   static const char *const exts[] = {VK_KHR_SHADER_INTEGER_DOT_PRODUCT_EXTENSION_NAME};
+   static VkPhysicalDeviceShaderIntegerDotProductFeatures f = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_INTEGER_DOT_PRODUCT_FEATURES,
+      .shaderIntegerDotProduct = VK_TRUE};
+   const struct vkt_req req = {.instance_api_version = VK_API_VERSION_1_2,
+                               .extensions = exts,
+                               .extension_count = 1,
+                               .features = &f};
+   struct vkt t;
+   if (!vkt_init(&t, &req))
+      return;
+   enum { K = 16, OUTS = 9 };
+   struct vkt_buffer buf;
+   REQUIRE(vkt_buffer_create(&t, (3 * K + OUTS * K) * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+                             &buf));
+   uint32_t *d = (uint32_t *)buf.map;
+   uint32_t *a = d, *b = d + K, *o = d + 3 * K;
+   int32_t *acc = (int32_t *)(d + 2 * K);
+   vkt_fill_pattern(d, 3 * K * 4, 77);
+   a[0] = b[0] = 0x80808080u;
+   a[1] = b[1] = 0xffffffffu;
+   a[2] = 0x7f7f7f7fu, b[2] = 0x80808080u;
+   a[3] = 0x01ff7f80u, b[3] = 0xff01807fu;
+   acc[0] = INT32_MAX - 5;
+   acc[1] = INT32_MIN + 3;
+   acc[2] = -1; /* unsigned: UINT32_MAX */
+   acc[3] = INT32_MIN;
+   acc[4] = 0;
+   memset(o, 0xcc, OUTS * K * 4);
+   const VkDescriptorSetLayoutBinding bd[] = {
+      {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL}};
+   struct vkt_pipeline p;
+   memset(&p, 0, sizeof(p));
+   if (vkt_pipeline_create(&t,
+                           &(struct vkt_pipeline_info){VKT_SPIRV(integer_dot_comp_spv),
+                                                       .bindings = bd, .binding_count = 1},
+                           &p)) {
+      vkt_pipeline_set_buffer(&t, &p, 0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, buf.buffer, 0,
+                              VK_WHOLE_SIZE);
+      if (vkt_run_compute(&t, &p, NULL, 0, 1, 1, 1)) {
+         unsigned bad = 0;
+         for (unsigned k = 0; k < K; k++) {
+            const uint32_t x = a[k], y = b[k];
+            int64_t xs[4] = {field(x, 0, 12, true), field(x, 12, 12, true),
+                             field(x, 20, 12, true), field(y, 4, 12, true)};
+            int64_t ys[4] = {field(y, 0, 12, true), field(y, 12, 12, true),
+                             field(y, 20, 12, true), field(x, 4, 12, true)};
+            int64_t sd = 0, ud = 0, sud = 0, psd = 0, pud = 0, psud = 0;
+            for (unsigned c = 0; c < 4; c++) {
+               sd += xs[c] * ys[c];
+               ud += (xs[c] & 0xfff) * (ys[c] & 0xfff);
+               sud += xs[c] * (ys[c] & 0xfff);
+               psd += field(x, 8 * c, 8, true) * field(y, 8 * c, 8, true);
+               pud += field(x, 8 * c, 8, false) * field(y, 8 * c, 8, false);
+               psud += field(x, 8 * c, 8, true) * field(y, 8 * c, 8, false);
+            }
+            const uint64_t usum = (uint64_t)pud + (uint32_t)acc[k];
+            const uint32_t want[OUTS] = {
+               (uint32_t)sd, (uint32_t)ud, (uint32_t)sud, sat_s32(sud + acc[k]),
+               (uint32_t)psd, (uint32_t)pud, (uint32_t)psud, sat_s32(psd + acc[k]),
+               usum > UINT32_MAX ? UINT32_MAX : (uint32_t)usum,
+            };
+            for (unsigned i = 0; i < OUTS; i++) {
+               if (o[OUTS * k + i] != want[i] && bad++ < 8)
+                  printf("  case %u, result %u: 0x%08x, want 0x%08x\n", k, i, o[OUTS * k + i],
+                         want[i]);
+            }
+         }
+         CHECK_EQ(bad, 0);
+      }
+   }
+   vkt_pipeline_destroy(&t, &p);
+   vkt_buffer_destroy(&t, &buf);
    vkt_finish(&t);
 }
 
