@@ -30,7 +30,9 @@ nvk_compute_pipeline_create(struct nvk_device *dev, struct nvk_pipeline_cache *c
 
    bool hit = false;
    VkResult result =
-      nvk_shader_compile(dev, &info->stage, layout, cache, alloc, &hit, &pipeline->compute);
+      nvk_shader_compile(dev, &info->stage, layout, cache,
+                         info->flags & VK_PIPELINE_CREATE_FAIL_ON_PIPELINE_COMPILE_REQUIRED_BIT,
+                         alloc, &hit, &pipeline->compute);
    if (result != VK_SUCCESS) {
       nvk_pipeline_destroy(dev, pipeline, alloc);
       return result;
@@ -62,13 +64,22 @@ nvk_CreateComputePipelines(VkDevice _device, VkPipelineCache pipelineCache,
    VK_FROM_HANDLE(nvk_pipeline_cache, cache, pipelineCache);
    VkResult result = VK_SUCCESS;
    /* Spec (Vulkan 1.3, 10.1): every pipeline that fails is VK_NULL_HANDLE,
-    * the others are made; the first error is returned. */
-   for (uint32_t i = 0; i < createInfoCount; i++) {
+    * the others are made; the first error is returned. "If creation fails
+    * for a pipeline create info with a VkPipelineCreateFlags::VK_PIPELINE_
+    * CREATE_EARLY_RETURN_ON_FAILURE_BIT set, pipelines at an index in the
+    * pPipelines array greater than or equal to that of the failing pipeline
+    * will be set to VK_NULL_HANDLE." */
+   for (uint32_t i = 0; i < createInfoCount; i++)
       pPipelines[i] = VK_NULL_HANDLE;
+   for (uint32_t i = 0; i < createInfoCount; i++) {
       VkResult r =
          nvk_compute_pipeline_create(dev, cache, &pCreateInfos[i], pAllocator, &pPipelines[i]);
-      if (r != VK_SUCCESS && result == VK_SUCCESS)
+      if (r == VK_SUCCESS)
+         continue;
+      if (result == VK_SUCCESS)
          result = r;
+      if (pCreateInfos[i].flags & VK_PIPELINE_CREATE_EARLY_RETURN_ON_FAILURE_BIT)
+         break;
    }
    return result;
 }

@@ -12,6 +12,7 @@
 #include "nvk_sampler.h"
 #include "vk_alloc.h"
 #include "vk_log.h"
+#include "vk_util.h"
 
 VKAPI_ATTR VkResult VKAPI_CALL
 nvk_CreateDescriptorPool(VkDevice _device, const VkDescriptorPoolCreateInfo *pCreateInfo,
@@ -26,6 +27,16 @@ nvk_CreateDescriptorPool(VkDevice _device, const VkDescriptorPoolCreateInfo *pCr
       if (!nvk_descriptor_type_supported(s->type))
          return vk_errorf(dev, VK_ERROR_UNKNOWN, "descriptor type %d not supported", s->type);
       size_B += (uint64_t)nvk_descriptor_stride_B(s->type) * s->descriptorCount;
+      if (s->type == VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK) {
+         /* The bytes, and room for each binding's alignment (Vulkan 1.3,
+          * VkDescriptorPoolInlineUniformBlockCreateInfo: "the number of
+          * inline uniform block bindings to allocate"). */
+         const VkDescriptorPoolInlineUniformBlockCreateInfo *ib = vk_find_struct_const(
+            pCreateInfo->pNext, DESCRIPTOR_POOL_INLINE_UNIFORM_BLOCK_CREATE_INFO);
+         const uint64_t bindings = ib ? ib->maxInlineUniformBlockBindings : pCreateInfo->maxSets;
+         size_B += bindings * NVK_INLINE_UNIFORM_BLOCK_PAD_B;
+         continue;
+      }
       totals[s->type] = (uint32_t)MIN2((uint64_t)totals[s->type] + s->descriptorCount,
                                       (uint64_t)UINT32_MAX);
    }
@@ -317,10 +328,48 @@ advance(const struct nvk_descriptor_set_layout *layout, uint32_t *binding, uint3
    }
 }
 
+/* Vulkan 1.3, VkWriteDescriptorSet: "If the descriptor binding identified
+ * by dstSet and dstBinding has a descriptor type of
+ * VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK then dstArrayElement specifies the
+ * starting byte offset within the binding" and descriptorCount "the number
+ * of bytes to update"; the bytes come from VkWriteDescriptorSetInlineUniformBlock
+ * (templates: at the entry's offset). Past the binding's end they go on in
+ * the next binding (consecutive binding updates). */
+void
+nvk_descriptor_set_write_inline(const struct nvk_descriptor_set_layout *layout,
+                                uint8_t *set_mem, uint32_t binding, uint32_t offset_B,
+                                uint32_t size_B, const void *data)
+{
+   const uint8_t *src = data;
+   while (size_B && binding < layout->binding_count) {
+      const struct nvk_descriptor_set_binding_layout *bl = &layout->bindings[binding];
+      if (offset_B >= bl->array_size) {
+         offset_B -= bl->array_size;
+         binding++;
+         continue;
+      }
+      const uint32_t n = MIN2(size_B, bl->array_size - offset_B);
+      if (bl->type == VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK)
+         memcpy(set_mem + bl->offset_B + offset_B, src, n);
+      src += n;
+      size_B -= n;
+      offset_B = 0;
+      binding++;
+   }
+}
+
 void
 nvk_descriptor_set_write(const struct nvk_descriptor_set_layout *layout, uint8_t *set_mem,
                          struct nvk_buffer_address *dynamic, const VkWriteDescriptorSet *w)
 {
+   if (w->descriptorType == VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK) {
+      const VkWriteDescriptorSetInlineUniformBlock *ib =
+         vk_find_struct_const(w->pNext, WRITE_DESCRIPTOR_SET_INLINE_UNIFORM_BLOCK);
+      if (ib)
+         nvk_descriptor_set_write_inline(layout, set_mem, w->dstBinding, w->dstArrayElement,
+                                         MIN2(ib->dataSize, w->descriptorCount), ib->pData);
+      return;
+   }
    uint32_t binding = w->dstBinding, element = w->dstArrayElement;
    /* Start past empty bindings too (an element beyond the first binding's
     * size rolls over the same way). */

@@ -70,6 +70,11 @@ void nvk_descriptor_write(const struct nvk_descriptor_set_layout *layout, uint8_
 
 /* vkUpdateDescriptorSets' writes, rolling over into the next bindings as
  * the spec says (consecutive binding updates). */
+/* size_B bytes of inline uniform block data at byte offset_B of binding
+ * (and on into the next bindings). */
+void nvk_descriptor_set_write_inline(const struct nvk_descriptor_set_layout *layout,
+                                     uint8_t *set_mem, uint32_t binding, uint32_t offset_B,
+                                     uint32_t size_B, const void *data);
 void nvk_descriptor_set_write(const struct nvk_descriptor_set_layout *layout, uint8_t *set_mem,
                               struct nvk_buffer_address *dynamic,
                               const VkWriteDescriptorSet *write);

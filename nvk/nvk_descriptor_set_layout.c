@@ -27,6 +27,8 @@ layout_sizes(const VkDescriptorSetLayoutCreateInfo *info, uint32_t *binding_coun
       if (!nvk_descriptor_type_supported(b->descriptorType))
          return false;
       *size_B += (uint64_t)nvk_descriptor_stride_B(b->descriptorType) * b->descriptorCount;
+      if (b->descriptorType == VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK)
+         *size_B += NVK_INLINE_UNIFORM_BLOCK_PAD_B;
       if (nvk_descriptor_type_is_dynamic(b->descriptorType))
          *dynamic_count += b->descriptorCount;
       if (b->pImmutableSamplers && (b->descriptorType == VK_DESCRIPTOR_TYPE_SAMPLER ||
@@ -80,9 +82,14 @@ nvk_CreateDescriptorSetLayout(VkDevice _device, const VkDescriptorSetLayoutCreat
          bl->type = b->descriptorType;
          bl->array_size = b->descriptorCount;
          bl->stride_B = nvk_descriptor_stride_B(b->descriptorType);
+         const bool inline_block = b->descriptorType == VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK;
+         if (inline_block)
+            offset_B = ALIGN_POT(offset_B, NVK_INLINE_UNIFORM_BLOCK_ALIGN_B);
          bl->offset_B = offset_B;
          bl->stages = b->stageFlags;
          offset_B += bl->stride_B * bl->array_size;
+         if (inline_block)
+            offset_B = ALIGN_POT(offset_B, NVK_INLINE_UNIFORM_BLOCK_ALIGN_B);
          layout->descriptor_count += bl->array_size;
          if (nvk_descriptor_type_is_dynamic(bl->type)) {
             bl->dynamic_index = dynamic_index;

@@ -21,8 +21,15 @@ struct nvk_device;
 static inline bool
 nvk_descriptor_type_supported(VkDescriptorType type)
 {
-   return type <= VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT;
+   return type <= VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT ||
+          type == VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK;
 }
+
+/* Inline uniform blocks start and end 16-byte aligned in set memory (their
+ * byte counts are multiples of 4; the shader reads vec4s from them): at
+ * most this many bytes of padding each. */
+#define NVK_INLINE_UNIFORM_BLOCK_ALIGN_B 16
+#define NVK_INLINE_UNIFORM_BLOCK_PAD_B (2 * NVK_INLINE_UNIFORM_BLOCK_ALIGN_B)
 
 static inline bool
 nvk_descriptor_type_is_dynamic(VkDescriptorType type)

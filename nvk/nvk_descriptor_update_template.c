@@ -68,6 +68,15 @@ nvk_descriptor_update_template_apply(const struct nvk_descriptor_update_template
     * rollover, one descriptor at a time. */
    for (uint32_t e = 0; e < tmpl->entry_count; e++) {
       const VkDescriptorUpdateTemplateEntry *entry = &tmpl->entries[e];
+      if (entry->descriptorType == VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK) {
+         /* Vulkan 1.3, VkDescriptorUpdateTemplateEntry: for inline uniform
+          * blocks descriptorCount is a byte count, offset the bytes' start
+          * in pData, stride ignored. */
+         nvk_descriptor_set_write_inline(tmpl->layout, set_mem, entry->dstBinding,
+                                         entry->dstArrayElement, entry->descriptorCount,
+                                         (const char *)data + entry->offset);
+         continue;
+      }
       for (uint32_t i = 0; i < entry->descriptorCount; i++) {
          const void *info = (const char *)data + entry->offset + i * entry->stride;
          const VkWriteDescriptorSet w = {

@@ -60,7 +60,7 @@ nvk_graphics_pipeline_finish(struct nvk_device *dev, struct nvk_pipeline *pipeli
 static VkResult
 compile_stage(struct nvk_device *dev, struct nvk_pipeline_cache *cache,
               const struct nvk_pipeline_layout *layout,
-              const VkPipelineShaderStageCreateInfo *stage, bool *hit,
+              const VkPipelineShaderStageCreateInfo *stage, bool cache_only, bool *hit,
               struct nvk_pipeline_shader **out)
 {
    VkPipelineShaderStageCreateInfo st = *stage;
@@ -79,7 +79,8 @@ compile_stage(struct nvk_device *dev, struct nvk_pipeline_cache *cache,
    }
    struct nvk_pipeline_shader *s =
       vk_zalloc(&dev->vk.alloc, sizeof(*s), 8, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
-   VkResult r = s ? nvk_shader_compile(dev, &st, layout, cache, NULL, hit, &s->shader)
+   VkResult r = s ? nvk_shader_compile(dev, &st, layout, cache, cache_only, NULL, hit,
+                                       &s->shader)
                   : vk_error(dev, VK_ERROR_OUT_OF_HOST_MEMORY);
    if (inline_module)
       nvk_DestroyShaderModule(nvk_device_to_handle(dev), inline_module, NULL);
@@ -254,17 +255,22 @@ nvk_graphics_pipeline_create(struct nvk_device *dev, struct nvk_pipeline_cache *
       goto fail;
    }
 
+   /* Every stage from the cache or none (nvk_shader.h). */
+   const bool cache_only =
+      info->flags & VK_PIPELINE_CREATE_FAIL_ON_PIPELINE_COMPILE_REQUIRED_BIT;
    bool hits[2] = {false, false};
    bool stage_hits[8] = {false};
    if (vs_index != UINT32_MAX) {
-      r = compile_stage(dev, cache, layout, &info->pStages[vs_index], &hits[0], &gfx->vs);
+      r = compile_stage(dev, cache, layout, &info->pStages[vs_index], cache_only, &hits[0],
+                        &gfx->vs);
       if (r != VK_SUCCESS)
          goto fail;
       if (vs_index < 8)
          stage_hits[vs_index] = hits[0];
    }
    if (fs_index != UINT32_MAX) {
-      r = compile_stage(dev, cache, layout, &info->pStages[fs_index], &hits[1], &gfx->fs);
+      r = compile_stage(dev, cache, layout, &info->pStages[fs_index], cache_only, &hits[1],
+                        &gfx->fs);
       if (r != VK_SUCCESS)
          goto fail;
       if (fs_index < 8)

@@ -491,6 +491,19 @@ nvk_GetImageSparseMemoryRequirements(VkDevice device, VkImage image,
    *pSparseMemoryRequirementCount = 0;
 }
 
+/* Vulkan 1.3, vkGetDeviceImageSparseMemoryRequirements: like
+ * vkGetImageSparseMemoryRequirements2, which for an image without
+ * VK_IMAGE_CREATE_SPARSE_RESIDENCY_BIT sets the count to zero; kiln has no
+ * sparse residency (every create info is such an image). */
+VKAPI_ATTR void VKAPI_CALL
+nvk_GetDeviceImageSparseMemoryRequirements(VkDevice device,
+                                           const VkDeviceImageMemoryRequirements *pInfo,
+                                           uint32_t *pSparseMemoryRequirementCount,
+                                           VkSparseImageMemoryRequirements2 *pSparseMemoryRequirements)
+{
+   *pSparseMemoryRequirementCount = 0;
+}
+
 VKAPI_ATTR void VKAPI_CALL
 nvk_GetImageSparseMemoryRequirements2(VkDevice device,
                                       const VkImageSparseMemoryRequirementsInfo2 *pInfo,

@@ -53,6 +53,16 @@ const struct vk_device_extension_table nvk_device_extensions = {
     * demote_to_helper_invocation, terminate_invocation. */
    .EXT_shader_demote_to_helper_invocation = true,
    .KHR_shader_terminate_invocation = true,
+   /* Workgroup variables with a null initializer are zeroed when each
+    * workgroup starts (kx_dispatch.c kx_zero_shared; vk_version_test
+    * zero_initialized_workgroup_memory). */
+   .KHR_zero_initialize_workgroup_memory = true,
+   .EXT_pipeline_creation_cache_control = true,
+   .KHR_maintenance4 = true,
+   .EXT_inline_uniform_block = true,
+   .EXT_image_robustness = true,
+   .KHR_vulkan_memory_model = true,
+   .KHR_shader_integer_dot_product = true,
    .KHR_push_descriptor = true,
    /* Multi-planar formats and Y'CbCr sampling (nvk_sampler_ycbcr_conversion.c,
     * nvk/exec/kx_ycbcr.c; vk_ycbcr_test). */
@@ -243,6 +253,38 @@ nvk_get_features(struct vk_features *f)
    f->computeFullSubgroups = true;
    f->shaderDemoteToHelperInvocation = true;
    f->shaderTerminateInvocation = true;
+   f->shaderZeroInitializeWorkgroupMemory = true;
+   /* FAIL_ON_PIPELINE_COMPILE_REQUIRED looks stages up in the cache only
+    * (nvk_shader.c), EARLY_RETURN_ON_FAILURE stops at the first failure;
+    * vk_version_test pipeline_creation_cache_control. */
+   f->pipelineCreationCacheControl = true;
+   /* VK_KHR_maintenance4: the vkGetDevice*MemoryRequirements queries,
+    * maxBufferSize, LocalSizeId (shared/spirv), pipeline layouts that may
+    * be destroyed once used (pipelines copy what they need), requirements
+    * that grow with the extent (vk_version_test maintenance4). */
+   f->maintenance4 = true;
+   /* Inline uniform blocks: bytes in set memory written by
+    * vkUpdateDescriptorSets/templates, read as a constant buffer
+    * (vk_version_test inline_uniform_block). Not after bind: no descriptor
+    * indexing. */
+   f->inlineUniformBlock = true;
+   /* kx checks every image load, store and atomic against the view's
+    * extent, layers and memory range: outside reads (0,0,0,0), stores and
+    * atomics do nothing (kx_image.c fetch_texel/texel_ptr; vk_version_test
+    * robust_image_access). */
+   f->robustImageAccess = true;
+   /* The Vulkan memory model on a CPU: kx's atomics are sequentially
+    * consistent host atomics and its device-scope barriers sequentially
+    * consistent fences (kx_mem.c, kx_run.c kx_op_fence); a workgroup runs on
+    * one thread in program order. Stronger than every SPIR-V semantics
+    * asks, which is a valid implementation. Not availability/visibility
+    * chains (optional). vk_version_test vulkan_memory_model. */
+   f->vulkanMemoryModel = true;
+   f->vulkanMemoryModelDeviceScope = true;
+   /* Integer dot products become integer multiplies and adds in the front
+    * end (shared/spirv/stn_dot.c); nothing is accelerated.
+    * vk_version_test integer_dot_product. */
+   f->shaderIntegerDotProduct = true;
 }
 
 static void
@@ -546,6 +588,47 @@ nvk_get_vulkan12_properties(VkPhysicalDeviceVulkan12Properties *p)
             KILN_VERSION_MINOR, KILN_VERSION_PATCH);
 }
 
+/* The Vulkan 1.3 properties (and the extension structs that share them). */
+static void
+nvk_get_vulkan13_properties(const struct nvk_physical_device *pdev,
+                            VkPhysicalDeviceVulkan13Properties *p)
+{
+   void *next = p->pNext;
+   *p = (VkPhysicalDeviceVulkan13Properties){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_PROPERTIES,
+      .pNext = next,
+      /* One subgroup size, KX_W (a strip); workgroups of up to 1024
+       * invocations are 16 strips. */
+      .minSubgroupSize = KX_SUBGROUP_SIZE,
+      .maxSubgroupSize = KX_SUBGROUP_SIZE,
+      .maxComputeWorkgroupSubgroups = 1024 / KX_SUBGROUP_SIZE,
+      .requiredSubgroupSizeStages = VK_SHADER_STAGE_COMPUTE_BIT,
+      /* Inline uniform blocks are bytes in set memory (nvk_descriptor_
+       * types.h), read as a constant buffer; the limits are promises, not
+       * hardware (Vulkan 1.3, Required Limits: 256, 4, 4, 4, 4, 256). No
+       * pool updates after bind, so those limits equal the others. */
+      .maxInlineUniformBlockSize = NVK_MAX_INLINE_UNIFORM_BLOCK_SIZE_B,
+      .maxPerStageDescriptorInlineUniformBlocks = NVK_MAX_INLINE_UNIFORM_BLOCKS,
+      .maxPerStageDescriptorUpdateAfterBindInlineUniformBlocks = NVK_MAX_INLINE_UNIFORM_BLOCKS,
+      .maxDescriptorSetInlineUniformBlocks = NVK_MAX_INLINE_UNIFORM_BLOCKS,
+      .maxDescriptorSetUpdateAfterBindInlineUniformBlocks = NVK_MAX_INLINE_UNIFORM_BLOCKS,
+      .maxInlineUniformTotalSize =
+         NVK_MAX_INLINE_UNIFORM_BLOCKS * NVK_MAX_INLINE_UNIFORM_BLOCK_SIZE_B,
+      /* Integer dot products: not supported, so nothing is accelerated. */
+      /* Texel buffer views: offsets in multiples of 16 bytes, as
+       * minTexelBufferOffsetAlignment (kx reads texels at any offset, but
+       * only 16 is tested). */
+      .storageTexelBufferOffsetAlignmentBytes = 16,
+      .storageTexelBufferOffsetSingleTexelAlignment = VK_FALSE,
+      .uniformTexelBufferOffsetAlignmentBytes = 16,
+      .uniformTexelBufferOffsetSingleTexelAlignment = VK_FALSE,
+      /* Vulkan 1.3, VkPhysicalDeviceMaintenance4Properties: "maxBufferSize
+       * is the maximum size VkBuffer that can be created". A larger one
+       * could never be bound: nvk_CreateBuffer refuses it. */
+      .maxBufferSize = pdev->mem_heap.size,
+   };
+}
+
 VKAPI_ATTR void VKAPI_CALL
 nvk_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
                                  VkPhysicalDeviceProperties2 *pProperties)
@@ -703,6 +786,52 @@ nvk_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
          ssc->maxSubgroupSize = KX_SUBGROUP_SIZE;
          ssc->maxComputeWorkgroupSubgroups = 1024 / KX_SUBGROUP_SIZE;
          ssc->requiredSubgroupSizeStages = VK_SHADER_STAGE_COMPUTE_BIT;
+         break;
+      }
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_PROPERTIES:
+         nvk_get_vulkan13_properties(pdev, (void *)s);
+         break;
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_4_PROPERTIES: {
+         VkPhysicalDeviceVulkan13Properties p13 = {0};
+         nvk_get_vulkan13_properties(pdev, &p13);
+         ((VkPhysicalDeviceMaintenance4Properties *)s)->maxBufferSize = p13.maxBufferSize;
+         break;
+      }
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_INTEGER_DOT_PRODUCT_PROPERTIES: {
+         /* Every "...Accelerated" member false: the dot products are plain
+          * integer arithmetic (stn_dot.c), no faster than the application's
+          * own. */
+         VkPhysicalDeviceShaderIntegerDotProductProperties *dp = (void *)s;
+         void *next = dp->pNext;
+         *dp = (VkPhysicalDeviceShaderIntegerDotProductProperties){
+            .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_INTEGER_DOT_PRODUCT_PROPERTIES,
+            .pNext = next};
+         break;
+      }
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INLINE_UNIFORM_BLOCK_PROPERTIES: {
+         VkPhysicalDeviceVulkan13Properties p13 = {0};
+         nvk_get_vulkan13_properties(pdev, &p13);
+         VkPhysicalDeviceInlineUniformBlockProperties *ib = (void *)s;
+         ib->maxInlineUniformBlockSize = p13.maxInlineUniformBlockSize;
+         ib->maxPerStageDescriptorInlineUniformBlocks =
+            p13.maxPerStageDescriptorInlineUniformBlocks;
+         ib->maxPerStageDescriptorUpdateAfterBindInlineUniformBlocks =
+            p13.maxPerStageDescriptorUpdateAfterBindInlineUniformBlocks;
+         ib->maxDescriptorSetInlineUniformBlocks = p13.maxDescriptorSetInlineUniformBlocks;
+         ib->maxDescriptorSetUpdateAfterBindInlineUniformBlocks =
+            p13.maxDescriptorSetUpdateAfterBindInlineUniformBlocks;
+         break;
+      }
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TEXEL_BUFFER_ALIGNMENT_PROPERTIES: {
+         VkPhysicalDeviceVulkan13Properties p13 = {0};
+         nvk_get_vulkan13_properties(pdev, &p13);
+         VkPhysicalDeviceTexelBufferAlignmentProperties *t = (void *)s;
+         t->storageTexelBufferOffsetAlignmentBytes = p13.storageTexelBufferOffsetAlignmentBytes;
+         t->storageTexelBufferOffsetSingleTexelAlignment =
+            p13.storageTexelBufferOffsetSingleTexelAlignment;
+         t->uniformTexelBufferOffsetAlignmentBytes = p13.uniformTexelBufferOffsetAlignmentBytes;
+         t->uniformTexelBufferOffsetSingleTexelAlignment =
+            p13.uniformTexelBufferOffsetSingleTexelAlignment;
          break;
       }
       case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_3_PROPERTIES: {

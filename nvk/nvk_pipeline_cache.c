@@ -126,6 +126,11 @@ nvk_CreatePipelineCache(VkDevice _device, const VkPipelineCacheCreateInfo *pCrea
       return vk_error(dev, VK_ERROR_OUT_OF_HOST_MEMORY);
    cache->dev = dev;
    cache->alloc = pAllocator ? *pAllocator : dev->vk.alloc;
+   /* VK_PIPELINE_CACHE_CREATE_EXTERNALLY_SYNCHRONIZED_BIT (Vulkan 1.3,
+    * pipelineCreationCacheControl) "specifies that all commands that modify
+    * the created VkPipelineCache will be externally synchronized": it permits
+    * skipping the lock, and the lock is kept (uncontended, it costs
+    * nothing next to a compile). */
    pthread_mutex_init(&cache->lock, NULL);
    hash_table_init(&cache->entries, key_hash, key_equal);
    cache_load(cache, pCreateInfo->pInitialData, pCreateInfo->initialDataSize);

@@ -57,6 +57,8 @@
 #define NVK_MAX_MIP_LEVELS 15 /* log2(16384) + 1 */
 #define NVK_MAX_BUFFER_SIZE_B (1ull << 32)
 #define NVK_MAX_TEXEL_BUFFER_ELEMENTS (1u << 27)
+#define NVK_MAX_INLINE_UNIFORM_BLOCK_SIZE_B 4096
+#define NVK_MAX_INLINE_UNIFORM_BLOCKS 32
 
 /* How long one command may wait on the device side (vkCmdWaitEvents, a
  * query waited for) before the "hardware" gives up and the device is lost,

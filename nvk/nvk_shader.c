@@ -100,7 +100,7 @@ nvk_shader_key(const struct nvk_shader_module *module, const VkPipelineShaderSta
 VkResult
 nvk_shader_compile(struct nvk_device *dev, const VkPipelineShaderStageCreateInfo *stage,
                    const struct nvk_pipeline_layout *layout, struct nvk_pipeline_cache *cache,
-                   const VkAllocationCallbacks *alloc, bool *cache_hit,
+                   bool cache_only, const VkAllocationCallbacks *alloc, bool *cache_hit,
                    struct nvk_shader **shader_out)
 {
    *shader_out = NULL;
@@ -131,6 +131,17 @@ nvk_shader_compile(struct nvk_device *dev, const VkPipelineShaderStageCreateInfo
    if (cache) {
       shader->prog = nvk_pipeline_cache_lookup(cache, shader->key);
       *cache_hit = shader->prog != NULL;
+   }
+   if (!shader->prog && cache_only) {
+      /* Not an error: the application asked to hear it (Vulkan 1.3,
+       * VkPipelineCreateFlagBits: "VK_PIPELINE_CREATE_FAIL_ON_PIPELINE_
+       * COMPILE_REQUIRED_BIT specifies that pipeline creation will fail if a
+       * compile is required for creation of a valid VkPipeline object;
+       * VK_PIPELINE_COMPILE_REQUIRED will be returned by pipeline creation,
+       * and the VkPipeline will be set to VK_NULL_HANDLE"). */
+      vk_free2(&dev->vk.alloc, alloc, spec);
+      vk_free2(&dev->vk.alloc, alloc, shader);
+      return VK_PIPELINE_COMPILE_REQUIRED;
    }
    if (!shader->prog) {
       const struct nvk_compile_info info = {

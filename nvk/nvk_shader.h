@@ -26,11 +26,14 @@ struct nvk_shader {
 };
 
 /* *cache_hit says whether the program came from `cache` (which may be
- * NULL). */
+ * NULL). With cache_only (VK_PIPELINE_CREATE_FAIL_ON_PIPELINE_COMPILE_
+ * REQUIRED_BIT) a program not in `cache` is not compiled:
+ * VK_PIPELINE_COMPILE_REQUIRED, *shader_out NULL. */
 VkResult nvk_shader_compile(struct nvk_device *dev, const VkPipelineShaderStageCreateInfo *stage,
                             const struct nvk_pipeline_layout *layout,
-                            struct nvk_pipeline_cache *cache, const VkAllocationCallbacks *alloc,
-                            bool *cache_hit, struct nvk_shader **shader_out);
+                            struct nvk_pipeline_cache *cache, bool cache_only,
+                            const VkAllocationCallbacks *alloc, bool *cache_hit,
+                            struct nvk_shader **shader_out);
 void nvk_shader_destroy(struct nvk_device *dev, struct nvk_shader *shader,
                         const VkAllocationCallbacks *alloc);
 

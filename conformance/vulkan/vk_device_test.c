@@ -299,6 +299,15 @@ TEST(kiln_advertises_only_what_it_implements)
       "VK_EXT_subgroup_size_control",       /* vk_version_test subgroup_size_control */
       "VK_EXT_shader_demote_to_helper_invocation", /* vk_version_test demote_* */
       "VK_KHR_shader_terminate_invocation", /* vk_version_test terminate_invocation */
+      "VK_KHR_zero_initialize_workgroup_memory", /* vk_version_test
+                                                    zero_initialized_workgroup_memory */
+      "VK_EXT_pipeline_creation_cache_control", /* vk_version_test
+                                                   pipeline_creation_cache_control */
+      "VK_KHR_maintenance4",                /* vk_version_test maintenance4 */
+      "VK_EXT_inline_uniform_block",        /* vk_version_test inline_uniform_block */
+      "VK_EXT_image_robustness",            /* vk_version_test robust_image_access */
+      "VK_KHR_vulkan_memory_model",         /* vk_version_test vulkan_memory_model */
+      "VK_KHR_shader_integer_dot_product",  /* vk_version_test integer_dot_product */
       "VK_EXT_index_type_uint8",            /* vk_draw_test uint8_indices_and_restart */
       "VK_EXT_primitive_topology_list_restart", /* vk_draw_test list_restart */
       "VK_KHR_multiview",                   /* vk_draw_test multiview_render_pass,

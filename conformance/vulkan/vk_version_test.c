@@ -17,10 +17,15 @@
 #include "multiview_pos_frag.h"
 #include "multiview_pos_vert.h"
 #include "multiview_vert.h"
+#include "robust_image_comp.h"
 #include "terminate_frag.h"
 #include "demote_frag.h"
 #include "full_subgroups_comp.h"
+#include "inline_ubo_comp.h"
+#include "integer_dot_comp.h"
+#include "memory_model_comp.h"
 #include "vulkan12_shader_comp.h"
+#include "store_push_comp.h"
 #include "zero_shared_comp.h"
 
 #define W 16
@@ -172,6 +177,84 @@ module(struct vkt *t, const uint32_t *code, size_t size_B)
    return m;
 }
 
+/* `count` (at most 2) pipelines drawing e->vs and e->fs into e->pass, the
+ * i-th with flags[i]; the creation's result, unchecked. */
+static VkResult
+mv_create_pipelines(struct mv_env *e, VkPipelineCache cache, uint32_t count,
+                    const VkPipelineCreateFlags *flags, bool dynamic_vertex_input,
+                    VkPipeline *out)
+{
+   const VkPipelineShaderStageCreateInfo stages[2] = {
+      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+       .stage = VK_SHADER_STAGE_VERTEX_BIT,
+       .module = e->vs,
+       .pName = "main"},
+      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+       .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
+       .module = e->fs,
+       .pName = "main"},
+   };
+   const VkVertexInputBindingDescription binding = {0, 2 * sizeof(float),
+                                                    VK_VERTEX_INPUT_RATE_VERTEX};
+   const VkVertexInputAttributeDescription attr = {0, 0, VK_FORMAT_R32G32_SFLOAT, 0};
+   const VkPipelineVertexInputStateCreateInfo vi = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO,
+      .vertexBindingDescriptionCount = 1,
+      .pVertexBindingDescriptions = &binding,
+      .vertexAttributeDescriptionCount = 1,
+      .pVertexAttributeDescriptions = &attr};
+   const VkPipelineInputAssemblyStateCreateInfo ia = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
+      .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST};
+   const VkViewport viewport = {0, 0, W, H, 0, 1};
+   const VkRect2D scissor = {{0, 0}, {W, H}};
+   const VkPipelineViewportStateCreateInfo vp = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
+      .viewportCount = 1,
+      .pViewports = &viewport,
+      .scissorCount = 1,
+      .pScissors = &scissor};
+   const VkPipelineRasterizationStateCreateInfo rs = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
+      .polygonMode = VK_POLYGON_MODE_FILL,
+      .lineWidth = 1.0f};
+   const VkPipelineMultisampleStateCreateInfo ms = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
+      .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT};
+   const VkPipelineColorBlendAttachmentState blend = {.colorWriteMask = 0xf};
+   const VkPipelineColorBlendStateCreateInfo cb = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
+      .attachmentCount = 1,
+      .pAttachments = &blend};
+   /* Vertex input dynamic, and the strides as vkCmdBindVertexBuffers2
+    * sets them. */
+   static const VkDynamicState dyn_vi[] = {VK_DYNAMIC_STATE_VERTEX_INPUT_EXT,
+                                           VK_DYNAMIC_STATE_VERTEX_INPUT_BINDING_STRIDE};
+   const VkPipelineDynamicStateCreateInfo dyn = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO,
+      .dynamicStateCount = ARRAY_SIZE(dyn_vi),
+      .pDynamicStates = dyn_vi};
+   VkGraphicsPipelineCreateInfo pci[2];
+   count = count < 2 ? count : 2;
+   for (uint32_t i = 0; i < count; i++) {
+      pci[i] = (VkGraphicsPipelineCreateInfo){
+         .sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
+         .flags = flags[i],
+         .stageCount = 2,
+         .pStages = stages,
+         .pVertexInputState = &vi,
+         .pInputAssemblyState = &ia,
+         .pViewportState = &vp,
+         .pRasterizationState = &rs,
+         .pMultisampleState = &ms,
+         .pColorBlendState = &cb,
+         .pDynamicState = dynamic_vertex_input ? &dyn : NULL,
+         .layout = e->layout,
+         .renderPass = e->pass};
+   }
+   return vkCreateGraphicsPipelines(e->t.dev, cache, count, pci, NULL, out);
+}
+
 /* A render pass of one subpass with view mask `mask` over a `layers`-layer
  * RGBA8 image, cleared to zero, and a pipeline drawing multiview.vert/frag. */
 /* A fragment shader in place of multiview(_pos).frag (NULL code: the
@@ -288,70 +371,9 @@ mv_env_init_fs(struct mv_env *e, uint32_t mask, uint32_t layers, bool kiln_only,
                            : module(t, multiview_frag_spv, sizeof(multiview_frag_spv));
    if (!e->vs || !e->fs)
       return false;
-   const VkPipelineShaderStageCreateInfo stages[2] = {
-      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-       .stage = VK_SHADER_STAGE_VERTEX_BIT,
-       .module = e->vs,
-       .pName = "main"},
-      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-       .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
-       .module = e->fs,
-       .pName = "main"},
-   };
-   const VkVertexInputBindingDescription binding = {0, 2 * sizeof(float),
-                                                    VK_VERTEX_INPUT_RATE_VERTEX};
-   const VkVertexInputAttributeDescription attr = {0, 0, VK_FORMAT_R32G32_SFLOAT, 0};
-   const VkPipelineVertexInputStateCreateInfo vi = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO,
-      .vertexBindingDescriptionCount = 1,
-      .pVertexBindingDescriptions = &binding,
-      .vertexAttributeDescriptionCount = 1,
-      .pVertexAttributeDescriptions = &attr};
-   const VkPipelineInputAssemblyStateCreateInfo ia = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
-      .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST};
-   const VkViewport viewport = {0, 0, W, H, 0, 1};
-   const VkRect2D scissor = {{0, 0}, {W, H}};
-   const VkPipelineViewportStateCreateInfo vp = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
-      .viewportCount = 1,
-      .pViewports = &viewport,
-      .scissorCount = 1,
-      .pScissors = &scissor};
-   const VkPipelineRasterizationStateCreateInfo rs = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
-      .polygonMode = VK_POLYGON_MODE_FILL,
-      .lineWidth = 1.0f};
-   const VkPipelineMultisampleStateCreateInfo ms = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
-      .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT};
-   const VkPipelineColorBlendAttachmentState blend = {.colorWriteMask = 0xf};
-   const VkPipelineColorBlendStateCreateInfo cb = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
-      .attachmentCount = 1,
-      .pAttachments = &blend};
-   /* Vertex input dynamic, and the strides as vkCmdBindVertexBuffers2
-    * sets them. */
-   static const VkDynamicState dyn_vi[] = {VK_DYNAMIC_STATE_VERTEX_INPUT_EXT,
-                                           VK_DYNAMIC_STATE_VERTEX_INPUT_BINDING_STRIDE};
-   const VkPipelineDynamicStateCreateInfo dyn = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO,
-      .dynamicStateCount = ARRAY_SIZE(dyn_vi),
-      .pDynamicStates = dyn_vi};
-   const VkGraphicsPipelineCreateInfo pci = {
-      .sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
-      .stageCount = 2,
-      .pStages = stages,
-      .pVertexInputState = &vi,
-      .pInputAssemblyState = &ia,
-      .pViewportState = &vp,
-      .pRasterizationState = &rs,
-      .pMultisampleState = &ms,
-      .pColorBlendState = &cb,
-      .pDynamicState = fs && fs->dynamic_vertex_input ? &dyn : NULL,
-      .layout = e->layout,
-      .renderPass = e->pass};
-   if (!VKT_CHECK(vkCreateGraphicsPipelines(t->dev, VK_NULL_HANDLE, 1, &pci, NULL, &e->pipe)))
+   const VkPipelineCreateFlags no_flags = 0;
+   if (!VKT_CHECK(mv_create_pipelines(e, VK_NULL_HANDLE, 1, &no_flags,
+                                      fs && fs->dynamic_vertex_input, &e->pipe)))
       return false;
    static const float corners[12] = {0, 0, 1, 0, 0, 1, 1, 0, 1, 1, 0, 1};
    if (!vkt_buffer_create(t, sizeof(corners), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, &e->vb))
@@ -1380,6 +1402,838 @@ TEST(zero_initialized_workgroup_memory)
    }
    vkt_pipeline_destroy(&t, &p);
    vkt_buffer_destroy(&t, &out);
+   vkt_finish(&t);
+}
+
+/* pipelineCreationCacheControl (Vulkan 1.3 requires it; VK_EXT_pipeline_
+ * creation_cache_control). Vulkan 1.3, VkPipelineCreateFlagBits:
+ * "VK_PIPELINE_CREATE_FAIL_ON_PIPELINE_COMPILE_REQUIRED_BIT specifies that
+ * pipeline creation will fail if a compile is required for creation of a
+ * valid VkPipeline object; VK_PIPELINE_COMPILE_REQUIRED will be returned by
+ * pipeline creation, and the VkPipeline will be set to VK_NULL_HANDLE";
+ * 10.1: "If creation fails for a pipeline create info with a
+ * VkPipelineCreateFlags::VK_PIPELINE_CREATE_EARLY_RETURN_ON_FAILURE_BIT set,
+ * pipelines at an index in the pPipelines array greater than or equal to
+ * that of the failing pipeline will be set to VK_NULL_HANDLE". Whether a
+ * driver finds a program somewhere else is its business, so the
+ * cache-only answers are exact on kiln (whose only cache is the
+ * application's) and only consistent (a handle exactly when VK_SUCCESS) on
+ * others. */
+#define GARBAGE_PIPELINE ((VkPipeline)(uintptr_t)0x1234)
+
+/* r and the handles it leaves agree; returns whether it compiled. */
+static bool
+created(VkResult r, VkPipeline p)
+{
+   if (r == VK_SUCCESS && p != VK_NULL_HANDLE && p != GARBAGE_PIPELINE)
+      return true;
+   if (r != VK_PIPELINE_COMPILE_REQUIRED || p != VK_NULL_HANDLE)
+      test_fail(__FILE__, __LINE__, "result %d with pipeline %p", r, (void *)(uintptr_t)p);
+   return false;
+}
+
+static VkPipelineCache
+cache_create(struct vkt *t)
+{
+   const VkPipelineCacheCreateInfo ci = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO,
+      .flags = VK_PIPELINE_CACHE_CREATE_EXTERNALLY_SYNCHRONIZED_BIT};
+   VkPipelineCache c = VK_NULL_HANDLE;
+   VKT_CHECK(vkCreatePipelineCache(t->dev, &ci, NULL, &c));
+   return c;
+}
+
+TEST(pipeline_creation_cache_control)
+{
+   static VkPhysicalDevicePipelineCreationCacheControlFeatures f = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_CREATION_CACHE_CONTROL_FEATURES,
+      .pipelineCreationCacheControl = VK_TRUE};
+   const struct mv_fs opts = {.extension = VK_EXT_PIPELINE_CREATION_CACHE_CONTROL_EXTENSION_NAME,
+                              .features = &f};
+   struct mv_env e;
+   if (!mv_env_init_fs(&e, 0x1, 1, false, false, &opts)) {
+      mv_env_finish(&e);
+      return;
+   }
+   struct vkt *t = &e.t;
+   const VkPipelineCreateFlags fail = VK_PIPELINE_CREATE_FAIL_ON_PIPELINE_COMPILE_REQUIRED_BIT;
+   const VkPipelineCreateFlags early = VK_PIPELINE_CREATE_EARLY_RETURN_ON_FAILURE_BIT;
+   VkPipelineCache cache = cache_create(t), empty = cache_create(t);
+
+   /* Graphics: nothing cached, then cached, then both flags in one call. */
+   VkPipeline p[2] = {GARBAGE_PIPELINE, GARBAGE_PIPELINE};
+   VkResult r = mv_create_pipelines(&e, cache, 1, &fail, false, p);
+   if (created(r, p[0]))
+      vkDestroyPipeline(t->dev, p[0], NULL);
+   else if (!t->is_kiln)
+      printf("  graphics, empty cache: compile required\n");
+   if (t->is_kiln)
+      CHECK_EQ(r, VK_PIPELINE_COMPILE_REQUIRED);
+   const VkPipelineCreateFlags none = 0;
+   if (VKT_CHECK(mv_create_pipelines(&e, cache, 1, &none, false, p)))
+      vkDestroyPipeline(t->dev, p[0], NULL);
+   p[0] = GARBAGE_PIPELINE;
+   r = mv_create_pipelines(&e, cache, 1, &fail, false, p);
+   if (created(r, p[0])) {
+      /* The cached pipeline draws: the rectangle covers the image. */
+      vkDestroyPipeline(t->dev, e.pipe, NULL);
+      e.pipe = p[0];
+   }
+   if (t->is_kiln)
+      CHECK_EQ(r, VK_SUCCESS);
+   const VkPipelineCreateFlags fail_early[2] = {fail | early, 0};
+   p[0] = p[1] = GARBAGE_PIPELINE;
+   r = mv_create_pipelines(&e, empty, 2, fail_early, false, p);
+   if (r == VK_SUCCESS) {
+      CHECK(t->is_kiln == false);
+      vkDestroyPipeline(t->dev, p[0], NULL);
+      vkDestroyPipeline(t->dev, p[1], NULL);
+   } else {
+      CHECK_EQ(r, VK_PIPELINE_COMPILE_REQUIRED);
+      CHECK(p[0] == VK_NULL_HANDLE && p[1] == VK_NULL_HANDLE);
+      if (p[1] != VK_NULL_HANDLE && p[1] != GARBAGE_PIPELINE)
+         vkDestroyPipeline(t->dev, p[1], NULL);
+   }
+   /* Without EARLY_RETURN the second is made. */
+   const VkPipelineCreateFlags fail_only[2] = {fail, 0};
+   p[0] = p[1] = GARBAGE_PIPELINE;
+   VkPipelineCache empty2 = cache_create(t);
+   r = mv_create_pipelines(&e, empty2, 2, fail_only, false, p);
+   created(r, p[0]);
+   CHECK(p[1] != VK_NULL_HANDLE && p[1] != GARBAGE_PIPELINE);
+   if (t->is_kiln)
+      CHECK_EQ(r, VK_PIPELINE_COMPILE_REQUIRED);
+   for (unsigned i = 0; i < 2; i++) {
+      if (p[i] != VK_NULL_HANDLE && p[i] != GARBAGE_PIPELINE)
+         vkDestroyPipeline(t->dev, p[i], NULL);
+   }
+
+   /* The pipeline that came from the cache draws view 0's rectangle: the
+    * quarter x < W / 4 (multiview.vert). */
+   VkCommandBuffer cmd = vkt_cmd_begin(t);
+   const VkClearValue clear = {.color.float32 = {0, 0, 0, 0}};
+   const VkRenderPassBeginInfo bi = {.sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO,
+                                     .renderPass = e.pass,
+                                     .framebuffer = e.fb,
+                                     .renderArea = {{0, 0}, {W, H}},
+                                     .clearValueCount = 1,
+                                     .pClearValues = &clear};
+   vkCmdBeginRenderPass(cmd, &bi, VK_SUBPASS_CONTENTS_INLINE);
+   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, e.pipe);
+   const VkDeviceSize zero = 0;
+   vkCmdBindVertexBuffers(cmd, 0, 1, &e.vb.buffer, &zero);
+   vkCmdDraw(cmd, 6, 1, 0, 0);
+   vkCmdEndRenderPass(cmd);
+   unsigned bad = W * H;
+   if (vkt_cmd_submit_wait(t, cmd)) {
+      uint32_t got[W * H];
+      if (vkt_read_image(t, &e.img, VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, (VkOffset3D){0},
+                         (VkExtent3D){W, H, 1}, got)) {
+         bad = 0;
+         for (unsigned i = 0; i < W * H; i++)
+            bad += (got[i] != 0) != (i % W < W / 4);
+      }
+   }
+   CHECK_EQ(bad, 0);
+
+   /* Compute: the same rules. */
+   struct vkt_buffer out;
+   struct vkt_pipeline cp;
+   memset(&cp, 0, sizeof(cp));
+   const VkDescriptorSetLayoutBinding b[] = {
+      {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL}};
+   VkPipelineCache ccache = cache_create(t);
+   if (vkt_buffer_create(t, 64 * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, &out) &&
+       vkt_pipeline_create(t,
+                           &(struct vkt_pipeline_info){VKT_SPIRV(store_push_comp_spv),
+                                                       .bindings = b, .binding_count = 1,
+                                                       .push_size = 4, .cache = ccache},
+                           &cp)) {
+      VkComputePipelineCreateInfo ci[2];
+      for (unsigned i = 0; i < 2; i++) {
+         ci[i] = (VkComputePipelineCreateInfo){
+            .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+            .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+                      .stage = VK_SHADER_STAGE_COMPUTE_BIT,
+                      .module = cp.module,
+                      .pName = "main"},
+            .layout = cp.layout};
+      }
+      /* Cached (vkt_pipeline_create put it there): made without a compile. */
+      ci[0].flags = fail;
+      p[0] = GARBAGE_PIPELINE;
+      r = vkCreateComputePipelines(t->dev, ccache, 1, ci, NULL, p);
+      if (created(r, p[0])) {
+         vkDestroyPipeline(t->dev, cp.pipeline, NULL);
+         cp.pipeline = p[0];
+         vkt_pipeline_set_buffer(t, &cp, 0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, out.buffer, 0,
+                                 VK_WHOLE_SIZE);
+         const uint32_t v = 4321;
+         if (vkt_run_compute(t, &cp, &v, 4, 64, 1, 1))
+            CHECK_EQ(((uint32_t *)out.map)[63], 4321);
+      }
+      if (t->is_kiln)
+         CHECK_EQ(r, VK_SUCCESS);
+      /* Not cached, EARLY_RETURN: nothing made. */
+      VkPipelineCache cempty = cache_create(t);
+      ci[0].flags = fail | early;
+      p[0] = p[1] = GARBAGE_PIPELINE;
+      r = vkCreateComputePipelines(t->dev, cempty, 2, ci, NULL, p);
+      if (r == VK_SUCCESS) {
+         CHECK(t->is_kiln == false);
+         vkDestroyPipeline(t->dev, p[0], NULL);
+         vkDestroyPipeline(t->dev, p[1], NULL);
+      } else {
+         CHECK_EQ(r, VK_PIPELINE_COMPILE_REQUIRED);
+         CHECK(p[0] == VK_NULL_HANDLE && p[1] == VK_NULL_HANDLE);
+      }
+      /* Without EARLY_RETURN: the second is made. */
+      VkPipelineCache cempty2 = cache_create(t);
+      ci[0].flags = fail;
+      p[0] = p[1] = GARBAGE_PIPELINE;
+      r = vkCreateComputePipelines(t->dev, cempty2, 2, ci, NULL, p);
+      created(r, p[0]);
+      CHECK(p[1] != VK_NULL_HANDLE && p[1] != GARBAGE_PIPELINE);
+      if (t->is_kiln)
+         CHECK_EQ(r, VK_PIPELINE_COMPILE_REQUIRED);
+      for (unsigned i = 0; i < 2; i++) {
+         if (p[i] != VK_NULL_HANDLE && p[i] != GARBAGE_PIPELINE)
+            vkDestroyPipeline(t->dev, p[i], NULL);
+      }
+      vkDestroyPipelineCache(t->dev, cempty, NULL);
+      vkDestroyPipelineCache(t->dev, cempty2, NULL);
+   }
+   vkt_pipeline_destroy(t, &cp);
+   if (out.buffer)
+      vkt_buffer_destroy(t, &out);
+   vkDestroyPipelineCache(t->dev, ccache, NULL);
+   vkDestroyPipelineCache(t->dev, cache, NULL);
+   vkDestroyPipelineCache(t->dev, empty, NULL);
+   vkDestroyPipelineCache(t->dev, empty2, NULL);
+   mv_env_finish(&e);
+}
+
+/* maintenance4 (Vulkan 1.3 requires it; VK_KHR_maintenance4). Vulkan 1.3,
+ * VkMemoryRequirements: "The size member is identical for all VkBuffer
+ * objects created with the same value for the size [...] and is never
+ * greater than the result of aligning the create size with the alignment
+ * member" (with maintenance4), "The alignment member is identical for all
+ * VkImage objects created with the same combination of values for the
+ * flags, imageType, format, extent, mipLevels, arrayLayers, samples,
+ * tiling and usage"; "the size memory requirement is never greater than
+ * that of another image created with a greater or equal value in each of
+ * extent.width, extent.height, and extent.depth". The vkGetDevice* queries
+ * answer what an object made from the create info would; a pipeline layout
+ * may be destroyed once a pipeline was made with it; maxBufferSize >= 2^30
+ * (Required Limits). */
+TEST(maintenance4)
+{
+   static const char *const exts[] = {VK_KHR_MAINTENANCE_4_EXTENSION_NAME};
+   static VkPhysicalDeviceMaintenance4Features f = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_4_FEATURES,
+      .maintenance4 = VK_TRUE};
+   const struct vkt_req req = {.instance_api_version = VK_API_VERSION_1_1,
+                               .extensions = exts,
+                               .extension_count = 1,
+                               .features = &f};
+   struct vkt t;
+   if (!vkt_init(&t, &req))
+      return;
+   PFN_vkGetDeviceBufferMemoryRequirementsKHR buf_reqs =
+      VKT_PROC(&t, vkGetDeviceBufferMemoryRequirementsKHR);
+   PFN_vkGetDeviceImageMemoryRequirementsKHR img_reqs =
+      VKT_PROC(&t, vkGetDeviceImageMemoryRequirementsKHR);
+   PFN_vkGetDeviceImageSparseMemoryRequirementsKHR sparse_reqs =
+      VKT_PROC(&t, vkGetDeviceImageSparseMemoryRequirementsKHR);
+   REQUIRE(buf_reqs && img_reqs && sparse_reqs);
+
+   VkPhysicalDeviceMaintenance4Properties m4 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_4_PROPERTIES};
+   VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+                                     .pNext = &m4};
+   vkGetPhysicalDeviceProperties2(t.pdev, &p2);
+   CHECK(m4.maxBufferSize >= (1ull << 30));
+
+   /* Buffers: the query equals the object's answer, within the aligned size. */
+   static const VkDeviceSize sizes[] = {1, 100, 4099, 65536};
+   for (unsigned i = 0; i < ARRAY_SIZE(sizes); i++) {
+      const VkBufferCreateInfo bci = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+                                      .size = sizes[i],
+                                      .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+                                      .sharingMode = VK_SHARING_MODE_EXCLUSIVE};
+      const VkDeviceBufferMemoryRequirements q = {
+         .sType = VK_STRUCTURE_TYPE_DEVICE_BUFFER_MEMORY_REQUIREMENTS, .pCreateInfo = &bci};
+      VkMemoryRequirements2 want = {.sType = VK_STRUCTURE_TYPE_MEMORY_REQUIREMENTS_2};
+      buf_reqs(t.dev, &q, &want);
+      VkBuffer b;
+      if (!VKT_CHECK(vkCreateBuffer(t.dev, &bci, NULL, &b)))
+         break;
+      VkMemoryRequirements got;
+      vkGetBufferMemoryRequirements(t.dev, b, &got);
+      vkDestroyBuffer(t.dev, b, NULL);
+      CHECK_EQ_U64(want.memoryRequirements.size, got.size);
+      CHECK_EQ_U64(want.memoryRequirements.alignment, got.alignment);
+      CHECK_EQ(want.memoryRequirements.memoryTypeBits, got.memoryTypeBits);
+      const VkDeviceSize a = got.alignment;
+      CHECK(a && got.size <= (sizes[i] + a - 1) / a * a);
+   }
+
+   /* Images: the query equals the object's answer (the alignment may
+    * depend on the extent, the size never shrinks as the extent grows). */
+   VkDeviceSize prev_size = 0;
+   static const uint32_t extents[][2] = {{1, 1}, {7, 3}, {16, 16}, {17, 16}, {64, 33}, {256, 256}};
+   for (unsigned i = 0; i < ARRAY_SIZE(extents); i++) {
+      const VkImageCreateInfo ici =
+         vkt_image_info(VK_IMAGE_TYPE_2D, VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_TILING_OPTIMAL,
+                        extents[i][0], extents[i][1], 1, 1, 1);
+      const VkDeviceImageMemoryRequirements q = {
+         .sType = VK_STRUCTURE_TYPE_DEVICE_IMAGE_MEMORY_REQUIREMENTS, .pCreateInfo = &ici};
+      VkMemoryRequirements2 want = {.sType = VK_STRUCTURE_TYPE_MEMORY_REQUIREMENTS_2};
+      img_reqs(t.dev, &q, &want);
+      VkImage img;
+      if (!VKT_CHECK(vkCreateImage(t.dev, &ici, NULL, &img)))
+         break;
+      VkMemoryRequirements got;
+      vkGetImageMemoryRequirements(t.dev, img, &got);
+      vkDestroyImage(t.dev, img, NULL);
+      CHECK_EQ_U64(want.memoryRequirements.size, got.size);
+      CHECK_EQ_U64(want.memoryRequirements.alignment, got.alignment);
+      CHECK_EQ(want.memoryRequirements.memoryTypeBits, got.memoryTypeBits);
+      CHECK(got.size >= prev_size);
+      prev_size = got.size;
+      /* Not sparse: no sparse requirements, the count written (lavapipe
+       * 22.x stubs the command and leaves it alone). */
+      uint32_t n = 123;
+      sparse_reqs(t.dev, &q, &n, NULL);
+      if (t.is_kiln)
+         CHECK_EQ(n, 0);
+      else if (n != 0 && i == 0)
+         printf("  vkGetDeviceImageSparseMemoryRequirements left the count at %u\n", n);
+   }
+
+   /* The pipeline layout destroyed right after the pipeline is made; the
+    * pipeline runs with an identical layout's descriptor sets. */
+   struct vkt_buffer out;
+   struct vkt_pipeline p;
+   memset(&p, 0, sizeof(p));
+   const VkDescriptorSetLayoutBinding b[] = {
+      {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL}};
+   if (vkt_buffer_create(&t, 64 * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, &out) &&
+       vkt_pipeline_create(&t,
+                           &(struct vkt_pipeline_info){VKT_SPIRV(store_push_comp_spv),
+                                                       .bindings = b, .binding_count = 1,
+                                                       .push_size = 4},
+                           &p)) {
+      const VkPushConstantRange range = {VK_SHADER_STAGE_COMPUTE_BIT, 0, 4};
+      const VkPipelineLayoutCreateInfo lci = {
+         .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+         .setLayoutCount = 1,
+         .pSetLayouts = &p.set_layout,
+         .pushConstantRangeCount = 1,
+         .pPushConstantRanges = &range};
+      VkPipelineLayout short_lived, twin;
+      VkPipeline pipe = VK_NULL_HANDLE;
+      if (VKT_CHECK(vkCreatePipelineLayout(t.dev, &lci, NULL, &short_lived)) &&
+          VKT_CHECK(vkCreatePipelineLayout(t.dev, &lci, NULL, &twin))) {
+         const VkComputePipelineCreateInfo ci = {
+            .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+            .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+                      .stage = VK_SHADER_STAGE_COMPUTE_BIT,
+                      .module = p.module,
+                      .pName = "main"},
+            .layout = short_lived};
+         VKT_CHECK(vkCreateComputePipelines(t.dev, VK_NULL_HANDLE, 1, &ci, NULL, &pipe));
+         vkDestroyPipelineLayout(t.dev, short_lived, NULL);
+         vkDestroyPipeline(t.dev, p.pipeline, NULL);
+         vkDestroyPipelineLayout(t.dev, p.layout, NULL);
+         p.pipeline = pipe;
+         p.layout = twin;
+         vkt_pipeline_set_buffer(&t, &p, 0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, out.buffer, 0,
+                                 VK_WHOLE_SIZE);
+         const uint32_t v = 0xc0ffee;
+         if (vkt_run_compute(&t, &p, &v, 4, 64, 1, 1)) {
+            unsigned bad = 0;
+            for (unsigned i = 0; i < 64; i++)
+               bad += ((uint32_t *)out.map)[i] != v;
+            CHECK_EQ(bad, 0);
+         }
+      }
+   }
+   vkt_pipeline_destroy(&t, &p);
+   if (out.buffer)
+      vkt_buffer_destroy(&t, &out);
+   vkt_finish(&t);
+}
+
+/* inlineUniformBlock (Vulkan 1.3 requires it; VK_EXT_inline_uniform_block).
+ * Vulkan 1.3, 14.1.13 "Inline Uniform Block": "An inline uniform block is a
+ * uniform buffer whose storage is provided directly by its descriptor set";
+ * VkWriteDescriptorSet: for them "dstArrayElement specifies the starting
+ * byte offset within the binding" and descriptorCount "the number of bytes
+ * to update"; VkDescriptorUpdateTemplateEntry: "descriptorCount is the
+ * number of bytes" from offset in pData; copies count bytes too. Two
+ * blocks (64 and 16 bytes) filled by two writes, a template and a copy,
+ * read by a compute shader. */
+static bool
+inline_run(struct vkt *t, VkPipeline pipe, VkPipelineLayout layout, VkDescriptorSet set)
+{
+   VkCommandBuffer cmd = vkt_cmd_begin(t);
+   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe);
+   vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 1, &set, 0, NULL);
+   vkCmdDispatch(cmd, 1, 1, 1);
+   return vkt_cmd_submit_wait(t, cmd);
+}
+
+TEST(inline_uniform_block)
+{
+   static const char *const exts[] = {VK_EXT_INLINE_UNIFORM_BLOCK_EXTENSION_NAME};
+   static VkPhysicalDeviceInlineUniformBlockFeatures f = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INLINE_UNIFORM_BLOCK_FEATURES,
+      .inlineUniformBlock = VK_TRUE};
+   const struct vkt_req req = {.instance_api_version = VK_API_VERSION_1_1,
+                               .extensions = exts,
+                               .extension_count = 1,
+                               .features = &f};
+   struct vkt t;
+   if (!vkt_init(&t, &req))
+      return;
+   VkPhysicalDeviceInlineUniformBlockProperties ibp = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INLINE_UNIFORM_BLOCK_PROPERTIES};
+   VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+                                     .pNext = &ibp};
+   vkGetPhysicalDeviceProperties2(t.pdev, &p2);
+   /* Vulkan 1.3, Required Limits. */
+   CHECK(ibp.maxInlineUniformBlockSize >= 256);
+   CHECK(ibp.maxPerStageDescriptorInlineUniformBlocks >= 4);
+   CHECK(ibp.maxDescriptorSetInlineUniformBlocks >= 4);
+
+   struct vkt_buffer out;
+   REQUIRE(vkt_buffer_create(&t, 32 * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, &out));
+   memset(out.map, 0xff, 32 * 4);
+   const VkDescriptorSetLayoutBinding b[] = {
+      {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL},
+      {1, VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK, 64, VK_SHADER_STAGE_COMPUTE_BIT, NULL},
+      {2, VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK, 16, VK_SHADER_STAGE_COMPUTE_BIT, NULL}};
+   const VkDescriptorSetLayoutCreateInfo slci = {
+      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+      .bindingCount = ARRAY_SIZE(b),
+      .pBindings = b};
+   VkDescriptorSetLayout sl;
+   VKT_REQUIRE(vkCreateDescriptorSetLayout(t.dev, &slci, NULL, &sl));
+   const VkDescriptorPoolInlineUniformBlockCreateInfo pib = {
+      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_INLINE_UNIFORM_BLOCK_CREATE_INFO,
+      .maxInlineUniformBlockBindings = 4};
+   const VkDescriptorPoolSize sizes[] = {{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 2},
+                                         {VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK, 160}};
+   const VkDescriptorPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+                                           .pNext = &pib,
+                                           .maxSets = 2,
+                                           .poolSizeCount = ARRAY_SIZE(sizes),
+                                           .pPoolSizes = sizes};
+   VkDescriptorPool pool;
+   VKT_REQUIRE(vkCreateDescriptorPool(t.dev, &pci, NULL, &pool));
+   const VkDescriptorSetLayout sls[2] = {sl, sl};
+   const VkDescriptorSetAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+                                           .descriptorPool = pool,
+                                           .descriptorSetCount = 2,
+                                           .pSetLayouts = sls};
+   VkDescriptorSet sets[2];
+   VKT_REQUIRE(vkAllocateDescriptorSets(t.dev, &ai, sets));
+   const VkPipelineLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+                                           .setLayoutCount = 1,
+                                           .pSetLayouts = &sl};
+   VkPipelineLayout layout;
+   VKT_REQUIRE(vkCreatePipelineLayout(t.dev, &lci, NULL, &layout));
+   const VkShaderModuleCreateInfo mci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+                                         .codeSize = sizeof(inline_ubo_comp_spv),
+                                         .pCode = inline_ubo_comp_spv};
+   VkShaderModule mod;
+   VKT_REQUIRE(vkCreateShaderModule(t.dev, &mci, NULL, &mod));
+   const VkComputePipelineCreateInfo cci = {
+      .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+      .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+                .stage = VK_SHADER_STAGE_COMPUTE_BIT,
+                .module = mod,
+                .pName = "main"},
+      .layout = layout};
+   VkPipeline pipe;
+   VKT_REQUIRE(vkCreateComputePipelines(t.dev, VK_NULL_HANDLE, 1, &cci, NULL, &pipe));
+
+   /* Set 0: block A in two writes of 32 bytes (the second at byte 32),
+    * block B through a template whose data starts 8 bytes into pData. */
+   uint32_t a[16], a2[16], bdata[2 + 4];
+   for (unsigned i = 0; i < 16; i++) {
+      a[i] = 0x1000 + i * 3;
+      a2[i] = 0x2000 + i * 5;
+   }
+   for (unsigned i = 0; i < 6; i++)
+      bdata[i] = 0x3000 + i * 7;
+   const VkDescriptorBufferInfo obi = {out.buffer, 0, VK_WHOLE_SIZE};
+   const VkWriteDescriptorSetInlineUniformBlock ib_lo = {
+      .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET_INLINE_UNIFORM_BLOCK,
+      .dataSize = 32,
+      .pData = a};
+   const VkWriteDescriptorSetInlineUniformBlock ib_hi = {
+      .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET_INLINE_UNIFORM_BLOCK,
+      .dataSize = 32,
+      .pData = a + 8};
+   const VkWriteDescriptorSetInlineUniformBlock ib_a2 = {
+      .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET_INLINE_UNIFORM_BLOCK,
+      .dataSize = 64,
+      .pData = a2};
+   const VkWriteDescriptorSet w[] = {
+      {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = sets[0], .dstBinding = 0,
+       .descriptorCount = 1, .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+       .pBufferInfo = &obi},
+      {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .pNext = &ib_hi, .dstSet = sets[0],
+       .dstBinding = 1, .dstArrayElement = 32, .descriptorCount = 32,
+       .descriptorType = VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK},
+      {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .pNext = &ib_lo, .dstSet = sets[0],
+       .dstBinding = 1, .dstArrayElement = 0, .descriptorCount = 32,
+       .descriptorType = VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK},
+      {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .pNext = &ib_a2, .dstSet = sets[1],
+       .dstBinding = 1, .dstArrayElement = 0, .descriptorCount = 64,
+       .descriptorType = VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK},
+   };
+   vkUpdateDescriptorSets(t.dev, ARRAY_SIZE(w), w, 0, NULL);
+   const VkDescriptorUpdateTemplateEntry te = {
+      .dstBinding = 2,
+      .dstArrayElement = 0,
+      .descriptorCount = 16,
+      .descriptorType = VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK,
+      .offset = 8,
+      .stride = 12345, /* ignored for inline uniform blocks */
+   };
+   const VkDescriptorUpdateTemplateCreateInfo tci = {
+      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_UPDATE_TEMPLATE_CREATE_INFO,
+      .descriptorUpdateEntryCount = 1,
+      .pDescriptorUpdateEntries = &te,
+      .templateType = VK_DESCRIPTOR_UPDATE_TEMPLATE_TYPE_DESCRIPTOR_SET,
+      .descriptorSetLayout = sl};
+   VkDescriptorUpdateTemplate tmpl;
+   VKT_REQUIRE(vkCreateDescriptorUpdateTemplate(t.dev, &tci, NULL, &tmpl));
+   vkUpdateDescriptorSetWithTemplate(t.dev, sets[0], tmpl, bdata);
+
+   const uint32_t *o = (const uint32_t *)out.map;
+   if (inline_run(&t, pipe, layout, sets[0])) {
+      unsigned bad = 0;
+      for (unsigned i = 0; i < 16; i++)
+         bad += o[i] != a[i];
+      for (unsigned i = 0; i < 16; i++)
+         bad += o[16 + i] != (i < 4 ? bdata[2 + i] : 0);
+      if (bad)
+         test_fail(__FILE__, __LINE__, "%u values differ (0x%x 0x%x)", bad, o[0], o[16]);
+   }
+
+   /* Copy bytes 16..47 of set 1's block A into set 0's at byte 16. */
+   const VkCopyDescriptorSet c = {.sType = VK_STRUCTURE_TYPE_COPY_DESCRIPTOR_SET,
+                                  .srcSet = sets[1],
+                                  .srcBinding = 1,
+                                  .srcArrayElement = 16,
+                                  .dstSet = sets[0],
+                                  .dstBinding = 1,
+                                  .dstArrayElement = 16,
+                                  .descriptorCount = 32};
+   vkUpdateDescriptorSets(t.dev, 0, NULL, 1, &c);
+   if (inline_run(&t, pipe, layout, sets[0])) {
+      unsigned bad = 0;
+      for (unsigned i = 0; i < 16; i++)
+         bad += o[i] != (i >= 4 && i < 12 ? a2[i] : a[i]);
+      if (bad)
+         test_fail(__FILE__, __LINE__, "after the copy: %u values differ", bad);
+   }
+   vkDestroyDescriptorUpdateTemplate(t.dev, tmpl, NULL);
+   vkDestroyPipeline(t.dev, pipe, NULL);
+   vkDestroyShaderModule(t.dev, mod, NULL);
+   vkDestroyPipelineLayout(t.dev, layout, NULL);
+   vkDestroyDescriptorPool(t.dev, pool, NULL);
+   vkDestroyDescriptorSetLayout(t.dev, sl, NULL);
+   vkt_buffer_destroy(&t, &out);
+   vkt_finish(&t);
+}
+
+/* robustImageAccess (Vulkan 1.3 requires it; VK_EXT_image_robustness).
+ * Vulkan 1.3, VkPhysicalDeviceImageRobustnessFeatures: "robustImageAccess
+ * indicates that image accesses are tightly bounds-checked against the
+ * dimensions of the image view. Invalid texels resulting from out of
+ * bounds image loads will be replaced as described in Texel Replacement,
+ * with either (0,0,1) or (0,0,0) values inserted for missing G, B, or A
+ * components based on the format"; 16.3.6 "Texel Replacement": out-of-
+ * bounds writes are discarded. A view of level 1 (2x2), layers 1..2 of a
+ * 4x4, 2-level, 4-layer image: loads outside the view (inside level 0 or
+ * layer 3 of the image too) read (0,0,0,0) or (0,0,0,1), stores there
+ * change no texel of the image, the one store inside lands. */
+TEST(robust_image_access)
+{
+   static const char *const exts[] = {VK_EXT_IMAGE_ROBUSTNESS_EXTENSION_NAME};
+   static VkPhysicalDeviceImageRobustnessFeatures f = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_ROBUSTNESS_FEATURES,
+      .robustImageAccess = VK_TRUE};
+   const struct vkt_req req = {.instance_api_version = VK_API_VERSION_1_1,
+                               .extensions = exts,
+                               .extension_count = 1,
+                               .features = &f};
+   struct vkt t;
+   if (!vkt_init(&t, &req))
+      return;
+   enum { LAYERS = 4, LEVELS = 2 };
+   VkImageCreateInfo ci = vkt_image_info(VK_IMAGE_TYPE_2D, VK_FORMAT_R8G8B8A8_UINT,
+                                         VK_IMAGE_TILING_OPTIMAL, 4, 4, 1, LEVELS, LAYERS);
+   ci.usage |= VK_IMAGE_USAGE_STORAGE_BIT;
+   struct vkt_image img;
+   struct vkt_buffer out;
+   memset(&out, 0, sizeof(out));
+   REQUIRE(vkt_image_create(&t, &ci, &img));
+   if (!vkt_image_to_general(&t, &img, VK_IMAGE_LAYOUT_UNDEFINED) ||
+       !vkt_buffer_create(&t, 7 * 16, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, &out)) {
+      vkt_image_destroy(&t, &img);
+      vkt_finish(&t);
+      return;
+   }
+   /* Every texel of every subresource distinct: (level, layer, x, y). */
+   uint32_t before[LEVELS][LAYERS][16];
+   for (uint32_t lv = 0; lv < LEVELS; lv++) {
+      const uint32_t w = 4 >> lv;
+      for (uint32_t ly = 0; ly < LAYERS; ly++) {
+         for (uint32_t i = 0; i < w * w; i++)
+            before[lv][ly][i] = (lv + 1) | (ly + 1) << 8 | (i % w) << 16 | (i / w) << 24;
+         vkt_write_image(&t, &img, VK_IMAGE_ASPECT_COLOR_BIT, lv, ly, (VkOffset3D){0},
+                         (VkExtent3D){w, w, 1}, before[lv][ly]);
+      }
+   }
+   const VkImageViewCreateInfo vci = {
+      .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+      .image = img.image,
+      .viewType = VK_IMAGE_VIEW_TYPE_2D_ARRAY,
+      .format = VK_FORMAT_R8G8B8A8_UINT,
+      .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 1, 1, 1, 2},
+   };
+   VkImageView view = VK_NULL_HANDLE;
+   VKT_CHECK(vkCreateImageView(t.dev, &vci, NULL, &view));
+   const VkDescriptorSetLayoutBinding b[] = {
+      {0, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL},
+      {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL}};
+   struct vkt_pipeline p;
+   memset(&p, 0, sizeof(p));
+   if (view && vkt_pipeline_create(&t,
+                                   &(struct vkt_pipeline_info){VKT_SPIRV(robust_image_comp_spv),
+                                                               .bindings = b,
+                                                               .binding_count = 2},
+                                   &p)) {
+      vkt_pipeline_set_image(&t, &p, 0, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, view, VK_NULL_HANDLE,
+                             VK_IMAGE_LAYOUT_GENERAL);
+      vkt_pipeline_set_buffer(&t, &p, 1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, out.buffer, 0,
+                              VK_WHOLE_SIZE);
+      memset(out.map, 0xab, 7 * 16);
+      if (vkt_run_compute(&t, &p, NULL, 0, 1, 1, 1)) {
+         const uint32_t *o = (const uint32_t *)out.map;
+         /* (1, 1) of view layer 1 = level 1, image layer 2, texel 3. */
+         const uint32_t in = before[1][2][3];
+         for (unsigned c = 0; c < 4; c++)
+            CHECK_EQ(o[c], (in >> (8 * c)) & 0xff);
+         for (unsigned i = 1; i < 7; i++) {
+            if (o[4 * i] || o[4 * i + 1] || o[4 * i + 2] || o[4 * i + 3] > 1)
+               test_fail(__FILE__, __LINE__, "load %u outside the view: (%u, %u, %u, %u)",
+                         i - 1, o[4 * i], o[4 * i + 1], o[4 * i + 2], o[4 * i + 3]);
+         }
+         /* Only (0, 1) of view layer 0 (level 1, image layer 1) changed. */
+         unsigned bad = 0;
+         for (uint32_t lv = 0; lv < LEVELS; lv++) {
+            const uint32_t w = 4 >> lv;
+            for (uint32_t ly = 0; ly < LAYERS; ly++) {
+               uint32_t got[16];
+               if (!vkt_read_image(&t, &img, VK_IMAGE_ASPECT_COLOR_BIT, lv, ly, (VkOffset3D){0},
+                                   (VkExtent3D){w, w, 1}, got))
+                  continue;
+               for (uint32_t i = 0; i < w * w; i++) {
+                  const bool stored = lv == 1 && ly == 1 && i == 2;
+                  bad += got[i] != (stored ? 0x06070809u : before[lv][ly][i]);
+               }
+            }
+         }
+         if (bad)
+            test_fail(__FILE__, __LINE__, "%u texels differ after the stores", bad);
+      }
+   }
+   vkt_pipeline_destroy(&t, &p);
+   if (view)
+      vkDestroyImageView(t.dev, view, NULL);
+   vkt_buffer_destroy(&t, &out);
+   vkt_image_destroy(&t, &img);
+   vkt_finish(&t);
+}
+
+/* vulkanMemoryModel and vulkanMemoryModelDeviceScope (Vulkan 1.3 requires
+ * both; VK_KHR_vulkan_memory_model). Vulkan 1.3, Appendix B "Memory Model":
+ * an implementation may be stronger than the model (kiln: sequentially
+ * consistent host atomics and fences, a workgroup on one thread). A
+ * SPIR-V 1.5 shader with OpMemoryModel Vulkan, scoped control and memory
+ * barriers with MakeAvailable/MakeVisible, coherent buffer and image
+ * accesses (MakePointer/TexelAvailable/Visible, NonPrivate) and
+ * device-scope release/acquire atomics: compiles and computes exactly. */
+TEST(vulkan_memory_model)
+{
+   static const char *const exts[] = {VK_KHR_VULKAN_MEMORY_MODEL_EXTENSION_NAME};
+   static VkPhysicalDeviceVulkanMemoryModelFeatures f = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_MEMORY_MODEL_FEATURES,
+      .vulkanMemoryModel = VK_TRUE,
+      .vulkanMemoryModelDeviceScope = VK_TRUE};
+   const struct vkt_req req = {.instance_api_version = VK_API_VERSION_1_2,
+                               .extensions = exts,
+                               .extension_count = 1,
+                               .features = &f};
+   struct vkt t;
+   if (!vkt_init(&t, &req))
+      return;
+   enum { N = 256 };
+   VkImageCreateInfo ci = vkt_image_info(VK_IMAGE_TYPE_2D, VK_FORMAT_R32_UINT,
+                                         VK_IMAGE_TILING_OPTIMAL, N, 1, 1, 1, 1);
+   ci.usage |= VK_IMAGE_USAGE_STORAGE_BIT;
+   struct vkt_image img;
+   struct vkt_buffer out;
+   memset(&out, 0, sizeof(out));
+   REQUIRE(vkt_image_create(&t, &ci, &img));
+   VkImageView view = VK_NULL_HANDLE;
+   const VkImageViewCreateInfo vci = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+                                      .image = img.image,
+                                      .viewType = VK_IMAGE_VIEW_TYPE_2D,
+                                      .format = VK_FORMAT_R32_UINT,
+                                      .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
+   const VkDescriptorSetLayoutBinding b[] = {
+      {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL},
+      {1, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL}};
+   struct vkt_pipeline p;
+   memset(&p, 0, sizeof(p));
+   if (vkt_image_to_general(&t, &img, VK_IMAGE_LAYOUT_UNDEFINED) &&
+       VKT_CHECK(vkCreateImageView(t.dev, &vci, NULL, &view)) &&
+       vkt_buffer_create(&t, 16 + 3 * N * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, &out) &&
+       vkt_pipeline_create(&t,
+                           &(struct vkt_pipeline_info){VKT_SPIRV(memory_model_comp_spv),
+                                                       .bindings = b, .binding_count = 2},
+                           &p)) {
+      memset(out.map, 0, 16 + 3 * N * 4);
+      vkt_pipeline_set_buffer(&t, &p, 0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, out.buffer, 0,
+                              VK_WHOLE_SIZE);
+      vkt_pipeline_set_image(&t, &p, 1, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, view, VK_NULL_HANDLE,
+                             VK_IMAGE_LAYOUT_GENERAL);
+      if (vkt_run_compute(&t, &p, NULL, 0, N / 64, 1, 1)) {
+         const uint32_t *d = (const uint32_t *)out.map;
+         const uint32_t *o = d + 4;
+         CHECK_EQ(d[0], N);
+         unsigned bad = 0;
+         for (uint32_t g = 0; g < N; g++) {
+            bad += o[g] != (g / 64 * 64 + (g % 64 + 1) % 64) * 3;
+            bad += o[N + g] != g + 7;
+            bad += o[2 * N + g] != g + 8;
+         }
+         if (bad)
+            test_fail(__FILE__, __LINE__, "%u values differ (%u %u %u)", bad, o[0], o[N],
+                      o[2 * N]);
+      }
+   }
+   vkt_pipeline_destroy(&t, &p);
+   if (view)
+      vkDestroyImageView(t.dev, view, NULL);
+   if (out.buffer)
+      vkt_buffer_destroy(&t, &out);
+   vkt_image_destroy(&t, &img);
+   vkt_finish(&t);
+}
+
+/* shaderIntegerDotProduct (Vulkan 1.3 requires it; VK_KHR_shader_integer_
+ * dot_product). SPIR-V 1.6, OpSDot/OpUDot/OpSUDot: components sign- or
+ * zero-extended to the result's width, multiplied and summed; the AccSat
+ * forms add the accumulator with saturation ("The final accumulation is
+ * saturating"). References computed here from those rules, 16 invocations
+ * with edge values (all bytes 0x80 or 0xff, accumulators at the limits). */
+static int64_t
+field(uint32_t v, unsigned at, unsigned bits, bool is_signed)
+{
+   const uint32_t u = (v >> at) & ((1u << bits) - 1);
+   return is_signed && (u >> (bits - 1)) ? (int64_t)u - (1ll << bits) : (int64_t)u;
+}
+
+static uint32_t
+sat_s32(int64_t v)
+{
+   return (uint32_t)(int32_t)(v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : v);
+}
+
+TEST(integer_dot_product)
+{
+   static const char *const exts[] = {VK_KHR_SHADER_INTEGER_DOT_PRODUCT_EXTENSION_NAME};
+   static VkPhysicalDeviceShaderIntegerDotProductFeatures f = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_INTEGER_DOT_PRODUCT_FEATURES,
+      .shaderIntegerDotProduct = VK_TRUE};
+   const struct vkt_req req = {.instance_api_version = VK_API_VERSION_1_2,
+                               .extensions = exts,
+                               .extension_count = 1,
+                               .features = &f};
+   struct vkt t;
+   if (!vkt_init(&t, &req))
+      return;
+   enum { K = 16, OUTS = 9 };
+   struct vkt_buffer buf;
+   REQUIRE(vkt_buffer_create(&t, (3 * K + OUTS * K) * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+                             &buf));
+   uint32_t *d = (uint32_t *)buf.map;
+   uint32_t *a = d, *b = d + K, *o = d + 3 * K;
+   int32_t *acc = (int32_t *)(d + 2 * K);
+   vkt_fill_pattern(d, 3 * K * 4, 77);
+   a[0] = b[0] = 0x80808080u;
+   a[1] = b[1] = 0xffffffffu;
+   a[2] = 0x7f7f7f7fu, b[2] = 0x80808080u;
+   a[3] = 0x01ff7f80u, b[3] = 0xff01807fu;
+   acc[0] = INT32_MAX - 5;
+   acc[1] = INT32_MIN + 3;
+   acc[2] = -1; /* unsigned: UINT32_MAX */
+   acc[3] = INT32_MIN;
+   acc[4] = 0;
+   memset(o, 0xcc, OUTS * K * 4);
+   const VkDescriptorSetLayoutBinding bd[] = {
+      {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL}};
+   struct vkt_pipeline p;
+   memset(&p, 0, sizeof(p));
+   if (vkt_pipeline_create(&t,
+                           &(struct vkt_pipeline_info){VKT_SPIRV(integer_dot_comp_spv),
+                                                       .bindings = bd, .binding_count = 1},
+                           &p)) {
+      vkt_pipeline_set_buffer(&t, &p, 0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, buf.buffer, 0,
+                              VK_WHOLE_SIZE);
+      if (vkt_run_compute(&t, &p, NULL, 0, 1, 1, 1)) {
+         unsigned bad = 0;
+         for (unsigned k = 0; k < K; k++) {
+            const uint32_t x = a[k], y = b[k];
+            int64_t xs[4] = {field(x, 0, 12, true), field(x, 12, 12, true),
+                             field(x, 20, 12, true), field(y, 4, 12, true)};
+            int64_t ys[4] = {field(y, 0, 12, true), field(y, 12, 12, true),
+                             field(y, 20, 12, true), field(x, 4, 12, true)};
+            int64_t sd = 0, ud = 0, sud = 0, psd = 0, pud = 0, psud = 0;
+            for (unsigned c = 0; c < 4; c++) {
+               sd += xs[c] * ys[c];
+               ud += (xs[c] & 0xfff) * (ys[c] & 0xfff);
+               sud += xs[c] * (ys[c] & 0xfff);
+               psd += field(x, 8 * c, 8, true) * field(y, 8 * c, 8, true);
+               pud += field(x, 8 * c, 8, false) * field(y, 8 * c, 8, false);
+               psud += field(x, 8 * c, 8, true) * field(y, 8 * c, 8, false);
+            }
+            const uint64_t usum = (uint64_t)pud + (uint32_t)acc[k];
+            const uint32_t want[OUTS] = {
+               (uint32_t)sd, (uint32_t)ud, (uint32_t)sud, sat_s32(sud + acc[k]),
+               (uint32_t)psd, (uint32_t)pud, (uint32_t)psud, sat_s32(psd + acc[k]),
+               usum > UINT32_MAX ? UINT32_MAX : (uint32_t)usum,
+            };
+            for (unsigned i = 0; i < OUTS; i++) {
+               if (o[OUTS * k + i] != want[i] && bad++ < 8)
+                  printf("  case %u, result %u: 0x%08x, want 0x%08x\n", k, i, o[OUTS * k + i],
+                         want[i]);
+            }
+         }
+         CHECK_EQ(bad, 0);
+      }
+   }
+   vkt_pipeline_destroy(&t, &p);
+   vkt_buffer_destroy(&t, &buf);
    vkt_finish(&t);
 }
 

@@ -37,6 +37,10 @@ struct nvk_buffer_desc {
 struct nvk_buffer_desc nvk_nir_load_buffer_desc(nir_builder *b,
                                                 const struct nvk_pipeline_layout *layout,
                                                 const nir_variable *var, nir_def *index);
+/* Whether a uniform block variable is an inline uniform block, whose bytes
+ * are in the set's memory at *offset_B (nvk_descriptor_types.h). */
+bool nvk_nir_inline_uniform_block(const struct nvk_pipeline_layout *layout,
+                                  const nir_variable *var, unsigned *offset_B);
 
 /* Images, samplers and textures: derefs of descriptor variables become
  * 64-bit handles (pointers to kx headers loaded from set memory) on the

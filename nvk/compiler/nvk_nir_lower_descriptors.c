@@ -31,6 +31,18 @@ binding_layout(const struct nvk_pipeline_layout *layout, unsigned set, unsigned 
    return &sl->bindings[binding];
 }
 
+bool
+nvk_nir_inline_uniform_block(const struct nvk_pipeline_layout *layout, const nir_variable *var,
+                             unsigned *offset_B)
+{
+   const struct nvk_descriptor_set_binding_layout *bl =
+      binding_layout(layout, var->data.descriptor_set, var->data.binding);
+   if (!bl || bl->type != VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK)
+      return false;
+   *offset_B = bl->offset_B;
+   return true;
+}
+
 struct nvk_buffer_desc
 nvk_nir_load_buffer_desc(nir_builder *b, const struct nvk_pipeline_layout *layout,
                          const nir_variable *var, nir_def *index)

@@ -8,6 +8,7 @@
  *    uniform/storage buffer variable   *_global at descriptor address + offset,
  *                                      bounds-checked with robustness
  *    push constant block               load_ubo(NVK_CBUF_ROOT, push offset + offset)
+ *    inline uniform block              load_ubo(NVK_CBUF_SET(s), binding offset + offset)
  *    shared variable                   *_shared at the variable's offset + offset
  *    function_temp variable (left by   *_scratch at the variable's offset + offset
  *    vars_to_ssa: indirect indexing)
@@ -103,6 +104,15 @@ io_root(nir_builder *b, struct io_state *st, nir_deref_path *path, struct io_ptr
    switch (var->data.mode) {
    case NIR_VAR_MEM_SSBO:
    case NIR_VAR_MEM_UBO: {
+      unsigned inline_offset_B;
+      if (var->data.mode == NIR_VAR_MEM_UBO && !glsl_type_is_array(var->type) &&
+          nvk_nir_inline_uniform_block(st->opts->layout, var, &inline_offset_B)) {
+         /* The block's bytes are in the set's memory (constant buffer). */
+         p->kind = IO_CBUF;
+         p->cbuf = NVK_CBUF_SET(var->data.descriptor_set);
+         p->offset = nir_imm_int(b, (int32_t)inline_offset_B);
+         return true;
+      }
       nir_def *index = nir_imm_int(b, 0);
       if (glsl_type_is_array(var->type)) {
          nir_deref_instr *d = path->path[1];
@@ -408,7 +418,8 @@ lower_intrinsic(nir_builder *b, nir_intrinsic_instr *intr, void *data)
 
 /* Gives each variable of `mode` an offset (std430), returns the total. */
 static unsigned
-assign_offsets(nir_shader *shader, struct io_state *st, nir_variable_mode mode)
+assign_offsets(nir_shader *shader, struct io_state *st, nir_variable_mode mode,
+               unsigned *initialized_end)
 {
    unsigned size = 0;
    if (mode == NIR_VAR_FUNCTION_TEMP) {
@@ -434,6 +445,10 @@ assign_offsets(nir_shader *shader, struct io_state *st, nir_variable_mode mode)
       hash_table_insert(st->var_offsets, var, (void *)(uintptr_t)(size + 1));
       hash_table_insert(st->var_types, var, (void *)t);
       size += glsl_get_layout_size_B(var->type, GLSL_LAYOUT_STD430, false);
+      /* Only null initializers reach here (the front end rejects others
+       * on workgroup variables): zeroed at workgroup start. */
+      if (var->constant_initializer)
+         *initialized_end = size;
    }
    return size;
 }
@@ -457,9 +472,11 @@ nvk_nir_lower_explicit_io(nir_shader *shader, struct nvk_nir_io_options *options
       nir_shader_set_oom(shader);
       return false;
    }
-   const unsigned shared = assign_offsets(shader, &st, NIR_VAR_MEM_SHARED);
-   const unsigned scratch = assign_offsets(shader, &st, NIR_VAR_FUNCTION_TEMP);
+   unsigned shared_zero = 0, unused = 0;
+   const unsigned shared = assign_offsets(shader, &st, NIR_VAR_MEM_SHARED, &shared_zero);
+   const unsigned scratch = assign_offsets(shader, &st, NIR_VAR_FUNCTION_TEMP, &unused);
    shader->info.shared_size_B = MAX2(shader->info.shared_size_B, ALIGN_POT(shared, 16u));
+   shader->info.shared_zero_size_B = MAX2(shader->info.shared_zero_size_B, shared_zero);
    shader->info.scratch_size_B = MAX2(shader->info.scratch_size_B, ALIGN_POT(scratch, 16u));
 
    bool progress = nir_shader_intrinsics_pass(shader, lower_intrinsic,

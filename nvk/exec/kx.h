@@ -133,6 +133,9 @@ enum kx_interp {
 struct kx_program_info {
    uint16_t workgroup_size[3]; /* compute; 1 x 1 x 1 for other stages */
    uint32_t shared_size_B;
+   /* Leading bytes of shared memory zeroed when a workgroup starts:
+    * workgroup variables with a null initializer. */
+   uint32_t shared_zero_size_B;
    uint32_t scratch_size_B; /* per invocation */
    bool uses_barrier;
    bool uses_subgroups; /* subgroup operations or subgroup system values */

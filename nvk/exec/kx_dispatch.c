@@ -109,6 +109,27 @@ kx_live_mask(uint64_t n)
    return n >= KX_W ? KX_FULL_MASK : ((kx_mask)1 << n) - 1;
 }
 
+/*
+ * Workgroup variables with a null initializer start as zero in every
+ * workgroup (Vulkan 1.3, VkPhysicalDeviceVulkan13Features:
+ * "shaderZeroInitializeWorkgroupMemory specifies whether the implementation
+ * supports initializing a variable in Workgroup storage class"; SPIR-V 1.6,
+ * OpVariable: "Initializer is optional. If Initializer is present, it will
+ * be the initial value of the variable's memory content"). The compiler
+ * records where the last initialized variable ends and every byte before it
+ * is zeroed: variables without an initializer are undefined, and zero is one
+ * of their values. wgs workgroups of shared memory lie end to end.
+ */
+static void
+kx_zero_shared(const struct kx_job *job, uint8_t *shared, uint64_t wgs)
+{
+   const struct kx_program_info *info = &job->prog->info;
+   if (!info->shared_zero_size_B)
+      return;
+   for (uint64_t wg = 0; wg < wgs; wg++)
+      memset(shared + wg * info->shared_size_B, 0, info->shared_zero_size_B);
+}
+
 /* One workgroup, its strips taking turns at barriers. */
 static uint64_t
 kx_run_cooperative(struct kx_job *job, struct kx_thread *t, struct kx_ctx **strips,
@@ -126,6 +147,7 @@ kx_run_cooperative(struct kx_job *job, struct kx_thread *t, struct kx_ctx **stri
       ctx->subgroup_id = s;
       kx_strip_reset(ctx);
    }
+   kx_zero_shared(job, shared, 1);
 
    bool running = true;
    while (running && !t->faulted) {
@@ -151,6 +173,7 @@ kx_run_independent(struct kx_job *job, struct kx_thread *t, struct kx_ctx *ctx,
    const uint64_t wgs = MIN2((uint64_t)job->wgs_per_chunk, job->num_wgs - first_wg);
    const uint64_t total = wgs * job->wg_size;
    const uint64_t first = first_wg * job->wg_size;
+   kx_zero_shared(job, shared, wgs);
    for (uint64_t base = 0; base < total && !t->faulted; base += KX_W) {
       ctx->first_invocation = first + base;
       ctx->live = kx_live_mask(total - base);

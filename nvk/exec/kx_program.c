@@ -351,7 +351,7 @@ static uint32_t
 kx_abi(void)
 {
    /* Bump the low byte whenever the encoding changes. */
-   return 3u | ((uint32_t)KX_OP_COUNT << 8) | ((uint32_t)KX_W << 20) |
+   return 4u | ((uint32_t)KX_OP_COUNT << 8) | ((uint32_t)KX_W << 20) |
           ((uint32_t)sizeof(struct kx_instr) << 24);
 }
 
@@ -437,7 +437,8 @@ kx_program_deserialize(const void *data, size_t size_B)
    const uint32_t wg = (uint32_t)p->info.workgroup_size[0] * p->info.workgroup_size[1] *
                        p->info.workgroup_size[2];
    if (!kx_program_validate(p) || wg == 0 || wg > KX_MAX_WORKGROUP_INVOCATIONS ||
-       p->info.shared_size_B > (1u << 24) || p->info.scratch_size_B > (1u << 20) ||
+       p->info.shared_size_B > (1u << 24) ||
+       p->info.shared_zero_size_B > p->info.shared_size_B || p->info.scratch_size_B > (1u << 20) ||
        !kx_info_valid(&p->info)) {
       free(p);
       return NULL;

@@ -275,6 +275,7 @@ kx_compile(nir_shader *shader, char **error)
       prog->info.workgroup_size[1] = MAX2(si->cs.workgroup_size[1], 1);
       prog->info.workgroup_size[2] = MAX2(si->cs.workgroup_size[2], 1);
       prog->info.shared_size_B = si->shared_size_B;
+      prog->info.shared_zero_size_B = MIN2(si->shared_zero_size_B, si->shared_size_B);
       prog->info.scratch_size_B = si->scratch_size_B;
       prog->info.uses_barrier = b.uses_barrier;
       prog->info.uses_subgroups = b.uses_subgroups;

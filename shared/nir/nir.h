@@ -1208,6 +1208,9 @@ typedef struct nir_shader_info {
    uint8_t cull_distance_array_size;
 
    unsigned shared_size_B;
+   /* Leading bytes of shared memory that read zero when a workgroup starts
+    * (variables with a null initializer); 0 when none have one. */
+   unsigned shared_zero_size_B;
    unsigned scratch_size_B;
    uint32_t float_controls; /* nir_float_controls */
    bool uses_control_barrier;

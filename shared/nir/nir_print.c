@@ -823,6 +823,7 @@ print_info(struct print_state *st, const nir_shader *s)
    INFO(info->cull_distance_array_size, "cull_distance_array_size: %u\n",
         info->cull_distance_array_size);
    INFO(info->shared_size_B, "shared_size: %u\n", info->shared_size_B);
+   INFO(info->shared_zero_size_B, "shared_zero_size: %u\n", info->shared_zero_size_B);
    INFO(info->scratch_size_B, "scratch_size: %u\n", info->scratch_size_B);
    INFO(info->float_controls, "float_controls: 0x%x\n", info->float_controls);
    INFO(info->uses_control_barrier, "uses_control_barrier: true\n");

@@ -434,6 +434,14 @@ emit_instruction(struct stn_builder *b, const struct stn_inst *inst)
       case SpvOpDot:
          stn_handle_alu(b, inst);
          break;
+      case SpvOpSDot:
+      case SpvOpUDot:
+      case SpvOpSUDot:
+      case SpvOpSDotAccSat:
+      case SpvOpUDotAccSat:
+      case SpvOpSUDotAccSat:
+         stn_handle_integer_dot(b, inst);
+         break;
       default:
          stn_fail(b, "%s is not supported", spirv_op_name(inst->opcode));
       }

@@ -521,10 +521,13 @@ read_write(struct stn_builder *b, const struct stn_inst *inst)
    if (ops_w < inst->count) {
       const uint32_t mask = inst->w[ops_w];
       unsigned w = ops_w + 1;
+      /* MakeTexelAvailable/Visible (Vulkan memory model) take a scope id
+       * after the operands read here; nothing more to do with them. */
       if (mask & ~(SpvImageOperandsSampleMask | SpvImageOperandsLodMask |
                    SpvImageOperandsNonPrivateTexelMask | SpvImageOperandsVolatileTexelMask |
                    SpvImageOperandsSignExtendMask | SpvImageOperandsZeroExtendMask |
-                   SpvImageOperandsNontemporalMask))
+                   SpvImageOperandsNontemporalMask | SpvImageOperandsMakeTexelAvailableMask |
+                   SpvImageOperandsMakeTexelVisibleMask))
          stn_fail(b, "image operands 0x%x are not supported on %s", mask,
                   spirv_op_name(inst->opcode));
       if (mask & SpvImageOperandsLodMask)

@@ -259,6 +259,8 @@ bool stn_alu_opcode_known(SpvOp op);
 void stn_handle_composite(struct stn_builder *b, const struct stn_inst *inst);
 void stn_handle_ext_inst(struct stn_builder *b, const struct stn_inst *inst);
 void stn_handle_glsl450(struct stn_builder *b, const struct stn_inst *inst);
+/* OpSDot, OpUDot, OpSUDot and their AccSat forms (stn_dot.c). */
+void stn_handle_integer_dot(struct stn_builder *b, const struct stn_inst *inst);
 void stn_handle_image(struct stn_builder *b, const struct stn_inst *inst);
 /* An atomic on the texel an OpImageTexelPointer points to. */
 nir_def *stn_image_atomic(struct stn_builder *b, struct stn_pointer *texel,

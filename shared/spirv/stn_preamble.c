@@ -101,6 +101,18 @@ static const uint32_t supported_capabilities[] = {
    SpvCapabilitySampleMaskPostDepthCoverage,
    SpvCapabilityStencilExportEXT,
    SpvCapabilityAtomicStorageOps,
+   /* The Vulkan memory model: availability, visibility and scopes are
+    * carried into the IR's barrier semantics (stn_memory.c); the memory
+    * operands that only make pointers or texels available/visible, and
+    * NonPrivate, need nothing more from a consumer that orders every access
+    * (kx: sequentially consistent atomics and fences). */
+   SpvCapabilityVulkanMemoryModel,
+   SpvCapabilityVulkanMemoryModelDeviceScope,
+   /* Integer dot products (stn_dot.c). */
+   SpvCapabilityDotProductInputAll,
+   SpvCapabilityDotProductInput4x8Bit,
+   SpvCapabilityDotProductInput4x8BitPacked,
+   SpvCapabilityDotProduct,
    /* Opt-in: operations that not every consumer of the IR implements (nvk
     * does not advertise the Vulkan extensions that expose them). */
    SpvCapabilityIntegerFunctions2INTEL,
@@ -165,6 +177,8 @@ static const char *const supported_extensions[] = {
    "SPV_KHR_shader_atomic_counter_ops",
    "SPV_EXT_shader_stencil_export",
    "SPV_AMD_shader_trinary_minmax",
+   "SPV_KHR_vulkan_memory_model",
+   "SPV_KHR_integer_dot_product",
 };
 
 /* Extensions that exist for one opt-in capability: accepted with it. */

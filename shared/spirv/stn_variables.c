@@ -376,6 +376,13 @@ stn_handle_variable(struct stn_builder *b, const struct stn_inst *inst)
                   NIR_VAR_MEM_SSBO | NIR_VAR_MEM_PUSH_CONST))
          stn_fail(b, "%s variables cannot have initializers",
                   spirv_enum_name(SPIRV_OPERAND_STORAGE_CLASS, sc));
+      /* Vulkan 1.3, VUID-StandaloneSpirv-OpVariable-04734: "Any OpVariable
+       * with an Initializer operand and Workgroup as its Storage Class
+       * operand must use OpConstantNull as the initializer" (drivers zero
+       * the variable when a workgroup starts). */
+      if (sc == SpvStorageClassWorkgroup && init->def_opcode != SpvOpConstantNull)
+         stn_fail(b, "a Workgroup variable's initializer %u must be an OpConstantNull",
+                  inst->w[4]);
       if (is_function && !b->ir->frame->is_entry) {
          /* An inlined callee's variable starts afresh at every call. */
          stn_store(b, ptr, stn_constant_ssa(b, init->constant), NIR_ACCESS_NONE);

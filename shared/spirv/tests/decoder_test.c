@@ -607,3 +607,59 @@ TEST(decoder_opt_in_capabilities)
       EXPECT_OK(&m, &all);
    }
 }
+
+/* Vulkan 1.3, VUID-StandaloneSpirv-OpVariable-04734: "Any OpVariable with
+ * an Initializer operand and Workgroup as its Storage Class operand must
+ * use OpConstantNull as the initializer" (drivers zero such variables when
+ * a workgroup starts; any other constant would be ignored). */
+static void
+workgroup_module(struct sw_module *m, SpvOp init_op, size_t *var_at)
+{
+   sw_header(m, 0x00010000, 16);
+   sw_inst(m, SpvOpCapability, 1, SpvCapabilityShader);
+   sw_inst(m, SpvOpMemoryModel, 2, SpvAddressingModelLogical, SpvMemoryModelGLSL450);
+   const uint32_t ep[] = {SpvExecutionModelGLCompute, 1};
+   sw_inst_str(m, SpvOpEntryPoint, ep, 2, "main", NULL, 0);
+   sw_inst(m, SpvOpExecutionMode, 5, 1, SpvExecutionModeLocalSize, 1, 1, 1);
+   sw_inst(m, SpvOpTypeVoid, 1, 2);
+   sw_inst(m, SpvOpTypeFunction, 2, 3, 2);
+   sw_inst(m, SpvOpTypeInt, 3, 5, 32, 0);
+   sw_inst(m, SpvOpTypePointer, 3, 6, SpvStorageClassWorkgroup, 5);
+   if (init_op == SpvOpConstantNull)
+      sw_inst(m, SpvOpConstantNull, 2, 5, 7);
+   else
+      sw_inst(m, SpvOpConstant, 3, 5, 7, 42);
+   *var_at = m->n;
+   sw_inst(m, SpvOpVariable, 4, 6, 8, SpvStorageClassWorkgroup, 7);
+   sw_inst(m, SpvOpFunction, 4, 2, 1, SpvFunctionControlMaskNone, 3);
+   sw_inst(m, SpvOpLabel, 1, 4);
+   sw_inst(m, SpvOpStore, 2, 8, 7);
+   sw_inst(m, SpvOpReturn, 0);
+   sw_inst(m, SpvOpFunctionEnd, 0);
+}
+
+TEST(decoder_workgroup_initializer_must_be_null)
+{
+   struct sw_module m;
+   size_t at;
+   char *err = NULL;
+   workgroup_module(&m, SpvOpConstantNull, &at);
+   nir_shader *s = spirv_to_nir(m.w, m.n, NIR_STAGE_COMPUTE, "main", &vk_opts, NULL, &err);
+   if (!CHECK(s != NULL))
+      printf("    error was: %s\n", err ? err : "?");
+   if (s)
+      nir_shader_destroy(s);
+   free(err);
+   err = NULL;
+
+   workgroup_module(&m, SpvOpConstant, &at);
+   s = spirv_to_nir(m.w, m.n, NIR_STAGE_COMPUTE, "main", &vk_opts, NULL, &err);
+   if (CHECK(s == NULL)) {
+      CHECK_EQ((size_t)spirv_to_nir_error_offset(err), at);
+      if (!CHECK(err && strstr(err, "must be an OpConstantNull") != NULL))
+         printf("    error was: %s\n", err ? err : "?");
+   } else {
+      nir_shader_destroy(s);
+   }
+   free(err);
+}
