@@ -125,6 +125,9 @@ nvk_get_features(struct vk_features *f)
    f->synchronization2 = true;
    f->privateData = true;
    f->hostQueryReset = true;
+   /* BC1-BC7 decode in shared/format (fmt_bc.c): sampled, blitted from,
+    * copied as blocks (vk_bc_test). */
+   f->textureCompressionBC = true;
    /* Required with VK_KHR_sampler_ycbcr_conversion (kx_ycbcr.h). */
    f->samplerYcbcrConversion = true;
 }

@@ -233,6 +233,8 @@ TEST(kiln_advertises_only_what_it_implements)
       .shaderSampledImageArrayDynamicIndexing = VK_TRUE,
       .shaderStorageBufferArrayDynamicIndexing = VK_TRUE,
       .shaderStorageImageArrayDynamicIndexing = VK_TRUE,
+      /* vk_bc_test bc_formats_sample_nearest_and_linear, bc_formats_copy_and_blit */
+      .textureCompressionBC = VK_TRUE,
    };
    const VkBool32 *b = (const VkBool32 *)&f, *ok = (const VkBool32 *)&tested;
    for (unsigned i = 0; i < sizeof(f) / sizeof(VkBool32); i++) {
@@ -329,7 +331,7 @@ TEST(kiln_advertises_only_what_it_implements)
    VKT_CHECK(vkGetPhysicalDeviceImageFormatProperties(
       t.pdev, VK_FORMAT_D32_SFLOAT, VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_OPTIMAL,
       VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT, 0, &ifp));
-   /* Block-compressed formats have no decoder yet: no attachment. */
+   /* Block-compressed formats sample and blit from, never render. */
    VKT_CHECK_RESULT(vkGetPhysicalDeviceImageFormatProperties(
                        t.pdev, VK_FORMAT_BC1_RGB_UNORM_BLOCK, VK_IMAGE_TYPE_2D,
                        VK_IMAGE_TILING_OPTIMAL, VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT, 0, &ifp),

@@ -96,6 +96,26 @@ spatial_dims(enum glsl_sampler_dim dim)
    }
 }
 
+/* A texel of a block-compressed view: its 4x4 block decoded whole
+ * (shared/format), bounds in pixels, addresses in blocks. */
+static bool
+fetch_bc_texel(const struct kx_image_desc *d, const uint8_t *mem,
+               const struct kx_image_level *lvl, uint32_t x, uint32_t y, uint32_t z,
+               uint32_t layer, union fmt_texel *out)
+{
+   if (x >= lvl->width_px || y >= lvl->height_px || z >= lvl->depth_px ||
+       layer >= d->num_layers)
+      return false;
+   const uint64_t off =
+      kil_level_addr_offset_B(&lvl->addr, x / 4, y / 4, z, layer + d->base_layer);
+   if (off + d->el_size_B > d->range_B)
+      return false;
+   union fmt_texel block[16];
+   fmt_bc_decode_block(d->format, mem + off, block);
+   *out = block[(y % 4) * 4 + x % 4];
+   return true;
+}
+
 /* Reads texel (x, y, z, layer) of `level`; false if outside. */
 static bool
 fetch_texel(const struct kx_image_desc *d, const uint8_t *mem, uint32_t level, uint32_t x,
@@ -104,6 +124,8 @@ fetch_texel(const struct kx_image_desc *d, const uint8_t *mem, uint32_t level, u
    if (!mem || level >= d->num_levels)
       return false;
    const struct kx_image_level *lvl = &d->levels[level];
+   if (fmt_format_is_bc(d->format))
+      return fetch_bc_texel(d, mem, lvl, x, y, z, layer, out);
    if (x >= lvl->addr.extent_el.width || y >= lvl->addr.extent_el.height ||
        z >= lvl->addr.extent_el.depth || layer >= d->num_layers)
       return false;
