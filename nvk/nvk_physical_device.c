@@ -82,6 +82,12 @@ const struct vk_device_extension_table nvk_device_extensions = {
     * draw (vk_graphics_state.h); vkCmdBindVertexBuffers2's strides count
     * where the pipeline leaves them dynamic (nvk_draw_vertex.c). */
    .EXT_extended_dynamic_state = true,
+   /* Border colours are part of the sampler header and replace texels
+    * before the view's swizzle (kx_desc.c, kx_image.c; vk_sampler_test). */
+   .EXT_custom_border_color = true,
+   .EXT_border_color_swizzle = true,
+   /* kx_image.c's wrap() has the mode (vk_sampler_test). */
+   .KHR_sampler_mirror_clamp_to_edge = true,
 };
 
 static void
@@ -128,6 +134,11 @@ nvk_get_features(struct vk_features *f)
    /* BC1-BC7 decode in shared/format (fmt_bc.c): sampled, blitted from,
     * copied as blocks (vk_bc_test). */
    f->textureCompressionBC = true;
+   f->customBorderColors = true;
+   f->customBorderColorWithoutFormat = true;
+   f->borderColorSwizzle = true;
+   f->borderColorSwizzleFromImage = true;
+   f->samplerMirrorClampToEdge = true;
    /* Required with VK_KHR_sampler_ycbcr_conversion (kx_ycbcr.h). */
    f->samplerYcbcrConversion = true;
 }
@@ -390,6 +401,13 @@ nvk_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
          /* A 32-bit divide per instance-rate fetch. */
          VkPhysicalDeviceVertexAttributeDivisorPropertiesEXT *d = (void *)s;
          d->maxVertexAttribDivisor = UINT32_MAX;
+         break;
+      }
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_PROPERTIES_EXT: {
+         /* A custom border colour is 16 bytes of the sampler header: no
+          * table to run out of; the number is the spec's usual scale. */
+         VkPhysicalDeviceCustomBorderColorPropertiesEXT *cb = (void *)s;
+         cb->maxCustomBorderColorSamplers = 4096;
          break;
       }
       case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_POINT_CLIPPING_PROPERTIES: {

@@ -288,6 +288,9 @@ TEST(kiln_advertises_only_what_it_implements)
       "VK_KHR_imageless_framebuffer",       /* vk_draw_test imageless_framebuffer */
       "VK_EXT_vertex_attribute_divisor",    /* vk_draw_test instance_rate_divisors */
       "VK_EXT_extended_dynamic_state",      /* vk_draw_test extended_dynamic_state_toggled */
+      "VK_EXT_custom_border_color",         /* vk_sampler_test custom_border_colors_float_and_int */
+      "VK_EXT_border_color_swizzle",        /* vk_sampler_test border_color_swizzle */
+      "VK_KHR_sampler_mirror_clamp_to_edge", /* vk_sampler_test sampler_mirror_clamp_to_edge */
    };
    uint32_t n = 0;
    VKT_CHECK(vkEnumerateDeviceExtensionProperties(t.pdev, NULL, &n, NULL));

@@ -1,0 +1,368 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Sampler extensions zink asks for: VK_EXT_custom_border_color (float and
+ * integer, with and without a format), VK_EXT_border_color_swizzle (the
+ * view's component mapping applies to border texels, Vulkan 1.3 16.x:
+ * border replacement comes before the swizzle) and
+ * VK_KHR_sampler_mirror_clamp_to_edge. Compute shaders sample at given
+ * points; the expected values follow the spec's addressing rules.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "util/macros.h"
+#include "vkt_compute.h"
+
+#include "sample_points_comp.h"
+#include "sample_points_uint_comp.h"
+
+#define CS VK_SHADER_STAGE_COMPUTE_BIT
+#define N 4u    /* image size */
+#define NPTS 64u
+
+struct ctx {
+   struct vkt t;
+   struct vkt_buffer pts, out;
+   struct vkt_pipeline pf, pu; /* float and uint sampling */
+};
+
+static bool
+ctx_init(struct ctx *c, const char *const *exts, uint32_t n_ext, void *features)
+{
+   const struct vkt_req req = {.extensions = exts, .extension_count = n_ext, .features = features};
+   if (!vkt_init(&c->t, &req))
+      return false;
+   struct vkt *t = &c->t;
+   if (!vkt_buffer_create(t, NPTS * 16, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, &c->pts) ||
+       !vkt_buffer_create(t, NPTS * 16, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, &c->out))
+      return false;
+   const VkDescriptorSetLayoutBinding b[] = {
+      {0, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1, CS, NULL},
+      {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, CS, NULL},
+      {2, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, CS, NULL}};
+   if (!vkt_pipeline_create(t, &(struct vkt_pipeline_info){VKT_SPIRV(sample_points_comp_spv),
+                                                          .bindings = b, .binding_count = 3,
+                                                          .push_size = 4},
+                            &c->pf) ||
+       !vkt_pipeline_create(t, &(struct vkt_pipeline_info){VKT_SPIRV(sample_points_uint_comp_spv),
+                                                          .bindings = b, .binding_count = 3,
+                                                          .push_size = 4},
+                            &c->pu))
+      return false;
+   for (unsigned i = 0; i < 2; i++) {
+      struct vkt_pipeline *p = i ? &c->pu : &c->pf;
+      vkt_pipeline_set_buffer(t, p, 1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, c->pts.buffer, 0,
+                              VK_WHOLE_SIZE);
+      vkt_pipeline_set_buffer(t, p, 2, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, c->out.buffer, 0,
+                              VK_WHOLE_SIZE);
+   }
+   /* Points: near texel centres (no nearest ties) in [-0.5, 1.5). */
+   float *pt = (float *)c->pts.map;
+   for (unsigned i = 0; i < NPTS; i++) {
+      pt[i * 4 + 0] = ((float)((i * 7) % 8) - 2.0f + 0.5f) / N + 0.03f;
+      pt[i * 4 + 1] = ((float)((i * 5 + 3) % 8) - 2.0f + 0.5f) / N + 0.01f;
+      pt[i * 4 + 2] = 0.0f;
+      pt[i * 4 + 3] = 0.0f;
+   }
+   return true;
+}
+
+static void
+ctx_finish(struct ctx *c)
+{
+   vkt_pipeline_destroy(&c->t, &c->pf);
+   vkt_pipeline_destroy(&c->t, &c->pu);
+   vkt_buffer_destroy(&c->t, &c->pts);
+   vkt_buffer_destroy(&c->t, &c->out);
+   vkt_finish(&c->t);
+}
+
+/* An N x N image of `format` holding `texels` (N * N texels of el_B). */
+static bool
+make_image(struct ctx *c, VkFormat format, const void *texels, struct vkt_image *img)
+{
+   VkImageCreateInfo ci =
+      vkt_image_info(VK_IMAGE_TYPE_2D, format, VK_IMAGE_TILING_OPTIMAL, N, N, 1, 1, 1);
+   ci.usage |= VK_IMAGE_USAGE_SAMPLED_BIT;
+   return vkt_image_create(&c->t, &ci, img) &&
+          vkt_image_to_general(&c->t, img, VK_IMAGE_LAYOUT_UNDEFINED) &&
+          vkt_write_image(&c->t, img, VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, (VkOffset3D){0},
+                          (VkExtent3D){N, N, 1}, texels);
+}
+
+static VkImageView
+make_view(struct ctx *c, const struct vkt_image *img, VkFormat format, VkComponentMapping map)
+{
+   const VkImageViewCreateInfo ci = {
+      .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+      .image = img->image,
+      .viewType = VK_IMAGE_VIEW_TYPE_2D,
+      .format = format,
+      .components = map,
+      .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1},
+   };
+   VkImageView v = VK_NULL_HANDLE;
+   VKT_CHECK(vkCreateImageView(c->t.dev, &ci, NULL, &v));
+   return v;
+}
+
+/* Samples every point through `view` and `si`; the results stay in
+ * c->out. */
+static bool
+run(struct ctx *c, bool uint, VkImageView view, const VkSamplerCreateInfo *si)
+{
+   VkSampler s;
+   if (!VKT_CHECK(vkCreateSampler(c->t.dev, si, NULL, &s)))
+      return false;
+   struct vkt_pipeline *p = uint ? &c->pu : &c->pf;
+   vkt_pipeline_set_image(&c->t, p, 0, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, view, s,
+                          VK_IMAGE_LAYOUT_GENERAL);
+   const uint32_t n = NPTS;
+   const bool ok = vkt_run_compute(&c->t, p, &n, 4, NPTS / 32, 1, 1);
+   vkDestroySampler(c->t.dev, s, NULL);
+   return ok;
+}
+
+static VkSamplerCreateInfo
+sampler(VkFilter filter, VkSamplerAddressMode mode, VkBorderColor border, const void *pnext)
+{
+   return (VkSamplerCreateInfo){
+      .sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO,
+      .pNext = pnext,
+      .magFilter = filter,
+      .minFilter = filter,
+      .mipmapMode = VK_SAMPLER_MIPMAP_MODE_NEAREST,
+      .addressModeU = mode,
+      .addressModeV = mode,
+      .addressModeW = mode,
+      .borderColor = border,
+   };
+}
+
+/* The texel index of coordinate u (nearest), or -1 outside the image. */
+static int
+nearest_index(float u)
+{
+   const int i = (int)floorf(u * N);
+   return i < 0 || i >= (int)N ? -1 : i;
+}
+
+static const VkComponentMapping identity = {0};
+
+static const char *const custom_exts[] = {"VK_EXT_custom_border_color"};
+
+TEST(custom_border_colors_float_and_int)
+{
+   VkPhysicalDeviceCustomBorderColorFeaturesEXT cb = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_FEATURES_EXT,
+      .customBorderColors = VK_TRUE,
+      .customBorderColorWithoutFormat = VK_TRUE,
+   };
+   struct ctx c;
+   if (!ctx_init(&c, custom_exts, 1, &cb))
+      return;
+   uint8_t rgba8[N * N * 4];
+   uint32_t rgba32[N * N * 4];
+   for (unsigned i = 0; i < N * N * 4; i++) {
+      rgba8[i] = (uint8_t)(i * 37 + 11);
+      rgba32[i] = i * 2654435761u;
+   }
+   struct vkt_image fimg, uimg;
+   REQUIRE(make_image(&c, VK_FORMAT_R8G8B8A8_UNORM, rgba8, &fimg));
+   REQUIRE(make_image(&c, VK_FORMAT_R32G32B32A32_UINT, rgba32, &uimg));
+   VkImageView fv = make_view(&c, &fimg, VK_FORMAT_R8G8B8A8_UNORM, identity);
+   VkImageView uv = make_view(&c, &uimg, VK_FORMAT_R32G32B32A32_UINT, identity);
+   const float *pt = (const float *)c.pts.map;
+
+   /* Float: with the image's format and without one. */
+   for (unsigned with_format = 0; with_format < 2; with_format++) {
+      const VkSamplerCustomBorderColorCreateInfoEXT ci = {
+         .sType = VK_STRUCTURE_TYPE_SAMPLER_CUSTOM_BORDER_COLOR_CREATE_INFO_EXT,
+         .customBorderColor = {.float32 = {0.25f, 0.75f, 0.125f, 0.5f}},
+         .format = with_format ? VK_FORMAT_R8G8B8A8_UNORM : VK_FORMAT_UNDEFINED,
+      };
+      const VkSamplerCreateInfo si = sampler(VK_FILTER_NEAREST,
+                                             VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER,
+                                             VK_BORDER_COLOR_FLOAT_CUSTOM_EXT, &ci);
+      CHECK(run(&c, false, fv, &si));
+      const float *o = (const float *)c.out.map;
+      unsigned bad = 0, border = 0;
+      for (unsigned i = 0; i < NPTS; i++) {
+         const int x = nearest_index(pt[i * 4]), y = nearest_index(pt[i * 4 + 1]);
+         for (unsigned k = 0; k < 4; k++) {
+            const float want = x < 0 || y < 0 ? ci.customBorderColor.float32[k]
+                                              : rgba8[(y * N + x) * 4 + k] / 255.0f;
+            if (fabsf(o[i * 4 + k] - want) > 1e-3f && bad++ < 3)
+               test_fail(__FILE__, __LINE__, "format %u point %u (%g, %g).%u: %g, want %g",
+                         with_format, i, pt[i * 4], pt[i * 4 + 1], k, o[i * 4 + k], want);
+         }
+         border += x < 0 || y < 0;
+      }
+      CHECK(border > 8 && border < NPTS - 8);
+   }
+
+   /* Integer: 32-bit values no float could carry. */
+   const VkSamplerCustomBorderColorCreateInfoEXT ui = {
+      .sType = VK_STRUCTURE_TYPE_SAMPLER_CUSTOM_BORDER_COLOR_CREATE_INFO_EXT,
+      .customBorderColor = {.uint32 = {7, 1000001, 0xdeadbeef, 3}},
+      .format = VK_FORMAT_R32G32B32A32_UINT,
+   };
+   const VkSamplerCreateInfo si = sampler(VK_FILTER_NEAREST,
+                                          VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER,
+                                          VK_BORDER_COLOR_INT_CUSTOM_EXT, &ui);
+   CHECK(run(&c, true, uv, &si));
+   const uint32_t *o = (const uint32_t *)c.out.map;
+   unsigned bad = 0;
+   for (unsigned i = 0; i < NPTS; i++) {
+      const int x = nearest_index(pt[i * 4]), y = nearest_index(pt[i * 4 + 1]);
+      for (unsigned k = 0; k < 4; k++) {
+         const uint32_t want =
+            x < 0 || y < 0 ? ui.customBorderColor.uint32[k] : rgba32[(y * N + x) * 4 + k];
+         if (o[i * 4 + k] != want && bad++ < 3)
+            test_fail(__FILE__, __LINE__, "uint point %u.%u: %u, want %u", i, k, o[i * 4 + k],
+                      want);
+      }
+   }
+   vkDestroyImageView(c.t.dev, fv, NULL);
+   vkDestroyImageView(c.t.dev, uv, NULL);
+   vkt_image_destroy(&c.t, &fimg);
+   vkt_image_destroy(&c.t, &uimg);
+   ctx_finish(&c);
+}
+
+/* The view's mapping applies to border texels as to image texels: given
+ * to the sampler (VkSamplerBorderColorComponentMappingCreateInfoEXT) or
+ * taken from the image (borderColorSwizzleFromImage); opaque black and a
+ * custom colour. */
+TEST(border_color_swizzle)
+{
+   static const char *const exts[] = {"VK_EXT_custom_border_color",
+                                      "VK_EXT_border_color_swizzle"};
+   VkPhysicalDeviceBorderColorSwizzleFeaturesEXT sw = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BORDER_COLOR_SWIZZLE_FEATURES_EXT,
+      .borderColorSwizzle = VK_TRUE,
+      .borderColorSwizzleFromImage = VK_TRUE,
+   };
+   VkPhysicalDeviceCustomBorderColorFeaturesEXT cb = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_FEATURES_EXT,
+      .pNext = &sw,
+      .customBorderColors = VK_TRUE,
+      .customBorderColorWithoutFormat = VK_TRUE,
+   };
+   struct ctx c;
+   if (!ctx_init(&c, exts, 2, &cb))
+      return;
+   uint8_t rgba8[N * N * 4];
+   for (unsigned i = 0; i < N * N * 4; i++)
+      rgba8[i] = (uint8_t)(i * 53 + 7);
+   struct vkt_image img;
+   REQUIRE(make_image(&c, VK_FORMAT_R8G8B8A8_UNORM, rgba8, &img));
+   const VkComponentMapping map = {VK_COMPONENT_SWIZZLE_B, VK_COMPONENT_SWIZZLE_A,
+                                   VK_COMPONENT_SWIZZLE_ONE, VK_COMPONENT_SWIZZLE_R};
+   VkImageView view = make_view(&c, &img, VK_FORMAT_R8G8B8A8_UNORM, map);
+   const float *pt = (const float *)c.pts.map;
+   /* Channel k of the result reads source channel src[k] (4: one). */
+   static const unsigned src[4] = {2, 3, 4, 0};
+   for (unsigned cfg = 0; cfg < 4; cfg++) {
+      const bool custom = cfg & 1, given = cfg & 2;
+      const VkSamplerBorderColorComponentMappingCreateInfoEXT mci = {
+         .sType = VK_STRUCTURE_TYPE_SAMPLER_BORDER_COLOR_COMPONENT_MAPPING_CREATE_INFO_EXT,
+         .components = map,
+      };
+      const VkSamplerCustomBorderColorCreateInfoEXT ci = {
+         .sType = VK_STRUCTURE_TYPE_SAMPLER_CUSTOM_BORDER_COLOR_CREATE_INFO_EXT,
+         .pNext = given ? &mci : NULL,
+         .customBorderColor = {.float32 = {0.25f, 0.75f, 0.125f, 0.5f}},
+         .format = VK_FORMAT_R8G8B8A8_UNORM,
+      };
+      const float black[4] = {0, 0, 0, 1};
+      const float *bc = custom ? ci.customBorderColor.float32 : black;
+      const void *chain = custom ? (const void *)&ci : given ? (const void *)&mci : NULL;
+      const VkSamplerCreateInfo si =
+         sampler(VK_FILTER_NEAREST, VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER,
+                 custom ? VK_BORDER_COLOR_FLOAT_CUSTOM_EXT : VK_BORDER_COLOR_FLOAT_OPAQUE_BLACK,
+                 chain);
+      CHECK(run(&c, false, view, &si));
+      const float *o = (const float *)c.out.map;
+      unsigned bad = 0;
+      for (unsigned i = 0; i < NPTS; i++) {
+         const int x = nearest_index(pt[i * 4]), y = nearest_index(pt[i * 4 + 1]);
+         for (unsigned k = 0; k < 4; k++) {
+            float want;
+            if (src[k] == 4)
+               want = 1.0f;
+            else if (x < 0 || y < 0)
+               want = bc[src[k]];
+            else
+               want = rgba8[(y * N + x) * 4 + src[k]] / 255.0f;
+            if (fabsf(o[i * 4 + k] - want) > 1e-3f && bad++ < 3)
+               test_fail(__FILE__, __LINE__, "custom %u given %u point %u.%u: %g, want %g",
+                         custom, given, i, k, o[i * 4 + k], want);
+         }
+      }
+   }
+   vkDestroyImageView(c.t.dev, view, NULL);
+   vkt_image_destroy(&c.t, &img);
+   ctx_finish(&c);
+}
+
+/* Vulkan 1.3, 16.x "Wrapping Operation": mirror clamp to edge mirrors
+ * once around 0 and clamps: i -> clamp(i >= 0 ? i : -1 - i, 0, size - 1),
+ * for every texel of the nearest and linear footprints. */
+static int
+mirror_clamp(int i)
+{
+   const int m = i >= 0 ? i : -1 - i;
+   return m >= (int)N ? (int)N - 1 : m;
+}
+
+TEST(sampler_mirror_clamp_to_edge)
+{
+   static const char *const exts[] = {"VK_KHR_sampler_mirror_clamp_to_edge"};
+   struct ctx c;
+   if (!ctx_init(&c, exts, 1, NULL))
+      return;
+   uint8_t rgba8[N * N * 4];
+   for (unsigned i = 0; i < N * N * 4; i++)
+      rgba8[i] = (uint8_t)(i * 29 + 3);
+   struct vkt_image img;
+   REQUIRE(make_image(&c, VK_FORMAT_R8G8B8A8_UNORM, rgba8, &img));
+   VkImageView view = make_view(&c, &img, VK_FORMAT_R8G8B8A8_UNORM, identity);
+   const float *pt = (const float *)c.pts.map;
+   for (unsigned lin = 0; lin < 2; lin++) {
+      const VkSamplerCreateInfo si =
+         sampler(lin ? VK_FILTER_LINEAR : VK_FILTER_NEAREST,
+                 VK_SAMPLER_ADDRESS_MODE_MIRROR_CLAMP_TO_EDGE, VK_BORDER_COLOR_FLOAT_OPAQUE_BLACK,
+                 NULL);
+      CHECK(run(&c, false, view, &si));
+      const float *o = (const float *)c.out.map;
+      unsigned bad = 0;
+      for (unsigned i = 0; i < NPTS; i++) {
+         float want[4] = {0, 0, 0, 0};
+         const float u = pt[i * 4] * N, v = pt[i * 4 + 1] * N;
+         if (!lin) {
+            const int x = mirror_clamp((int)floorf(u)), y = mirror_clamp((int)floorf(v));
+            for (unsigned k = 0; k < 4; k++)
+               want[k] = rgba8[(y * N + x) * 4 + k] / 255.0f;
+         } else {
+            const float fu = u - 0.5f, fv = v - 0.5f;
+            const int i0 = (int)floorf(fu), j0 = (int)floorf(fv);
+            const float a = fu - floorf(fu), b = fv - floorf(fv);
+            for (unsigned q = 0; q < 4; q++) {
+               const int x = mirror_clamp(i0 + (int)(q & 1)), y = mirror_clamp(j0 + (int)(q >> 1));
+               const float w = ((q & 1) ? a : 1 - a) * ((q >> 1) ? b : 1 - b);
+               for (unsigned k = 0; k < 4; k++)
+                  want[k] += w * rgba8[(y * N + x) * 4 + k] / 255.0f;
+            }
+         }
+         for (unsigned k = 0; k < 4; k++)
+            if (fabsf(o[i * 4 + k] - want[k]) > 3.0f / 255.0f && bad++ < 3)
+               test_fail(__FILE__, __LINE__, "linear %u point %u (%g, %g).%u: %g, want %g", lin,
+                         i, pt[i * 4], pt[i * 4 + 1], k, o[i * 4 + k], want[k]);
+      }
+   }
+   vkDestroyImageView(c.t.dev, view, NULL);
+   vkt_image_destroy(&c.t, &img);
+   ctx_finish(&c);
+}
