@@ -88,6 +88,21 @@ const struct vk_device_extension_table nvk_device_extensions = {
    .EXT_border_color_swizzle = true,
    /* kx_image.c's wrap() has the mode (vk_sampler_test). */
    .KHR_sampler_mirror_clamp_to_edge = true,
+   /* Rasterizer discard, depth bias enable and primitive restart enable
+    * (not the logic op or patch control points). */
+   .EXT_extended_dynamic_state2 = true,
+   /* Layer and ViewportIndex written by the vertex shader (kx slots, rast
+    * picks the layer and viewport from the provoking vertex). */
+   .EXT_shader_viewport_index_layer = true,
+   /* State rast takes as is (vk_graphics_state.h parses the structs). */
+   .EXT_provoking_vertex = true,
+   .EXT_depth_clip_enable = true,
+   .EXT_depth_clip_control = true,
+   .EXT_color_write_enable = true,
+   /* vkCmdDrawMulti*EXT (nvk_cmd_draw.c); DrawIndex, BaseVertex and
+    * BaseInstance reach the vertex shader (kx strips). */
+   .EXT_multi_draw = true,
+   .KHR_shader_draw_parameters = true,
 };
 
 static void
@@ -115,6 +130,39 @@ nvk_get_features(struct vk_features *f)
     * counters); occlusion queries count samples exactly (nvk/rast). */
    f->pipelineStatisticsQuery = true;
    f->occlusionQueryPrecise = true;
+   /* Logic ops on integer and normalized colour attachments (nvk/rast). */
+   f->logicOp = true;
+   /* rast: per-attachment blending, depth clamp, bias clamp, bounds,
+    * polygon modes (vk_draw_test). */
+   f->independentBlend = true;
+   f->depthClamp = true;
+   f->depthBiasClamp = true;
+   f->depthBounds = true;
+   f->fillModeNonSolid = true;
+   /* Indirect draws loop over their commands (nvk_cmd_draw.c). */
+   f->multiDrawIndirect = true;
+   f->drawIndirectFirstInstance = true;
+   /* rast: the second source (kx output slot 8), alpha to one, shading
+    * per sample when the shader reads SampleId/SamplePosition. */
+   f->dualSrcBlend = true;
+   f->alphaToOne = true;
+   f->sampleRateShading = true;
+   /* ClipDistance/CullDistance: kx slots, rast clips and culls (8 each,
+    * 8 together). */
+   f->shaderClipDistance = true;
+   f->shaderCullDistance = true;
+   /* 16 viewports, picked by ViewportIndex (rast). */
+   f->multiViewport = true;
+   /* rast draws points of any size from PointSize and lines of any
+    * width (rectangles), clamped to the ranges (nvk_private.h). */
+   f->largePoints = true;
+   f->wideLines = true;
+   f->provokingVertexLast = true;
+   f->depthClipEnable = true;
+   f->depthClipControl = true;
+   f->colorWriteEnable = true;
+   f->multiDraw = true;
+   f->shaderDrawParameters = true;
    /* 8-bit indices, 0xff restarts them (nvk_draw.c; vk_draw_test). */
    f->indexTypeUint8 = true;
    /* Restarts cut lists too (rast_assemble); no patches without
@@ -127,6 +175,7 @@ nvk_get_features(struct vk_features *f)
    f->vertexAttributeInstanceRateDivisor = true;
    f->vertexAttributeInstanceRateZeroDivisor = true;
    f->extendedDynamicState = true;
+   f->extendedDynamicState2 = true;
    f->timelineSemaphore = true;
    f->synchronization2 = true;
    f->privateData = true;
@@ -274,6 +323,7 @@ nvk_get_limits(const struct nvk_physical_device *pdev)
       .maxVertexOutputComponents = 64,
       .maxFragmentInputComponents = 64,
       .maxFragmentOutputAttachments = 4,
+      .maxFragmentDualSrcAttachments = 1, /* dualSrcBlend */
       .maxFragmentCombinedOutputResources = 4,
       /* The compute executor (nvk/exec/kx.h): workgroups of up to 1024
        * invocations in strips of 32 lanes, shared memory per workgroup. */
@@ -285,10 +335,10 @@ nvk_get_limits(const struct nvk_physical_device *pdev)
       .subTexelPrecisionBits = 4,
       .mipmapPrecisionBits = 4,
       .maxDrawIndexedIndexValue = (1u << 24) - 1,
-      .maxDrawIndirectCount = 1,
+      .maxDrawIndirectCount = UINT32_MAX,
       .maxSamplerLodBias = 2.0f,
       .maxSamplerAnisotropy = 1.0f,
-      .maxViewports = 1,
+      .maxViewports = 16,
       .maxViewportDimensions = {4096, 4096},
       .viewportBoundsRange = {-8192.0f, 8191.0f},
       .viewportSubPixelBits = 0,
@@ -320,14 +370,15 @@ nvk_get_limits(const struct nvk_physical_device *pdev)
       /* Every queue writes timestamps: CLOCK_MONOTONIC in nanoseconds. */
       .timestampComputeAndGraphics = VK_TRUE,
       .timestampPeriod = 1.0f,
-      .maxClipDistances = 0,
-      .maxCullDistances = 0,
-      .maxCombinedClipAndCullDistances = 0,
+      .maxClipDistances = 8,
+      .maxCullDistances = 8,
+      .maxCombinedClipAndCullDistances = 8,
       .discreteQueuePriorities = 2,
       .pointSizeRange = {1.0f, NVK_MAX_POINT_SIZE},
-      .lineWidthRange = {1.0f, 1.0f},
-      .pointSizeGranularity = 0.0f,
-      .lineWidthGranularity = 0.0f,
+      .lineWidthRange = {1.0f, NVK_MAX_LINE_WIDTH},
+      /* rast takes any size; this is the step it promises. */
+      .pointSizeGranularity = 0.125f,
+      .lineWidthGranularity = 0.125f,
       .strictLines = VK_FALSE,
       .standardSampleLocations = VK_TRUE, /* rast_sample_location */
       .optimalBufferCopyOffsetAlignment = 1,
@@ -408,6 +459,18 @@ nvk_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
           * table to run out of; the number is the spec's usual scale. */
          VkPhysicalDeviceCustomBorderColorPropertiesEXT *cb = (void *)s;
          cb->maxCustomBorderColorSamplers = 4096;
+         break;
+      }
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_PROPERTIES_EXT: {
+         /* The mode is pipeline state; no transform feedback. */
+         VkPhysicalDeviceProvokingVertexPropertiesEXT *pv = (void *)s;
+         pv->provokingVertexModePerPipeline = VK_TRUE;
+         pv->transformFeedbackPreservesTriangleFanProvokingVertex = VK_FALSE;
+         break;
+      }
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTI_DRAW_PROPERTIES_EXT: {
+         VkPhysicalDeviceMultiDrawPropertiesEXT *md = (void *)s;
+         md->maxMultiDrawCount = 1u << 20;
          break;
       }
       case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_POINT_CLIPPING_PROPERTIES: {

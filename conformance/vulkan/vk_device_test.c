@@ -219,6 +219,23 @@ TEST(kiln_advertises_only_what_it_implements)
       .pipelineStatisticsQuery = VK_TRUE, /* vk_compute_test compute_invocations_statistic,
                                            vk_draw_test occlusion_and_statistics_queries */
       .occlusionQueryPrecise = VK_TRUE,   /* vk_draw_test occlusion_and_statistics_queries */
+      .logicOp = VK_TRUE,                 /* vk_draw_test logic_ops */
+      .independentBlend = VK_TRUE,        /* vk_draw_test independent_blend */
+      .depthClamp = VK_TRUE,              /* vk_draw_test depth_clamp */
+      .depthBiasClamp = VK_TRUE,          /* vk_draw_test depth_bias_clamp */
+      .depthBounds = VK_TRUE,             /* vk_draw_test depth_bounds */
+      .fillModeNonSolid = VK_TRUE,        /* vk_draw_test polygon_mode_point */
+      .multiDrawIndirect = VK_TRUE,       /* vk_draw_test multi_draw_indirect_first_instance,
+                                             indexed_and_indirect_draws */
+      .drawIndirectFirstInstance = VK_TRUE, /* vk_draw_test multi_draw_indirect_first_instance */
+      .dualSrcBlend = VK_TRUE,            /* vk_draw_test dual_source_blend */
+      .alphaToOne = VK_TRUE,              /* vk_draw_test alpha_to_one */
+      .sampleRateShading = VK_TRUE,       /* vk_draw_test sample_rate_shading */
+      .shaderClipDistance = VK_TRUE,      /* vk_draw_test clip_and_cull_distances */
+      .shaderCullDistance = VK_TRUE,      /* vk_draw_test clip_and_cull_distances */
+      .multiViewport = VK_TRUE,           /* vk_draw_test layer_and_viewport_from_the_vs */
+      .largePoints = VK_TRUE,             /* vk_draw_test large_points_and_wide_lines */
+      .wideLines = VK_TRUE,               /* vk_draw_test large_points_and_wide_lines */
       .shaderFloat64 = VK_TRUE,           /* vk_compute_test int64_float64_int16_arithmetic */
       .shaderInt64 = VK_TRUE,             /* vk_compute_test int64_float64_int16_arithmetic */
       .shaderInt16 = VK_TRUE,             /* vk_compute_test int64_float64_int16_arithmetic */
@@ -291,11 +308,19 @@ TEST(kiln_advertises_only_what_it_implements)
       "VK_EXT_custom_border_color",         /* vk_sampler_test custom_border_colors_float_and_int */
       "VK_EXT_border_color_swizzle",        /* vk_sampler_test border_color_swizzle */
       "VK_KHR_sampler_mirror_clamp_to_edge", /* vk_sampler_test sampler_mirror_clamp_to_edge */
+      "VK_EXT_extended_dynamic_state2",     /* vk_draw_test extended_dynamic_state2_toggled */
+      "VK_EXT_shader_viewport_index_layer", /* vk_draw_test layer_and_viewport_from_the_vs */
+      "VK_EXT_provoking_vertex",            /* vk_draw_test provoking_vertex_last */
+      "VK_EXT_depth_clip_enable",           /* vk_draw_test depth_clip_disabled */
+      "VK_EXT_depth_clip_control",          /* vk_draw_test depth_clip_negative_one_to_one */
+      "VK_EXT_color_write_enable",          /* vk_draw_test color_write_enable */
+      "VK_EXT_multi_draw",                  /* vk_draw_test multi_draw_and_draw_parameters */
+      "VK_KHR_shader_draw_parameters",      /* vk_draw_test multi_draw_and_draw_parameters */
    };
    uint32_t n = 0;
    VKT_CHECK(vkEnumerateDeviceExtensionProperties(t.pdev, NULL, &n, NULL));
-   VkExtensionProperties props[64];
-   n = n > 64 ? 64 : n;
+   VkExtensionProperties props[128];
+   n = n > 128 ? 128 : n;
    VKT_CHECK(vkEnumerateDeviceExtensionProperties(t.pdev, NULL, &n, props));
    CHECK_EQ(n, ARRAY_SIZE(expected));
    for (uint32_t i = 0; i < n; i++) {

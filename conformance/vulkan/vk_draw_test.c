@@ -30,12 +30,18 @@
 #include "vkt_format.h"
 
 #include "draw_flat_frag.h"
+#include "draw_clip_vert.h"
+#include "draw_dual_frag.h"
 #include "draw_instanced_vert.h"
+#include "draw_layer_viewport_vert.h"
+#include "draw_sample_id_frag.h"
 #include "draw_int_frag.h"
 #include "draw_points_int_vert.h"
+#include "draw_points_sized_vert.h"
 #include "draw_points_uint_vert.h"
 #include "draw_uint_frag.h"
 #include "draw_mrt_frag.h"
+#include "draw_params_vert.h"
 #include "draw_multiview_vert.h"
 #include "draw_points_vert.h"
 #include "draw_smooth_frag.h"
@@ -198,6 +204,12 @@ begin_pass(VkCommandBuffer cmd, VkRenderPass pass, VkFramebuffer fb, VkRect2D ar
 }
 
 static const VkRect2D full_area = {{0, 0}, {W, H}};
+static const VkRect2D full_scissors[16] = {
+   {{0, 0}, {W, H}}, {{0, 0}, {W, H}}, {{0, 0}, {W, H}}, {{0, 0}, {W, H}},
+   {{0, 0}, {W, H}}, {{0, 0}, {W, H}}, {{0, 0}, {W, H}}, {{0, 0}, {W, H}},
+   {{0, 0}, {W, H}}, {{0, 0}, {W, H}}, {{0, 0}, {W, H}}, {{0, 0}, {W, H}},
+   {{0, 0}, {W, H}}, {{0, 0}, {W, H}}, {{0, 0}, {W, H}}, {{0, 0}, {W, H}},
+};
 
 /* Colour (RGBA8) of layer `layer` of the target, W * H texels. */
 static bool
@@ -493,6 +505,27 @@ struct pipe_desc {
    VkCullModeFlags cull;
    /* Viewport and scissor counts dynamic (VK_EXT_extended_dynamic_state). */
    bool with_count;
+   bool logic_op_enable;
+   VkLogicOp logic_op;
+   /* Depth: compare op when depth_op_set (else LESS), clamp, bias (its
+    * values dynamic or zero), bounds. */
+   bool depth_op_set;
+   VkCompareOp depth_op;
+   bool depth_clamp;
+   bool depth_bias;
+   bool depth_bounds;
+   float bounds_min, bounds_max;
+   VkPolygonMode polygon_mode; /* 0: FILL */
+   /* Several colour attachments' blend states (else one). */
+   const VkPipelineColorBlendAttachmentState *blends;
+   uint32_t blend_count;
+   bool alpha_to_one;
+   /* Several static viewports (d->viewport points at that many), each
+    * with a full-framebuffer scissor. */
+   uint32_t viewport_count;
+   /* Extension structs chained to the rasterization, viewport and colour
+    * blend states. */
+   const void *rs_next, *vp_next, *cb_next;
 };
 
 /* Everything a draw test holds. */
@@ -564,27 +597,39 @@ make_pipeline(struct draw_env *e, const struct pipe_desc *d, VkPipeline *pipe)
    const VkViewport viewport = {0, 0, W, H, 0, 1};
    const VkPipelineViewportStateCreateInfo vp = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
-      .viewportCount = d->with_count ? 0 : 1,
+      .pNext = d->vp_next,
+      .viewportCount = d->with_count       ? 0
+                       : d->viewport_count ? d->viewport_count
+                                           : 1,
       .pViewports = d->viewport ? d->viewport : &viewport,
-      .scissorCount = d->with_count ? 0 : 1,
-      .pScissors = &full_area,
+      .scissorCount = d->with_count       ? 0
+                      : d->viewport_count ? d->viewport_count
+                                          : 1,
+      .pScissors = full_scissors,
    };
    const VkPipelineRasterizationStateCreateInfo rs = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
-      .polygonMode = VK_POLYGON_MODE_FILL,
+      .pNext = d->rs_next,
+      .depthClampEnable = d->depth_clamp,
+      .polygonMode = d->polygon_mode,
       .cullMode = d->cull,
       .frontFace = VK_FRONT_FACE_COUNTER_CLOCKWISE,
+      .depthBiasEnable = d->depth_bias,
       .lineWidth = 1.0f,
    };
    const VkPipelineMultisampleStateCreateInfo ms = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
       .rasterizationSamples = d->samples ? d->samples : VK_SAMPLE_COUNT_1_BIT,
+      .alphaToOneEnable = d->alpha_to_one,
    };
    const VkPipelineDepthStencilStateCreateInfo ds = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO,
       .depthTestEnable = d->depth_test,
       .depthWriteEnable = d->depth_test,
-      .depthCompareOp = VK_COMPARE_OP_LESS,
+      .depthCompareOp = d->depth_op_set ? d->depth_op : VK_COMPARE_OP_LESS,
+      .depthBoundsTestEnable = d->depth_bounds,
+      .minDepthBounds = d->bounds_min,
+      .maxDepthBounds = d->bounds_max,
       .stencilTestEnable = d->stencil_test,
       .front = d->stencil,
       .back = d->stencil,
@@ -601,8 +646,13 @@ make_pipeline(struct draw_env *e, const struct pipe_desc *d, VkPipeline *pipe)
    };
    const VkPipelineColorBlendStateCreateInfo cb = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
-      .attachmentCount = 1,
-      .pAttachments = d->blend ? d->blend : &blend,
+      .pNext = d->cb_next,
+      .logicOpEnable = d->logic_op_enable,
+      .logicOp = d->logic_op,
+      .attachmentCount = d->blends ? d->blend_count : 1,
+      .pAttachments = d->blends  ? d->blends
+                      : d->blend ? d->blend
+                                 : &blend,
    };
    const VkPipelineDynamicStateCreateInfo dyn = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO,
@@ -3854,5 +3904,1216 @@ TEST(extended_dynamic_state_toggled)
 out:
    if (e.t.dev)
       vkDestroyPipeline(e.t.dev, pipe, NULL);
+   draw_env_finish(&e);
+}
+
+/* VK_EXT_extended_dynamic_state2: between draws of one pipeline,
+ * rasterizer discard (a quad that draws nothing), primitive restart
+ * (enabled dynamically in a pipeline made without it) and depth bias (Vulkan 1.3,
+ * 28.9.2: for a D32_SFLOAT attachment the bias unit r is 2^(e - 23), e the
+ * exponent of the primitive's largest depth: 2^20 units at depth 0.5
+ * move it by 2^20 * 2^-24 = 1/16, read back as 0.5625). */
+TEST(extended_dynamic_state2_toggled)
+{
+   static const char *const exts[] = {VK_EXT_EXTENDED_DYNAMIC_STATE_2_EXTENSION_NAME};
+   VkPhysicalDeviceExtendedDynamicState2FeaturesEXT eds2 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_2_FEATURES_EXT,
+      .extendedDynamicState2 = VK_TRUE,
+   };
+   const struct vkt_req req = {.extensions = exts,
+                               .extension_count = 1,
+                               .features = &eds2,
+                               .instance_api_version = VK_API_VERSION_1_1};
+   struct draw_env e;
+   VkPipeline pipe = VK_NULL_HANDLE;
+   if (!draw_env_init(&e, COLOR_FMT, DEPTH_FMT, &req))
+      goto out;
+   PFN_vkCmdSetRasterizerDiscardEnableEXT discard =
+      VKT_PROC(&e.t, vkCmdSetRasterizerDiscardEnableEXT);
+   PFN_vkCmdSetPrimitiveRestartEnableEXT restart =
+      VKT_PROC(&e.t, vkCmdSetPrimitiveRestartEnableEXT);
+   PFN_vkCmdSetDepthBiasEnableEXT bias = VKT_PROC(&e.t, vkCmdSetDepthBiasEnableEXT);
+   const VkDynamicState dyn[] = {
+      VK_DYNAMIC_STATE_RASTERIZER_DISCARD_ENABLE_EXT,
+      VK_DYNAMIC_STATE_PRIMITIVE_RESTART_ENABLE_EXT,
+      VK_DYNAMIC_STATE_DEPTH_BIAS_ENABLE_EXT,
+      VK_DYNAMIC_STATE_DEPTH_BIAS,
+   };
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.dynamic = dyn;
+   d.dynamic_count = ARRAY_SIZE(dyn);
+   d.depth_test = true;
+   d.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP;
+   if (!make_pipeline(&e, &d, &pipe))
+      goto out;
+   const float red[4] = {1, 0, 0, 1}, green[4] = {0, 1, 0, 1}, blue[4] = {0, 0, 1, 1};
+   struct vtx *v = (struct vtx *)e.vb.map;
+   /* 0..3: a strip quad [0,32)x[0,32) (discarded); 4..11: two strip quads
+    * [32,48)x[0,16) and [48,64)x[0,16) joined by index 0xffff or not;
+    * 12..15: a quad [0,32)x[32,64) at depth 0.5 (biased). */
+   const float quads[4][5] = {{0, 0, 32, 32, 0.5f},
+                              {32, 0, 48, 16, 0.5f},
+                              {48, 0, 64, 16, 0.5f},
+                              {0, 32, 32, 64, 0.5f}};
+   const float *qc[4] = {red, green, green, blue};
+   for (unsigned k = 0; k < 4; k++) {
+      v[4 * k + 0] = vtx_fb(quads[k][0], quads[k][1], quads[k][4], qc[k]);
+      v[4 * k + 1] = vtx_fb(quads[k][0], quads[k][3], quads[k][4], qc[k]);
+      v[4 * k + 2] = vtx_fb(quads[k][2], quads[k][1], quads[k][4], qc[k]);
+      v[4 * k + 3] = vtx_fb(quads[k][2], quads[k][3], quads[k][4], qc[k]);
+   }
+   /* Indices biased by 65500 (vertexOffset -65500): were the restart
+    * index 0xffff an ordinary index, it would be vertex 35, a yellow
+    * corner at the bottom left joining the two quads into a visible fan. */
+   uint16_t *idx = (uint16_t *)e.ib.map;
+   const uint16_t strip[9] = {65504, 65505, 65506, 65507, 0xffff,
+                              65508, 65509, 65510, 65511};
+   memcpy(idx, strip, sizeof(strip));
+   const float yellow[4] = {1, 1, 0, 1};
+   v[35] = vtx_fb(0, 64, 0.25f, yellow);
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   begin_draw_pass(&e, cmd, pipe);
+   vkCmdSetDepthBias(cmd, 1048576.0f, 0.0f, 0.0f);
+   bias(cmd, VK_FALSE);
+   restart(cmd, VK_TRUE);
+   discard(cmd, VK_TRUE);
+   vkCmdDraw(cmd, 4, 1, 0, 0);
+   discard(cmd, VK_FALSE);
+   vkCmdBindIndexBuffer(cmd, e.ib.buffer, 0, VK_INDEX_TYPE_UINT16);
+   vkCmdDrawIndexed(cmd, 9, 1, 0, -65500, 0);
+   bias(cmd, VK_TRUE);
+   vkCmdDraw(cmd, 4, 1, 12, 0);
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   uint32_t got[W * H], want[W * H];
+   float depth[W * H];
+   REQUIRE(read_color(&e.t, &e.tg, 0, got));
+   REQUIRE(read_depth(&e.t, &e.tg, depth));
+   unsigned depth_bad = 0;
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++) {
+         uint32_t w = 0;
+         float dw = 1.0f;
+         if (x >= 32 && y < 16)
+            w = rgba8(0, 1, 0, 1), dw = 0.5f;
+         if (x < 32 && y >= 32)
+            w = rgba8(0, 0, 1, 1), dw = 0.5625f;
+         want[y * W + x] = w;
+         depth_bad += fabsf(depth[y * W + x] - dw) > 1e-6f;
+      }
+   check_rgba8("discard, restart, bias", got, want, NULL, 0);
+   CHECK_EQ(depth_bad, 0);
+out:
+   if (e.t.dev)
+      vkDestroyPipeline(e.t.dev, pipe, NULL);
+   draw_env_finish(&e);
+}
+
+/* Logic ops (Vulkan 1.3, 29.12): on an UNORM8 attachment the source
+ * colour, converted to the format's bits, combines with the stored bits;
+ * one band per op. */
+static uint8_t
+logic_op(VkLogicOp op, uint8_t s, uint8_t d)
+{
+   switch (op) {
+   case VK_LOGIC_OP_CLEAR:
+      return 0;
+   case VK_LOGIC_OP_AND:
+      return s & d;
+   case VK_LOGIC_OP_AND_REVERSE:
+      return s & ~d;
+   case VK_LOGIC_OP_COPY:
+      return s;
+   case VK_LOGIC_OP_AND_INVERTED:
+      return ~s & d;
+   case VK_LOGIC_OP_NO_OP:
+      return d;
+   case VK_LOGIC_OP_XOR:
+      return s ^ d;
+   case VK_LOGIC_OP_OR:
+      return s | d;
+   case VK_LOGIC_OP_NOR:
+      return ~(s | d);
+   case VK_LOGIC_OP_EQUIVALENT:
+      return ~(s ^ d);
+   case VK_LOGIC_OP_INVERT:
+      return ~d;
+   case VK_LOGIC_OP_OR_REVERSE:
+      return s | ~d;
+   case VK_LOGIC_OP_COPY_INVERTED:
+      return ~s;
+   case VK_LOGIC_OP_OR_INVERTED:
+      return ~s | d;
+   case VK_LOGIC_OP_NAND:
+      return ~(s & d);
+   default:
+      return 0xff;
+   }
+}
+
+TEST(logic_ops)
+{
+   VkPhysicalDeviceFeatures features = {.logicOp = VK_TRUE};
+   const struct vkt_req req = {.core_features = &features};
+   struct draw_env e;
+   VkPipeline pipes[16] = {0};
+   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, &req))
+      goto out;
+   /* Source 0.6, 0.2, 1, 0 -> bytes 153, 51, 255, 0; destination 0x5a, 0xc3,
+    * 0x0f, 0xf0 (cleared as those UNORM values). */
+   const float src[4] = {0.6f, 0.2f, 1.0f, 0.0f};
+   const uint8_t sb[4] = {153, 51, 255, 0}, db[4] = {0x5a, 0xc3, 0x0f, 0xf0};
+   struct vtx *v = (struct vtx *)e.vb.map;
+   for (unsigned k = 0; k < 16; k++) {
+      struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+      d.logic_op_enable = true;
+      d.logic_op = (VkLogicOp)k;
+      if (!make_pipeline(&e, &d, &pipes[k]))
+         goto out;
+      const float y0 = (float)k * 4, y1 = y0 + 4;
+      v[6 * k + 0] = vtx_fb(0, y0, 0, src), v[6 * k + 1] = vtx_fb(W, y0, 0, src);
+      v[6 * k + 2] = vtx_fb(W, y1, 0, src), v[6 * k + 3] = vtx_fb(0, y0, 0, src);
+      v[6 * k + 4] = vtx_fb(W, y1, 0, src), v[6 * k + 5] = vtx_fb(0, y1, 0, src);
+   }
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   const VkClearValue clear = {.color = {.float32 = {db[0] / 255.0f, db[1] / 255.0f,
+                                                     db[2] / 255.0f, db[3] / 255.0f}}};
+   begin_pass(cmd, e.pass, e.fb, full_area, &clear, 1);
+   const VkDeviceSize zero = 0;
+   vkCmdBindVertexBuffers(cmd, 0, 1, &e.vb.buffer, &zero);
+   for (unsigned k = 0; k < 16; k++) {
+      vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipes[k]);
+      vkCmdDraw(cmd, 6, 1, 6 * k, 0);
+   }
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   uint32_t got[W * H], want[W * H];
+   REQUIRE(read_color(&e.t, &e.tg, 0, got));
+   for (unsigned k = 0; k < 16; k++) {
+      uint32_t w = 0;
+      for (unsigned c = 0; c < 4; c++)
+         w |= (uint32_t)logic_op((VkLogicOp)k, sb[c], db[c]) << (8 * c);
+      for (unsigned p = 0; p < 4 * W; p++)
+         want[k * 4 * W + p] = w;
+   }
+   check_rgba8("logic op bands", got, want, NULL, 0);
+out:
+   for (unsigned k = 0; k < 16; k++)
+      if (e.t.dev)
+         vkDestroyPipeline(e.t.dev, pipes[k], NULL);
+   draw_env_finish(&e);
+}
+
+/* A full-screen quad at depth z in colour c, vertices 6k .. 6k+5. */
+static void
+screen_quad(struct draw_env *e, unsigned k, float x0, float y0, float x1, float y1,
+            float z, const float c[4])
+{
+   struct vtx *v = (struct vtx *)e->vb.map + 6 * k;
+   v[0] = vtx_fb(x0, y0, z, c), v[1] = vtx_fb(x1, y0, z, c), v[2] = vtx_fb(x1, y1, z, c);
+   v[3] = vtx_fb(x0, y0, z, c), v[4] = vtx_fb(x1, y1, z, c), v[5] = vtx_fb(x0, y1, z, c);
+}
+
+/* independentBlend: two attachments, one blending (ONE + ONE), the other
+ * not (its output, swizzled by the shader, replaces). */
+TEST(independent_blend)
+{
+   VkPhysicalDeviceFeatures features = {.independentBlend = VK_TRUE};
+   const struct vkt_req req = {.core_features = &features};
+   struct draw_env e;
+   struct target b = {0};
+   VkRenderPass pass = VK_NULL_HANDLE;
+   VkFramebuffer fb = VK_NULL_HANDLE;
+   VkShaderModule fs = VK_NULL_HANDLE;
+   VkPipeline pipe = VK_NULL_HANDLE;
+   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, &req) ||
+       !target_create(&e.t, COLOR_FMT, VK_FORMAT_UNDEFINED, 1, &b))
+      goto out;
+   const VkAttachmentDescription atts[2] = {
+      attachment(COLOR_FMT, VK_ATTACHMENT_LOAD_OP_CLEAR),
+      attachment(COLOR_FMT, VK_ATTACHMENT_LOAD_OP_CLEAR)};
+   const VkAttachmentReference refs[2] = {{0, VK_IMAGE_LAYOUT_GENERAL},
+                                          {1, VK_IMAGE_LAYOUT_GENERAL}};
+   const VkSubpassDescription sub = {.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS,
+                                     .colorAttachmentCount = 2,
+                                     .pColorAttachments = refs};
+   const VkRenderPassCreateInfo rpci = {.sType =
+                                           VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO,
+                                        .attachmentCount = 2,
+                                        .pAttachments = atts,
+                                        .subpassCount = 1,
+                                        .pSubpasses = &sub,
+                                        .dependencyCount = ARRAY_SIZE(external_deps),
+                                        .pDependencies = external_deps};
+   if (!VKT_CHECK(vkCreateRenderPass(e.t.dev, &rpci, NULL, &pass)))
+      goto out;
+   const VkImageView views[2] = {e.tg.color_view, b.color_view};
+   const VkFramebufferCreateInfo fci = {.sType =
+                                           VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO,
+                                        .renderPass = pass,
+                                        .attachmentCount = 2,
+                                        .pAttachments = views,
+                                        .width = W,
+                                        .height = H,
+                                        .layers = 1};
+   if (!VKT_CHECK(vkCreateFramebuffer(e.t.dev, &fci, NULL, &fb)))
+      goto out;
+   fs = make_module(&e.t, draw_mrt_frag_spv, sizeof(draw_mrt_frag_spv));
+   const VkPipelineColorBlendAttachmentState blends[2] = {
+      {VK_TRUE, VK_BLEND_FACTOR_ONE, VK_BLEND_FACTOR_ONE, VK_BLEND_OP_ADD,
+       VK_BLEND_FACTOR_ONE, VK_BLEND_FACTOR_ONE, VK_BLEND_OP_ADD, 0xf},
+      {.colorWriteMask = 0xf},
+   };
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.fs_module = fs;
+   d.pass = pass;
+   d.blends = blends;
+   d.blend_count = 2;
+   if (!make_pipeline(&e, &d, &pipe))
+      goto out;
+   const float src[4] = {0.1f, 0.3f, 0.6f, 0.4f};
+   screen_quad(&e, 0, 0, 0, W, H, 0, src);
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   const VkClearValue clears[2] = {{.color = {.float32 = {0.2f, 0.2f, 0.2f, 0.2f}}},
+                                   {.color = {.float32 = {0.2f, 0.2f, 0.2f, 0.2f}}}};
+   begin_pass(cmd, pass, fb, full_area, clears, 2);
+   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
+   const VkDeviceSize zero = 0;
+   vkCmdBindVertexBuffers(cmd, 0, 1, &e.vb.buffer, &zero);
+   vkCmdDraw(cmd, 6, 1, 0, 0);
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   const float dst = roundf(0.2f * 255) / 255;
+   uint32_t got[W * H], want[W * H];
+   for (unsigned k = 0; k < 2; k++) {
+      REQUIRE(read_color(&e.t, k ? &b : &e.tg, 0, got));
+      const uint32_t w =
+         k ? rgba8(src[2], src[1], src[0], src[3])
+           : rgba8(src[0] + dst, src[1] + dst, src[2] + dst, src[3] + dst);
+      for (unsigned i = 0; i < W * H; i++)
+         want[i] = w;
+      check_rgba8(k ? "replacing attachment" : "blending attachment", got, want, NULL, 1);
+   }
+out:
+   if (e.t.dev) {
+      vkDestroyPipeline(e.t.dev, pipe, NULL);
+      vkDestroyShaderModule(e.t.dev, fs, NULL);
+      vkDestroyFramebuffer(e.t.dev, fb, NULL);
+      vkDestroyRenderPass(e.t.dev, pass, NULL);
+      target_destroy(&e.t, &b);
+   }
+   draw_env_finish(&e);
+}
+
+/* depthClamp: quads beyond the far plane (z 1.5) and before the near one
+ * (z -0.5) are clamped to the viewport's depth range instead of clipped
+ * (Vulkan 1.3, 27.4 / 29.8.1): both drawn, depths 1.0 and 0.0 stored. */
+TEST(depth_clamp)
+{
+   VkPhysicalDeviceFeatures features = {.depthClamp = VK_TRUE};
+   const struct vkt_req req = {.core_features = &features};
+   struct draw_env e;
+   VkPipeline pipe = VK_NULL_HANDLE;
+   if (!draw_env_init(&e, COLOR_FMT, DEPTH_FMT, &req))
+      goto out;
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.depth_test = true;
+   d.depth_op_set = true;
+   d.depth_op = VK_COMPARE_OP_LESS_OR_EQUAL;
+   d.depth_clamp = true;
+   if (!make_pipeline(&e, &d, &pipe))
+      goto out;
+   const float red[4] = {1, 0, 0, 1}, green[4] = {0, 1, 0, 1};
+   screen_quad(&e, 0, 0, 0, 32, H, 1.5f, red);
+   screen_quad(&e, 1, 32, 0, W, H, -0.5f, green);
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   begin_draw_pass(&e, cmd, pipe);
+   vkCmdDraw(cmd, 12, 1, 0, 0);
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   uint32_t got[W * H], want[W * H];
+   float depth[W * H];
+   REQUIRE(read_color(&e.t, &e.tg, 0, got));
+   REQUIRE(read_depth(&e.t, &e.tg, depth));
+   unsigned depth_bad = 0;
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++) {
+         want[y * W + x] = x < 32 ? rgba8(1, 0, 0, 1) : rgba8(0, 1, 0, 1);
+         depth_bad += depth[y * W + x] != (x < 32 ? 1.0f : 0.0f);
+      }
+   check_rgba8("clamped quads", got, want, NULL, 0);
+   CHECK_EQ(depth_bad, 0);
+out:
+   if (e.t.dev)
+      vkDestroyPipeline(e.t.dev, pipe, NULL);
+   draw_env_finish(&e);
+}
+
+/* depthBiasClamp: a constant bias of 2^20 units (1/16 at depth 0.5 in
+ * D32_SFLOAT, see extended_dynamic_state2_toggled) clamped to 1/32: depth
+ * 0.53125 (Vulkan 1.3, 28.9.2). */
+TEST(depth_bias_clamp)
+{
+   VkPhysicalDeviceFeatures features = {.depthBiasClamp = VK_TRUE};
+   const struct vkt_req req = {.core_features = &features};
+   struct draw_env e;
+   VkPipeline pipe = VK_NULL_HANDLE;
+   if (!draw_env_init(&e, COLOR_FMT, DEPTH_FMT, &req))
+      goto out;
+   const VkDynamicState dyn = VK_DYNAMIC_STATE_DEPTH_BIAS;
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.depth_test = true;
+   d.depth_bias = true;
+   d.dynamic = &dyn;
+   d.dynamic_count = 1;
+   if (!make_pipeline(&e, &d, &pipe))
+      goto out;
+   const float red[4] = {1, 0, 0, 1};
+   screen_quad(&e, 0, 0, 0, W, H, 0.5f, red);
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   begin_draw_pass(&e, cmd, pipe);
+   vkCmdSetDepthBias(cmd, 1048576.0f, 1.0f / 32, 0.0f);
+   vkCmdDraw(cmd, 6, 1, 0, 0);
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   float depth[W * H];
+   REQUIRE(read_depth(&e.t, &e.tg, depth));
+   unsigned bad = 0;
+   for (unsigned i = 0; i < W * H; i++)
+      bad += fabsf(depth[i] - 0.53125f) > 1e-6f;
+   CHECK_EQ(bad, 0);
+out:
+   if (e.t.dev)
+      vkDestroyPipeline(e.t.dev, pipe, NULL);
+   draw_env_finish(&e);
+}
+
+/* depthBounds: the stored depth is 0.25 on the left, 0.75 on the right
+ * and 1.0 (cleared) at the bottom; a quad in front of everything passes
+ * only where the stored depth is inside [0.5, 1.0] (Vulkan 1.3, 29.7). */
+TEST(depth_bounds)
+{
+   VkPhysicalDeviceFeatures features = {.depthBounds = VK_TRUE};
+   const struct vkt_req req = {.core_features = &features};
+   struct draw_env e;
+   VkPipeline write = VK_NULL_HANDLE, bounded = VK_NULL_HANDLE;
+   if (!draw_env_init(&e, COLOR_FMT, DEPTH_FMT, &req))
+      goto out;
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.depth_test = true;
+   if (!make_pipeline(&e, &d, &write))
+      goto out;
+   d.depth_bounds = true;
+   d.bounds_min = 0.5f;
+   d.bounds_max = 1.0f;
+   if (!make_pipeline(&e, &d, &bounded))
+      goto out;
+   const float red[4] = {1, 0, 0, 1}, blue[4] = {0, 0, 1, 1}, green[4] = {0, 1, 0, 1};
+   screen_quad(&e, 0, 0, 0, 32, 48, 0.25f, red);
+   screen_quad(&e, 1, 32, 0, W, 48, 0.75f, blue);
+   screen_quad(&e, 2, 0, 0, W, H, 0.1f, green);
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   begin_draw_pass(&e, cmd, write);
+   vkCmdDraw(cmd, 12, 1, 0, 0);
+   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, bounded);
+   vkCmdDraw(cmd, 6, 1, 12, 0);
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   uint32_t got[W * H], want[W * H];
+   REQUIRE(read_color(&e.t, &e.tg, 0, got));
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++)
+         want[y * W + x] = y < 48 && x < 32 ? rgba8(1, 0, 0, 1) : rgba8(0, 1, 0, 1);
+   check_rgba8("bounded", got, want, NULL, 0);
+out:
+   if (e.t.dev) {
+      vkDestroyPipeline(e.t.dev, write, NULL);
+      vkDestroyPipeline(e.t.dev, bounded, NULL);
+   }
+   draw_env_finish(&e);
+}
+
+/* fillModeNonSolid, polygon mode POINT: a triangle's vertices at pixel
+ * centres become size-1 points, three pixels (Vulkan 1.3, 28.7.2). */
+TEST(polygon_mode_point)
+{
+   VkPhysicalDeviceFeatures features = {.fillModeNonSolid = VK_TRUE};
+   const struct vkt_req req = {.core_features = &features};
+   struct draw_env e;
+   VkShaderModule vs = VK_NULL_HANDLE;
+   VkPipeline pipe = VK_NULL_HANDLE;
+   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, &req))
+      goto out;
+   vs = make_module(&e.t, draw_points_vert_spv, sizeof(draw_points_vert_spv));
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.vs = vs;
+   d.polygon_mode = VK_POLYGON_MODE_POINT;
+   if (!make_pipeline(&e, &d, &pipe))
+      goto out;
+   const float red[4] = {1, 0, 0, 1};
+   struct vtx *v = (struct vtx *)e.vb.map;
+   v[0] = vtx_fb(5.5f, 5.5f, 0, red), v[1] = vtx_fb(40.5f, 10.5f, 0, red);
+   v[2] = vtx_fb(20.5f, 50.5f, 0, red);
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   begin_draw_pass(&e, cmd, pipe);
+   vkCmdDraw(cmd, 3, 1, 0, 0);
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   uint32_t got[W * H], want[W * H];
+   REQUIRE(read_color(&e.t, &e.tg, 0, got));
+   for (unsigned i = 0; i < W * H; i++)
+      want[i] = 0;
+   want[5 * W + 5] = want[10 * W + 40] = want[50 * W + 20] = rgba8(1, 0, 0, 1);
+   check_rgba8("triangle as points", got, want, NULL, 0);
+out:
+   if (e.t.dev) {
+      vkDestroyPipeline(e.t.dev, pipe, NULL);
+      vkDestroyShaderModule(e.t.dev, vs, NULL);
+   }
+   draw_env_finish(&e);
+}
+
+/* multiDrawIndirect and drawIndirectFirstInstance: three indirect draws of
+ * a square in one call (stride 32), each from its own firstInstance: the
+ * per-instance offsets and colours of instances 1, 3 and 4. */
+TEST(multi_draw_indirect_first_instance)
+{
+   VkPhysicalDeviceFeatures features = {.multiDrawIndirect = VK_TRUE,
+                                        .drawIndirectFirstInstance = VK_TRUE};
+   const struct vkt_req req = {.core_features = &features};
+   struct draw_env e;
+   VkShaderModule vs = VK_NULL_HANDLE;
+   VkPipeline pipe = VK_NULL_HANDLE;
+   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, &req))
+      goto out;
+   vs = make_module(&e.t, draw_instanced_vert_spv, sizeof(draw_instanced_vert_spv));
+   const VkVertexInputBindingDescription bindings[3] = {
+      {0, 8, VK_VERTEX_INPUT_RATE_VERTEX},
+      {1, 4, VK_VERTEX_INPUT_RATE_INSTANCE},
+      {2, 8, VK_VERTEX_INPUT_RATE_INSTANCE},
+   };
+   const VkVertexInputAttributeDescription attrs[3] = {
+      {0, 0, VK_FORMAT_R32G32_SFLOAT, 0},
+      {1, 1, VK_FORMAT_R8G8B8A8_UNORM, 0},
+      {2, 2, VK_FORMAT_R32G32_SFLOAT, 0},
+   };
+   const VkPipelineVertexInputStateCreateInfo vi = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO,
+      .vertexBindingDescriptionCount = 3,
+      .pVertexBindingDescriptions = bindings,
+      .vertexAttributeDescriptionCount = 3,
+      .pVertexAttributeDescriptions = attrs,
+   };
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.vs = vs;
+   d.vi = &vi;
+   if (!make_pipeline(&e, &d, &pipe))
+      goto out;
+   float *corners = (float *)e.vb.map;
+   const float sq[6][2] = {{0, 0}, {8, 0}, {8, 8}, {0, 0}, {8, 8}, {0, 8}};
+   for (unsigned i = 0; i < 6; i++) {
+      corners[2 * i] = sq[i][0] / W * 2.0f - 1.0f;
+      corners[2 * i + 1] = sq[i][1] / H * 2.0f - 1.0f;
+   }
+   const uint32_t colors[5] = {0xffffffff, 0xff0000ff, 0xff00ffff, 0xff00ff00,
+                               0xffff0000};
+   memcpy(e.vb.map + 256, colors, sizeof(colors));
+   const float px[5][2] = {{0, 0}, {4, 4}, {20, 20}, {36, 4}, {52, 40}};
+   float *offs = (float *)(e.vb.map + 512);
+   for (unsigned i = 0; i < 5; i++) {
+      offs[2 * i] = px[i][0] / W * 2.0f;
+      offs[2 * i + 1] = px[i][1] / H * 2.0f;
+   }
+   const uint32_t firsts[3] = {1, 3, 4};
+   for (unsigned k = 0; k < 3; k++)
+      *(VkDrawIndirectCommand *)(e.indirect.map + 32 * k) =
+         (VkDrawIndirectCommand){6, 1, 0, firsts[k]};
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   begin_draw_pass(&e, cmd, pipe);
+   const VkBuffer bufs[3] = {e.vb.buffer, e.vb.buffer, e.vb.buffer};
+   const VkDeviceSize offsets[3] = {0, 256, 512};
+   vkCmdBindVertexBuffers(cmd, 0, 3, bufs, offsets);
+   vkCmdDrawIndirect(cmd, e.indirect.buffer, 0, 3, 32);
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   uint32_t got[W * H], want[W * H];
+   REQUIRE(read_color(&e.t, &e.tg, 0, got));
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++) {
+         uint32_t w = 0;
+         for (unsigned k = 0; k < 3; k++) {
+            const unsigned i = firsts[k];
+            if (x >= px[i][0] && x < px[i][0] + 8 && y >= px[i][1] && y < px[i][1] + 8)
+               w = colors[i];
+         }
+         want[y * W + x] = w;
+      }
+   check_rgba8("three indirect draws", got, want, NULL, 0);
+out:
+   if (e.t.dev) {
+      vkDestroyPipeline(e.t.dev, pipe, NULL);
+      vkDestroyShaderModule(e.t.dev, vs, NULL);
+   }
+   draw_env_finish(&e);
+}
+
+/* dualSrcBlend (Vulkan 1.3, 29.11.3): the second source (Index 1) as a
+ * blend factor: result = src * 1 + dst * src1. */
+TEST(dual_source_blend)
+{
+   VkPhysicalDeviceFeatures features = {.dualSrcBlend = VK_TRUE};
+   const struct vkt_req req = {.core_features = &features};
+   struct draw_env e;
+   VkShaderModule fs = VK_NULL_HANDLE;
+   VkPipeline pipe = VK_NULL_HANDLE;
+   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, &req))
+      goto out;
+   fs = make_module(&e.t, draw_dual_frag_spv, sizeof(draw_dual_frag_spv));
+   const VkPipelineColorBlendAttachmentState blend = {VK_TRUE,
+                                                      VK_BLEND_FACTOR_ONE,
+                                                      VK_BLEND_FACTOR_SRC1_COLOR,
+                                                      VK_BLEND_OP_ADD,
+                                                      VK_BLEND_FACTOR_ONE,
+                                                      VK_BLEND_FACTOR_SRC1_ALPHA,
+                                                      VK_BLEND_OP_ADD,
+                                                      0xf};
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.fs_module = fs;
+   d.blend = &blend;
+   if (!make_pipeline(&e, &d, &pipe))
+      goto out;
+   const float src[4] = {0.1f, 0.2f, 0.05f, 0.3f};
+   screen_quad(&e, 0, 0, 0, W, H, 0, src);
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   const VkClearValue clear = {.color = {.float32 = {0.8f, 0.8f, 0.8f, 0.4f}}};
+   begin_pass(cmd, e.pass, e.fb, full_area, &clear, 1);
+   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
+   const VkDeviceSize zero = 0;
+   vkCmdBindVertexBuffers(cmd, 0, 1, &e.vb.buffer, &zero);
+   vkCmdDraw(cmd, 6, 1, 0, 0);
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   const float src1[4] = {0.25f, 0.5f, 0.75f, 1.0f};
+   const float dst[4] = {roundf(0.8f * 255) / 255, roundf(0.8f * 255) / 255,
+                         roundf(0.8f * 255) / 255, roundf(0.4f * 255) / 255};
+   float r[4];
+   for (unsigned c = 0; c < 4; c++)
+      r[c] = src[c] + dst[c] * (c == 3 ? src1[3] : src1[c]);
+   uint32_t got[W * H], want[W * H];
+   REQUIRE(read_color(&e.t, &e.tg, 0, got));
+   for (unsigned i = 0; i < W * H; i++)
+      want[i] = rgba8(r[0], r[1], r[2], r[3]);
+   check_rgba8("dual source", got, want, NULL, 1);
+out:
+   if (e.t.dev) {
+      vkDestroyPipeline(e.t.dev, pipe, NULL);
+      vkDestroyShaderModule(e.t.dev, fs, NULL);
+   }
+   draw_env_finish(&e);
+}
+
+/* alphaToOne (Vulkan 1.3, 28.4.3 "Multisample coverage"): the first
+ * colour output's alpha becomes 1 before it is written. */
+TEST(alpha_to_one)
+{
+   VkPhysicalDeviceFeatures features = {.alphaToOne = VK_TRUE};
+   const struct vkt_req req = {.core_features = &features};
+   struct draw_env e;
+   VkPipeline pipe = VK_NULL_HANDLE;
+   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, &req))
+      goto out;
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.alpha_to_one = true;
+   if (!make_pipeline(&e, &d, &pipe))
+      goto out;
+   const float c[4] = {0.2f, 0.4f, 0.6f, 0.3f};
+   screen_quad(&e, 0, 0, 0, W, H, 0, c);
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   begin_draw_pass(&e, cmd, pipe);
+   vkCmdDraw(cmd, 6, 1, 0, 0);
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   uint32_t got[W * H], want[W * H];
+   REQUIRE(read_color(&e.t, &e.tg, 0, got));
+   for (unsigned i = 0; i < W * H; i++)
+      want[i] = rgba8(c[0], c[1], c[2], 1.0f);
+   check_rgba8("alpha to one", got, want, NULL, 0);
+out:
+   if (e.t.dev)
+      vkDestroyPipeline(e.t.dev, pipe, NULL);
+   draw_env_finish(&e);
+}
+
+/* sampleRateShading: a fragment shader reading SampleId runs once per
+ * sample (Vulkan 1.3, 28.4.4); at 4x each sample of a covered pixel holds
+ * SampleId / 3, so the resolved pixel is (0 + 1/3 + 2/3 + 1) / 4 = 0.5. */
+TEST(sample_rate_shading)
+{
+   VkPhysicalDeviceFeatures features = {.sampleRateShading = VK_TRUE};
+   const struct vkt_req req = {.core_features = &features};
+   struct draw_env e;
+   struct vkt_image ms = {0};
+   VkImageView ms_view = VK_NULL_HANDLE;
+   VkRenderPass pass = VK_NULL_HANDLE;
+   VkFramebuffer fb = VK_NULL_HANDLE;
+   VkShaderModule fs = VK_NULL_HANDLE;
+   VkPipeline pipe = VK_NULL_HANDLE;
+   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, &req))
+      goto out;
+   if (!(e.t.props.limits.framebufferColorSampleCounts & VK_SAMPLE_COUNT_4_BIT)) {
+      vkt_skip("no 4x colour attachments");
+      goto out;
+   }
+   VkImageCreateInfo ci =
+      vkt_image_info(VK_IMAGE_TYPE_2D, COLOR_FMT, VK_IMAGE_TILING_OPTIMAL, W, H, 1, 1, 1);
+   ci.samples = VK_SAMPLE_COUNT_4_BIT;
+   ci.usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
+   if (!vkt_image_create(&e.t, &ci, &ms) ||
+       !vkt_image_to_general(&e.t, &ms, VK_IMAGE_LAYOUT_UNDEFINED) ||
+       !make_view(&e.t, &ms, VK_IMAGE_ASPECT_COLOR_BIT, 1, &ms_view))
+      goto out;
+   VkAttachmentDescription atts[2] = {
+      attachment(COLOR_FMT, VK_ATTACHMENT_LOAD_OP_CLEAR),
+      attachment(COLOR_FMT, VK_ATTACHMENT_LOAD_OP_DONT_CARE)};
+   atts[0].samples = VK_SAMPLE_COUNT_4_BIT;
+   const VkAttachmentReference color = {0, VK_IMAGE_LAYOUT_GENERAL};
+   const VkAttachmentReference resolve = {1, VK_IMAGE_LAYOUT_GENERAL};
+   const VkSubpassDescription sub = {.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS,
+                                     .colorAttachmentCount = 1,
+                                     .pColorAttachments = &color,
+                                     .pResolveAttachments = &resolve};
+   const VkRenderPassCreateInfo rpci = {.sType =
+                                           VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO,
+                                        .attachmentCount = 2,
+                                        .pAttachments = atts,
+                                        .subpassCount = 1,
+                                        .pSubpasses = &sub,
+                                        .dependencyCount = ARRAY_SIZE(external_deps),
+                                        .pDependencies = external_deps};
+   if (!VKT_CHECK(vkCreateRenderPass(e.t.dev, &rpci, NULL, &pass)))
+      goto out;
+   const VkImageView views[2] = {ms_view, e.tg.color_view};
+   const VkFramebufferCreateInfo fci = {.sType =
+                                           VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO,
+                                        .renderPass = pass,
+                                        .attachmentCount = 2,
+                                        .pAttachments = views,
+                                        .width = W,
+                                        .height = H,
+                                        .layers = 1};
+   if (!VKT_CHECK(vkCreateFramebuffer(e.t.dev, &fci, NULL, &fb)))
+      goto out;
+   fs = make_module(&e.t, draw_sample_id_frag_spv, sizeof(draw_sample_id_frag_spv));
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.fs_module = fs;
+   d.pass = pass;
+   d.samples = VK_SAMPLE_COUNT_4_BIT;
+   if (!make_pipeline(&e, &d, &pipe))
+      goto out;
+   const float white[4] = {1, 1, 1, 1};
+   screen_quad(&e, 0, 8, 8, 40, 40, 0, white);
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   const VkClearValue clears[2] = {{.color = {.float32 = {0, 0, 0, 0}}}, {{{0}}}};
+   begin_pass(cmd, pass, fb, full_area, clears, 2);
+   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
+   const VkDeviceSize zero = 0;
+   vkCmdBindVertexBuffers(cmd, 0, 1, &e.vb.buffer, &zero);
+   vkCmdDraw(cmd, 6, 1, 0, 0);
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   uint32_t got[W * H], want[W * H];
+   REQUIRE(read_color(&e.t, &e.tg, 0, got));
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++)
+         want[y * W + x] =
+            x >= 8 && x < 40 && y >= 8 && y < 40 ? rgba8(0.5f, 0.5f, 0.5f, 0.5f) : 0;
+   check_rgba8("per-sample values resolved", got, want, NULL, 1);
+out:
+   if (e.t.dev) {
+      vkDestroyPipeline(e.t.dev, pipe, NULL);
+      vkDestroyShaderModule(e.t.dev, fs, NULL);
+      vkDestroyFramebuffer(e.t.dev, fb, NULL);
+      vkDestroyRenderPass(e.t.dev, pass, NULL);
+      vkDestroyImageView(e.t.dev, ms_view, NULL);
+      if (ms.image)
+         vkt_image_destroy(&e.t, &ms);
+   }
+   draw_env_finish(&e);
+}
+
+/* ClipDistance and CullDistance (Vulkan 1.3, 27.4 "Primitive Clipping"
+ * and 28.7 culling): a full-screen quad clipped by ClipDistance[0] = x +
+ * 0.25 keeps exactly the pixels right of clip x = -0.25 (framebuffer x
+ * 24); of two more triangles at the bottom, the one whose three
+ * CullDistances are negative (alpha 0 -> -0.5) is culled, the one with
+ * one positive vertex is drawn whole (culling never cuts). */
+TEST(clip_and_cull_distances)
+{
+   VkPhysicalDeviceFeatures features = {.shaderClipDistance = VK_TRUE,
+                                        .shaderCullDistance = VK_TRUE};
+   const struct vkt_req req = {.core_features = &features};
+   struct draw_env e;
+   VkShaderModule vs = VK_NULL_HANDLE;
+   VkPipeline pipe = VK_NULL_HANDLE;
+   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, &req))
+      goto out;
+   vs = make_module(&e.t, draw_clip_vert_spv, sizeof(draw_clip_vert_spv));
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.vs = vs;
+   if (!make_pipeline(&e, &d, &pipe))
+      goto out;
+   const float red[4] = {1, 0, 0, 1}, blue0[4] = {0, 0, 1, 0}, green[4] = {0, 1, 0, 0};
+   const float green1[4] = {0, 1, 0, 1};
+   screen_quad(&e, 0, 0, 0, W, 32, 0, red);
+   struct vtx *v = (struct vtx *)e.vb.map;
+   /* Both right of the clip plane: only culling applies. */
+   v[6] = vtx_fb(28, 36, 0, blue0), v[7] = vtx_fb(44, 36, 0, blue0);
+   v[8] = vtx_fb(28, 60, 0, blue0);
+   v[9] = vtx_fb(48, 36, 0, green), v[10] = vtx_fb(64, 36, 0, green1);
+   v[11] = vtx_fb(48, 60, 0, green);
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   begin_draw_pass(&e, cmd, pipe);
+   vkCmdDraw(cmd, 12, 1, 0, 0);
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   uint32_t got[W * H], want[W * H];
+   bool skip[W * H];
+   REQUIRE(read_color(&e.t, &e.tg, 0, got));
+   const float g[3][2] = {{48, 36}, {64, 36}, {48, 60}};
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++) {
+         const int c = classify(g, x, y, 0.0625, NULL);
+         const unsigned i = (unsigned)(y * W + x);
+         skip[i] = y >= 32 && c == 0;
+         want[i] = y < 32  ? (x >= 24 ? rgba8(1, 0, 0, 1) : 0)
+                   : c > 0 ? rgba8(0, 1, 0, 1)
+                           : 0;
+      }
+   check_rgba8("clipped and culled", got, want, skip, 0);
+out:
+   if (e.t.dev) {
+      vkDestroyPipeline(e.t.dev, pipe, NULL);
+      vkDestroyShaderModule(e.t.dev, vs, NULL);
+   }
+   draw_env_finish(&e);
+}
+
+/* VK_EXT_shader_viewport_index_layer with multiViewport: the vertex
+ * shader sends instance i to layer i through viewport i (left half,
+ * right half) of a 2-layer framebuffer (Vulkan 1.3, 27.9 / 9.x Layer):
+ * layer 0 red on the left, layer 1 green on the right, nothing else. */
+TEST(layer_and_viewport_from_the_vs)
+{
+   static const char *const exts[] = {VK_EXT_SHADER_VIEWPORT_INDEX_LAYER_EXTENSION_NAME};
+   VkPhysicalDeviceFeatures features = {.multiViewport = VK_TRUE};
+   const struct vkt_req req = {
+      .extensions = exts, .extension_count = 1, .core_features = &features};
+   struct draw_env e;
+   struct target tg = {0};
+   VkRenderPass pass = VK_NULL_HANDLE;
+   VkFramebuffer fb = VK_NULL_HANDLE;
+   VkShaderModule vs = VK_NULL_HANDLE;
+   VkPipeline pipe = VK_NULL_HANDLE;
+   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, &req) ||
+       !target_create(&e.t, COLOR_FMT, VK_FORMAT_UNDEFINED, 2, &tg) ||
+       !make_pass(&e.t, &tg, VK_ATTACHMENT_LOAD_OP_CLEAR, &pass) ||
+       !make_fb(&e.t, &tg, pass, &fb))
+      goto out;
+   vs = make_module(&e.t, draw_layer_viewport_vert_spv,
+                    sizeof(draw_layer_viewport_vert_spv));
+   const VkViewport vps[2] = {{0, 0, 32, H, 0, 1}, {32, 0, 32, H, 0, 1}};
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.vs = vs;
+   d.pass = pass;
+   d.viewport = vps;
+   d.viewport_count = 2;
+   if (!make_pipeline(&e, &d, &pipe))
+      goto out;
+   const float white[4] = {1, 1, 1, 1};
+   struct vtx *v = (struct vtx *)e.vb.map;
+   const float c[6][2] = {{-1, -1}, {1, -1}, {1, 1}, {-1, -1}, {1, 1}, {-1, 1}};
+   for (unsigned i = 0; i < 6; i++)
+      v[i] =
+         (struct vtx){{c[i][0], c[i][1], 0, 1}, {white[0], white[1], white[2], white[3]}};
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   const VkClearValue clear = {.color = {.float32 = {0, 0, 0, 0}}};
+   begin_pass(cmd, pass, fb, full_area, &clear, 1);
+   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
+   const VkDeviceSize zero = 0;
+   vkCmdBindVertexBuffers(cmd, 0, 1, &e.vb.buffer, &zero);
+   vkCmdDraw(cmd, 6, 2, 0, 0);
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   for (uint32_t layer = 0; layer < 2; layer++) {
+      uint32_t got[W * H], want[W * H];
+      REQUIRE(read_color(&e.t, &tg, layer, got));
+      for (int y = 0; y < H; y++)
+         for (int x = 0; x < W; x++)
+            want[y * W + x] = layer == 0 ? (x < 32 ? rgba8(1, 0, 0, 1) : 0)
+                                         : (x >= 32 ? rgba8(0, 1, 0, 1) : 0);
+      check_rgba8(layer ? "layer 1" : "layer 0", got, want, NULL, 0);
+   }
+out:
+   if (e.t.dev) {
+      vkDestroyPipeline(e.t.dev, pipe, NULL);
+      vkDestroyShaderModule(e.t.dev, vs, NULL);
+      vkDestroyFramebuffer(e.t.dev, fb, NULL);
+      vkDestroyRenderPass(e.t.dev, pass, NULL);
+      target_destroy(&e.t, &tg);
+   }
+   draw_env_finish(&e);
+}
+
+/* largePoints and wideLines (Vulkan 1.3, 28.5 and 28.6): points of size 4
+ * and 8 centred on pixel corners cover exactly 4x4 and 8x8 pixels; a
+ * horizontal line of width 2 (dynamic) from x 8 to 40 along y 20 covers
+ * rows 19 and 20 of columns 8 to 39 (its rectangle or parallelogram is the
+ * same here). */
+TEST(large_points_and_wide_lines)
+{
+   VkPhysicalDeviceFeatures features = {.largePoints = VK_TRUE, .wideLines = VK_TRUE};
+   const struct vkt_req req = {.core_features = &features};
+   struct draw_env e;
+   VkShaderModule vs = VK_NULL_HANDLE;
+   VkPipeline points = VK_NULL_HANDLE, lines = VK_NULL_HANDLE;
+   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, &req))
+      goto out;
+   if (e.t.props.limits.pointSizeRange[1] < 8 || e.t.props.limits.lineWidthRange[1] < 2) {
+      vkt_skip("point sizes up to %g, line widths up to %g",
+               e.t.props.limits.pointSizeRange[1], e.t.props.limits.lineWidthRange[1]);
+      goto out;
+   }
+   vs = make_module(&e.t, draw_points_sized_vert_spv, sizeof(draw_points_sized_vert_spv));
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.vs = vs;
+   d.topology = VK_PRIMITIVE_TOPOLOGY_POINT_LIST;
+   if (!make_pipeline(&e, &d, &points))
+      goto out;
+   const VkDynamicState dyn = VK_DYNAMIC_STATE_LINE_WIDTH;
+   d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.topology = VK_PRIMITIVE_TOPOLOGY_LINE_LIST;
+   d.dynamic = &dyn;
+   d.dynamic_count = 1;
+   if (!make_pipeline(&e, &d, &lines))
+      goto out;
+   const float red4[4] = {1, 0, 0, 0.25f}, green8[4] = {0, 1, 0, 0.5f},
+               blue[4] = {0, 0, 1, 1};
+   struct vtx *v = (struct vtx *)e.vb.map;
+   v[0] = vtx_fb(10, 50, 0, red4);
+   v[1] = vtx_fb(50, 48, 0, green8);
+   v[2] = vtx_fb(8, 20, 0, blue), v[3] = vtx_fb(40, 20, 0, blue);
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   begin_draw_pass(&e, cmd, points);
+   vkCmdDraw(cmd, 2, 1, 0, 0);
+   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, lines);
+   vkCmdSetLineWidth(cmd, 2.0f);
+   vkCmdDraw(cmd, 2, 1, 2, 0);
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   uint32_t got[W * H], want[W * H];
+   REQUIRE(read_color(&e.t, &e.tg, 0, got));
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++) {
+         uint32_t w = 0;
+         if (x >= 8 && x < 12 && y >= 48 && y < 52)
+            w = rgba8(1, 0, 0, 1);
+         if (x >= 46 && x < 54 && y >= 44 && y < 52)
+            w = rgba8(0, 1, 0, 1);
+         if (x >= 8 && x < 40 && y >= 19 && y < 21)
+            w = rgba8(0, 0, 1, 1);
+         want[y * W + x] = w;
+      }
+   check_rgba8("points and a line", got, want, NULL, 0);
+out:
+   if (e.t.dev) {
+      vkDestroyPipeline(e.t.dev, points, NULL);
+      vkDestroyPipeline(e.t.dev, lines, NULL);
+      vkDestroyShaderModule(e.t.dev, vs, NULL);
+   }
+   draw_env_finish(&e);
+}
+
+/* VK_EXT_provoking_vertex: with LAST_VERTEX, flat inputs come from the
+ * last vertex of each triangle (Vulkan 1.3, 21.1 with the extension). */
+TEST(provoking_vertex_last)
+{
+   static const char *const exts[] = {VK_EXT_PROVOKING_VERTEX_EXTENSION_NAME};
+   VkPhysicalDeviceProvokingVertexFeaturesEXT pvf = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_FEATURES_EXT,
+      .provokingVertexLast = VK_TRUE,
+   };
+   const struct vkt_req req = {.extensions = exts,
+                               .extension_count = 1,
+                               .features = &pvf,
+                               .instance_api_version = VK_API_VERSION_1_1};
+   struct draw_env e;
+   VkPipeline pipe = VK_NULL_HANDLE;
+   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, &req))
+      goto out;
+   const VkPipelineRasterizationProvokingVertexStateCreateInfoEXT pv = {
+      .sType =
+         VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_PROVOKING_VERTEX_STATE_CREATE_INFO_EXT,
+      .provokingVertexMode = VK_PROVOKING_VERTEX_MODE_LAST_VERTEX_EXT,
+   };
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.rs_next = &pv;
+   if (!make_pipeline(&e, &d, &pipe))
+      goto out;
+   const float tri[3][2] = {{5.25f, 3.5f}, {60.75f, 20.125f}, {17.5f, 61.0f}};
+   const float col[3][4] = {{1, 0, 0, 1}, {0, 1, 0, 1}, {0, 0, 1, 1}};
+   struct vtx *v = (struct vtx *)e.vb.map;
+   for (unsigned i = 0; i < 3; i++)
+      v[i] = vtx_fb(tri[i][0], tri[i][1], 0, col[i]);
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   begin_draw_pass(&e, cmd, pipe);
+   vkCmdDraw(cmd, 3, 1, 0, 0);
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   uint32_t got[W * H], want[W * H];
+   bool skip[W * H];
+   REQUIRE(read_color(&e.t, &e.tg, 0, got));
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++) {
+         const int c = classify(tri, x, y, 0.0625, NULL);
+         skip[y * W + x] = c == 0;
+         want[y * W + x] = c > 0 ? rgba8(0, 0, 1, 1) : 0;
+      }
+   check_rgba8("flat from the last vertex", got, want, skip, 0);
+out:
+   if (e.t.dev)
+      vkDestroyPipeline(e.t.dev, pipe, NULL);
+   draw_env_finish(&e);
+}
+
+/* VK_EXT_depth_clip_enable: with depth clipping and clamping both off, a
+ * quad beyond the far plane (z 1.5) is not clipped away. */
+TEST(depth_clip_disabled)
+{
+   static const char *const exts[] = {VK_EXT_DEPTH_CLIP_ENABLE_EXTENSION_NAME};
+   VkPhysicalDeviceDepthClipEnableFeaturesEXT dce = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLIP_ENABLE_FEATURES_EXT,
+      .depthClipEnable = VK_TRUE,
+   };
+   const struct vkt_req req = {.extensions = exts,
+                               .extension_count = 1,
+                               .features = &dce,
+                               .instance_api_version = VK_API_VERSION_1_1};
+   struct draw_env e;
+   VkPipeline pipe = VK_NULL_HANDLE, clipped = VK_NULL_HANDLE;
+   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, &req))
+      goto out;
+   const VkPipelineRasterizationDepthClipStateCreateInfoEXT off = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_DEPTH_CLIP_STATE_CREATE_INFO_EXT,
+      .depthClipEnable = VK_FALSE,
+   };
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.rs_next = &off;
+   if (!make_pipeline(&e, &d, &pipe))
+      goto out;
+   d.rs_next = NULL;
+   if (!make_pipeline(&e, &d, &clipped))
+      goto out;
+   const float red[4] = {1, 0, 0, 1}, green[4] = {0, 1, 0, 1};
+   screen_quad(&e, 0, 0, 0, 32, H, 1.5f, red);
+   screen_quad(&e, 1, 32, 0, W, H, 1.5f, green);
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   begin_draw_pass(&e, cmd, pipe);
+   vkCmdDraw(cmd, 6, 1, 0, 0);
+   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, clipped);
+   vkCmdDraw(cmd, 6, 1, 6, 0);
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   uint32_t got[W * H], want[W * H];
+   REQUIRE(read_color(&e.t, &e.tg, 0, got));
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++)
+         want[y * W + x] = x < 32 ? rgba8(1, 0, 0, 1) : 0;
+   check_rgba8("unclipped and clipped", got, want, NULL, 0);
+out:
+   if (e.t.dev) {
+      vkDestroyPipeline(e.t.dev, pipe, NULL);
+      vkDestroyPipeline(e.t.dev, clipped, NULL);
+   }
+   draw_env_finish(&e);
+}
+
+/* VK_EXT_depth_clip_control: negativeOneToOne maps clip z in [-w, w] to
+ * the depth range: z -0.5 -> depth 0.25, and z -0.9 is inside, not
+ * clipped (depth 0.05). */
+TEST(depth_clip_negative_one_to_one)
+{
+   static const char *const exts[] = {VK_EXT_DEPTH_CLIP_CONTROL_EXTENSION_NAME};
+   VkPhysicalDeviceDepthClipControlFeaturesEXT dcc = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLIP_CONTROL_FEATURES_EXT,
+      .depthClipControl = VK_TRUE,
+   };
+   const struct vkt_req req = {.extensions = exts,
+                               .extension_count = 1,
+                               .features = &dcc,
+                               .instance_api_version = VK_API_VERSION_1_1};
+   struct draw_env e;
+   VkPipeline pipe = VK_NULL_HANDLE;
+   if (!draw_env_init(&e, COLOR_FMT, DEPTH_FMT, &req))
+      goto out;
+   const VkPipelineViewportDepthClipControlCreateInfoEXT ctl = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_DEPTH_CLIP_CONTROL_CREATE_INFO_EXT,
+      .negativeOneToOne = VK_TRUE,
+   };
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.vp_next = &ctl;
+   d.depth_test = true;
+   if (!make_pipeline(&e, &d, &pipe))
+      goto out;
+   const float red[4] = {1, 0, 0, 1};
+   screen_quad(&e, 0, 0, 0, 32, H, -0.5f, red);
+   screen_quad(&e, 1, 32, 0, W, H, -0.9f, red);
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   begin_draw_pass(&e, cmd, pipe);
+   vkCmdDraw(cmd, 12, 1, 0, 0);
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   float depth[W * H];
+   REQUIRE(read_depth(&e.t, &e.tg, depth));
+   unsigned bad = 0;
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++)
+         bad += fabsf(depth[y * W + x] - (x < 32 ? 0.25f : 0.05f)) > 1e-6f;
+   CHECK_EQ(bad, 0);
+out:
+   if (e.t.dev)
+      vkDestroyPipeline(e.t.dev, pipe, NULL);
+   draw_env_finish(&e);
+}
+
+/* VK_EXT_color_write_enable: colour writes off (static) leave the
+ * attachment alone; turned on dynamically they write. */
+TEST(color_write_enable)
+{
+   static const char *const exts[] = {VK_EXT_COLOR_WRITE_ENABLE_EXTENSION_NAME};
+   VkPhysicalDeviceColorWriteEnableFeaturesEXT cwe = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COLOR_WRITE_ENABLE_FEATURES_EXT,
+      .colorWriteEnable = VK_TRUE,
+   };
+   const struct vkt_req req = {.extensions = exts,
+                               .extension_count = 1,
+                               .features = &cwe,
+                               .instance_api_version = VK_API_VERSION_1_1};
+   struct draw_env e;
+   VkPipeline fixed = VK_NULL_HANDLE, dynamic = VK_NULL_HANDLE;
+   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, &req))
+      goto out;
+   PFN_vkCmdSetColorWriteEnableEXT set_cwe = VKT_PROC(&e.t, vkCmdSetColorWriteEnableEXT);
+   const VkBool32 disabled = VK_FALSE;
+   const VkPipelineColorWriteCreateInfoEXT off = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_WRITE_CREATE_INFO_EXT,
+      .attachmentCount = 1,
+      .pColorWriteEnables = &disabled,
+   };
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.cb_next = &off;
+   if (!make_pipeline(&e, &d, &fixed))
+      goto out;
+   const VkDynamicState dyn = VK_DYNAMIC_STATE_COLOR_WRITE_ENABLE_EXT;
+   d.cb_next = NULL;
+   d.dynamic = &dyn;
+   d.dynamic_count = 1;
+   if (!make_pipeline(&e, &d, &dynamic))
+      goto out;
+   const float red[4] = {1, 0, 0, 1}, green[4] = {0, 1, 0, 1}, blue[4] = {0, 0, 1, 1};
+   screen_quad(&e, 0, 0, 0, W, H, 0, red);
+   screen_quad(&e, 1, 0, 0, 32, H, 0, green);
+   screen_quad(&e, 2, 32, 0, W, H, 0, blue);
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   begin_draw_pass(&e, cmd, fixed);
+   vkCmdDraw(cmd, 6, 1, 0, 0); /* red: not written */
+   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, dynamic);
+   const VkBool32 on = VK_TRUE, no = VK_FALSE;
+   set_cwe(cmd, 1, &on);
+   vkCmdDraw(cmd, 6, 1, 6, 0); /* green: written */
+   set_cwe(cmd, 1, &no);
+   vkCmdDraw(cmd, 6, 1, 12, 0); /* blue: not written */
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   uint32_t got[W * H], want[W * H];
+   REQUIRE(read_color(&e.t, &e.tg, 0, got));
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++)
+         want[y * W + x] = x < 32 ? rgba8(0, 1, 0, 1) : 0;
+   check_rgba8("colour writes", got, want, NULL, 0);
+out:
+   if (e.t.dev) {
+      vkDestroyPipeline(e.t.dev, fixed, NULL);
+      vkDestroyPipeline(e.t.dev, dynamic, NULL);
+   }
+   draw_env_finish(&e);
+}
+
+/* VK_EXT_multi_draw with VK_KHR_shader_draw_parameters: three draws in one
+ * vkCmdDrawMultiEXT (firstVertex 0, 6, 12 of quads in bands, firstInstance
+ * 7) and two in one vkCmdDrawMultiIndexedEXT with a shared vertex offset;
+ * the vertex shader moves each by its DrawIndex and writes BaseVertex,
+ * BaseInstance and DrawIndex as its colour. */
+TEST(multi_draw_and_draw_parameters)
+{
+   static const char *const exts[] = {VK_EXT_MULTI_DRAW_EXTENSION_NAME,
+                                      VK_KHR_SHADER_DRAW_PARAMETERS_EXTENSION_NAME};
+   VkPhysicalDeviceMultiDrawFeaturesEXT md = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTI_DRAW_FEATURES_EXT,
+      .multiDraw = VK_TRUE,
+   };
+   const struct vkt_req req = {.extensions = exts,
+                               .extension_count = ARRAY_SIZE(exts),
+                               .features = &md,
+                               .instance_api_version = VK_API_VERSION_1_1};
+   struct draw_env e;
+   VkShaderModule vs = VK_NULL_HANDLE;
+   VkPipeline pipe = VK_NULL_HANDLE;
+   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, &req))
+      goto out;
+   PFN_vkCmdDrawMultiEXT draw_multi = VKT_PROC(&e.t, vkCmdDrawMultiEXT);
+   PFN_vkCmdDrawMultiIndexedEXT draw_multi_indexed =
+      VKT_PROC(&e.t, vkCmdDrawMultiIndexedEXT);
+   vs = make_module(&e.t, draw_params_vert_spv, sizeof(draw_params_vert_spv));
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.vs = vs;
+   if (!make_pipeline(&e, &d, &pipe))
+      goto out;
+   const float white[4] = {1, 1, 1, 1};
+   /* Quads k = 0..4, 8 pixels tall, 16 wide at x 0, in band k. */
+   for (unsigned k = 0; k < 5; k++)
+      screen_quad(&e, k, 0, 8 * (float)k, 16, 8 * (float)k + 8, 0, white);
+   uint32_t *idx = (uint32_t *)e.ib.map;
+   for (unsigned i = 0; i < 12; i++)
+      idx[i] = i; /* quads 3 and 4 through vertexOffset 18 */
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   begin_draw_pass(&e, cmd, pipe);
+   const VkMultiDrawInfoEXT draws[3] = {{0, 6}, {6, 6}, {12, 6}};
+   draw_multi(cmd, 3, draws, 1, 7, sizeof(draws[0]));
+   vkCmdBindIndexBuffer(cmd, e.ib.buffer, 0, VK_INDEX_TYPE_UINT32);
+   const VkMultiDrawIndexedInfoEXT idraws[2] = {{0, 6, 0}, {6, 6, 0}};
+   const int32_t offset = 18;
+   draw_multi_indexed(cmd, 2, idraws, 1, 0, sizeof(idraws[0]), &offset);
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   uint32_t got[W * H], want[W * H];
+   REQUIRE(read_color(&e.t, &e.tg, 0, got));
+   for (unsigned i = 0; i < W * H; i++)
+      want[i] = 0;
+   for (unsigned k = 0; k < 5; k++) {
+      const unsigned draw = k < 3 ? k : k - 3;
+      const float base_vertex = k < 3 ? 6.0f * (float)k : 18.0f;
+      const float base_instance = k < 3 ? 7.0f : 0.0f;
+      const uint32_t c =
+         rgba8(base_vertex / 255, base_instance / 255, (float)draw / 255, 1.0f);
+      for (unsigned y = 8 * k; y < 8 * k + 8; y++)
+         for (unsigned x = 16 * draw; x < 16 * draw + 16; x++)
+            want[y * W + x] = c;
+   }
+   check_rgba8("multi draws", got, want, NULL, 0);
+out:
+   if (e.t.dev) {
+      vkDestroyPipeline(e.t.dev, pipe, NULL);
+      vkDestroyShaderModule(e.t.dev, vs, NULL);
+   }
    draw_env_finish(&e);
 }
