@@ -88,6 +88,8 @@ const struct vk_device_extension_table nvk_device_extensions = {
    .EXT_border_color_swizzle = true,
    /* kx_image.c's wrap() has the mode (vk_sampler_test). */
    .KHR_sampler_mirror_clamp_to_edge = true,
+   /* Cube faces filter alone with the address modes (kx_image.c). */
+   .EXT_non_seamless_cube_map = true,
    /* Rasterizer discard, depth bias enable and primitive restart enable
     * (not the logic op or patch control points). */
    .EXT_extended_dynamic_state2 = true,
@@ -188,6 +190,7 @@ nvk_get_features(struct vk_features *f)
    f->borderColorSwizzle = true;
    f->borderColorSwizzleFromImage = true;
    f->samplerMirrorClampToEdge = true;
+   f->nonSeamlessCubeMap = true;
    /* Required with VK_KHR_sampler_ycbcr_conversion (kx_ycbcr.h). */
    f->samplerYcbcrConversion = true;
 }

@@ -131,6 +131,7 @@ kx_sampler_desc_init(struct kx_sampler_desc *desc, const VkSamplerCreateInfo *in
    desc->compare_enable = info->compareEnable;
    desc->compare_op = (uint8_t)info->compareOp;
    desc->unnormalized_coordinates = info->unnormalizedCoordinates;
+   desc->non_seamless_cube = (info->flags & VK_SAMPLER_CREATE_NON_SEAMLESS_CUBE_MAP_BIT_EXT) != 0;
    desc->lod_bias = info->mipLodBias;
    desc->min_lod = info->minLod;
    desc->max_lod = info->maxLod;

@@ -122,6 +122,9 @@ struct kx_sampler_desc {
    bool compare_enable;
    uint8_t compare_op;
    bool unnormalized_coordinates;
+   /* VK_SAMPLER_CREATE_NON_SEAMLESS_CUBE_MAP_BIT_EXT: cube faces filter
+    * like 2D images, with the address modes, never across edges. */
+   bool non_seamless_cube;
    float lod_bias, min_lod, max_lod;
    /* The border colour as the sampled type reads it (VkBorderColor's
     * float or int values). */

@@ -18,7 +18,8 @@
  * border with the border colour, mirror clamp to edge); depth compare per
  * texel before filtering; gathers. Cube maps select the face by the major
  * axis; nearest filtering clamps to the face's edge, linear filtering and
- * gathers are seamless (16.5.x "Cube Map Edge Handling": a footprint texel
+ * gathers are seamless unless the sampler says non-seamless (then faces
+ * wrap with the address modes like 2D images) (16.5.x "Cube Map Edge Handling": a footprint texel
  * past an edge comes from the adjacent face, one past a corner is the
  * average of the three texels around the corner).
  */
@@ -464,7 +465,7 @@ footprint_texel(const struct kx_sample_req *r, uint32_t level, const int64_t ijk
    const unsigned sd = spatial_dims(r->dim);
    for (unsigned a = 0; a < sd; a++) {
       const int64_t size = (int64_t)level_extent(lvl, a);
-      const unsigned mode = r->dim == GLSL_SAMPLER_DIM_CUBE
+      const unsigned mode = r->dim == GLSL_SAMPLER_DIM_CUBE && !r->s->non_seamless_cube
                                ? VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE
                                : r->s->address_mode[a];
       const int64_t w = r->s->unnormalized_coordinates && mode != VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER
@@ -583,7 +584,7 @@ sample_level(const struct kx_sample_req *r, uint32_t level, const float uvw[3], 
          w *= hi ? frac[a] : 1.0f - frac[a];
       }
       union fmt_texel t;
-      if (r->dim == GLSL_SAMPLER_DIM_CUBE)
+      if (r->dim == GLSL_SAMPLER_DIM_CUBE && !r->s->non_seamless_cube)
          cube_texel(r, level, ijk[0], ijk[1], &t);
       else
          footprint_texel(r, level, ijk, &t);
@@ -870,7 +871,7 @@ kx_op_tex(struct kx_ctx *ctx, const struct kx_instr *ip)
             for (unsigned k = 0; k < 4; k++) {
                const int64_t ijk[3] = {i0 + corner[k][0], j0 + corner[k][1], 0};
                union fmt_texel t;
-               if (dim == GLSL_SAMPLER_DIM_CUBE)
+               if (dim == GLSL_SAMPLER_DIM_CUBE && !s->non_seamless_cube)
                   cube_texel(&r, level, ijk[0], ijk[1], &t);
                else
                   footprint_texel(&r, level, ijk, &t);
