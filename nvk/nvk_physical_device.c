@@ -90,6 +90,9 @@ const struct vk_device_extension_table nvk_device_extensions = {
    .KHR_sampler_mirror_clamp_to_edge = true,
    /* Cube faces filter alone with the address modes (kx_image.c). */
    .EXT_non_seamless_cube_map = true,
+   /* A 2D view of a 3D slice is a one-layer view of the level seen as a
+    * 2D array (kx_desc.c, kil_image_3d_level_as_2d_array). */
+   .EXT_image_2d_view_of_3d = true,
    /* Rasterizer discard, depth bias enable and primitive restart enable
     * (not the logic op or patch control points). */
    .EXT_extended_dynamic_state2 = true,
@@ -191,6 +194,8 @@ nvk_get_features(struct vk_features *f)
    f->borderColorSwizzleFromImage = true;
    f->samplerMirrorClampToEdge = true;
    f->nonSeamlessCubeMap = true;
+   f->image2DViewOf3D = true;
+   f->sampler2DViewOf3D = true;
    /* Required with VK_KHR_sampler_ycbcr_conversion (kx_ycbcr.h). */
    f->samplerYcbcrConversion = true;
 }

@@ -4,7 +4,9 @@
  * integer, with and without a format), VK_EXT_border_color_swizzle (the
  * view's component mapping applies to border texels, Vulkan 1.3 16.x:
  * border replacement comes before the swizzle) and
- * VK_KHR_sampler_mirror_clamp_to_edge. Compute shaders sample at given
+ * VK_KHR_sampler_mirror_clamp_to_edge, VK_EXT_non_seamless_cube_map, and
+ * VK_EXT_image_2d_view_of_3d (slices of 3D images sampled and stored
+ * through 2D views). Compute shaders sample at given
  * points; the expected values follow the spec's addressing rules.
  */
 #include <math.h>
@@ -17,6 +19,7 @@
 #include "sample_cube_comp.h"
 #include "sample_points_comp.h"
 #include "sample_points_uint_comp.h"
+#include "store_2d_comp.h"
 
 #define CS VK_SHADER_STAGE_COMPUTE_BIT
 #define N 4u    /* image size */
@@ -497,6 +500,116 @@ TEST(non_seamless_cube_maps)
          }
       }
    vkDestroyImageView(c.t.dev, view, NULL);
+   vkt_image_destroy(&c.t, &img);
+   ctx_finish(&c);
+}
+
+/* VK_EXT_image_2d_view_of_3d: a 2D view names one slice (baseArrayLayer)
+ * of one level of a 3D image, sampled (sampler2DViewOf3D) or stored
+ * (image2DViewOf3D). */
+TEST(image_2d_view_of_3d)
+{
+   static const char *const exts[] = {"VK_KHR_maintenance1", "VK_EXT_image_2d_view_of_3d"};
+   VkPhysicalDeviceImage2DViewOf3DFeaturesEXT f = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_2D_VIEW_OF_3D_FEATURES_EXT,
+      .image2DViewOf3D = VK_TRUE,
+      .sampler2DViewOf3D = VK_TRUE,
+   };
+   struct ctx c;
+   if (!ctx_init(&c, exts, 2, &f))
+      return;
+   enum { W3 = 8, D3 = 4 };
+   VkImageCreateInfo ci = vkt_image_info(VK_IMAGE_TYPE_3D, VK_FORMAT_R8G8B8A8_UNORM,
+                                         VK_IMAGE_TILING_OPTIMAL, W3, W3, D3, 2, 1);
+   ci.flags = VK_IMAGE_CREATE_2D_VIEW_COMPATIBLE_BIT_EXT;
+   ci.usage |= VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_STORAGE_BIT;
+   struct vkt_image img;
+   REQUIRE(vkt_image_create(&c.t, &ci, &img));
+   REQUIRE(vkt_image_to_general(&c.t, &img, VK_IMAGE_LAYOUT_UNDEFINED));
+   static uint8_t l0[D3][W3 * W3 * 4], l1[D3 / 2][W3 * W3];
+   for (unsigned z = 0; z < D3; z++)
+      for (unsigned i = 0; i < W3 * W3 * 4; i++)
+         l0[z][i] = (uint8_t)(i * 13 + z * 59 + 1);
+   for (unsigned z = 0; z < D3 / 2; z++)
+      for (unsigned i = 0; i < W3 * W3; i++)
+         l1[z][i] = (uint8_t)(i * 17 + z * 31 + 9);
+   CHECK(vkt_write_image(&c.t, &img, VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, (VkOffset3D){0},
+                         (VkExtent3D){W3, W3, D3}, l0));
+   CHECK(vkt_write_image(&c.t, &img, VK_IMAGE_ASPECT_COLOR_BIT, 1, 0, (VkOffset3D){0},
+                         (VkExtent3D){W3 / 2, W3 / 2, D3 / 2}, l1));
+
+   /* Sampled: slice 2 of level 0, slice 1 of level 1, at texel centres. */
+   static const unsigned cases[2][2] = {{0, 2}, {1, 1}};
+   for (unsigned k = 0; k < 2; k++) {
+      const unsigned level = cases[k][0], slice = cases[k][1], w = W3 >> level;
+      const VkImageViewCreateInfo vci = {
+         .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+         .image = img.image,
+         .viewType = VK_IMAGE_VIEW_TYPE_2D,
+         .format = VK_FORMAT_R8G8B8A8_UNORM,
+         .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, level, 1, slice, 1},
+      };
+      VkImageView view;
+      VKT_REQUIRE(vkCreateImageView(c.t.dev, &vci, NULL, &view));
+      float *pt = (float *)c.pts.map;
+      for (unsigned i = 0; i < NPTS; i++) {
+         pt[i * 4 + 0] = ((float)(i % w) + 0.5f) / (float)w;
+         pt[i * 4 + 1] = ((float)((i / w) % w) + 0.5f) / (float)w;
+         pt[i * 4 + 2] = 0.0f;
+      }
+      const VkSamplerCreateInfo si = sampler(VK_FILTER_NEAREST,
+                                             VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
+                                             VK_BORDER_COLOR_FLOAT_OPAQUE_BLACK, NULL);
+      CHECK(run(&c, false, view, &si));
+      const float *o = (const float *)c.out.map;
+      unsigned bad = 0;
+      for (unsigned i = 0; i < NPTS; i++) {
+         const unsigned x = i % w, y = (i / w) % w;
+         for (unsigned ch = 0; ch < 4; ch++) {
+            const uint8_t *src = level ? &l1[slice][0] : &l0[slice][0];
+            const float want = src[(y * w + x) * 4 + ch] / 255.0f;
+            if (fabsf(o[i * 4 + ch] - want) > 1e-3f && bad++ < 3)
+               test_fail(__FILE__, __LINE__, "level %u slice %u (%u, %u).%u: %g, want %g",
+                         level, slice, x, y, ch, o[i * 4 + ch], want);
+         }
+      }
+      vkDestroyImageView(c.t.dev, view, NULL);
+   }
+
+   /* Stored: slice 3 of level 0; the other slices keep their texels. */
+   const VkImageViewCreateInfo svci = {
+      .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+      .image = img.image,
+      .viewType = VK_IMAGE_VIEW_TYPE_2D,
+      .format = VK_FORMAT_R8G8B8A8_UNORM,
+      .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 3, 1},
+   };
+   VkImageView sview;
+   VKT_REQUIRE(vkCreateImageView(c.t.dev, &svci, NULL, &sview));
+   const VkDescriptorSetLayoutBinding b = {0, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 1, CS, NULL};
+   struct vkt_pipeline sp;
+   REQUIRE(vkt_pipeline_create(&c.t, &(struct vkt_pipeline_info){VKT_SPIRV(store_2d_comp_spv),
+                                                                .bindings = &b,
+                                                                .binding_count = 1},
+                               &sp));
+   vkt_pipeline_set_image(&c.t, &sp, 0, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, sview, VK_NULL_HANDLE,
+                          VK_IMAGE_LAYOUT_GENERAL);
+   CHECK(vkt_run_compute(&c.t, &sp, NULL, 0, 1, 1, 1));
+   static uint8_t back[D3][W3 * W3 * 4];
+   CHECK(vkt_read_image(&c.t, &img, VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, (VkOffset3D){0},
+                        (VkExtent3D){W3, W3, D3}, back));
+   unsigned bad = 0;
+   for (unsigned z = 0; z < D3; z++)
+      for (unsigned i = 0; i < W3 * W3 * 4; i++) {
+         const unsigned x = (i / 4) % W3, y = (i / 4) / W3, ch = i % 4;
+         const unsigned stored[4] = {(x * 255 + 4) / 8, (y * 255 + 4) / 8, 128, 255};
+         const unsigned want = z == 3 ? stored[ch] : l0[z][i];
+         if ((back[z][i] > want ? back[z][i] - want : want - back[z][i]) > 1 && bad++ < 3)
+            test_fail(__FILE__, __LINE__, "store: slice %u texel %u.%u: %u, want %u", z, i / 4,
+                      ch, back[z][i], want);
+      }
+   vkt_pipeline_destroy(&c.t, &sp);
+   vkDestroyImageView(c.t.dev, sview, NULL);
    vkt_image_destroy(&c.t, &img);
    ctx_finish(&c);
 }
