@@ -6,6 +6,7 @@
 
 #include "nvk_external_memory.h"
 #include "kx.h"
+#include "kx_desc.h"
 #include "nvk_format.h"
 #include "nvk_image_drm.h"
 #include "nvk_instance.h"
@@ -193,6 +194,8 @@ nvk_get_features(struct vk_features *f)
    f->borderColorSwizzle = true;
    f->borderColorSwizzleFromImage = true;
    f->samplerMirrorClampToEdge = true;
+   /* N bilinear samples along the major gradient (kx_image.c). */
+   f->samplerAnisotropy = true;
    f->nonSeamlessCubeMap = true;
    f->image2DViewOf3D = true;
    f->sampler2DViewOf3D = true;
@@ -345,7 +348,7 @@ nvk_get_limits(const struct nvk_physical_device *pdev)
       .maxDrawIndexedIndexValue = (1u << 24) - 1,
       .maxDrawIndirectCount = UINT32_MAX,
       .maxSamplerLodBias = 2.0f,
-      .maxSamplerAnisotropy = 1.0f,
+      .maxSamplerAnisotropy = KX_MAX_ANISOTROPY,
       .maxViewports = 16,
       .maxViewportDimensions = {4096, 4096},
       .viewportBoundsRange = {-8192.0f, 8191.0f},

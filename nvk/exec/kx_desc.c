@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "kx_desc.h"
 
+#include <math.h>
 #include <string.h>
 
 static uint32_t
@@ -132,6 +133,9 @@ kx_sampler_desc_init(struct kx_sampler_desc *desc, const VkSamplerCreateInfo *in
    desc->compare_op = (uint8_t)info->compareOp;
    desc->unnormalized_coordinates = info->unnormalizedCoordinates;
    desc->non_seamless_cube = (info->flags & VK_SAMPLER_CREATE_NON_SEAMLESS_CUBE_MAP_BIT_EXT) != 0;
+   desc->max_anisotropy = 1.0f;
+   if (info->anisotropyEnable)
+      desc->max_anisotropy = fminf(fmaxf(info->maxAnisotropy, 1.0f), KX_MAX_ANISOTROPY);
    desc->lod_bias = info->mipLodBias;
    desc->min_lod = info->minLod;
    desc->max_lod = info->maxLod;

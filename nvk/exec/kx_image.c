@@ -595,6 +595,37 @@ sample_level(const struct kx_sample_req *r, uint32_t level, const float uvw[3], 
       out->f[c] = acc[c];
 }
 
+/* Samples at `uvw` with level of detail `lambda` (bias and clamps
+ * applied): the filter of magnification or minification, nearest or
+ * linear between levels. */
+static void
+sample_lod(const struct kx_sample_req *r, const float uvw[3], float lambda, union fmt_texel *res)
+{
+   const struct kx_image_desc *d = r->d;
+   const struct kx_sampler_desc *s = r->s;
+   const bool mag = lambda <= 0.0f;
+   const bool linear = (mag ? s->mag_filter : s->min_filter) == VK_FILTER_LINEAR;
+   const float q = (float)(d->num_levels - 1);
+   const float dl = fminf(fmaxf(lambda, 0.0f), q);
+   if (s->mipmap_mode == VK_SAMPLER_MIPMAP_MODE_LINEAR && !mag && d->num_levels > 1) {
+      const uint32_t hi = (uint32_t)floorf(dl);
+      const uint32_t lo = hi + 1 < d->num_levels ? hi + 1 : hi;
+      const float delta = dl - floorf(dl);
+      union fmt_texel a, b;
+      sample_level(r, hi, uvw, linear, &a);
+      sample_level(r, lo, uvw, linear, &b);
+      for (unsigned c = 0; c < 4; c++)
+         res->f[c] = r->is_int ? a.f[c] : a.f[c] * (1.0f - delta) + b.f[c] * delta;
+      if (r->is_int)
+         *res = a;
+   } else {
+      /* Nearest mipmap: d = ceil(d' + 0.5) - 1, level 0 below 0.5. */
+      const uint32_t level = mag || dl <= 0.5f ? 0 : (uint32_t)(ceilf(dl + 0.5f) - 1.0f);
+      sample_level(r, level < d->num_levels ? level : (uint32_t)d->num_levels - 1u, uvw, linear,
+                   res);
+   }
+}
+
 /* Cube map: the face and its 2D coordinates (Vulkan 1.3, 16.6 "Cube Map
  * Face Selection"). */
 static void
@@ -662,7 +693,7 @@ cube_face_st(uint32_t face, const float r[3], float st[2])
 static float
 grad_lambda(struct kx_ctx *ctx, const uint32_t *aux, unsigned l,
             const struct kx_image_desc *d, const struct kx_sampler_desc *s,
-            enum glsl_sampler_dim dim, const float coord[4])
+            enum glsl_sampler_dim dim, const float coord[4], float rho_xy[2])
 {
    const unsigned sd = dim == GLSL_SAMPLER_DIM_CUBE ? 3 : spatial_dims(dim);
    float dx[3] = {0, 0, 0}, dy[3] = {0, 0, 0};
@@ -696,6 +727,10 @@ grad_lambda(struct kx_ctx *ctx, const uint32_t *aux, unsigned l,
    for (unsigned a = 0; a < n; a++) {
       rx += (dx[a] * size[a]) * (dx[a] * size[a]);
       ry += (dy[a] * size[a]) * (dy[a] * size[a]);
+   }
+   if (rho_xy) {
+      rho_xy[0] = sqrtf(rx);
+      rho_xy[1] = sqrtf(ry);
    }
    const float rho = sqrtf(fmaxf(rx, ry));
    return log2f(rho); /* -inf for a constant coordinate: magnification */
@@ -755,7 +790,7 @@ kx_op_tex(struct kx_ctx *ctx, const struct kx_instr *ip)
             float coord[4] = {0, 0, 0, 0};
             for (unsigned i = 0; i < ncoord && i < 4; i++)
                coord[i] = regf(ctx, aux[4 + i], l);
-            lambda = grad_lambda(ctx, aux, l, d, s, dim, coord) + s->lod_bias;
+            lambda = grad_lambda(ctx, aux, l, d, s, dim, coord, NULL) + s->lod_bias;
             lambda = fmaxf(lambda, -1000.0f);
          }
          float used = s ? fminf(fmaxf(lambda, s->min_lod), s->max_lod) : 0.0f;
@@ -840,8 +875,33 @@ kx_op_tex(struct kx_ctx *ctx, const struct kx_instr *ip)
          /* Level of detail: from the gradients (textureGrad, implicit
           * lod in fragment shaders) plus bias, or explicit. */
          float lambda = 0.0f;
+         float rho[2] = {0.0f, 0.0f};
          if (f & KX_TEX_HAS_GRAD_BIT)
-            lambda = grad_lambda(ctx, aux, l, d, s, dim, coord);
+            lambda = grad_lambda(ctx, aux, l, d, s, dim, coord, rho);
+         /* Anisotropy (Vulkan 1.3, 16.6.x "Scale Factor Operation" and
+          * "Texel Anisotropic Filtering", the approximation the spec
+          * describes): eta = min(rho_max / rho_min, maxAnisotropy),
+          * lambda_base = log2(rho_max / eta), and N = ceil(eta) isotropic
+          * samples spread along the major axis's derivative at
+          * -1/2 + i / (N + 1), i = 1..N, averaged. Not for cube maps,
+          * unnormalized coordinates, integer formats or gathers: those
+          * sample once. */
+         unsigned aniso_n = 1;
+         float aniso_step[3] = {0, 0, 0};
+         if ((f & KX_TEX_HAS_GRAD_BIT) && s->max_anisotropy > 1.0f && !is_int &&
+             dim != GLSL_SAMPLER_DIM_CUBE && !s->unnormalized_coordinates &&
+             op != NIR_TEXOP_TG4) {
+            const float rmax = fmaxf(rho[0], rho[1]), rmin = fminf(rho[0], rho[1]);
+            const float eta = rmin > 0.0f ? fminf(rmax / rmin, s->max_anisotropy)
+                                          : s->max_anisotropy;
+            if (rmax > 0.0f && eta > 1.0f) {
+               aniso_n = (unsigned)ceilf(eta);
+               lambda = log2f(rmax / eta);
+               const unsigned base = rho[0] > rho[1] ? 14 : 17;
+               for (unsigned a = 0; a < sd && a < 3; a++)
+                  aniso_step[a] = regf(ctx, aux[base + a], l);
+            }
+         }
          if (f & KX_TEX_HAS_LOD_BIT)
             lambda += regf(ctx, aux[8], l);
          if (!s->unnormalized_coordinates) {
@@ -852,11 +912,6 @@ kx_op_tex(struct kx_ctx *ctx, const struct kx_instr *ip)
          } else {
             lambda = 0.0f;
          }
-         const bool mag = lambda <= 0.0f;
-         const bool linear = (mag ? s->mag_filter : s->min_filter) == VK_FILTER_LINEAR;
-         const float q = (float)(d->num_levels - 1);
-         const float dl = fminf(fmaxf(lambda, 0.0f), q);
-
          if (op == NIR_TEXOP_TG4) {
             /* Gather: component `c` of the 2x2 footprint of the nearest
              * level, in the order (i0,j1) (i1,j1) (i1,j0) (i0,j0). */
@@ -882,22 +937,22 @@ kx_op_tex(struct kx_ctx *ctx, const struct kx_instr *ip)
             break;
          }
 
-         if (s->mipmap_mode == VK_SAMPLER_MIPMAP_MODE_LINEAR && !mag && d->num_levels > 1) {
-            const uint32_t hi = (uint32_t)floorf(dl);
-            const uint32_t lo = hi + 1 < d->num_levels ? hi + 1 : hi;
-            const float delta = dl - floorf(dl);
-            union fmt_texel a, b;
-            sample_level(&r, hi, uvw, linear, &a);
-            sample_level(&r, lo, uvw, linear, &b);
-            for (unsigned c = 0; c < 4; c++)
-               res.f[c] = is_int ? a.f[c] : a.f[c] * (1.0f - delta) + b.f[c] * delta;
-            if (is_int)
-               res = a;
+         if (aniso_n == 1) {
+            sample_lod(&r, uvw, lambda, &res);
          } else {
-            /* Nearest mipmap: d = ceil(d' + 0.5) - 1, level 0 below 0.5. */
-            const uint32_t level = mag || dl <= 0.5f ? 0 : (uint32_t)(ceilf(dl + 0.5f) - 1.0f);
-            sample_level(&r, level < d->num_levels ? level : (uint32_t)d->num_levels - 1u, uvw, linear,
-                         &res);
+            float acc[4] = {0, 0, 0, 0};
+            for (unsigned i = 1; i <= aniso_n; i++) {
+               const float t = -0.5f + (float)i / (float)(aniso_n + 1);
+               float p[3];
+               for (unsigned a = 0; a < 3; a++)
+                  p[a] = uvw[a] + t * aniso_step[a];
+               union fmt_texel one;
+               sample_lod(&r, p, lambda, &one);
+               for (unsigned c = 0; c < 4; c++)
+                  acc[c] += one.f[c];
+            }
+            for (unsigned c = 0; c < 4; c++)
+               res.f[c] = acc[c] / (float)aniso_n;
          }
          if (r.shadow) {
             const float v = res.f[0];
