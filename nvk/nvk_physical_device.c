@@ -109,6 +109,13 @@ const struct vk_device_extension_table nvk_device_extensions = {
     * BaseInstance reach the vertex shader (kx strips). */
    .EXT_multi_draw = true,
    .KHR_shader_draw_parameters = true,
+   /* Rectangular and Bresenham lines, stippled too (rast); not smooth. */
+   .EXT_line_rasterization = true,
+   /* vkCmdSetVertexInputEXT: the whole vertex input layout is merged
+    * state (vk_graphics_state.h) that vertex fetch reads. */
+   .EXT_vertex_input_dynamic_state = true,
+   /* The states below (features), merged at each draw like the rest. */
+   .EXT_extended_dynamic_state3 = true,
 };
 
 static void
@@ -169,6 +176,20 @@ nvk_get_features(struct vk_features *f)
    f->colorWriteEnable = true;
    f->multiDraw = true;
    f->shaderDrawParameters = true;
+   f->rectangularLines = true;
+   f->bresenhamLines = true;
+   f->stippledRectangularLines = true;
+   f->stippledBresenhamLines = true;
+   f->vertexInputDynamicState = true;
+   f->extendedDynamicState3DepthClampEnable = true;
+   f->extendedDynamicState3PolygonMode = true;
+   f->extendedDynamicState3SampleMask = true;
+   f->extendedDynamicState3AlphaToOneEnable = true;
+   f->extendedDynamicState3LogicOpEnable = true;
+   f->extendedDynamicState3ColorBlendEnable = true;
+   f->extendedDynamicState3ColorBlendEquation = true;
+   f->extendedDynamicState3ColorWriteMask = true;
+   f->extendedDynamicState3ProvokingVertexMode = true;
    /* 8-bit indices, 0xff restarts them (nvk_draw.c; vk_draw_test). */
    f->indexTypeUint8 = true;
    /* Restarts cut lists too (rast_assemble); no patches without
@@ -482,6 +503,18 @@ nvk_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
       case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTI_DRAW_PROPERTIES_EXT: {
          VkPhysicalDeviceMultiDrawPropertiesEXT *md = (void *)s;
          md->maxMultiDrawCount = 1u << 20;
+         break;
+      }
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_LINE_RASTERIZATION_PROPERTIES_EXT: {
+         /* rast's fixed point: 8 fraction bits. */
+         VkPhysicalDeviceLineRasterizationPropertiesEXT *lr = (void *)s;
+         lr->lineSubPixelPrecisionBits = 8;
+         break;
+      }
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_3_PROPERTIES_EXT: {
+         /* A dynamic topology stays in the pipeline's class. */
+         VkPhysicalDeviceExtendedDynamicState3PropertiesEXT *p3 = (void *)s;
+         p3->dynamicPrimitiveTopologyUnrestricted = VK_FALSE;
          break;
       }
       case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_POINT_CLIPPING_PROPERTIES: {

@@ -319,6 +319,9 @@ TEST(kiln_advertises_only_what_it_implements)
       "VK_EXT_color_write_enable",          /* vk_draw_test color_write_enable */
       "VK_EXT_multi_draw",                  /* vk_draw_test multi_draw_and_draw_parameters */
       "VK_KHR_shader_draw_parameters",      /* vk_draw_test multi_draw_and_draw_parameters */
+      "VK_EXT_line_rasterization",          /* vk_draw_test bresenham_and_stippled_lines */
+      "VK_EXT_vertex_input_dynamic_state",  /* vk_draw_test vertex_input_set_between_draws */
+      "VK_EXT_extended_dynamic_state3",     /* vk_draw_test extended_dynamic_state3_toggled */
    };
    uint32_t n = 0;
    VKT_CHECK(vkEnumerateDeviceExtensionProperties(t.pdev, NULL, &n, NULL));

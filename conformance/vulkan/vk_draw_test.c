@@ -5117,3 +5117,322 @@ out:
    }
    draw_env_finish(&e);
 }
+
+/* VK_EXT_line_rasterization, Bresenham (Vulkan 1.3, 28.13.3, the
+ * diamond-exit rule): an x-major line from (2.5, 3.2) to (32.5, 13.2) has
+ * one fragment per column 2..31 (its first end's pixel in, its last end's
+ * out), on the row nearest the line: floor(3.2 + (x - 2) / 3). Below, the
+ * same line 32 rows lower, stippled (factor 1, pattern 0x0f0f): fragments
+ * s = x - 2 along it are kept where bit s % 16 is set. */
+TEST(bresenham_and_stippled_lines)
+{
+   static const char *const exts[] = {VK_EXT_LINE_RASTERIZATION_EXTENSION_NAME};
+   VkPhysicalDeviceLineRasterizationFeaturesEXT lrf = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_LINE_RASTERIZATION_FEATURES_EXT,
+      .bresenhamLines = VK_TRUE,
+      .stippledBresenhamLines = VK_TRUE,
+   };
+   const struct vkt_req req = {.extensions = exts,
+                               .extension_count = 1,
+                               .features = &lrf,
+                               .instance_api_version = VK_API_VERSION_1_1};
+   struct draw_env e;
+   VkPipeline plain = VK_NULL_HANDLE, stippled = VK_NULL_HANDLE;
+   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, &req))
+      goto out;
+   VkPipelineRasterizationLineStateCreateInfoEXT ls = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_LINE_STATE_CREATE_INFO_EXT,
+      .lineRasterizationMode = VK_LINE_RASTERIZATION_MODE_BRESENHAM_EXT,
+   };
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.topology = VK_PRIMITIVE_TOPOLOGY_LINE_LIST;
+   d.rs_next = &ls;
+   if (!make_pipeline(&e, &d, &plain))
+      goto out;
+   ls.stippledLineEnable = VK_TRUE;
+   ls.lineStippleFactor = 1;
+   ls.lineStipplePattern = 0x0f0f;
+   if (!make_pipeline(&e, &d, &stippled))
+      goto out;
+   const float red[4] = {1, 0, 0, 1}, green[4] = {0, 1, 0, 1};
+   struct vtx *v = (struct vtx *)e.vb.map;
+   v[0] = vtx_fb(2.5f, 3.2f, 0, red), v[1] = vtx_fb(32.5f, 13.2f, 0, red);
+   v[2] = vtx_fb(2.5f, 35.2f, 0, green), v[3] = vtx_fb(32.5f, 45.2f, 0, green);
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   begin_draw_pass(&e, cmd, plain);
+   vkCmdDraw(cmd, 2, 1, 0, 0);
+   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, stippled);
+   vkCmdDraw(cmd, 2, 1, 2, 0);
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   uint32_t got[W * H], want[W * H];
+   REQUIRE(read_color(&e.t, &e.tg, 0, got));
+   for (unsigned i = 0; i < W * H; i++)
+      want[i] = 0;
+   for (int x = 2; x < 32; x++) {
+      const int row = (int)floorf(3.2f + (float)(x - 2) / 3.0f);
+      want[row * W + x] = rgba8(1, 0, 0, 1);
+      if ((0x0f0f >> ((x - 2) % 16)) & 1)
+         want[(row + 32) * W + x] = rgba8(0, 1, 0, 1);
+   }
+   check_rgba8("Bresenham lines", got, want, NULL, 0);
+out:
+   if (e.t.dev) {
+      vkDestroyPipeline(e.t.dev, plain, NULL);
+      vkDestroyPipeline(e.t.dev, stippled, NULL);
+   }
+   draw_env_finish(&e);
+}
+
+/* VK_EXT_vertex_input_dynamic_state: one pipeline, two vertex layouts set
+ * with vkCmdSetVertexInputEXT between draws: first positions and colours
+ * interleaved in one binding (stride 32), then positions in binding 0
+ * (stride 8, R32G32_SFLOAT) and one colour per instance in binding 1
+ * (R8G8B8A8_UNORM, divisor 1). */
+TEST(vertex_input_set_between_draws)
+{
+   static const char *const exts[] = {VK_EXT_VERTEX_INPUT_DYNAMIC_STATE_EXTENSION_NAME};
+   VkPhysicalDeviceVertexInputDynamicStateFeaturesEXT vid = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_INPUT_DYNAMIC_STATE_FEATURES_EXT,
+      .vertexInputDynamicState = VK_TRUE,
+   };
+   const struct vkt_req req = {.extensions = exts,
+                               .extension_count = 1,
+                               .features = &vid,
+                               .instance_api_version = VK_API_VERSION_1_1};
+   struct draw_env e;
+   VkPipeline pipe = VK_NULL_HANDLE;
+   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, &req))
+      goto out;
+   PFN_vkCmdSetVertexInputEXT set_vi = VKT_PROC(&e.t, vkCmdSetVertexInputEXT);
+   const VkDynamicState dyn = VK_DYNAMIC_STATE_VERTEX_INPUT_EXT;
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.dynamic = &dyn;
+   d.dynamic_count = 1;
+   if (!make_pipeline(&e, &d, &pipe))
+      goto out;
+   const float red[4] = {1, 0, 0, 1};
+   screen_quad(&e, 0, 0, 0, 32, 32, 0, red);
+   /* Layout 2 data at 1024: 6 positions (R32G32), then at 1536 colours. */
+   float *pos = (float *)(e.vb.map + 1024);
+   const float sq[6][2] = {{32, 32}, {64, 32}, {64, 64}, {32, 32}, {64, 64}, {32, 64}};
+   for (unsigned i = 0; i < 6; i++) {
+      pos[2 * i] = sq[i][0] / W * 2.0f - 1.0f;
+      pos[2 * i + 1] = sq[i][1] / H * 2.0f - 1.0f;
+   }
+   const uint32_t colors[2] = {0xffffffff, 0xffff0000}; /* instance 1: blue */
+   memcpy(e.vb.map + 1536, colors, sizeof(colors));
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   begin_draw_pass(&e, cmd, pipe);
+   const VkVertexInputBindingDescription2EXT b1 = {
+      VK_STRUCTURE_TYPE_VERTEX_INPUT_BINDING_DESCRIPTION_2_EXT,
+      NULL,
+      0,
+      sizeof(struct vtx),
+      VK_VERTEX_INPUT_RATE_VERTEX,
+      1};
+   const VkVertexInputAttributeDescription2EXT a1[2] = {
+      {VK_STRUCTURE_TYPE_VERTEX_INPUT_ATTRIBUTE_DESCRIPTION_2_EXT, NULL, 0, 0,
+       VK_FORMAT_R32G32B32A32_SFLOAT, 0},
+      {VK_STRUCTURE_TYPE_VERTEX_INPUT_ATTRIBUTE_DESCRIPTION_2_EXT, NULL, 1, 0,
+       VK_FORMAT_R32G32B32A32_SFLOAT, 16},
+   };
+   set_vi(cmd, 1, &b1, 2, a1);
+   vkCmdDraw(cmd, 6, 1, 0, 0);
+   const VkVertexInputBindingDescription2EXT b2[2] = {
+      {VK_STRUCTURE_TYPE_VERTEX_INPUT_BINDING_DESCRIPTION_2_EXT, NULL, 0, 8,
+       VK_VERTEX_INPUT_RATE_VERTEX, 1},
+      {VK_STRUCTURE_TYPE_VERTEX_INPUT_BINDING_DESCRIPTION_2_EXT, NULL, 1, 4,
+       VK_VERTEX_INPUT_RATE_INSTANCE, 1},
+   };
+   const VkVertexInputAttributeDescription2EXT a2[2] = {
+      {VK_STRUCTURE_TYPE_VERTEX_INPUT_ATTRIBUTE_DESCRIPTION_2_EXT, NULL, 0, 0,
+       VK_FORMAT_R32G32_SFLOAT, 0},
+      {VK_STRUCTURE_TYPE_VERTEX_INPUT_ATTRIBUTE_DESCRIPTION_2_EXT, NULL, 1, 1,
+       VK_FORMAT_R8G8B8A8_UNORM, 0},
+   };
+   set_vi(cmd, 2, b2, 2, a2);
+   const VkBuffer bufs[2] = {e.vb.buffer, e.vb.buffer};
+   const VkDeviceSize offs[2] = {1024, 1536};
+   vkCmdBindVertexBuffers(cmd, 0, 2, bufs, offs);
+   vkCmdDraw(cmd, 6, 1, 0, 1);
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   uint32_t got[W * H], want[W * H];
+   REQUIRE(read_color(&e.t, &e.tg, 0, got));
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++)
+         want[y * W + x] = x < 32 && y < 32     ? rgba8(1, 0, 0, 1)
+                           : x >= 32 && y >= 32 ? rgba8(0, 0, 1, 1)
+                                                : 0;
+   check_rgba8("two layouts", got, want, NULL, 0);
+out:
+   if (e.t.dev)
+      vkDestroyPipeline(e.t.dev, pipe, NULL);
+   draw_env_finish(&e);
+}
+
+/* VK_EXT_extended_dynamic_state3 (the states kiln advertises): one
+ * pipeline, one horizontal band per state set between draws over a clear
+ * colour of 0.2: blend enable and equation (ONE + ONE), colour write mask
+ * (R and A), logic op enable (static XOR), alpha to one, sample mask 0
+ * (nothing drawn), depth clamp enable (a quad beyond the far plane
+ * drawn), polygon mode POINT (a triangle's three vertices), provoking
+ * vertex LAST (flat colour of the last vertex). */
+TEST(extended_dynamic_state3_toggled)
+{
+   static const char *const exts[] = {VK_EXT_EXTENDED_DYNAMIC_STATE_3_EXTENSION_NAME,
+                                      VK_EXT_PROVOKING_VERTEX_EXTENSION_NAME};
+   VkPhysicalDeviceProvokingVertexFeaturesEXT pvf = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_FEATURES_EXT,
+      .provokingVertexLast = VK_TRUE,
+   };
+   VkPhysicalDeviceExtendedDynamicState3FeaturesEXT eds3 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_3_FEATURES_EXT,
+      .pNext = &pvf,
+      .extendedDynamicState3DepthClampEnable = VK_TRUE,
+      .extendedDynamicState3PolygonMode = VK_TRUE,
+      .extendedDynamicState3SampleMask = VK_TRUE,
+      .extendedDynamicState3AlphaToOneEnable = VK_TRUE,
+      .extendedDynamicState3LogicOpEnable = VK_TRUE,
+      .extendedDynamicState3ColorBlendEnable = VK_TRUE,
+      .extendedDynamicState3ColorBlendEquation = VK_TRUE,
+      .extendedDynamicState3ColorWriteMask = VK_TRUE,
+      .extendedDynamicState3ProvokingVertexMode = VK_TRUE,
+   };
+   VkPhysicalDeviceFeatures features = {.logicOp = VK_TRUE,
+                                        .alphaToOne = VK_TRUE,
+                                        .depthClamp = VK_TRUE,
+                                        .fillModeNonSolid = VK_TRUE};
+   const struct vkt_req req = {.extensions = exts,
+                               .extension_count = ARRAY_SIZE(exts),
+                               .features = &eds3,
+                               .core_features = &features,
+                               .instance_api_version = VK_API_VERSION_1_1};
+   struct draw_env e;
+   VkShaderModule vs = VK_NULL_HANDLE;
+   VkPipeline pipe = VK_NULL_HANDLE;
+   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, &req))
+      goto out;
+#define P(name) PFN_##name##EXT name = (PFN_##name##EXT)vkt_device_proc(&e.t, #name "EXT")
+   P(vkCmdSetDepthClampEnable);
+   P(vkCmdSetPolygonMode);
+   P(vkCmdSetSampleMask);
+   P(vkCmdSetAlphaToOneEnable);
+   P(vkCmdSetLogicOpEnable);
+   P(vkCmdSetColorBlendEnable);
+   P(vkCmdSetColorBlendEquation);
+   P(vkCmdSetColorWriteMask);
+   P(vkCmdSetProvokingVertexMode);
+#undef P
+   const VkDynamicState dyn[] = {
+      VK_DYNAMIC_STATE_DEPTH_CLAMP_ENABLE_EXT,
+      VK_DYNAMIC_STATE_POLYGON_MODE_EXT,
+      VK_DYNAMIC_STATE_SAMPLE_MASK_EXT,
+      VK_DYNAMIC_STATE_ALPHA_TO_ONE_ENABLE_EXT,
+      VK_DYNAMIC_STATE_LOGIC_OP_ENABLE_EXT,
+      VK_DYNAMIC_STATE_COLOR_BLEND_ENABLE_EXT,
+      VK_DYNAMIC_STATE_COLOR_BLEND_EQUATION_EXT,
+      VK_DYNAMIC_STATE_COLOR_WRITE_MASK_EXT,
+      VK_DYNAMIC_STATE_PROVOKING_VERTEX_MODE_EXT,
+   };
+   vs = make_module(&e.t, draw_points_vert_spv, sizeof(draw_points_vert_spv));
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.vs = vs;
+   d.dynamic = dyn;
+   d.dynamic_count = ARRAY_SIZE(dyn);
+   d.logic_op = VK_LOGIC_OP_XOR;
+   if (!make_pipeline(&e, &d, &pipe))
+      goto out;
+   const float s3[4] = {0.3f, 0.3f, 0.3f, 0.3f}, c4[4] = {0.6f, 0.2f, 1.0f, 0.4f};
+   const float red[4] = {1, 0, 0, 1}, green[4] = {0, 1, 0, 1};
+   for (unsigned k = 0; k < 6; k++)
+      screen_quad(&e, k, 0, 8 * (float)k, W, 8 * (float)k + 8, k == 5 ? 1.5f : 0,
+                  k == 2 || k == 3 ? c4 : s3);
+   struct vtx *v = (struct vtx *)e.vb.map;
+   /* Band 6: a triangle as points; band 7: a quad whose triangles' last
+    * vertices are green, the others red. */
+   v[36] = vtx_fb(2.5f, 50.5f, 0, green), v[37] = vtx_fb(30.5f, 50.5f, 0, green);
+   v[38] = vtx_fb(16.5f, 54.5f, 0, green);
+   v[39] = vtx_fb(0, 56, 0, red), v[40] = vtx_fb(W, 56, 0, red),
+   v[41] = vtx_fb(W, H, 0, green);
+   v[42] = vtx_fb(0, 56, 0, red), v[43] = vtx_fb(W, H, 0, red),
+   v[44] = vtx_fb(0, H, 0, green);
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   const VkClearValue clear = {.color = {.float32 = {0.2f, 0.2f, 0.2f, 0.2f}}};
+   begin_pass(cmd, e.pass, e.fb, full_area, &clear, 1);
+   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
+   const VkDeviceSize zero = 0;
+   vkCmdBindVertexBuffers(cmd, 0, 1, &e.vb.buffer, &zero);
+   const VkBool32 on = VK_TRUE, off = VK_FALSE;
+   const VkSampleMask all = ~0u, none = 0;
+   const VkColorBlendEquationEXT add = {VK_BLEND_FACTOR_ONE, VK_BLEND_FACTOR_ONE,
+                                        VK_BLEND_OP_ADD,     VK_BLEND_FACTOR_ONE,
+                                        VK_BLEND_FACTOR_ONE, VK_BLEND_OP_ADD};
+   const VkColorComponentFlags rgba = 0xf,
+                               ra = VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_A_BIT;
+   vkCmdSetDepthClampEnable(cmd, VK_FALSE);
+   vkCmdSetPolygonMode(cmd, VK_POLYGON_MODE_FILL);
+   vkCmdSetSampleMask(cmd, VK_SAMPLE_COUNT_1_BIT, &all);
+   vkCmdSetAlphaToOneEnable(cmd, VK_FALSE);
+   vkCmdSetLogicOpEnable(cmd, VK_FALSE);
+   vkCmdSetColorBlendEquation(cmd, 0, 1, &add);
+   vkCmdSetColorWriteMask(cmd, 0, 1, &rgba);
+   vkCmdSetProvokingVertexMode(cmd, VK_PROVOKING_VERTEX_MODE_FIRST_VERTEX_EXT);
+   vkCmdSetColorBlendEnable(cmd, 0, 1, &on);
+   vkCmdDraw(cmd, 6, 1, 0, 0); /* 0: blended */
+   vkCmdSetColorBlendEnable(cmd, 0, 1, &off);
+   vkCmdSetColorWriteMask(cmd, 0, 1, &ra);
+   vkCmdDraw(cmd, 6, 1, 6, 0); /* 1: R and A only */
+   vkCmdSetColorWriteMask(cmd, 0, 1, &rgba);
+   vkCmdSetLogicOpEnable(cmd, VK_TRUE);
+   vkCmdDraw(cmd, 6, 1, 12, 0); /* 2: XOR */
+   vkCmdSetLogicOpEnable(cmd, VK_FALSE);
+   vkCmdSetAlphaToOneEnable(cmd, VK_TRUE);
+   vkCmdDraw(cmd, 6, 1, 18, 0); /* 3: alpha 1 */
+   vkCmdSetAlphaToOneEnable(cmd, VK_FALSE);
+   vkCmdSetSampleMask(cmd, VK_SAMPLE_COUNT_1_BIT, &none);
+   vkCmdDraw(cmd, 6, 1, 24, 0); /* 4: nothing */
+   vkCmdSetSampleMask(cmd, VK_SAMPLE_COUNT_1_BIT, &all);
+   vkCmdSetDepthClampEnable(cmd, VK_TRUE);
+   vkCmdDraw(cmd, 6, 1, 30, 0); /* 5: beyond far, clamped */
+   vkCmdSetDepthClampEnable(cmd, VK_FALSE);
+   vkCmdSetPolygonMode(cmd, VK_POLYGON_MODE_POINT);
+   vkCmdDraw(cmd, 3, 1, 36, 0); /* 6: three points */
+   vkCmdSetPolygonMode(cmd, VK_POLYGON_MODE_FILL);
+   vkCmdSetProvokingVertexMode(cmd, VK_PROVOKING_VERTEX_MODE_LAST_VERTEX_EXT);
+   vkCmdDraw(cmd, 6, 1, 39, 0); /* 7: green from the last vertices */
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   const uint8_t c = (uint8_t)lrintf(0.2f * 255), cb[4] = {153, 51, 255, 102};
+   const uint32_t clear_px = rgba8(0.2f, 0.2f, 0.2f, 0.2f);
+   uint32_t band[8];
+   band[0] =
+      rgba8(0.3f + c / 255.0f, 0.3f + c / 255.0f, 0.3f + c / 255.0f, 0.3f + c / 255.0f);
+   band[1] = rgba8(0.3f, c / 255.0f, c / 255.0f, 0.3f);
+   band[2] = (uint32_t)(cb[0] ^ c) | (uint32_t)(cb[1] ^ c) << 8 |
+             (uint32_t)(cb[2] ^ c) << 16 | (uint32_t)(cb[3] ^ c) << 24;
+   band[3] = rgba8(0.6f, 0.2f, 1.0f, 1.0f);
+   band[4] = clear_px;
+   band[5] = rgba8(0.3f, 0.3f, 0.3f, 0.3f);
+   band[7] = rgba8(0, 1, 0, 1);
+   uint32_t got[W * H], want[W * H];
+   REQUIRE(read_color(&e.t, &e.tg, 0, got));
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++) {
+         const int k = y / 8;
+         uint32_t w = band[k];
+         if (k == 6)
+            w = (y == 50 && (x == 2 || x == 30)) || (y == 54 && x == 16)
+                   ? rgba8(0, 1, 0, 1)
+                   : clear_px;
+         want[y * W + x] = w;
+      }
+   check_rgba8("dynamic state 3 bands", got, want, NULL, 1);
+out:
+   if (e.t.dev) {
+      vkDestroyPipeline(e.t.dev, pipe, NULL);
+      vkDestroyShaderModule(e.t.dev, vs, NULL);
+   }
+   draw_env_finish(&e);
+}
