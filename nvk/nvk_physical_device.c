@@ -94,6 +94,11 @@ const struct vk_device_extension_table nvk_device_extensions = {
    /* A 2D view of a 3D slice is a one-layer view of the level seen as a
     * 2D array (kx_desc.c, kil_image_3d_level_as_2d_array). */
    .EXT_image_2d_view_of_3d = true,
+   /* Buffer accesses are checked against the descriptor's exact range
+    * (nvk_nir_lower_explicit_io.c), image reads out of bounds give a zero
+    * texel converted (kx_image.c), null descriptors read zero
+    * (vk_robustness2_test). */
+   .EXT_robustness2 = true,
    /* Rasterizer discard, depth bias enable and primitive restart enable
     * (not the logic op or patch control points). */
    .EXT_extended_dynamic_state2 = true,
@@ -219,6 +224,9 @@ nvk_get_features(struct vk_features *f)
    f->samplerAnisotropy = true;
    f->nonSeamlessCubeMap = true;
    f->image2DViewOf3D = true;
+   f->robustBufferAccess2 = true;
+   f->robustImageAccess2 = true;
+   f->nullDescriptor = true;
    f->sampler2DViewOf3D = true;
    /* Required with VK_KHR_sampler_ycbcr_conversion (kx_ycbcr.h). */
    f->samplerYcbcrConversion = true;
@@ -484,6 +492,13 @@ nvk_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
          /* A 32-bit divide per instance-rate fetch. */
          VkPhysicalDeviceVertexAttributeDivisorPropertiesEXT *d = (void *)s;
          d->maxVertexAttribDivisor = UINT32_MAX;
+         break;
+      }
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_PROPERTIES_EXT: {
+         /* Byte-exact bounds checks: off + size <= range. */
+         VkPhysicalDeviceRobustness2PropertiesEXT *rb = (void *)s;
+         rb->robustStorageBufferAccessSizeAlignment = 1;
+         rb->robustUniformBufferAccessSizeAlignment = 1;
          break;
       }
       case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_PROPERTIES_EXT: {

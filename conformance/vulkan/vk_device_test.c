@@ -311,6 +311,7 @@ TEST(kiln_advertises_only_what_it_implements)
       "VK_KHR_sampler_mirror_clamp_to_edge", /* vk_sampler_test sampler_mirror_clamp_to_edge */
       "VK_EXT_non_seamless_cube_map",       /* vk_sampler_test non_seamless_cube_maps */
       "VK_EXT_image_2d_view_of_3d",         /* vk_sampler_test image_2d_view_of_3d */
+      "VK_EXT_robustness2", /* vk_robustness2_test robust_buffers_images_and_null_descriptors */
       "VK_EXT_extended_dynamic_state2",     /* vk_draw_test extended_dynamic_state2_toggled */
       "VK_EXT_shader_viewport_index_layer", /* vk_draw_test layer_and_viewport_from_the_vs */
       "VK_EXT_provoking_vertex",            /* vk_draw_test provoking_vertex_last */

@@ -75,6 +75,27 @@ texel_zero(union fmt_texel *t)
    memset(t, 0, sizeof(*t));
 }
 
+/* What an out-of-bounds read of a view returns (Vulkan 1.3, "Texel
+ * Replacement" with robustImageAccess2 of VK_EXT_robustness2): a texel of
+ * zero bits converted like any other, so components the format lacks
+ * read 0, 0, 1 (alpha one in its class: 1.0 or integer 1). */
+static void
+texel_out_of_bounds(const struct kx_image_desc *d, union fmt_texel *t)
+{
+   texel_zero(t);
+   if (d && fmt_format_is_convertible(d->format)) {
+      static const uint8_t zero_bits[16];
+      fmt_unpack_color(d->format, zero_bits, t);
+   } else if (d && kil_format_is_depth_or_stencil(d->format)) {
+      /* Depth reads (D, 0, 0, 1.0); stencil (S, 0, 0, 1) as integers. */
+      const struct kil_format_desc *fd = kil_format_desc(d->format);
+      if (fd && fd->depth.bits)
+         t->f[3] = 1.0f;
+      else
+         t->u[3] = 1;
+   }
+}
+
 static inline uint32_t
 level_extent(const struct kx_image_level *lvl, unsigned c)
 {
@@ -257,7 +278,7 @@ kx_op_image_load(struct kx_ctx *ctx, const struct kx_instr *ip)
             c[i] = reg32(ctx, aux[n + i], l);
          image_coords(dim, KX_IMG_ARRAY(flags), c, xyzl);
          if (!fetch_texel(d, mem, 0, xyzl[0], xyzl[1], xyzl[2], xyzl[3], &t))
-            texel_zero(&t);
+            texel_out_of_bounds(d, &t);
       }
       store_result(ctx, aux, n, l, &t);
    }
@@ -820,9 +841,8 @@ kx_op_tex(struct kx_ctx *ctx, const struct kx_instr *ip)
             ok &= c[a] >= 0;
          if (!ok || !fetch_texel(d, mem, lod, (uint32_t)c[0], sd > 1 ? (uint32_t)c[1] : 0,
                                  sd > 2 ? (uint32_t)c[2] : 0, layer, &res))
-            texel_zero(&res);
-         else
-            swizzle_texel(d, is_int, &res);
+            texel_out_of_bounds(d, &res);
+         swizzle_texel(d, is_int, &res);
          break;
       }
       default: {
