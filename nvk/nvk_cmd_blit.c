@@ -111,6 +111,7 @@ struct blit_job {
    uint32_t dsize[3];
    double base[3], scale[3];
    bool is_3d_src, is_3d_dst;
+   bool src_is_bc; /* src_ext in pixels, addresses in blocks */
    enum fmt_class src_class, dst_class;
 };
 
@@ -124,6 +125,15 @@ static void
 read_texel(const struct blit_job *j, int32_t x, int32_t y, int32_t z, uint32_t layer,
            union fmt_texel *t)
 {
+   if (j->src_is_bc) {
+      /* Block-compressed source: decode its 4x4 block (shared/format). */
+      const uint8_t *p = j->src_map + kil_level_addr_offset_B(&j->sa, (uint32_t)x / 4,
+                                                              (uint32_t)y / 4, (uint32_t)z, layer);
+      union fmt_texel block[16];
+      fmt_bc_decode_block(j->src->format, p, block);
+      *t = block[(y % 4) * 4 + x % 4];
+      return;
+   }
    const uint8_t *p = j->src_map + kil_level_addr_offset_B(&j->sa, (uint32_t)x, (uint32_t)y,
                                                            (uint32_t)z, layer);
    fmt_unpack_color(j->src->format, p, t);
@@ -237,7 +247,8 @@ nvk_exec_blit_image(struct nvk_exec *ex, const void *payload)
    if (!src_map || !dst_map)
       return;
    const bool is_ds = kil_format_is_depth_or_stencil(src->format);
-   if (!is_ds && (!fmt_format_is_convertible(src->format) ||
+   const bool src_is_bc = fmt_format_is_bc(src->format);
+   if (!is_ds && ((!fmt_format_is_convertible(src->format) && !src_is_bc) ||
                   !fmt_format_is_convertible(dst->format))) {
       nvk_exec_fault(ex, "blit between formats that do not convert");
       return;
@@ -265,6 +276,11 @@ nvk_exec_blit_image(struct nvk_exec *ex, const void *payload)
          return;
       }
       j.src_ext = j.sa.extent_el;
+      j.src_is_bc = src_is_bc;
+      if (src_is_bc) {
+         j.src_ext.width = MAX2(src->layout.extent_px.width >> r->src_level, 1u);
+         j.src_ext.height = MAX2(src->layout.extent_px.height >> r->src_level, 1u);
+      }
       j.dst_ext = j.da.extent_el;
       for (unsigned k = 0; k < 3; k++) {
          const int32_t d0 = r->dst[0][k], d1 = r->dst[1][k];

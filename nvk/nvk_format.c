@@ -94,9 +94,18 @@ static VkFormatFeatureFlags2
 image_features(enum kil_format k)
 {
    const struct kil_format_desc *d = kil_format_desc(k);
-   /* No decoder for compressed formats yet: blits and sampling need one,
-    * and copies alone are not worth exposing before them. */
-   if (!d || d->compression != KIL_COMPRESSION_NONE)
+   if (!d)
+      return 0;
+   /* BC1-BC7 decode in shared/format: sampled (nvk/exec/kx_image.c),
+    * blitted from (nvk_cmd_blit.c) and copied as blocks; what Vulkan 1.3's
+    * "Mandatory format support: BC compressed formats" table requires with
+    * textureCompressionBC (vk_bc_test.c checks each). Other compressed
+    * formats have no decoder. */
+   if (fmt_format_is_bc(k))
+      return VK_FORMAT_FEATURE_2_TRANSFER_SRC_BIT | VK_FORMAT_FEATURE_2_TRANSFER_DST_BIT |
+             VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_BIT | VK_FORMAT_FEATURE_2_BLIT_SRC_BIT |
+             VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_FILTER_LINEAR_BIT;
+   if (d->compression != KIL_COMPRESSION_NONE)
       return 0;
    VkFormatFeatureFlags2 f =
       VK_FORMAT_FEATURE_2_TRANSFER_SRC_BIT | VK_FORMAT_FEATURE_2_TRANSFER_DST_BIT;

@@ -15,12 +15,14 @@
 #include "vk_util.h"
 
 /* Create flags whose meaning is implemented: views of other formats and
- * cube views are layout-neutral here; 2D array views of a 3D image get
- * blocks one GOB deep (KIL_IMAGE_USAGE_2D_VIEW, VK_KHR_maintenance1);
+ * cube views are layout-neutral here; 2D (array) views of a 3D image get
+ * blocks one GOB deep (KIL_IMAGE_USAGE_2D_VIEW): for attachments
+ * (VK_KHR_maintenance1) and for descriptors (VK_EXT_image_2d_view_of_3d);
  * extended usage is checked against the view formats (usage_features). */
 #define NVK_IMAGE_CREATE_FLAGS                                                           \
    (VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT | VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT |           \
-    VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT | VK_IMAGE_CREATE_EXTENDED_USAGE_BIT)
+    VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT | VK_IMAGE_CREATE_2D_VIEW_COMPATIBLE_BIT_EXT | \
+    VK_IMAGE_CREATE_EXTENDED_USAGE_BIT)
 
 static enum kil_image_dim
 kil_dim(VkImageType type)
@@ -152,7 +154,9 @@ nvk_image_format_supported(const struct nvk_physical_device *pdev, VkFormat form
       return false;
    if ((flags & VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT) && type != VK_IMAGE_TYPE_2D)
       return false;
-   if ((flags & VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT) && type != VK_IMAGE_TYPE_3D)
+   if ((flags & (VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT |
+                 VK_IMAGE_CREATE_2D_VIEW_COMPATIBLE_BIT_EXT)) &&
+       type != VK_IMAGE_TYPE_3D)
       return false;
    if (kil_format_is_depth_or_stencil(k) && type == VK_IMAGE_TYPE_3D)
       return false;
@@ -287,7 +291,8 @@ nvk_image_init(struct nvk_device *dev, struct nvk_image *image, const VkImageCre
                                                        : KIL_IMAGE_TILING_OPTIMAL,
       .usage = ((info->flags & VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT) ? KIL_IMAGE_USAGE_CUBE
                                                                     : 0) |
-               ((info->flags & VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT)
+               ((info->flags & (VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT |
+                                VK_IMAGE_CREATE_2D_VIEW_COMPATIBLE_BIT_EXT))
                    ? KIL_IMAGE_USAGE_2D_VIEW
                    : 0),
    };

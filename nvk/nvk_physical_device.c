@@ -8,6 +8,7 @@
 
 #include "nvk_external_memory.h"
 #include "kx.h"
+#include "kx_desc.h"
 #include "nvk_format.h"
 #include "nvk_image_drm.h"
 #include "nvk_instance.h"
@@ -104,6 +105,22 @@ const struct vk_device_extension_table nvk_device_extensions = {
     * draw (vk_graphics_state.h); vkCmdBindVertexBuffers2's strides count
     * where the pipeline leaves them dynamic (nvk_draw_vertex.c). */
    .EXT_extended_dynamic_state = true,
+   /* Border colours are part of the sampler header and replace texels
+    * before the view's swizzle (kx_desc.c, kx_image.c; vk_sampler_test). */
+   .EXT_custom_border_color = true,
+   .EXT_border_color_swizzle = true,
+   /* kx_image.c's wrap() has the mode (vk_sampler_test). */
+   .KHR_sampler_mirror_clamp_to_edge = true,
+   /* Cube faces filter alone with the address modes (kx_image.c). */
+   .EXT_non_seamless_cube_map = true,
+   /* A 2D view of a 3D slice is a one-layer view of the level seen as a
+    * 2D array (kx_desc.c, kil_image_3d_level_as_2d_array). */
+   .EXT_image_2d_view_of_3d = true,
+   /* Buffer accesses are checked against the descriptor's exact range
+    * (nvk_nir_lower_explicit_io.c), image reads out of bounds give a zero
+    * texel converted (kx_image.c), null descriptors read zero
+    * (vk_robustness2_test). */
+   .EXT_robustness2 = true,
    /* Rasterizer discard, depth bias enable and primitive restart enable
     * (not the logic op or patch control points). */
    .EXT_extended_dynamic_state2 = true,
@@ -232,6 +249,22 @@ nvk_get_features(struct vk_features *f)
    f->synchronization2 = true;
    f->privateData = true;
    f->hostQueryReset = true;
+   /* BC1-BC7 decode in shared/format (fmt_bc.c): sampled, blitted from,
+    * copied as blocks (vk_bc_test). */
+   f->textureCompressionBC = true;
+   f->customBorderColors = true;
+   f->customBorderColorWithoutFormat = true;
+   f->borderColorSwizzle = true;
+   f->borderColorSwizzleFromImage = true;
+   f->samplerMirrorClampToEdge = true;
+   /* N bilinear samples along the major gradient (kx_image.c). */
+   f->samplerAnisotropy = true;
+   f->nonSeamlessCubeMap = true;
+   f->image2DViewOf3D = true;
+   f->robustBufferAccess2 = true;
+   f->robustImageAccess2 = true;
+   f->nullDescriptor = true;
+   f->sampler2DViewOf3D = true;
    /* Required with VK_KHR_sampler_ycbcr_conversion (kx_ycbcr.h). */
    f->samplerYcbcrConversion = true;
    /* vk_draw_test indirect_count_draws (VK_KHR_draw_indirect_count). */
@@ -432,7 +465,7 @@ nvk_get_limits(const struct nvk_physical_device *pdev)
       .maxDrawIndexedIndexValue = (1u << 24) - 1,
       .maxDrawIndirectCount = UINT32_MAX,
       .maxSamplerLodBias = 2.0f,
-      .maxSamplerAnisotropy = 1.0f,
+      .maxSamplerAnisotropy = KX_MAX_ANISOTROPY,
       .maxViewports = 16,
       .maxViewportDimensions = {4096, 4096},
       .viewportBoundsRange = {-8192.0f, 8191.0f},
@@ -696,6 +729,20 @@ nvk_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
          /* A 32-bit divide per instance-rate fetch. */
          VkPhysicalDeviceVertexAttributeDivisorPropertiesEXT *d = (void *)s;
          d->maxVertexAttribDivisor = UINT32_MAX;
+         break;
+      }
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_PROPERTIES_EXT: {
+         /* Byte-exact bounds checks: off + size <= range. */
+         VkPhysicalDeviceRobustness2PropertiesEXT *rb = (void *)s;
+         rb->robustStorageBufferAccessSizeAlignment = 1;
+         rb->robustUniformBufferAccessSizeAlignment = 1;
+         break;
+      }
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_PROPERTIES_EXT: {
+         /* A custom border colour is 16 bytes of the sampler header: no
+          * table to run out of; the number is the spec's usual scale. */
+         VkPhysicalDeviceCustomBorderColorPropertiesEXT *cb = (void *)s;
+         cb->maxCustomBorderColorSamplers = 4096;
          break;
       }
       case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_PROPERTIES_EXT: {

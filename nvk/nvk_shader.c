@@ -118,7 +118,11 @@ nvk_shader_compile(struct nvk_device *dev, const VkPipelineShaderStageCreateInfo
    if (max_spec && !spec)
       return vk_error(dev, VK_ERROR_OUT_OF_HOST_MEMORY);
    const uint32_t num_spec = read_specializations(stage->pSpecializationInfo, spec);
-   const bool robust = dev->vk.enabled_features.robustBufferAccess;
+   /* Bounds checks also give null buffer descriptors (address 0, size 0)
+    * their zero reads and dropped writes at any offset (nullDescriptor). */
+   const bool robust = dev->vk.enabled_features.robustBufferAccess ||
+                       dev->vk.enabled_features.robustBufferAccess2 ||
+                       dev->vk.enabled_features.nullDescriptor;
 
    struct nvk_shader *shader = vk_zalloc2(&dev->vk.alloc, alloc, sizeof(*shader), 8,
                                           VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "kx_desc.h"
 
+#include <math.h>
 #include <string.h>
 
 static uint32_t
@@ -108,6 +109,16 @@ kx_buffer_view_desc_init(struct kx_image_desc *desc, enum kil_format format, uin
    lvl->depth_px = 1;
 }
 
+static const VkSamplerCustomBorderColorCreateInfoEXT *
+find_custom_border(const void *chain)
+{
+   for (const VkBaseInStructure *s = chain; s; s = s->pNext) {
+      if (s->sType == VK_STRUCTURE_TYPE_SAMPLER_CUSTOM_BORDER_COLOR_CREATE_INFO_EXT)
+         return (const VkSamplerCustomBorderColorCreateInfoEXT *)s;
+   }
+   return NULL;
+}
+
 void
 kx_sampler_desc_init(struct kx_sampler_desc *desc, const VkSamplerCreateInfo *info)
 {
@@ -121,6 +132,10 @@ kx_sampler_desc_init(struct kx_sampler_desc *desc, const VkSamplerCreateInfo *in
    desc->compare_enable = info->compareEnable;
    desc->compare_op = (uint8_t)info->compareOp;
    desc->unnormalized_coordinates = info->unnormalizedCoordinates;
+   desc->non_seamless_cube = (info->flags & VK_SAMPLER_CREATE_NON_SEAMLESS_CUBE_MAP_BIT_EXT) != 0;
+   desc->max_anisotropy = 1.0f;
+   if (info->anisotropyEnable)
+      desc->max_anisotropy = fminf(fmaxf(info->maxAnisotropy, 1.0f), KX_MAX_ANISOTROPY);
    desc->lod_bias = info->mipLodBias;
    desc->min_lod = info->minLod;
    desc->max_lod = info->maxLod;
@@ -142,6 +157,22 @@ kx_sampler_desc_init(struct kx_sampler_desc *desc, const VkSamplerCreateInfo *in
       for (unsigned c = 0; c < 4; c++)
          desc->border.u[c] = 1;
       break;
+   case VK_BORDER_COLOR_FLOAT_CUSTOM_EXT:
+   case VK_BORDER_COLOR_INT_CUSTOM_EXT: {
+      /* VK_EXT_custom_border_color: the values as the sampled type reads
+       * them (float or integer bits), whatever the format says (kiln does
+       * not need it: customBorderColorWithoutFormat). Like every border
+       * colour it replaces the texel before the view's component mapping
+       * (Vulkan 1.3, 16.x "Texel Replacement" precedes "Component
+       * Swizzle"), which is what VK_EXT_border_color_swizzle's
+       * borderColorSwizzleFromImage means; a
+       * VkSamplerBorderColorComponentMappingCreateInfoEXT only repeats the
+       * view's mapping for hardware that cannot see it. */
+      const VkSamplerCustomBorderColorCreateInfoEXT *c = find_custom_border(info->pNext);
+      if (c)
+         memcpy(desc->border.u, c->customBorderColor.uint32, sizeof(desc->border.u));
+      break;
+   }
    default:
       /* Transparent black, float or int: all zero. */
       break;

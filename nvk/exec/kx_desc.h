@@ -113,6 +113,9 @@ struct kx_ycbcr_desc {
    uint8_t bits;             /* bits per component of the format (8, 16) */
 };
 
+/* VkPhysicalDeviceLimits::maxSamplerAnisotropy. */
+#define KX_MAX_ANISOTROPY 16.0f
+
 struct kx_sampler_desc {
    /* Vulkan's numeric values: VkFilter, VkSamplerMipmapMode,
     * VkSamplerAddressMode, VkCompareOp. */
@@ -122,6 +125,12 @@ struct kx_sampler_desc {
    bool compare_enable;
    uint8_t compare_op;
    bool unnormalized_coordinates;
+   /* VK_SAMPLER_CREATE_NON_SEAMLESS_CUBE_MAP_BIT_EXT: cube faces filter
+    * like 2D images, with the address modes, never across edges. */
+   bool non_seamless_cube;
+   /* maxAnisotropy when anisotropyEnable (clamped to the device's 16),
+    * else 1. */
+   float max_anisotropy;
    float lod_bias, min_lod, max_lod;
    /* The border colour as the sampled type reads it (VkBorderColor's
     * float or int values). */

@@ -18,7 +18,8 @@
  * border with the border colour, mirror clamp to edge); depth compare per
  * texel before filtering; gathers. Cube maps select the face by the major
  * axis; nearest filtering clamps to the face's edge, linear filtering and
- * gathers are seamless (16.5.x "Cube Map Edge Handling": a footprint texel
+ * gathers are seamless unless the sampler says non-seamless (then faces
+ * wrap with the address modes like 2D images) (16.5.x "Cube Map Edge Handling": a footprint texel
  * past an edge comes from the adjacent face, one past a corner is the
  * average of the three texels around the corner).
  */
@@ -74,6 +75,27 @@ texel_zero(union fmt_texel *t)
    memset(t, 0, sizeof(*t));
 }
 
+/* What an out-of-bounds read of a view returns (Vulkan 1.3, "Texel
+ * Replacement" with robustImageAccess2 of VK_EXT_robustness2): a texel of
+ * zero bits converted like any other, so components the format lacks
+ * read 0, 0, 1 (alpha one in its class: 1.0 or integer 1). */
+static void
+texel_out_of_bounds(const struct kx_image_desc *d, union fmt_texel *t)
+{
+   texel_zero(t);
+   if (d && fmt_format_is_convertible(d->format)) {
+      static const uint8_t zero_bits[16];
+      fmt_unpack_color(d->format, zero_bits, t);
+   } else if (d && kil_format_is_depth_or_stencil(d->format)) {
+      /* Depth reads (D, 0, 0, 1.0); stencil (S, 0, 0, 1) as integers. */
+      const struct kil_format_desc *fd = kil_format_desc(d->format);
+      if (fd && fd->depth.bits)
+         t->f[3] = 1.0f;
+      else
+         t->u[3] = 1;
+   }
+}
+
 static inline uint32_t
 level_extent(const struct kx_image_level *lvl, unsigned c)
 {
@@ -96,6 +118,26 @@ spatial_dims(enum glsl_sampler_dim dim)
    }
 }
 
+/* A texel of a block-compressed view: its 4x4 block decoded whole
+ * (shared/format), bounds in pixels, addresses in blocks. */
+static bool
+fetch_bc_texel(const struct kx_image_desc *d, const uint8_t *mem,
+               const struct kx_image_level *lvl, uint32_t x, uint32_t y, uint32_t z,
+               uint32_t layer, union fmt_texel *out)
+{
+   if (x >= lvl->width_px || y >= lvl->height_px || z >= lvl->depth_px ||
+       layer >= d->num_layers)
+      return false;
+   const uint64_t off =
+      kil_level_addr_offset_B(&lvl->addr, x / 4, y / 4, z, layer + d->base_layer);
+   if (off + d->el_size_B > d->range_B)
+      return false;
+   union fmt_texel block[16];
+   fmt_bc_decode_block(d->format, mem + off, block);
+   *out = block[(y % 4) * 4 + x % 4];
+   return true;
+}
+
 /* Reads texel (x, y, z, layer) of `level`; false if outside. */
 static bool
 fetch_texel(const struct kx_image_desc *d, const uint8_t *mem, uint32_t level, uint32_t x,
@@ -104,6 +146,8 @@ fetch_texel(const struct kx_image_desc *d, const uint8_t *mem, uint32_t level, u
    if (!mem || level >= d->num_levels)
       return false;
    const struct kx_image_level *lvl = &d->levels[level];
+   if (fmt_format_is_bc(d->format))
+      return fetch_bc_texel(d, mem, lvl, x, y, z, layer, out);
    if (x >= lvl->addr.extent_el.width || y >= lvl->addr.extent_el.height ||
        z >= lvl->addr.extent_el.depth || layer >= d->num_layers)
       return false;
@@ -234,7 +278,7 @@ kx_op_image_load(struct kx_ctx *ctx, const struct kx_instr *ip)
             c[i] = reg32(ctx, aux[n + i], l);
          image_coords(dim, KX_IMG_ARRAY(flags), c, xyzl);
          if (!fetch_texel(d, mem, 0, xyzl[0], xyzl[1], xyzl[2], xyzl[3], &t))
-            texel_zero(&t);
+            texel_out_of_bounds(d, &t);
       }
       store_result(ctx, aux, n, l, &t);
    }
@@ -442,7 +486,7 @@ footprint_texel(const struct kx_sample_req *r, uint32_t level, const int64_t ijk
    const unsigned sd = spatial_dims(r->dim);
    for (unsigned a = 0; a < sd; a++) {
       const int64_t size = (int64_t)level_extent(lvl, a);
-      const unsigned mode = r->dim == GLSL_SAMPLER_DIM_CUBE
+      const unsigned mode = r->dim == GLSL_SAMPLER_DIM_CUBE && !r->s->non_seamless_cube
                                ? VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE
                                : r->s->address_mode[a];
       const int64_t w = r->s->unnormalized_coordinates && mode != VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER
@@ -561,7 +605,7 @@ sample_level(const struct kx_sample_req *r, uint32_t level, const float uvw[3], 
          w *= hi ? frac[a] : 1.0f - frac[a];
       }
       union fmt_texel t;
-      if (r->dim == GLSL_SAMPLER_DIM_CUBE)
+      if (r->dim == GLSL_SAMPLER_DIM_CUBE && !r->s->non_seamless_cube)
          cube_texel(r, level, ijk[0], ijk[1], &t);
       else
          footprint_texel(r, level, ijk, &t);
@@ -570,6 +614,37 @@ sample_level(const struct kx_sample_req *r, uint32_t level, const float uvw[3], 
    }
    for (unsigned c = 0; c < 4; c++)
       out->f[c] = acc[c];
+}
+
+/* Samples at `uvw` with level of detail `lambda` (bias and clamps
+ * applied): the filter of magnification or minification, nearest or
+ * linear between levels. */
+static void
+sample_lod(const struct kx_sample_req *r, const float uvw[3], float lambda, union fmt_texel *res)
+{
+   const struct kx_image_desc *d = r->d;
+   const struct kx_sampler_desc *s = r->s;
+   const bool mag = lambda <= 0.0f;
+   const bool linear = (mag ? s->mag_filter : s->min_filter) == VK_FILTER_LINEAR;
+   const float q = (float)(d->num_levels - 1);
+   const float dl = fminf(fmaxf(lambda, 0.0f), q);
+   if (s->mipmap_mode == VK_SAMPLER_MIPMAP_MODE_LINEAR && !mag && d->num_levels > 1) {
+      const uint32_t hi = (uint32_t)floorf(dl);
+      const uint32_t lo = hi + 1 < d->num_levels ? hi + 1 : hi;
+      const float delta = dl - floorf(dl);
+      union fmt_texel a, b;
+      sample_level(r, hi, uvw, linear, &a);
+      sample_level(r, lo, uvw, linear, &b);
+      for (unsigned c = 0; c < 4; c++)
+         res->f[c] = r->is_int ? a.f[c] : a.f[c] * (1.0f - delta) + b.f[c] * delta;
+      if (r->is_int)
+         *res = a;
+   } else {
+      /* Nearest mipmap: d = ceil(d' + 0.5) - 1, level 0 below 0.5. */
+      const uint32_t level = mag || dl <= 0.5f ? 0 : (uint32_t)(ceilf(dl + 0.5f) - 1.0f);
+      sample_level(r, level < d->num_levels ? level : (uint32_t)d->num_levels - 1u, uvw, linear,
+                   res);
+   }
 }
 
 /* Cube map: the face and its 2D coordinates (Vulkan 1.3, 16.6 "Cube Map
@@ -639,7 +714,7 @@ cube_face_st(uint32_t face, const float r[3], float st[2])
 static float
 grad_lambda(struct kx_ctx *ctx, const uint32_t *aux, unsigned l,
             const struct kx_image_desc *d, const struct kx_sampler_desc *s,
-            enum glsl_sampler_dim dim, const float coord[4])
+            enum glsl_sampler_dim dim, const float coord[4], float rho_xy[2])
 {
    const unsigned sd = dim == GLSL_SAMPLER_DIM_CUBE ? 3 : spatial_dims(dim);
    float dx[3] = {0, 0, 0}, dy[3] = {0, 0, 0};
@@ -673,6 +748,10 @@ grad_lambda(struct kx_ctx *ctx, const uint32_t *aux, unsigned l,
    for (unsigned a = 0; a < n; a++) {
       rx += (dx[a] * size[a]) * (dx[a] * size[a]);
       ry += (dy[a] * size[a]) * (dy[a] * size[a]);
+   }
+   if (rho_xy) {
+      rho_xy[0] = sqrtf(rx);
+      rho_xy[1] = sqrtf(ry);
    }
    const float rho = sqrtf(fmaxf(rx, ry));
    return log2f(rho); /* -inf for a constant coordinate: magnification */
@@ -732,7 +811,7 @@ kx_op_tex(struct kx_ctx *ctx, const struct kx_instr *ip)
             float coord[4] = {0, 0, 0, 0};
             for (unsigned i = 0; i < ncoord && i < 4; i++)
                coord[i] = regf(ctx, aux[4 + i], l);
-            lambda = grad_lambda(ctx, aux, l, d, s, dim, coord) + s->lod_bias;
+            lambda = grad_lambda(ctx, aux, l, d, s, dim, coord, NULL) + s->lod_bias;
             lambda = fmaxf(lambda, -1000.0f);
          }
          float used = s ? fminf(fmaxf(lambda, s->min_lod), s->max_lod) : 0.0f;
@@ -762,9 +841,8 @@ kx_op_tex(struct kx_ctx *ctx, const struct kx_instr *ip)
             ok &= c[a] >= 0;
          if (!ok || !fetch_texel(d, mem, lod, (uint32_t)c[0], sd > 1 ? (uint32_t)c[1] : 0,
                                  sd > 2 ? (uint32_t)c[2] : 0, layer, &res))
-            texel_zero(&res);
-         else
-            swizzle_texel(d, is_int, &res);
+            texel_out_of_bounds(d, &res);
+         swizzle_texel(d, is_int, &res);
          break;
       }
       default: {
@@ -817,8 +895,33 @@ kx_op_tex(struct kx_ctx *ctx, const struct kx_instr *ip)
          /* Level of detail: from the gradients (textureGrad, implicit
           * lod in fragment shaders) plus bias, or explicit. */
          float lambda = 0.0f;
+         float rho[2] = {0.0f, 0.0f};
          if (f & KX_TEX_HAS_GRAD_BIT)
-            lambda = grad_lambda(ctx, aux, l, d, s, dim, coord);
+            lambda = grad_lambda(ctx, aux, l, d, s, dim, coord, rho);
+         /* Anisotropy (Vulkan 1.3, 16.6.x "Scale Factor Operation" and
+          * "Texel Anisotropic Filtering", the approximation the spec
+          * describes): eta = min(rho_max / rho_min, maxAnisotropy),
+          * lambda_base = log2(rho_max / eta), and N = ceil(eta) isotropic
+          * samples spread along the major axis's derivative at
+          * -1/2 + i / (N + 1), i = 1..N, averaged. Not for cube maps,
+          * unnormalized coordinates, integer formats or gathers: those
+          * sample once. */
+         unsigned aniso_n = 1;
+         float aniso_step[3] = {0, 0, 0};
+         if ((f & KX_TEX_HAS_GRAD_BIT) && s->max_anisotropy > 1.0f && !is_int &&
+             dim != GLSL_SAMPLER_DIM_CUBE && !s->unnormalized_coordinates &&
+             op != NIR_TEXOP_TG4) {
+            const float rmax = fmaxf(rho[0], rho[1]), rmin = fminf(rho[0], rho[1]);
+            const float eta = rmin > 0.0f ? fminf(rmax / rmin, s->max_anisotropy)
+                                          : s->max_anisotropy;
+            if (rmax > 0.0f && eta > 1.0f) {
+               aniso_n = (unsigned)ceilf(eta);
+               lambda = log2f(rmax / eta);
+               const unsigned base = rho[0] > rho[1] ? 14 : 17;
+               for (unsigned a = 0; a < sd && a < 3; a++)
+                  aniso_step[a] = regf(ctx, aux[base + a], l);
+            }
+         }
          if (f & KX_TEX_HAS_LOD_BIT)
             lambda += regf(ctx, aux[8], l);
          if (!s->unnormalized_coordinates) {
@@ -829,11 +932,6 @@ kx_op_tex(struct kx_ctx *ctx, const struct kx_instr *ip)
          } else {
             lambda = 0.0f;
          }
-         const bool mag = lambda <= 0.0f;
-         const bool linear = (mag ? s->mag_filter : s->min_filter) == VK_FILTER_LINEAR;
-         const float q = (float)(d->num_levels - 1);
-         const float dl = fminf(fmaxf(lambda, 0.0f), q);
-
          if (op == NIR_TEXOP_TG4) {
             /* Gather: component `c` of the 2x2 footprint of the nearest
              * level, in the order (i0,j1) (i1,j1) (i1,j0) (i0,j0). */
@@ -848,7 +946,7 @@ kx_op_tex(struct kx_ctx *ctx, const struct kx_instr *ip)
             for (unsigned k = 0; k < 4; k++) {
                const int64_t ijk[3] = {i0 + corner[k][0], j0 + corner[k][1], 0};
                union fmt_texel t;
-               if (dim == GLSL_SAMPLER_DIM_CUBE)
+               if (dim == GLSL_SAMPLER_DIM_CUBE && !s->non_seamless_cube)
                   cube_texel(&r, level, ijk[0], ijk[1], &t);
                else
                   footprint_texel(&r, level, ijk, &t);
@@ -859,22 +957,22 @@ kx_op_tex(struct kx_ctx *ctx, const struct kx_instr *ip)
             break;
          }
 
-         if (s->mipmap_mode == VK_SAMPLER_MIPMAP_MODE_LINEAR && !mag && d->num_levels > 1) {
-            const uint32_t hi = (uint32_t)floorf(dl);
-            const uint32_t lo = hi + 1 < d->num_levels ? hi + 1 : hi;
-            const float delta = dl - floorf(dl);
-            union fmt_texel a, b;
-            sample_level(&r, hi, uvw, linear, &a);
-            sample_level(&r, lo, uvw, linear, &b);
-            for (unsigned c = 0; c < 4; c++)
-               res.f[c] = is_int ? a.f[c] : a.f[c] * (1.0f - delta) + b.f[c] * delta;
-            if (is_int)
-               res = a;
+         if (aniso_n == 1) {
+            sample_lod(&r, uvw, lambda, &res);
          } else {
-            /* Nearest mipmap: d = ceil(d' + 0.5) - 1, level 0 below 0.5. */
-            const uint32_t level = mag || dl <= 0.5f ? 0 : (uint32_t)(ceilf(dl + 0.5f) - 1.0f);
-            sample_level(&r, level < d->num_levels ? level : (uint32_t)d->num_levels - 1u, uvw, linear,
-                         &res);
+            float acc[4] = {0, 0, 0, 0};
+            for (unsigned i = 1; i <= aniso_n; i++) {
+               const float t = -0.5f + (float)i / (float)(aniso_n + 1);
+               float p[3];
+               for (unsigned a = 0; a < 3; a++)
+                  p[a] = uvw[a] + t * aniso_step[a];
+               union fmt_texel one;
+               sample_lod(&r, p, lambda, &one);
+               for (unsigned c = 0; c < 4; c++)
+                  acc[c] += one.f[c];
+            }
+            for (unsigned c = 0; c < 4; c++)
+               res.f[c] = acc[c] / (float)aniso_n;
          }
          if (r.shadow) {
             const float v = res.f[0];

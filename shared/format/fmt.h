@@ -71,4 +71,15 @@ uint32_t fmt_float_to_small_ufloat(float f, unsigned mantissa_bits);
 uint32_t fmt_pack_rgb9e5(const float rgb[3]);
 void fmt_unpack_rgb9e5(uint32_t v, float rgb[3]);
 
+/* Block-compressed BC1-BC7 (Khronos Data Format Specification 1.3,
+ * chapters 19-21): a whole 4x4 block decoded, texel (x, y) at 4 * y + x,
+ * values as fmt_unpack_color gives them (float class; sRGB decoded to
+ * linear; absent channels 0, alpha 1). */
+bool fmt_format_is_bc(enum kil_format format);
+void fmt_bc_decode_block(enum kil_format format, const void *block, union fmt_texel out[16]);
+/* BC6H alone (UFLOAT or SFLOAT), and the header size of mode 0..13 (mode
+ * bits included), for tests. */
+void fmt_bc6h_decode_block(const uint8_t *block, bool is_signed, union fmt_texel out[16]);
+unsigned fmt_bc6h_header_bits(unsigned mode);
+
 #endif /* FMT_H */
