@@ -278,3 +278,83 @@ nvk_exec_draw_indirect(struct nvk_exec *ex, const void *payload)
       nvk_draw(ex, &d);
    }
 }
+
+/* vkCmdDrawMulti(Indexed)EXT: the draws' parameters copied (their stride
+ * is the application's), each replayed as one nvk_draw with its index. */
+struct nvk_cmd_draw_multi {
+   uint32_t count;
+   uint32_t indexed;
+   uint32_t instance_count, first_instance;
+   struct {
+      uint32_t first, count;
+      int32_t vertex_offset;
+      uint32_t pad;
+   } draws[];
+};
+
+static void
+record_multi(VkCommandBuffer commandBuffer, bool indexed, uint32_t count,
+             const void *info, uint32_t stride, uint32_t instance_count,
+             uint32_t first_instance, const int32_t *vertex_offset)
+{
+   VK_FROM_HANDLE(nvk_cmd_buffer, cmd, commandBuffer);
+   struct nvk_cmd_draw_multi *p = nvk_cmd_buffer_emit(
+      cmd, NVK_CMD_DRAW_MULTI, sizeof(*p) + (size_t)count * sizeof(p->draws[0]));
+   if (!p)
+      return;
+   p->count = count;
+   p->indexed = indexed;
+   p->instance_count = instance_count;
+   p->first_instance = first_instance;
+   for (uint32_t i = 0; i < count; i++) {
+      const uint8_t *e = (const uint8_t *)info + (size_t)i * stride;
+      if (indexed) {
+         const VkMultiDrawIndexedInfoEXT *d = (const void *)e;
+         p->draws[i].first = d->firstIndex;
+         p->draws[i].count = d->indexCount;
+         p->draws[i].vertex_offset = vertex_offset ? *vertex_offset : d->vertexOffset;
+      } else {
+         const VkMultiDrawInfoEXT *d = (const void *)e;
+         p->draws[i].first = d->firstVertex;
+         p->draws[i].count = d->vertexCount;
+      }
+   }
+}
+
+VKAPI_ATTR void VKAPI_CALL
+nvk_CmdDrawMultiEXT(VkCommandBuffer commandBuffer, uint32_t drawCount,
+                    const VkMultiDrawInfoEXT *pVertexInfo, uint32_t instanceCount,
+                    uint32_t firstInstance, uint32_t stride)
+{
+   record_multi(commandBuffer, false, drawCount, pVertexInfo, stride, instanceCount,
+                firstInstance, NULL);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+nvk_CmdDrawMultiIndexedEXT(VkCommandBuffer commandBuffer, uint32_t drawCount,
+                           const VkMultiDrawIndexedInfoEXT *pIndexInfo,
+                           uint32_t instanceCount, uint32_t firstInstance,
+                           uint32_t stride, const int32_t *pVertexOffset)
+{
+   record_multi(commandBuffer, true, drawCount, pIndexInfo, stride, instanceCount,
+                firstInstance, pVertexOffset);
+}
+
+void
+nvk_exec_draw_multi(struct nvk_exec *ex, const void *payload)
+{
+   const struct nvk_cmd_draw_multi *p = payload;
+   for (uint32_t i = 0; i < p->count && !ex->faulted; i++) {
+      nvk_draw(ex,
+               &(struct nvk_draw_params){
+                  .api = p->indexed ? "vkCmdDrawMultiIndexedEXT" : "vkCmdDrawMultiEXT",
+                  .indexed = p->indexed,
+                  .count = p->draws[i].count,
+                  .instance_count = p->instance_count,
+                  .first = p->draws[i].first,
+                  .vertex_offset = p->draws[i].vertex_offset,
+                  .first_instance = p->first_instance,
+                  .draw_index = i,
+               });
+   }
+}

@@ -72,7 +72,8 @@
    X(BIND_INDEX_BUFFER, bind_index_buffer)                                               \
    X(DRAW, draw)                                                                         \
    X(DRAW_INDEXED, draw_indexed)                                                         \
-   X(DRAW_INDIRECT, draw_indirect)
+   X(DRAW_INDIRECT, draw_indirect)                                                       \
+   X(DRAW_MULTI, draw_multi)
 
 enum nvk_cmd_type {
 #define NVK_CMD_ENUM(NAME, name) NVK_CMD_##NAME,

@@ -110,6 +110,7 @@ run_draw(struct nvk_draw_ctx *ctx)
    const uint32_t stride = nvk_draw_vertex_stride_floats(ctx->vs_info);
    float *verts = NULL;
    uint32_t *prims = NULL, *prim_ids = NULL;
+   uint8_t *line_flags = NULL;
    if (!ids || !uniq)
       goto oom;
    if (!read_indices(ex, d, restart, ids))
@@ -131,7 +132,14 @@ run_draw(struct nvk_draw_ctx *ctx)
    verts = malloc(MAX2((size_t)nverts * stride, 1) * sizeof(float));
    prims = malloc(MAX2((size_t)max_prims * prim_verts, 1) * sizeof(uint32_t));
    prim_ids = malloc(MAX2((size_t)max_prims, 1) * sizeof(uint32_t));
-   if (!verts || !prims || !prim_ids)
+   /* Lines: strip continuity and swapped ends, for stipple and Bresenham
+    * ends. */
+   const bool lines = rast_topology_prim_kind(topology) == RAST_PRIM_LINES;
+   if (lines) {
+      line_flags = malloc(MAX2((size_t)max_prims, 1));
+      a.line_flags = line_flags;
+   }
+   if (!verts || !prims || !prim_ids || (lines && !line_flags))
       goto oom;
    const uint32_t prim_count = rast_assemble(&a, prims, prim_ids);
 
@@ -157,6 +165,7 @@ run_draw(struct nvk_draw_ctx *ctx)
          .indices = prims,
          .prim_count = prim_count,
          .prim_ids = prim_ids,
+         .line_flags = line_flags,
          .shade = ctx->fs ? nvk_draw_shade : NULL,
          .shade_data = ctx,
          .parallel_for = draw_parallel_for,
@@ -187,6 +196,7 @@ out:
    free(verts);
    free(prims);
    free(prim_ids);
+   free(line_flags);
 }
 
 void

@@ -122,9 +122,15 @@ rast_state_from_gs(struct nvk_draw_ctx *ctx)
    s->depth_bias_slope = gs->rs.depth_bias.slope_factor;
    s->depth_bias_clamp = gs->rs.depth_bias.clamp;
    s->line_width = gs->rs.line_width;
+   /* VK_EXT_line_rasterization: DEFAULT lines are rectangles. */
    s->line_mode = gs->rs.line_mode == VK_LINE_RASTERIZATION_MODE_BRESENHAM_EXT
                      ? RAST_LINE_BRESENHAM
+                  : gs->rs.line_mode == VK_LINE_RASTERIZATION_MODE_RECTANGULAR_SMOOTH_EXT
+                     ? RAST_LINE_RECTANGULAR_SMOOTH
                      : RAST_LINE_RECTANGULAR;
+   s->line_stipple_enable = gs->rs.line_stipple_enable;
+   s->line_stipple_factor = CLAMP(gs->rs.line_stipple.factor, 1u, 256u);
+   s->line_stipple_pattern = (uint16_t)gs->rs.line_stipple.pattern;
 
    const struct kx_program_info *vs = ctx->vs_info;
    s->clip_distance_count = vs->clip_distance_count;

@@ -88,6 +88,22 @@ const struct vk_device_extension_table nvk_device_extensions = {
    /* Layer and ViewportIndex written by the vertex shader (kx slots, rast
     * picks the layer and viewport from the provoking vertex). */
    .EXT_shader_viewport_index_layer = true,
+   /* State rast takes as is (vk_graphics_state.h parses the structs). */
+   .EXT_provoking_vertex = true,
+   .EXT_depth_clip_enable = true,
+   .EXT_depth_clip_control = true,
+   .EXT_color_write_enable = true,
+   /* vkCmdDrawMulti*EXT (nvk_cmd_draw.c); DrawIndex, BaseVertex and
+    * BaseInstance reach the vertex shader (kx strips). */
+   .EXT_multi_draw = true,
+   .KHR_shader_draw_parameters = true,
+   /* Rectangular and Bresenham lines, stippled too (rast); not smooth. */
+   .EXT_line_rasterization = true,
+   /* vkCmdSetVertexInputEXT: the whole vertex input layout is merged
+    * state (vk_graphics_state.h) that vertex fetch reads. */
+   .EXT_vertex_input_dynamic_state = true,
+   /* The states below (features), merged at each draw like the rest. */
+   .EXT_extended_dynamic_state3 = true,
 };
 
 static void
@@ -138,6 +154,30 @@ nvk_get_features(struct vk_features *f)
    f->shaderCullDistance = true;
    /* 16 viewports, picked by ViewportIndex (rast). */
    f->multiViewport = true;
+   /* rast draws points of any size from PointSize and lines of any
+    * width (rectangles), clamped to the ranges (nvk_private.h). */
+   f->largePoints = true;
+   f->wideLines = true;
+   f->provokingVertexLast = true;
+   f->depthClipEnable = true;
+   f->depthClipControl = true;
+   f->colorWriteEnable = true;
+   f->multiDraw = true;
+   f->shaderDrawParameters = true;
+   f->rectangularLines = true;
+   f->bresenhamLines = true;
+   f->stippledRectangularLines = true;
+   f->stippledBresenhamLines = true;
+   f->vertexInputDynamicState = true;
+   f->extendedDynamicState3DepthClampEnable = true;
+   f->extendedDynamicState3PolygonMode = true;
+   f->extendedDynamicState3SampleMask = true;
+   f->extendedDynamicState3AlphaToOneEnable = true;
+   f->extendedDynamicState3LogicOpEnable = true;
+   f->extendedDynamicState3ColorBlendEnable = true;
+   f->extendedDynamicState3ColorBlendEquation = true;
+   f->extendedDynamicState3ColorWriteMask = true;
+   f->extendedDynamicState3ProvokingVertexMode = true;
    /* 8-bit indices, 0xff restarts them (nvk_draw.c; vk_draw_test). */
    f->indexTypeUint8 = true;
    /* Restarts cut lists too (rast_assemble); no patches without
@@ -342,9 +382,10 @@ nvk_get_limits(const struct nvk_physical_device *pdev)
       .maxCombinedClipAndCullDistances = 8,
       .discreteQueuePriorities = 2,
       .pointSizeRange = {1.0f, NVK_MAX_POINT_SIZE},
-      .lineWidthRange = {1.0f, 1.0f},
-      .pointSizeGranularity = 0.0f,
-      .lineWidthGranularity = 0.0f,
+      .lineWidthRange = {1.0f, NVK_MAX_LINE_WIDTH},
+      /* rast takes any size; this is the step it promises. */
+      .pointSizeGranularity = 0.125f,
+      .lineWidthGranularity = 0.125f,
       .strictLines = VK_FALSE,
       .standardSampleLocations = VK_TRUE, /* rast_sample_location */
       .optimalBufferCopyOffsetAlignment = 1,
@@ -418,6 +459,30 @@ nvk_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
          /* A 32-bit divide per instance-rate fetch. */
          VkPhysicalDeviceVertexAttributeDivisorPropertiesEXT *d = (void *)s;
          d->maxVertexAttribDivisor = UINT32_MAX;
+         break;
+      }
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_PROPERTIES_EXT: {
+         /* The mode is pipeline state; no transform feedback. */
+         VkPhysicalDeviceProvokingVertexPropertiesEXT *pv = (void *)s;
+         pv->provokingVertexModePerPipeline = VK_TRUE;
+         pv->transformFeedbackPreservesTriangleFanProvokingVertex = VK_FALSE;
+         break;
+      }
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTI_DRAW_PROPERTIES_EXT: {
+         VkPhysicalDeviceMultiDrawPropertiesEXT *md = (void *)s;
+         md->maxMultiDrawCount = 1u << 20;
+         break;
+      }
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_LINE_RASTERIZATION_PROPERTIES_EXT: {
+         /* rast's fixed point: 8 fraction bits. */
+         VkPhysicalDeviceLineRasterizationPropertiesEXT *lr = (void *)s;
+         lr->lineSubPixelPrecisionBits = 8;
+         break;
+      }
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_3_PROPERTIES_EXT: {
+         /* A dynamic topology stays in the pipeline's class. */
+         VkPhysicalDeviceExtendedDynamicState3PropertiesEXT *p3 = (void *)s;
+         p3->dynamicPrimitiveTopologyUnrestricted = VK_FALSE;
          break;
       }
       case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_POINT_CLIPPING_PROPERTIES: {

@@ -45,8 +45,10 @@
  * and 8 with the standard locations; 4 is what vk_draw_test checks). */
 #define NVK_ATTACHMENT_SAMPLE_COUNTS (VK_SAMPLE_COUNT_1_BIT | VK_SAMPLE_COUNT_4_BIT)
 
-/* pointSizeRange's upper end. */
-#define NVK_MAX_POINT_SIZE 1.0f
+/* pointSizeRange's and lineWidthRange's upper ends (largePoints,
+ * wideLines). */
+#define NVK_MAX_POINT_SIZE 64.0f
+#define NVK_MAX_LINE_WIDTH 64.0f
 
 #define NVK_MAX_IMAGE_DIMENSION_1D 16384
 #define NVK_MAX_IMAGE_DIMENSION_2D 16384

@@ -234,6 +234,8 @@ TEST(kiln_advertises_only_what_it_implements)
       .shaderClipDistance = VK_TRUE,      /* vk_draw_test clip_and_cull_distances */
       .shaderCullDistance = VK_TRUE,      /* vk_draw_test clip_and_cull_distances */
       .multiViewport = VK_TRUE,           /* vk_draw_test layer_and_viewport_from_the_vs */
+      .largePoints = VK_TRUE,             /* vk_draw_test large_points_and_wide_lines */
+      .wideLines = VK_TRUE,               /* vk_draw_test large_points_and_wide_lines */
       .shaderFloat64 = VK_TRUE,           /* vk_compute_test int64_float64_int16_arithmetic */
       .shaderInt64 = VK_TRUE,             /* vk_compute_test int64_float64_int16_arithmetic */
       .shaderInt16 = VK_TRUE,             /* vk_compute_test int64_float64_int16_arithmetic */
@@ -303,6 +305,15 @@ TEST(kiln_advertises_only_what_it_implements)
       "VK_EXT_extended_dynamic_state",      /* vk_draw_test extended_dynamic_state_toggled */
       "VK_EXT_extended_dynamic_state2",     /* vk_draw_test extended_dynamic_state2_toggled */
       "VK_EXT_shader_viewport_index_layer", /* vk_draw_test layer_and_viewport_from_the_vs */
+      "VK_EXT_provoking_vertex",            /* vk_draw_test provoking_vertex_last */
+      "VK_EXT_depth_clip_enable",           /* vk_draw_test depth_clip_disabled */
+      "VK_EXT_depth_clip_control",          /* vk_draw_test depth_clip_negative_one_to_one */
+      "VK_EXT_color_write_enable",          /* vk_draw_test color_write_enable */
+      "VK_EXT_multi_draw",                  /* vk_draw_test multi_draw_and_draw_parameters */
+      "VK_KHR_shader_draw_parameters",      /* vk_draw_test multi_draw_and_draw_parameters */
+      "VK_EXT_line_rasterization",          /* vk_draw_test bresenham_and_stippled_lines */
+      "VK_EXT_vertex_input_dynamic_state",  /* vk_draw_test vertex_input_set_between_draws */
+      "VK_EXT_extended_dynamic_state3",     /* vk_draw_test extended_dynamic_state3_toggled */
    };
    uint32_t n = 0;
    VKT_CHECK(vkEnumerateDeviceExtensionProperties(t.pdev, NULL, &n, NULL));

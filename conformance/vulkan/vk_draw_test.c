@@ -37,9 +37,11 @@
 #include "draw_sample_id_frag.h"
 #include "draw_int_frag.h"
 #include "draw_points_int_vert.h"
+#include "draw_points_sized_vert.h"
 #include "draw_points_uint_vert.h"
 #include "draw_uint_frag.h"
 #include "draw_mrt_frag.h"
+#include "draw_params_vert.h"
 #include "draw_multiview_vert.h"
 #include "draw_points_vert.h"
 #include "draw_smooth_frag.h"
@@ -521,6 +523,9 @@ struct pipe_desc {
    /* Several static viewports (d->viewport points at that many), each
     * with a full-framebuffer scissor. */
    uint32_t viewport_count;
+   /* Extension structs chained to the rasterization, viewport and colour
+    * blend states. */
+   const void *rs_next, *vp_next, *cb_next;
 };
 
 /* Everything a draw test holds. */
@@ -592,6 +597,7 @@ make_pipeline(struct draw_env *e, const struct pipe_desc *d, VkPipeline *pipe)
    const VkViewport viewport = {0, 0, W, H, 0, 1};
    const VkPipelineViewportStateCreateInfo vp = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
+      .pNext = d->vp_next,
       .viewportCount = d->with_count       ? 0
                        : d->viewport_count ? d->viewport_count
                                            : 1,
@@ -603,6 +609,7 @@ make_pipeline(struct draw_env *e, const struct pipe_desc *d, VkPipeline *pipe)
    };
    const VkPipelineRasterizationStateCreateInfo rs = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
+      .pNext = d->rs_next,
       .depthClampEnable = d->depth_clamp,
       .polygonMode = d->polygon_mode,
       .cullMode = d->cull,
@@ -639,6 +646,7 @@ make_pipeline(struct draw_env *e, const struct pipe_desc *d, VkPipeline *pipe)
    };
    const VkPipelineColorBlendStateCreateInfo cb = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
+      .pNext = d->cb_next,
       .logicOpEnable = d->logic_op_enable,
       .logicOp = d->logic_op,
       .attachmentCount = d->blends ? d->blend_count : 1,
@@ -4752,6 +4760,679 @@ out:
       vkDestroyFramebuffer(e.t.dev, fb, NULL);
       vkDestroyRenderPass(e.t.dev, pass, NULL);
       target_destroy(&e.t, &tg);
+   }
+   draw_env_finish(&e);
+}
+
+/* largePoints and wideLines (Vulkan 1.3, 28.5 and 28.6): points of size 4
+ * and 8 centred on pixel corners cover exactly 4x4 and 8x8 pixels; a
+ * horizontal line of width 2 (dynamic) from x 8 to 40 along y 20 covers
+ * rows 19 and 20 of columns 8 to 39 (its rectangle or parallelogram is the
+ * same here). */
+TEST(large_points_and_wide_lines)
+{
+   VkPhysicalDeviceFeatures features = {.largePoints = VK_TRUE, .wideLines = VK_TRUE};
+   const struct vkt_req req = {.core_features = &features};
+   struct draw_env e;
+   VkShaderModule vs = VK_NULL_HANDLE;
+   VkPipeline points = VK_NULL_HANDLE, lines = VK_NULL_HANDLE;
+   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, &req))
+      goto out;
+   if (e.t.props.limits.pointSizeRange[1] < 8 || e.t.props.limits.lineWidthRange[1] < 2) {
+      vkt_skip("point sizes up to %g, line widths up to %g",
+               e.t.props.limits.pointSizeRange[1], e.t.props.limits.lineWidthRange[1]);
+      goto out;
+   }
+   vs = make_module(&e.t, draw_points_sized_vert_spv, sizeof(draw_points_sized_vert_spv));
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.vs = vs;
+   d.topology = VK_PRIMITIVE_TOPOLOGY_POINT_LIST;
+   if (!make_pipeline(&e, &d, &points))
+      goto out;
+   const VkDynamicState dyn = VK_DYNAMIC_STATE_LINE_WIDTH;
+   d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.topology = VK_PRIMITIVE_TOPOLOGY_LINE_LIST;
+   d.dynamic = &dyn;
+   d.dynamic_count = 1;
+   if (!make_pipeline(&e, &d, &lines))
+      goto out;
+   const float red4[4] = {1, 0, 0, 0.25f}, green8[4] = {0, 1, 0, 0.5f},
+               blue[4] = {0, 0, 1, 1};
+   struct vtx *v = (struct vtx *)e.vb.map;
+   v[0] = vtx_fb(10, 50, 0, red4);
+   v[1] = vtx_fb(50, 48, 0, green8);
+   v[2] = vtx_fb(8, 20, 0, blue), v[3] = vtx_fb(40, 20, 0, blue);
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   begin_draw_pass(&e, cmd, points);
+   vkCmdDraw(cmd, 2, 1, 0, 0);
+   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, lines);
+   vkCmdSetLineWidth(cmd, 2.0f);
+   vkCmdDraw(cmd, 2, 1, 2, 0);
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   uint32_t got[W * H], want[W * H];
+   REQUIRE(read_color(&e.t, &e.tg, 0, got));
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++) {
+         uint32_t w = 0;
+         if (x >= 8 && x < 12 && y >= 48 && y < 52)
+            w = rgba8(1, 0, 0, 1);
+         if (x >= 46 && x < 54 && y >= 44 && y < 52)
+            w = rgba8(0, 1, 0, 1);
+         if (x >= 8 && x < 40 && y >= 19 && y < 21)
+            w = rgba8(0, 0, 1, 1);
+         want[y * W + x] = w;
+      }
+   check_rgba8("points and a line", got, want, NULL, 0);
+out:
+   if (e.t.dev) {
+      vkDestroyPipeline(e.t.dev, points, NULL);
+      vkDestroyPipeline(e.t.dev, lines, NULL);
+      vkDestroyShaderModule(e.t.dev, vs, NULL);
+   }
+   draw_env_finish(&e);
+}
+
+/* VK_EXT_provoking_vertex: with LAST_VERTEX, flat inputs come from the
+ * last vertex of each triangle (Vulkan 1.3, 21.1 with the extension). */
+TEST(provoking_vertex_last)
+{
+   static const char *const exts[] = {VK_EXT_PROVOKING_VERTEX_EXTENSION_NAME};
+   VkPhysicalDeviceProvokingVertexFeaturesEXT pvf = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_FEATURES_EXT,
+      .provokingVertexLast = VK_TRUE,
+   };
+   const struct vkt_req req = {.extensions = exts,
+                               .extension_count = 1,
+                               .features = &pvf,
+                               .instance_api_version = VK_API_VERSION_1_1};
+   struct draw_env e;
+   VkPipeline pipe = VK_NULL_HANDLE;
+   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, &req))
+      goto out;
+   const VkPipelineRasterizationProvokingVertexStateCreateInfoEXT pv = {
+      .sType =
+         VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_PROVOKING_VERTEX_STATE_CREATE_INFO_EXT,
+      .provokingVertexMode = VK_PROVOKING_VERTEX_MODE_LAST_VERTEX_EXT,
+   };
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.rs_next = &pv;
+   if (!make_pipeline(&e, &d, &pipe))
+      goto out;
+   const float tri[3][2] = {{5.25f, 3.5f}, {60.75f, 20.125f}, {17.5f, 61.0f}};
+   const float col[3][4] = {{1, 0, 0, 1}, {0, 1, 0, 1}, {0, 0, 1, 1}};
+   struct vtx *v = (struct vtx *)e.vb.map;
+   for (unsigned i = 0; i < 3; i++)
+      v[i] = vtx_fb(tri[i][0], tri[i][1], 0, col[i]);
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   begin_draw_pass(&e, cmd, pipe);
+   vkCmdDraw(cmd, 3, 1, 0, 0);
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   uint32_t got[W * H], want[W * H];
+   bool skip[W * H];
+   REQUIRE(read_color(&e.t, &e.tg, 0, got));
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++) {
+         const int c = classify(tri, x, y, 0.0625, NULL);
+         skip[y * W + x] = c == 0;
+         want[y * W + x] = c > 0 ? rgba8(0, 0, 1, 1) : 0;
+      }
+   check_rgba8("flat from the last vertex", got, want, skip, 0);
+out:
+   if (e.t.dev)
+      vkDestroyPipeline(e.t.dev, pipe, NULL);
+   draw_env_finish(&e);
+}
+
+/* VK_EXT_depth_clip_enable: with depth clipping and clamping both off, a
+ * quad beyond the far plane (z 1.5) is not clipped away. */
+TEST(depth_clip_disabled)
+{
+   static const char *const exts[] = {VK_EXT_DEPTH_CLIP_ENABLE_EXTENSION_NAME};
+   VkPhysicalDeviceDepthClipEnableFeaturesEXT dce = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLIP_ENABLE_FEATURES_EXT,
+      .depthClipEnable = VK_TRUE,
+   };
+   const struct vkt_req req = {.extensions = exts,
+                               .extension_count = 1,
+                               .features = &dce,
+                               .instance_api_version = VK_API_VERSION_1_1};
+   struct draw_env e;
+   VkPipeline pipe = VK_NULL_HANDLE, clipped = VK_NULL_HANDLE;
+   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, &req))
+      goto out;
+   const VkPipelineRasterizationDepthClipStateCreateInfoEXT off = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_DEPTH_CLIP_STATE_CREATE_INFO_EXT,
+      .depthClipEnable = VK_FALSE,
+   };
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.rs_next = &off;
+   if (!make_pipeline(&e, &d, &pipe))
+      goto out;
+   d.rs_next = NULL;
+   if (!make_pipeline(&e, &d, &clipped))
+      goto out;
+   const float red[4] = {1, 0, 0, 1}, green[4] = {0, 1, 0, 1};
+   screen_quad(&e, 0, 0, 0, 32, H, 1.5f, red);
+   screen_quad(&e, 1, 32, 0, W, H, 1.5f, green);
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   begin_draw_pass(&e, cmd, pipe);
+   vkCmdDraw(cmd, 6, 1, 0, 0);
+   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, clipped);
+   vkCmdDraw(cmd, 6, 1, 6, 0);
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   uint32_t got[W * H], want[W * H];
+   REQUIRE(read_color(&e.t, &e.tg, 0, got));
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++)
+         want[y * W + x] = x < 32 ? rgba8(1, 0, 0, 1) : 0;
+   check_rgba8("unclipped and clipped", got, want, NULL, 0);
+out:
+   if (e.t.dev) {
+      vkDestroyPipeline(e.t.dev, pipe, NULL);
+      vkDestroyPipeline(e.t.dev, clipped, NULL);
+   }
+   draw_env_finish(&e);
+}
+
+/* VK_EXT_depth_clip_control: negativeOneToOne maps clip z in [-w, w] to
+ * the depth range: z -0.5 -> depth 0.25, and z -0.9 is inside, not
+ * clipped (depth 0.05). */
+TEST(depth_clip_negative_one_to_one)
+{
+   static const char *const exts[] = {VK_EXT_DEPTH_CLIP_CONTROL_EXTENSION_NAME};
+   VkPhysicalDeviceDepthClipControlFeaturesEXT dcc = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLIP_CONTROL_FEATURES_EXT,
+      .depthClipControl = VK_TRUE,
+   };
+   const struct vkt_req req = {.extensions = exts,
+                               .extension_count = 1,
+                               .features = &dcc,
+                               .instance_api_version = VK_API_VERSION_1_1};
+   struct draw_env e;
+   VkPipeline pipe = VK_NULL_HANDLE;
+   if (!draw_env_init(&e, COLOR_FMT, DEPTH_FMT, &req))
+      goto out;
+   const VkPipelineViewportDepthClipControlCreateInfoEXT ctl = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_DEPTH_CLIP_CONTROL_CREATE_INFO_EXT,
+      .negativeOneToOne = VK_TRUE,
+   };
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.vp_next = &ctl;
+   d.depth_test = true;
+   if (!make_pipeline(&e, &d, &pipe))
+      goto out;
+   const float red[4] = {1, 0, 0, 1};
+   screen_quad(&e, 0, 0, 0, 32, H, -0.5f, red);
+   screen_quad(&e, 1, 32, 0, W, H, -0.9f, red);
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   begin_draw_pass(&e, cmd, pipe);
+   vkCmdDraw(cmd, 12, 1, 0, 0);
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   float depth[W * H];
+   REQUIRE(read_depth(&e.t, &e.tg, depth));
+   unsigned bad = 0;
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++)
+         bad += fabsf(depth[y * W + x] - (x < 32 ? 0.25f : 0.05f)) > 1e-6f;
+   CHECK_EQ(bad, 0);
+out:
+   if (e.t.dev)
+      vkDestroyPipeline(e.t.dev, pipe, NULL);
+   draw_env_finish(&e);
+}
+
+/* VK_EXT_color_write_enable: colour writes off (static) leave the
+ * attachment alone; turned on dynamically they write. */
+TEST(color_write_enable)
+{
+   static const char *const exts[] = {VK_EXT_COLOR_WRITE_ENABLE_EXTENSION_NAME};
+   VkPhysicalDeviceColorWriteEnableFeaturesEXT cwe = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COLOR_WRITE_ENABLE_FEATURES_EXT,
+      .colorWriteEnable = VK_TRUE,
+   };
+   const struct vkt_req req = {.extensions = exts,
+                               .extension_count = 1,
+                               .features = &cwe,
+                               .instance_api_version = VK_API_VERSION_1_1};
+   struct draw_env e;
+   VkPipeline fixed = VK_NULL_HANDLE, dynamic = VK_NULL_HANDLE;
+   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, &req))
+      goto out;
+   PFN_vkCmdSetColorWriteEnableEXT set_cwe = VKT_PROC(&e.t, vkCmdSetColorWriteEnableEXT);
+   const VkBool32 disabled = VK_FALSE;
+   const VkPipelineColorWriteCreateInfoEXT off = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_WRITE_CREATE_INFO_EXT,
+      .attachmentCount = 1,
+      .pColorWriteEnables = &disabled,
+   };
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.cb_next = &off;
+   if (!make_pipeline(&e, &d, &fixed))
+      goto out;
+   const VkDynamicState dyn = VK_DYNAMIC_STATE_COLOR_WRITE_ENABLE_EXT;
+   d.cb_next = NULL;
+   d.dynamic = &dyn;
+   d.dynamic_count = 1;
+   if (!make_pipeline(&e, &d, &dynamic))
+      goto out;
+   const float red[4] = {1, 0, 0, 1}, green[4] = {0, 1, 0, 1}, blue[4] = {0, 0, 1, 1};
+   screen_quad(&e, 0, 0, 0, W, H, 0, red);
+   screen_quad(&e, 1, 0, 0, 32, H, 0, green);
+   screen_quad(&e, 2, 32, 0, W, H, 0, blue);
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   begin_draw_pass(&e, cmd, fixed);
+   vkCmdDraw(cmd, 6, 1, 0, 0); /* red: not written */
+   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, dynamic);
+   const VkBool32 on = VK_TRUE, no = VK_FALSE;
+   set_cwe(cmd, 1, &on);
+   vkCmdDraw(cmd, 6, 1, 6, 0); /* green: written */
+   set_cwe(cmd, 1, &no);
+   vkCmdDraw(cmd, 6, 1, 12, 0); /* blue: not written */
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   uint32_t got[W * H], want[W * H];
+   REQUIRE(read_color(&e.t, &e.tg, 0, got));
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++)
+         want[y * W + x] = x < 32 ? rgba8(0, 1, 0, 1) : 0;
+   check_rgba8("colour writes", got, want, NULL, 0);
+out:
+   if (e.t.dev) {
+      vkDestroyPipeline(e.t.dev, fixed, NULL);
+      vkDestroyPipeline(e.t.dev, dynamic, NULL);
+   }
+   draw_env_finish(&e);
+}
+
+/* VK_EXT_multi_draw with VK_KHR_shader_draw_parameters: three draws in one
+ * vkCmdDrawMultiEXT (firstVertex 0, 6, 12 of quads in bands, firstInstance
+ * 7) and two in one vkCmdDrawMultiIndexedEXT with a shared vertex offset;
+ * the vertex shader moves each by its DrawIndex and writes BaseVertex,
+ * BaseInstance and DrawIndex as its colour. */
+TEST(multi_draw_and_draw_parameters)
+{
+   static const char *const exts[] = {VK_EXT_MULTI_DRAW_EXTENSION_NAME,
+                                      VK_KHR_SHADER_DRAW_PARAMETERS_EXTENSION_NAME};
+   VkPhysicalDeviceMultiDrawFeaturesEXT md = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTI_DRAW_FEATURES_EXT,
+      .multiDraw = VK_TRUE,
+   };
+   const struct vkt_req req = {.extensions = exts,
+                               .extension_count = ARRAY_SIZE(exts),
+                               .features = &md,
+                               .instance_api_version = VK_API_VERSION_1_1};
+   struct draw_env e;
+   VkShaderModule vs = VK_NULL_HANDLE;
+   VkPipeline pipe = VK_NULL_HANDLE;
+   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, &req))
+      goto out;
+   PFN_vkCmdDrawMultiEXT draw_multi = VKT_PROC(&e.t, vkCmdDrawMultiEXT);
+   PFN_vkCmdDrawMultiIndexedEXT draw_multi_indexed =
+      VKT_PROC(&e.t, vkCmdDrawMultiIndexedEXT);
+   vs = make_module(&e.t, draw_params_vert_spv, sizeof(draw_params_vert_spv));
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.vs = vs;
+   if (!make_pipeline(&e, &d, &pipe))
+      goto out;
+   const float white[4] = {1, 1, 1, 1};
+   /* Quads k = 0..4, 8 pixels tall, 16 wide at x 0, in band k. */
+   for (unsigned k = 0; k < 5; k++)
+      screen_quad(&e, k, 0, 8 * (float)k, 16, 8 * (float)k + 8, 0, white);
+   uint32_t *idx = (uint32_t *)e.ib.map;
+   for (unsigned i = 0; i < 12; i++)
+      idx[i] = i; /* quads 3 and 4 through vertexOffset 18 */
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   begin_draw_pass(&e, cmd, pipe);
+   const VkMultiDrawInfoEXT draws[3] = {{0, 6}, {6, 6}, {12, 6}};
+   draw_multi(cmd, 3, draws, 1, 7, sizeof(draws[0]));
+   vkCmdBindIndexBuffer(cmd, e.ib.buffer, 0, VK_INDEX_TYPE_UINT32);
+   const VkMultiDrawIndexedInfoEXT idraws[2] = {{0, 6, 0}, {6, 6, 0}};
+   const int32_t offset = 18;
+   draw_multi_indexed(cmd, 2, idraws, 1, 0, sizeof(idraws[0]), &offset);
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   uint32_t got[W * H], want[W * H];
+   REQUIRE(read_color(&e.t, &e.tg, 0, got));
+   for (unsigned i = 0; i < W * H; i++)
+      want[i] = 0;
+   for (unsigned k = 0; k < 5; k++) {
+      const unsigned draw = k < 3 ? k : k - 3;
+      const float base_vertex = k < 3 ? 6.0f * (float)k : 18.0f;
+      const float base_instance = k < 3 ? 7.0f : 0.0f;
+      const uint32_t c =
+         rgba8(base_vertex / 255, base_instance / 255, (float)draw / 255, 1.0f);
+      for (unsigned y = 8 * k; y < 8 * k + 8; y++)
+         for (unsigned x = 16 * draw; x < 16 * draw + 16; x++)
+            want[y * W + x] = c;
+   }
+   check_rgba8("multi draws", got, want, NULL, 0);
+out:
+   if (e.t.dev) {
+      vkDestroyPipeline(e.t.dev, pipe, NULL);
+      vkDestroyShaderModule(e.t.dev, vs, NULL);
+   }
+   draw_env_finish(&e);
+}
+
+/* VK_EXT_line_rasterization, Bresenham (Vulkan 1.3, 28.13.3, the
+ * diamond-exit rule): an x-major line from (2.5, 3.2) to (32.5, 13.2) has
+ * one fragment per column 2..31 (its first end's pixel in, its last end's
+ * out), on the row nearest the line: floor(3.2 + (x - 2) / 3). Below, the
+ * same line 32 rows lower, stippled (factor 1, pattern 0x0f0f): fragments
+ * s = x - 2 along it are kept where bit s % 16 is set. */
+TEST(bresenham_and_stippled_lines)
+{
+   static const char *const exts[] = {VK_EXT_LINE_RASTERIZATION_EXTENSION_NAME};
+   VkPhysicalDeviceLineRasterizationFeaturesEXT lrf = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_LINE_RASTERIZATION_FEATURES_EXT,
+      .bresenhamLines = VK_TRUE,
+      .stippledBresenhamLines = VK_TRUE,
+   };
+   const struct vkt_req req = {.extensions = exts,
+                               .extension_count = 1,
+                               .features = &lrf,
+                               .instance_api_version = VK_API_VERSION_1_1};
+   struct draw_env e;
+   VkPipeline plain = VK_NULL_HANDLE, stippled = VK_NULL_HANDLE;
+   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, &req))
+      goto out;
+   VkPipelineRasterizationLineStateCreateInfoEXT ls = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_LINE_STATE_CREATE_INFO_EXT,
+      .lineRasterizationMode = VK_LINE_RASTERIZATION_MODE_BRESENHAM_EXT,
+   };
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.topology = VK_PRIMITIVE_TOPOLOGY_LINE_LIST;
+   d.rs_next = &ls;
+   if (!make_pipeline(&e, &d, &plain))
+      goto out;
+   ls.stippledLineEnable = VK_TRUE;
+   ls.lineStippleFactor = 1;
+   ls.lineStipplePattern = 0x0f0f;
+   if (!make_pipeline(&e, &d, &stippled))
+      goto out;
+   const float red[4] = {1, 0, 0, 1}, green[4] = {0, 1, 0, 1};
+   struct vtx *v = (struct vtx *)e.vb.map;
+   v[0] = vtx_fb(2.5f, 3.2f, 0, red), v[1] = vtx_fb(32.5f, 13.2f, 0, red);
+   v[2] = vtx_fb(2.5f, 35.2f, 0, green), v[3] = vtx_fb(32.5f, 45.2f, 0, green);
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   begin_draw_pass(&e, cmd, plain);
+   vkCmdDraw(cmd, 2, 1, 0, 0);
+   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, stippled);
+   vkCmdDraw(cmd, 2, 1, 2, 0);
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   uint32_t got[W * H], want[W * H];
+   REQUIRE(read_color(&e.t, &e.tg, 0, got));
+   for (unsigned i = 0; i < W * H; i++)
+      want[i] = 0;
+   for (int x = 2; x < 32; x++) {
+      const int row = (int)floorf(3.2f + (float)(x - 2) / 3.0f);
+      want[row * W + x] = rgba8(1, 0, 0, 1);
+      if ((0x0f0f >> ((x - 2) % 16)) & 1)
+         want[(row + 32) * W + x] = rgba8(0, 1, 0, 1);
+   }
+   check_rgba8("Bresenham lines", got, want, NULL, 0);
+out:
+   if (e.t.dev) {
+      vkDestroyPipeline(e.t.dev, plain, NULL);
+      vkDestroyPipeline(e.t.dev, stippled, NULL);
+   }
+   draw_env_finish(&e);
+}
+
+/* VK_EXT_vertex_input_dynamic_state: one pipeline, two vertex layouts set
+ * with vkCmdSetVertexInputEXT between draws: first positions and colours
+ * interleaved in one binding (stride 32), then positions in binding 0
+ * (stride 8, R32G32_SFLOAT) and one colour per instance in binding 1
+ * (R8G8B8A8_UNORM, divisor 1). */
+TEST(vertex_input_set_between_draws)
+{
+   static const char *const exts[] = {VK_EXT_VERTEX_INPUT_DYNAMIC_STATE_EXTENSION_NAME};
+   VkPhysicalDeviceVertexInputDynamicStateFeaturesEXT vid = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_INPUT_DYNAMIC_STATE_FEATURES_EXT,
+      .vertexInputDynamicState = VK_TRUE,
+   };
+   const struct vkt_req req = {.extensions = exts,
+                               .extension_count = 1,
+                               .features = &vid,
+                               .instance_api_version = VK_API_VERSION_1_1};
+   struct draw_env e;
+   VkPipeline pipe = VK_NULL_HANDLE;
+   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, &req))
+      goto out;
+   PFN_vkCmdSetVertexInputEXT set_vi = VKT_PROC(&e.t, vkCmdSetVertexInputEXT);
+   const VkDynamicState dyn = VK_DYNAMIC_STATE_VERTEX_INPUT_EXT;
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.dynamic = &dyn;
+   d.dynamic_count = 1;
+   if (!make_pipeline(&e, &d, &pipe))
+      goto out;
+   const float red[4] = {1, 0, 0, 1};
+   screen_quad(&e, 0, 0, 0, 32, 32, 0, red);
+   /* Layout 2 data at 1024: 6 positions (R32G32), then at 1536 colours. */
+   float *pos = (float *)(e.vb.map + 1024);
+   const float sq[6][2] = {{32, 32}, {64, 32}, {64, 64}, {32, 32}, {64, 64}, {32, 64}};
+   for (unsigned i = 0; i < 6; i++) {
+      pos[2 * i] = sq[i][0] / W * 2.0f - 1.0f;
+      pos[2 * i + 1] = sq[i][1] / H * 2.0f - 1.0f;
+   }
+   const uint32_t colors[2] = {0xffffffff, 0xffff0000}; /* instance 1: blue */
+   memcpy(e.vb.map + 1536, colors, sizeof(colors));
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   begin_draw_pass(&e, cmd, pipe);
+   const VkVertexInputBindingDescription2EXT b1 = {
+      VK_STRUCTURE_TYPE_VERTEX_INPUT_BINDING_DESCRIPTION_2_EXT,
+      NULL,
+      0,
+      sizeof(struct vtx),
+      VK_VERTEX_INPUT_RATE_VERTEX,
+      1};
+   const VkVertexInputAttributeDescription2EXT a1[2] = {
+      {VK_STRUCTURE_TYPE_VERTEX_INPUT_ATTRIBUTE_DESCRIPTION_2_EXT, NULL, 0, 0,
+       VK_FORMAT_R32G32B32A32_SFLOAT, 0},
+      {VK_STRUCTURE_TYPE_VERTEX_INPUT_ATTRIBUTE_DESCRIPTION_2_EXT, NULL, 1, 0,
+       VK_FORMAT_R32G32B32A32_SFLOAT, 16},
+   };
+   set_vi(cmd, 1, &b1, 2, a1);
+   vkCmdDraw(cmd, 6, 1, 0, 0);
+   const VkVertexInputBindingDescription2EXT b2[2] = {
+      {VK_STRUCTURE_TYPE_VERTEX_INPUT_BINDING_DESCRIPTION_2_EXT, NULL, 0, 8,
+       VK_VERTEX_INPUT_RATE_VERTEX, 1},
+      {VK_STRUCTURE_TYPE_VERTEX_INPUT_BINDING_DESCRIPTION_2_EXT, NULL, 1, 4,
+       VK_VERTEX_INPUT_RATE_INSTANCE, 1},
+   };
+   const VkVertexInputAttributeDescription2EXT a2[2] = {
+      {VK_STRUCTURE_TYPE_VERTEX_INPUT_ATTRIBUTE_DESCRIPTION_2_EXT, NULL, 0, 0,
+       VK_FORMAT_R32G32_SFLOAT, 0},
+      {VK_STRUCTURE_TYPE_VERTEX_INPUT_ATTRIBUTE_DESCRIPTION_2_EXT, NULL, 1, 1,
+       VK_FORMAT_R8G8B8A8_UNORM, 0},
+   };
+   set_vi(cmd, 2, b2, 2, a2);
+   const VkBuffer bufs[2] = {e.vb.buffer, e.vb.buffer};
+   const VkDeviceSize offs[2] = {1024, 1536};
+   vkCmdBindVertexBuffers(cmd, 0, 2, bufs, offs);
+   vkCmdDraw(cmd, 6, 1, 0, 1);
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   uint32_t got[W * H], want[W * H];
+   REQUIRE(read_color(&e.t, &e.tg, 0, got));
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++)
+         want[y * W + x] = x < 32 && y < 32     ? rgba8(1, 0, 0, 1)
+                           : x >= 32 && y >= 32 ? rgba8(0, 0, 1, 1)
+                                                : 0;
+   check_rgba8("two layouts", got, want, NULL, 0);
+out:
+   if (e.t.dev)
+      vkDestroyPipeline(e.t.dev, pipe, NULL);
+   draw_env_finish(&e);
+}
+
+/* VK_EXT_extended_dynamic_state3 (the states kiln advertises): one
+ * pipeline, one horizontal band per state set between draws over a clear
+ * colour of 0.2: blend enable and equation (ONE + ONE), colour write mask
+ * (R and A), logic op enable (static XOR), alpha to one, sample mask 0
+ * (nothing drawn), depth clamp enable (a quad beyond the far plane
+ * drawn), polygon mode POINT (a triangle's three vertices), provoking
+ * vertex LAST (flat colour of the last vertex). */
+TEST(extended_dynamic_state3_toggled)
+{
+   static const char *const exts[] = {VK_EXT_EXTENDED_DYNAMIC_STATE_3_EXTENSION_NAME,
+                                      VK_EXT_PROVOKING_VERTEX_EXTENSION_NAME};
+   VkPhysicalDeviceProvokingVertexFeaturesEXT pvf = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_FEATURES_EXT,
+      .provokingVertexLast = VK_TRUE,
+   };
+   VkPhysicalDeviceExtendedDynamicState3FeaturesEXT eds3 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_3_FEATURES_EXT,
+      .pNext = &pvf,
+      .extendedDynamicState3DepthClampEnable = VK_TRUE,
+      .extendedDynamicState3PolygonMode = VK_TRUE,
+      .extendedDynamicState3SampleMask = VK_TRUE,
+      .extendedDynamicState3AlphaToOneEnable = VK_TRUE,
+      .extendedDynamicState3LogicOpEnable = VK_TRUE,
+      .extendedDynamicState3ColorBlendEnable = VK_TRUE,
+      .extendedDynamicState3ColorBlendEquation = VK_TRUE,
+      .extendedDynamicState3ColorWriteMask = VK_TRUE,
+      .extendedDynamicState3ProvokingVertexMode = VK_TRUE,
+   };
+   VkPhysicalDeviceFeatures features = {.logicOp = VK_TRUE,
+                                        .alphaToOne = VK_TRUE,
+                                        .depthClamp = VK_TRUE,
+                                        .fillModeNonSolid = VK_TRUE};
+   const struct vkt_req req = {.extensions = exts,
+                               .extension_count = ARRAY_SIZE(exts),
+                               .features = &eds3,
+                               .core_features = &features,
+                               .instance_api_version = VK_API_VERSION_1_1};
+   struct draw_env e;
+   VkShaderModule vs = VK_NULL_HANDLE;
+   VkPipeline pipe = VK_NULL_HANDLE;
+   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, &req))
+      goto out;
+#define P(name) PFN_##name##EXT name = (PFN_##name##EXT)vkt_device_proc(&e.t, #name "EXT")
+   P(vkCmdSetDepthClampEnable);
+   P(vkCmdSetPolygonMode);
+   P(vkCmdSetSampleMask);
+   P(vkCmdSetAlphaToOneEnable);
+   P(vkCmdSetLogicOpEnable);
+   P(vkCmdSetColorBlendEnable);
+   P(vkCmdSetColorBlendEquation);
+   P(vkCmdSetColorWriteMask);
+   P(vkCmdSetProvokingVertexMode);
+#undef P
+   const VkDynamicState dyn[] = {
+      VK_DYNAMIC_STATE_DEPTH_CLAMP_ENABLE_EXT,
+      VK_DYNAMIC_STATE_POLYGON_MODE_EXT,
+      VK_DYNAMIC_STATE_SAMPLE_MASK_EXT,
+      VK_DYNAMIC_STATE_ALPHA_TO_ONE_ENABLE_EXT,
+      VK_DYNAMIC_STATE_LOGIC_OP_ENABLE_EXT,
+      VK_DYNAMIC_STATE_COLOR_BLEND_ENABLE_EXT,
+      VK_DYNAMIC_STATE_COLOR_BLEND_EQUATION_EXT,
+      VK_DYNAMIC_STATE_COLOR_WRITE_MASK_EXT,
+      VK_DYNAMIC_STATE_PROVOKING_VERTEX_MODE_EXT,
+   };
+   vs = make_module(&e.t, draw_points_vert_spv, sizeof(draw_points_vert_spv));
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.vs = vs;
+   d.dynamic = dyn;
+   d.dynamic_count = ARRAY_SIZE(dyn);
+   d.logic_op = VK_LOGIC_OP_XOR;
+   if (!make_pipeline(&e, &d, &pipe))
+      goto out;
+   const float s3[4] = {0.3f, 0.3f, 0.3f, 0.3f}, c4[4] = {0.6f, 0.2f, 1.0f, 0.4f};
+   const float red[4] = {1, 0, 0, 1}, green[4] = {0, 1, 0, 1};
+   for (unsigned k = 0; k < 6; k++)
+      screen_quad(&e, k, 0, 8 * (float)k, W, 8 * (float)k + 8, k == 5 ? 1.5f : 0,
+                  k == 2 || k == 3 ? c4 : s3);
+   struct vtx *v = (struct vtx *)e.vb.map;
+   /* Band 6: a triangle as points; band 7: a quad whose triangles' last
+    * vertices are green, the others red. */
+   v[36] = vtx_fb(2.5f, 50.5f, 0, green), v[37] = vtx_fb(30.5f, 50.5f, 0, green);
+   v[38] = vtx_fb(16.5f, 54.5f, 0, green);
+   v[39] = vtx_fb(0, 56, 0, red), v[40] = vtx_fb(W, 56, 0, red),
+   v[41] = vtx_fb(W, H, 0, green);
+   v[42] = vtx_fb(0, 56, 0, red), v[43] = vtx_fb(W, H, 0, red),
+   v[44] = vtx_fb(0, H, 0, green);
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   const VkClearValue clear = {.color = {.float32 = {0.2f, 0.2f, 0.2f, 0.2f}}};
+   begin_pass(cmd, e.pass, e.fb, full_area, &clear, 1);
+   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
+   const VkDeviceSize zero = 0;
+   vkCmdBindVertexBuffers(cmd, 0, 1, &e.vb.buffer, &zero);
+   const VkBool32 on = VK_TRUE, off = VK_FALSE;
+   const VkSampleMask all = ~0u, none = 0;
+   const VkColorBlendEquationEXT add = {VK_BLEND_FACTOR_ONE, VK_BLEND_FACTOR_ONE,
+                                        VK_BLEND_OP_ADD,     VK_BLEND_FACTOR_ONE,
+                                        VK_BLEND_FACTOR_ONE, VK_BLEND_OP_ADD};
+   const VkColorComponentFlags rgba = 0xf,
+                               ra = VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_A_BIT;
+   vkCmdSetDepthClampEnable(cmd, VK_FALSE);
+   vkCmdSetPolygonMode(cmd, VK_POLYGON_MODE_FILL);
+   vkCmdSetSampleMask(cmd, VK_SAMPLE_COUNT_1_BIT, &all);
+   vkCmdSetAlphaToOneEnable(cmd, VK_FALSE);
+   vkCmdSetLogicOpEnable(cmd, VK_FALSE);
+   vkCmdSetColorBlendEquation(cmd, 0, 1, &add);
+   vkCmdSetColorWriteMask(cmd, 0, 1, &rgba);
+   vkCmdSetProvokingVertexMode(cmd, VK_PROVOKING_VERTEX_MODE_FIRST_VERTEX_EXT);
+   vkCmdSetColorBlendEnable(cmd, 0, 1, &on);
+   vkCmdDraw(cmd, 6, 1, 0, 0); /* 0: blended */
+   vkCmdSetColorBlendEnable(cmd, 0, 1, &off);
+   vkCmdSetColorWriteMask(cmd, 0, 1, &ra);
+   vkCmdDraw(cmd, 6, 1, 6, 0); /* 1: R and A only */
+   vkCmdSetColorWriteMask(cmd, 0, 1, &rgba);
+   vkCmdSetLogicOpEnable(cmd, VK_TRUE);
+   vkCmdDraw(cmd, 6, 1, 12, 0); /* 2: XOR */
+   vkCmdSetLogicOpEnable(cmd, VK_FALSE);
+   vkCmdSetAlphaToOneEnable(cmd, VK_TRUE);
+   vkCmdDraw(cmd, 6, 1, 18, 0); /* 3: alpha 1 */
+   vkCmdSetAlphaToOneEnable(cmd, VK_FALSE);
+   vkCmdSetSampleMask(cmd, VK_SAMPLE_COUNT_1_BIT, &none);
+   vkCmdDraw(cmd, 6, 1, 24, 0); /* 4: nothing */
+   vkCmdSetSampleMask(cmd, VK_SAMPLE_COUNT_1_BIT, &all);
+   vkCmdSetDepthClampEnable(cmd, VK_TRUE);
+   vkCmdDraw(cmd, 6, 1, 30, 0); /* 5: beyond far, clamped */
+   vkCmdSetDepthClampEnable(cmd, VK_FALSE);
+   vkCmdSetPolygonMode(cmd, VK_POLYGON_MODE_POINT);
+   vkCmdDraw(cmd, 3, 1, 36, 0); /* 6: three points */
+   vkCmdSetPolygonMode(cmd, VK_POLYGON_MODE_FILL);
+   vkCmdSetProvokingVertexMode(cmd, VK_PROVOKING_VERTEX_MODE_LAST_VERTEX_EXT);
+   vkCmdDraw(cmd, 6, 1, 39, 0); /* 7: green from the last vertices */
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   const uint8_t c = (uint8_t)lrintf(0.2f * 255), cb[4] = {153, 51, 255, 102};
+   const uint32_t clear_px = rgba8(0.2f, 0.2f, 0.2f, 0.2f);
+   uint32_t band[8];
+   band[0] =
+      rgba8(0.3f + c / 255.0f, 0.3f + c / 255.0f, 0.3f + c / 255.0f, 0.3f + c / 255.0f);
+   band[1] = rgba8(0.3f, c / 255.0f, c / 255.0f, 0.3f);
+   band[2] = (uint32_t)(cb[0] ^ c) | (uint32_t)(cb[1] ^ c) << 8 |
+             (uint32_t)(cb[2] ^ c) << 16 | (uint32_t)(cb[3] ^ c) << 24;
+   band[3] = rgba8(0.6f, 0.2f, 1.0f, 1.0f);
+   band[4] = clear_px;
+   band[5] = rgba8(0.3f, 0.3f, 0.3f, 0.3f);
+   band[7] = rgba8(0, 1, 0, 1);
+   uint32_t got[W * H], want[W * H];
+   REQUIRE(read_color(&e.t, &e.tg, 0, got));
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++) {
+         const int k = y / 8;
+         uint32_t w = band[k];
+         if (k == 6)
+            w = (y == 50 && (x == 2 || x == 30)) || (y == 54 && x == 16)
+                   ? rgba8(0, 1, 0, 1)
+                   : clear_px;
+         want[y * W + x] = w;
+      }
+   check_rgba8("dynamic state 3 bands", got, want, NULL, 1);
+out:
+   if (e.t.dev) {
+      vkDestroyPipeline(e.t.dev, pipe, NULL);
+      vkDestroyShaderModule(e.t.dev, vs, NULL);
    }
    draw_env_finish(&e);
 }

@@ -40,7 +40,8 @@
  *  - Fragment batches carry point_coord (PointCoord of point sprites), which
  *    the contract's kx_strip does not list yet.
  *  - "Provoking vertex first" rotates triangles (winding kept) but swaps
- *    the two ends of a line in last-vertex mode.
+ *    the two ends of a line in last-vertex mode; rast_assembly::line_flags
+ *    records that (and strip continuity) for rast_draw::line_flags.
  *
  * Using it from the driver, in short:
  *
@@ -137,6 +138,16 @@ struct rast_assembly {
     * restart index in a list topology is an ordinary index. */
    bool list_restart;
    bool provoking_last; /* VK_PROVOKING_VERTEX_MODE_LAST_VERTEX_EXT */
+   /* Optional output for line topologies (NULL: not wanted): per
+    * primitive, RAST_LINE_* flags that line stipple needs, to pass on in
+    * rast_draw::line_flags. */
+   uint8_t *line_flags;
+};
+
+enum rast_line_flags {
+   RAST_LINE_CONTINUES = 1 << 0, /* continues the previous line's strip */
+   RAST_LINE_REVERSED = 1 << 1,  /* its ends were swapped (provoking last):
+                                  * the strip runs from vertex 1 to 0 */
 };
 
 /* Upper bound of the primitives rast_assemble() emits (the size of `out`
@@ -185,6 +196,10 @@ enum rast_polygon_mode {
 enum rast_line_mode {
    RAST_LINE_RECTANGULAR = 0, /* also DEFAULT with strictLines */
    RAST_LINE_BRESENHAM = 1,
+   /* RECTANGULAR_SMOOTH: the rectangle grown by half a pixel all round;
+    * each fragment's alpha (every colour output) is multiplied by an
+    * approximation of the pixel's area the line rectangle covers. */
+   RAST_LINE_RECTANGULAR_SMOOTH = 2,
 };
 
 enum rast_interp {
@@ -334,6 +349,12 @@ struct rast_state {
    bool vs_writes_layer, vs_writes_viewport;
    float line_width;
    enum rast_line_mode line_mode;
+   /* VK_EXT_line_rasterization stippling: a fragment is kept if bit
+    * (s / factor) % 16 of the pattern is set, s counting fragments along
+    * the major axis from the start of the line (or of its strip). */
+   bool line_stipple_enable;
+   uint32_t line_stipple_factor; /* 1..256 */
+   uint16_t line_stipple_pattern;
    /* Points: size from the PSIZ slot if the last pre-rasterization stage
     * writes it, else 1.0; clamped to [min, max] (pointSizeRange). */
    bool point_size_from_shader;
@@ -415,9 +436,14 @@ struct rast_fs_batch {
    uint32_t sample_mask_in[RAST_W];
 
    /* Written by the callback. Colour outputs as raw 32-bit values (float,
-    * or int/uint bits for integer attachments). */
+    * or int/uint bits for integer attachments): slot L for Location L,
+    * RAST_DUAL_SRC_SLOT for Index 1. rast zeroes kill_mask and sets
+    * sample_mask_out to ~0 before the call; frag_depth and
+    * stencil_ref_out are read only if fs.writes_depth / writes_stencil,
+    * sample_mask_out only if fs.writes_sample_mask. Helper lanes'
+    * results are ignored. */
    float out[RAST_FS_OUTPUTS * 4 * RAST_W];
-   uint64_t kill_mask;
+   uint64_t kill_mask; /* lanes that discarded (or demoted) */
    float frag_depth[RAST_W];
    uint32_t sample_mask_out[RAST_W];
    uint32_t stencil_ref_out[RAST_W];
@@ -442,6 +468,11 @@ struct rast_draw {
    const uint32_t *indices;
    uint32_t prim_count;
    const uint32_t *prim_ids; /* NULL: primitive i has PrimitiveId i */
+   /* Lines: rast_assembly::line_flags. Pass them whenever provoking_last
+    * may have swapped ends: Bresenham lines draw their first end and not
+    * their last, and stipple counts from the first. NULL: every line
+    * starts its own stipple count and runs from vertex 0 to 1. */
+   const uint8_t *line_flags;
 
    /* NULL: no fragment shader (depth/stencil only). */
    rast_shade_fn shade;

@@ -175,6 +175,12 @@ assemble_run(const struct rast_assembly *a, uint32_t s, uint32_t n, uint32_t *ou
          o[k] = v[(pv + k) % nv];
       if (prim_ids)
          prim_ids[first + i] = first + i;
+      if (a->line_flags && nv == 2) {
+         const bool strip = a->topology == RAST_TOPOLOGY_LINE_STRIP ||
+                            a->topology == RAST_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY;
+         a->line_flags[first + i] = (uint8_t)((strip && i > 0 ? RAST_LINE_CONTINUES : 0) |
+                                              (pv ? RAST_LINE_REVERSED : 0));
+      }
    }
    return count;
 }

@@ -37,8 +37,33 @@ struct guard {
    float lo[2], hi[2]; /* NDC range of x and y that stays in the band */
 };
 
+static struct guard guard_compute(const struct rast_ctx *c, unsigned viewport);
+
 static struct guard
 guard_for(const struct rast_ctx *c, unsigned viewport)
+{
+   struct guard g;
+   for (unsigned i = 0; i < 2; i++) {
+      g.lo[i] = c->guard_lo[viewport][i];
+      g.hi[i] = c->guard_hi[viewport][i];
+   }
+   return g;
+}
+
+void
+rast_clip_prepare(struct rast_ctx *c)
+{
+   for (unsigned v = 0; v < RAST_MAX_VIEWPORTS; v++) {
+      const struct guard g = guard_compute(c, v);
+      for (unsigned i = 0; i < 2; i++) {
+         c->guard_lo[v][i] = g.lo[i];
+         c->guard_hi[v][i] = g.hi[i];
+      }
+   }
+}
+
+static struct guard
+guard_compute(const struct rast_ctx *c, unsigned viewport)
 {
    const struct rast_viewport *vp = &c->s->viewports[viewport];
    struct guard g;

@@ -84,21 +84,40 @@ back_fn(void *data, uint32_t worker)
    struct rast_ctx *c = data;
    struct rast_worker *w = &c->workers[worker];
    for (;;) {
-      const uint32_t t = atomic_fetch_add(&c->next, 1);
-      if (t >= c->tile_count)
+      const uint32_t i = atomic_fetch_add(&c->next, 1);
+      if (i >= c->busy_count)
          return;
-      rast_tile_run(c, w, t);
+      rast_tile_run(c, w, c->busy_tiles[i]);
    }
 }
 
+/* Runs fn on up to `jobs` workers: the calling thread alone when there is
+ * one job (waking the pool costs more than a small draw). */
 static void
-run(struct rast_ctx *c, rast_parallel_fn fn)
+run(struct rast_ctx *c, rast_parallel_fn fn, uint32_t jobs)
 {
    atomic_store(&c->next, 0);
-   if (c->d->parallel_for && c->worker_count > 1)
-      c->d->parallel_for(c->d->pool, c->worker_count, fn, c);
+   const uint32_t n = MIN2(c->worker_count, jobs);
+   if (c->d->parallel_for && n > 1)
+      c->d->parallel_for(c->d->pool, n, fn, c);
    else
       fn(c, 0);
+}
+
+/* The tiles some chunk binned a primitive to, in order. */
+static void
+find_busy_tiles(struct rast_ctx *c)
+{
+   c->busy_count = 0;
+   for (uint32_t t = 0; t < c->tile_count; t++) {
+      for (uint32_t i = 0; i < c->chunk_count; i++) {
+         const struct rast_chunk *ch = &c->chunks[i];
+         if (ch->tile_start && ch->tile_start[t + 1] != ch->tile_start[t]) {
+            c->busy_tiles[c->busy_count++] = t;
+            break;
+         }
+      }
+   }
 }
 
 static bool
@@ -142,6 +161,7 @@ rast_draw(struct rast_draw *d)
       c.sample_max_y = MAX2(c.sample_max_y, c.sample_y[i]);
    }
    c.early_tests = early_tests_allowed(d);
+   rast_clip_prepare(&c);
    c.per_sample = s->fs.sample_shading && c.samples > 1 && d->shade;
    u_foreach_bit64 (slot, s->fs.inputs_read) {
       c.any_centroid |= s->fs.interp_loc[slot] == RAST_LOC_CENTROID;
@@ -190,7 +210,12 @@ rast_draw(struct rast_draw *d)
    const uint32_t max_chunks = DIV_ROUND_UP(pass_max, c.prims_per_chunk);
 
    bool ok = false;
+   if (!rast_setup_stipple(&c))
+      goto out;
    c.chunks = calloc(max_chunks, sizeof(*c.chunks));
+   c.busy_tiles = malloc((size_t)c.tile_count * sizeof(uint32_t));
+   if (!c.busy_tiles)
+      goto out;
    c.workers = aligned_alloc(64, ALIGN_POT(sizeof(*c.workers) * c.worker_count, 64));
    if (!c.chunks || !c.workers)
       goto out;
@@ -213,15 +238,17 @@ rast_draw(struct rast_draw *d)
          pass_ok &= c.chunks[i].arena != NULL;
       }
       if (pass_ok) {
-         run(&c, front_fn);
+         run(&c, front_fn, c.chunk_count);
          for (uint32_t i = 0; i < c.chunk_count; i++) {
             pass_ok &= !c.chunks[i].oom;
             d->clip_invocations += c.chunks[i].clip_in;
             d->clip_primitives += c.chunks[i].clip_out;
          }
       }
-      if (pass_ok)
-         run(&c, back_fn);
+      if (pass_ok) {
+         find_busy_tiles(&c);
+         run(&c, back_fn, c.busy_count);
+      }
       for (uint32_t i = 0; i < c.chunk_count; i++)
          arena_destroy(c.chunks[i].arena);
       if (!pass_ok || atomic_load(&c.faulted))
@@ -237,6 +264,8 @@ rast_draw(struct rast_draw *d)
    ok &= !d->faulted;
 
 out:
+   free(c.busy_tiles);
+   free(c.stipple_start);
    free(c.chunks);
    free(c.workers);
    return ok;

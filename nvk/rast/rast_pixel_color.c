@@ -157,9 +157,33 @@ rast_pixel_alpha_coverage(uint32_t samples, float a, int32_t x, int32_t y)
    return BITFIELD_MASK(n);
 }
 
+/* R8G8B8A8/B8G8R8A8_UNORM, the common case, packed as shared/format's
+ * fmt_float_to_unorm does it (clamp, NaN to 0, round to nearest even). */
+static inline void
+pack_rgba8_unorm(const struct rast_target *tg, const union fmt_texel *src, uint8_t *nw)
+{
+   for (unsigned k = 0; k < 4; k++) {
+      const float v = src->f[k];
+      uint8_t u = 255;
+      if (!(v > 0.0f)) {
+         u = 0;
+      } else if (v < 1.0f) {
+         const double t = (double)v * 255.0;
+         uint32_t i = (uint32_t)(t + 0.5);
+         if ((double)i - t == 0.5 && (i & 1))
+            i--;
+         u = (uint8_t)i;
+      }
+      nw[tg->rgba8_swap_rb && k != 1 && k != 3 ? 2 - k : k] = u;
+   }
+}
+
 void
 rast_pixel_color_prepare(struct rast_ctx *c)
 {
+   /* As fmt_unorm_to_float: v / 255 in double, rounded to float. */
+   for (unsigned i = 0; i < 256; i++)
+      c->unorm8_to_float[i] = (float)((double)i / 255.0);
    const struct rast_state *s = c->s;
    c->target_mask = 0;
    for (unsigned a = 0; a < RAST_MAX_COLOR; a++) {
@@ -214,26 +238,10 @@ rast_pixel_color(const struct rast_ctx *c, const struct rast_fs_batch *b, unsign
       if (!tg->blend) {
          /* The same bytes for every sample: pack once. */
          uint8_t nw[MAX_EL_B] = {0};
-         if (tg->rgba8_unorm) {
-            /* The common case, as fmt_float_to_unorm does it. */
-            for (unsigned k = 0; k < 4; k++) {
-               const float v = src.f[k];
-               uint8_t u = 255;
-               if (!(v > 0.0f)) {
-                  u = 0;
-               } else if (v < 1.0f) {
-                  /* Round to nearest, ties to even, without libm. */
-                  const double t = (double)v * 255.0;
-                  uint32_t i = (uint32_t)(t + 0.5);
-                  if ((double)i - t == 0.5 && (i & 1))
-                     i--;
-                  u = (uint8_t)i;
-               }
-               nw[tg->rgba8_swap_rb && k != 1 && k != 3 ? 2 - k : k] = u;
-            }
-         } else {
+         if (tg->rgba8_unorm)
+            pack_rgba8_unorm(tg, &src, nw);
+         else
             fmt_pack_color(img->format, &src, nw);
-         }
          u_foreach_bit (smp, mask) {
             uint8_t *t = rast_image_texel(img, x, y, layer, smp);
             if (tg->full_write) {
@@ -267,14 +275,22 @@ rast_pixel_color(const struct rast_ctx *c, const struct rast_fs_batch *b, unsign
          uint8_t *t = rast_image_texel(img, x, y, layer, smp);
          uint8_t nw[MAX_EL_B] = {0};
          union fmt_texel dst, res;
-         fmt_unpack_color(img->format, t, &dst);
+         if (tg->rgba8_unorm) {
+            for (unsigned k = 0; k < 4; k++)
+               dst.f[k] = c->unorm8_to_float[t[tg->rgba8_swap_rb && k != 1 && k != 3 ? 2 - k : k]];
+         } else {
+            fmt_unpack_color(img->format, t, &dst);
+         }
          memcpy(f.dst, dst.f, sizeof(f.dst));
          for (unsigned k = 0; k < 3; k++)
             res.f[k] = blend_op(bl->color_op, f.src[k], factor(bl->src_color, &f, k), f.dst[k],
                                 factor(bl->dst_color, &f, k));
          res.f[3] = blend_op(bl->alpha_op, f.src[3], factor(bl->src_alpha, &f, 3), f.dst[3],
                              factor(bl->dst_alpha, &f, 3));
-         fmt_pack_color(img->format, &res, nw);
+         if (tg->rgba8_unorm)
+            pack_rgba8_unorm(tg, &res, nw);
+         else
+            fmt_pack_color(img->format, &res, nw);
          for (uint32_t i = 0; i < el_B; i++)
             nw[i] = (uint8_t)((nw[i] & tg->wm[i]) | (t[i] & ~tg->wm[i]));
          memcpy(t, nw, el_B);

@@ -40,19 +40,33 @@ struct rast_prim {
    uint8_t front_facing;
    uint8_t is_point;
    uint8_t viewport;
+   /* Line stipple: s = stip_start + floor(|centre - stip_a0|) along the
+    * major axis stip_major (0: x). */
+   uint8_t stippled, stip_major;
+   uint8_t smooth; /* a smooth line: alpha *= rast_line_coverage() */
+   float stip_a0, stip_start;
    uint32_t layer;
    uint32_t prim_id;
    int32_t bbox[4]; /* x0, y0, x1, y1 in pixels, x1/y1 exclusive, scissored */
 
-   /* RAST_COV_TRI: a sample at fixed-point (X, Y) is covered when
-    * ea[i] * X + eb[i] * Y + ec[i] > 0 for the three edges (the top-left
-    * rule is folded into ec). */
-   int64_t ea[3], eb[3], ec[3];
-   /* RAST_COV_BRESENHAM: major axis (0: x), pixel range on it, minor
-    * position at m0 and its slope. */
-   uint8_t major;
-   int32_t bres_first, bres_end;
-   float bres_a0, bres_m0, bres_slope;
+   union {
+      /* RAST_COV_TRI: a sample at fixed-point (X, Y) is covered when
+       * ea[i] * X + eb[i] * Y + ec[i] > 0 for the three edges (the
+       * top-left rule is folded into ec). |ea|, |eb| < 2^31 inside the
+       * guard band; products are taken in 64 bits. */
+      struct {
+         int64_t ec[3];
+         int32_t ea[3], eb[3];
+      };
+      /* RAST_COV_BRESENHAM: major axis (0: x), pixel range on it, minor
+       * position at m0 and its slope. */
+      struct {
+         int32_t bres_first, bres_end;
+         float bres_a0, bres_m0, bres_slope;
+         int32_t bres_width; /* fragments per column (wide lines) */
+         uint8_t major;
+      };
+   };
 
    /* Interpolation, pixel coordinates relative to (x0, y0):
     * l1 = l1dx * dx + l1dy * dy, l2 likewise, l0 = 1 - l1 - l2. */
@@ -64,7 +78,26 @@ struct rast_prim {
    const float *v[3]; /* the vertices (full stride) */
    const float *pv;   /* the provoking vertex, for flat inputs */
    float point_cx, point_cy, point_inv_size;
+   /* Smooth lines: unit direction, length and half width (pixels); the
+    * start is (x0, y0). */
+   float sm_ux, sm_uy, sm_len, sm_hw;
 };
+
+/* The coverage of pixel (px, py) by a smooth line's rectangle: per axis of
+ * the line, the overlap of a 1-pixel box centred on the pixel with the
+ * rectangle's extent (a separable approximation of the area). */
+static inline float
+rast_line_coverage(const struct rast_prim *p, int32_t px, int32_t py)
+{
+   const float cx = (float)px + 0.5f - p->x0, cy = (float)py + 0.5f - p->y0;
+   const float along = cx * p->sm_ux + cy * p->sm_uy;
+   const float across = cx * -p->sm_uy + cy * p->sm_ux;
+   float a = MIN2(along + 0.5f, p->sm_len - along + 0.5f);
+   float b = p->sm_hw + 0.5f - (across < 0.0f ? -across : across);
+   a = CLAMP(a, 0.0f, 1.0f);
+   b = CLAMP(b, 0.0f, 1.0f);
+   return a * b;
+}
 
 /* One chunk of the front end: its primitives and their bins. */
 struct rast_chunk {
@@ -108,6 +141,8 @@ struct rast_ctx {
    uint32_t samples;
    uint32_t sample_x[RAST_MAX_SAMPLES], sample_y[RAST_MAX_SAMPLES]; /* 1/256 px */
    uint32_t sample_min_x, sample_max_x, sample_min_y, sample_max_y;
+   /* Per viewport: the NDC x/y range the guard band allows (rast_clip.c). */
+   float guard_lo[RAST_MAX_VIEWPORTS][2], guard_hi[RAST_MAX_VIEWPORTS][2];
    bool early_tests;
    bool per_sample; /* fs.sample_shading with more than one sample */
    bool ds_work;    /* some depth/stencil test or bounds test runs */
@@ -115,6 +150,7 @@ struct rast_ctx {
    bool any_smooth; /* some input read is perspective-interpolated */
    bool has_depth, has_stencil;
    uint32_t target_mask; /* colour attachments written */
+   float unorm8_to_float[256];
    struct rast_target targets[RAST_MAX_COLOR];
    uint32_t layer_count; /* the fewest layers of any attachment */
    /* Tiles cover [0, tiles_x * 64) x [0, tiles_y * 64), and writes stay
@@ -123,10 +159,15 @@ struct rast_ctx {
    uint32_t limit_x, limit_y;
    uint32_t tiles_x, tiles_y, tile_count;
 
+   /* Lines with stipple: each line's count at its start (its strip's
+    * length before it), indexed by primitive. */
+   float *stipple_start;
    /* The pass being drawn: primitives [first_prim, first_prim + pass_prims). */
    uint32_t first_prim, pass_prims;
    struct rast_chunk *chunks;
    uint32_t chunk_count, prims_per_chunk;
+   uint32_t *busy_tiles; /* the pass's tiles with primitives, in order */
+   uint32_t busy_count;
    struct rast_worker *workers;
    uint32_t worker_count;
    atomic_uint next;
@@ -144,9 +185,14 @@ int rast_clip_polygon(const struct rast_ctx *c, struct arena *arena, unsigned vi
 /* Whether the primitive's cull distances cull it (all vertices negative
  * on one distance). */
 bool rast_cull_distance(const struct rast_ctx *c, unsigned nverts, const float *const *v);
+/* Fills c->guard_lo/hi for the state's viewports. */
+void rast_clip_prepare(struct rast_ctx *c);
 /* Whether a vertex needs clipping at all (fast path). */
 uint32_t rast_clip_outcode(const struct rast_ctx *c, const float *v, unsigned viewport);
 
+/* rast_setup.c: each line's stipple count at its start (c->stipple_start,
+ * when stippling lines); false: out of memory. */
+bool rast_setup_stipple(struct rast_ctx *c);
 /* rast_setup.c: one chunk of primitives into set-up prims and bins. */
 void rast_setup_chunk(struct rast_ctx *c, uint32_t chunk);
 

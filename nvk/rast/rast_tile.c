@@ -14,26 +14,48 @@
 
 #include "rast_priv.h"
 
+/* Line stipple (VK_EXT_line_rasterization): whether pixel (px, py) of a
+ * stippled line survives. */
+static bool
+stipple_keeps(const struct rast_ctx *c, const struct rast_prim *p, int32_t px, int32_t py)
+{
+   const float centre = (p->stip_major ? (float)py : (float)px) + 0.5f;
+   const uint32_t s = (uint32_t)(p->stip_start + floorf(fabsf(centre - p->stip_a0)));
+   const uint32_t factor = MAX2(c->s->line_stipple_factor, 1u);
+   return (c->s->line_stipple_pattern >> ((s / factor) % 16)) & 1;
+}
+
+static uint32_t coverage_raw(const struct rast_ctx *c, const struct rast_prim *p, int32_t px,
+                             int32_t py);
+
 /* Samples of pixel (px, py) a prim covers. */
 static uint32_t
 coverage(const struct rast_ctx *c, const struct rast_prim *p, int32_t px, int32_t py)
+{
+   const uint32_t m = coverage_raw(c, p, px, py);
+   return m && p->stippled && !stipple_keeps(c, p, px, py) ? 0 : m;
+}
+
+static uint32_t
+coverage_raw(const struct rast_ctx *c, const struct rast_prim *p, int32_t px, int32_t py)
 {
    if (p->cov == RAST_COV_BRESENHAM) {
       const int32_t maj = p->major ? py : px, min = p->major ? px : py;
       if (maj < p->bres_first || maj >= p->bres_end)
          return 0;
       const float m = p->bres_m0 + ((float)maj + 0.5f - p->bres_a0) * p->bres_slope;
-      /* The pixel whose centre is nearest the line at this column. */
-      const int32_t row = (int32_t)floorf(m);
-      return row == min ? BITFIELD_MASK(c->samples) : 0;
+      /* The pixel whose centre is nearest the line at this column; wide
+       * lines: bres_width pixels of the column centred on the line. */
+      const int32_t row = (int32_t)floorf(m - 0.5f * (float)(p->bres_width - 1));
+      return min >= row && min < row + p->bres_width ? BITFIELD_MASK(c->samples) : 0;
    }
    uint32_t mask = 0;
    const int64_t X = (int64_t)px << RAST_FIX_BITS, Y = (int64_t)py << RAST_FIX_BITS;
    for (uint32_t s = 0; s < c->samples; s++) {
       const int64_t x = X + c->sample_x[s], y = Y + c->sample_y[s];
-      if (p->ea[0] * x + p->eb[0] * y + p->ec[0] > 0 &&
-          p->ea[1] * x + p->eb[1] * y + p->ec[1] > 0 &&
-          p->ea[2] * x + p->eb[2] * y + p->ec[2] > 0)
+      if ((int64_t)p->ea[0] * x + (int64_t)p->eb[0] * y + p->ec[0] > 0 &&
+          (int64_t)p->ea[1] * x + (int64_t)p->eb[1] * y + p->ec[1] > 0 &&
+          (int64_t)p->ea[2] * x + (int64_t)p->eb[2] * y + p->ec[2] > 0)
          mask |= 1u << s;
    }
    return mask;
@@ -119,7 +141,7 @@ enum block_class { BLOCK_OUT, BLOCK_IN, BLOCK_PARTIAL };
 static enum block_class
 classify_block(const struct rast_ctx *c, const struct rast_prim *p, int32_t bx, int32_t by)
 {
-   if (p->cov != RAST_COV_TRI)
+   if (p->cov != RAST_COV_TRI || p->stippled)
       return BLOCK_PARTIAL;
    /* The extent of the block's sample positions, fixed point. */
    const int64_t x0 = ((int64_t)bx << RAST_FIX_BITS) + c->sample_min_x;
@@ -129,10 +151,9 @@ classify_block(const struct rast_ctx *c, const struct rast_prim *p, int32_t bx, 
    bool all_in = true;
    for (unsigned e = 0; e < 3; e++) {
       /* The corner where the edge function is smallest / largest. */
-      const int64_t lo = p->ea[e] * (p->ea[e] > 0 ? x0 : x1) +
-                         p->eb[e] * (p->eb[e] > 0 ? y0 : y1) + p->ec[e];
-      const int64_t hi = p->ea[e] * (p->ea[e] > 0 ? x1 : x0) +
-                         p->eb[e] * (p->eb[e] > 0 ? y1 : y0) + p->ec[e];
+      const int64_t a = p->ea[e], b = p->eb[e];
+      const int64_t lo = a * (a > 0 ? x0 : x1) + b * (b > 0 ? y0 : y1) + p->ec[e];
+      const int64_t hi = a * (a > 0 ? x1 : x0) + b * (b > 0 ? y1 : y0) + p->ec[e];
       if (hi <= 0)
          return BLOCK_OUT;
       all_in &= lo > 0;
@@ -218,8 +239,17 @@ late_stage(struct rast_ctx *c, struct rast_worker *w)
                mask = test_fragment(c, w, p, px, py, mask);
             }
          }
-         if (mask)
-            rast_pixel_color(c, b, lane, px, py, p->layer, mask);
+         if (!mask)
+            continue;
+         if (p->smooth) {
+            /* Smooth lines: coverage into every output's alpha. */
+            const float cov = rast_line_coverage(p, px, py);
+            if (!(cov > 0.0f))
+               continue;
+            for (unsigned o = 0; o < RAST_FS_OUTPUTS; o++)
+               b->out[(o * 4 + 3) * RAST_W + lane] *= cov;
+         }
+         rast_pixel_color(c, b, lane, px, py, p->layer, mask);
       }
    }
 }

@@ -166,6 +166,7 @@ TEST(stage_vertex_io)
          .out = out,
          .vertex_index = vertex_index,
          .instance_index = instance_index,
+         .base_vertex = 3,
          .base_instance = 5,
          .draw_index = 2,
       };
@@ -201,7 +202,7 @@ TEST(stage_vertex_io)
          const float wzyx[4] = {0.25f * l, 0.5f, 2.0f * l + 1.0f, (float)l};
          for (unsigned c = 0; c < 4; c++)
             bad += io_f(out, KX_SLOT_VAR0 + 6, c, l) != wzyx[c];
-         bad += io_f(out, KX_SLOT_VAR0 + 7, 1, l) != 7.0f;
+         bad += io_f(out, KX_SLOT_VAR0 + 7, 1, l) != 10.0f; /* 5 + 2 + 3 */
          bad += io_f(out, KX_SLOT_VAR0 + 7, 0, l) != NST_SENTINEL;
       }
       if (!CHECK_EQ(bad, 0))

@@ -5,7 +5,9 @@
  * image:
  *    setup rate: 200k small triangles (~8 px each), Mtri/s
  *    fill rate:  full-screen quads, Mpix/s
- * for 1 .. N worker threads (N = argv[1], default 4).
+ * for 1 .. N worker threads (N = argv[1], default 4), then the cost of a
+ * draw of one small triangle (per-draw overhead). RAST_BENCH_ONLY=small
+ * or =fill runs one of the two (for profiling).
  *
  *    build/nvk/rast/bench/rast_bench 4
  */
@@ -157,15 +159,32 @@ main(int argc, char **argv)
          .prim_count = ntri, .shade = shade_const,
          .parallel_for = t > 1 ? parallel_for : NULL, .thread_count = t};
       double cs, cl;
-      const double ts = run(&d, 3, &cs);
+      const char *only = getenv("RAST_BENCH_ONLY"); /* "small" or "fill" */
+      const double ts = only && !strcmp(only, "fill") ? 1e9 : run(&d, 3, &cs);
+      if (only && !strcmp(only, "fill"))
+         cs = 1e9;
       d.vertices = lv;
       d.vertex_count = nquads * 4;
       d.indices = li;
       d.prim_count = nquads * 2;
-      const double tl = run(&d, 3, &cl);
+      const double tl = only && !strcmp(only, "small") ? 1e9 : run(&d, 3, &cl);
+      if (only && !strcmp(only, "small"))
+         cl = 1e9;
       const double tris = 3.0 * ntri * 1e-6, pix = 3.0 * nquads * W * H * 1e-6;
       printf("%7u  %18.2f  %9.2f  %12.1f  %9.1f\n", t, tris / ts, tris / cs, pix / tl,
              pix / cl);
+   }
+   /* Per-draw overhead: many draws of one small triangle, one thread. */
+   {
+      struct rast_draw d = {
+         .state = &s, .fb = &fb, .vertices = sv, .vertex_stride_floats = STRIDE,
+         .vertex_count = 3, .kind = RAST_PRIM_TRIANGLES, .indices = si, .prim_count = 1,
+         .shade = shade_const};
+      const unsigned draws = 20000;
+      double cpu;
+      const double t = run(&d, draws, &cpu);
+      printf("1-triangle draws: %.2f us each (%.2f us CPU)\n", t / draws * 1e6,
+             cpu / draws * 1e6);
    }
    free(sv);
    free(si);

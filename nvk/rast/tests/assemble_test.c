@@ -99,3 +99,28 @@ TEST(rast_assemble_topologies)
          CHECK_EQ(ids[i], i);
    }
 }
+
+TEST(rast_assemble_line_flags)
+{
+   /* Strips continue from their second line on; a restart starts over;
+    * last-vertex mode swaps every line's ends. */
+   const uint32_t idx[6] = {0, 1, 2, R, 3, 4};
+   for (unsigned last = 0; last < 2; last++) {
+      const uint8_t rev = last ? RAST_LINE_REVERSED : 0;
+      uint8_t flags[8] = {0};
+      uint32_t out[16];
+      struct rast_assembly a = {.topology = RAST_TOPOLOGY_LINE_STRIP, .indices = idx, .count = 6,
+                                .restart_enable = true, .restart_index = R,
+                                .provoking_last = last, .line_flags = flags};
+      REQUIRE(rast_assemble(&a, out, NULL) == 3);
+      CHECK_EQ(flags[0], rev);
+      CHECK_EQ(flags[1], RAST_LINE_CONTINUES | rev);
+      CHECK_EQ(flags[2], rev);
+      a.topology = RAST_TOPOLOGY_LINE_LIST;
+      a.indices = NULL;
+      a.count = 4;
+      REQUIRE(rast_assemble(&a, out, NULL) == 2);
+      CHECK_EQ(flags[0], rev);
+      CHECK_EQ(flags[1], rev);
+   }
+}

@@ -383,3 +383,61 @@ TEST(rast_threads_give_identical_images)
    }
    rt_image_finish(&ref);
 }
+
+TEST(rast_alpha_to_one)
+{
+   /* 28.4 / 29.11: with alphaToOne the fragment's alpha is 1 before
+    * blending: SRC_ALPHA / ONE_MINUS_SRC_ALPHA then writes the source. */
+   for (unsigned a2one = 0; a2one < 2; a2one++) {
+      struct rt_image img;
+      REQUIRE(rt_image_init(&img, KIL_FORMAT_R32G32B32A32_SFLOAT, 2, 2, 1, false));
+      const float dst[4] = {1.0f, 1.0f, 1.0f, 1.0f};
+      for (uint32_t y = 0; y < 2; y++)
+         for (uint32_t x = 0; x < 2; x++)
+            memcpy(rt_texel(&img, x, y, 0), dst, 16);
+      struct rast_state s;
+      rast_state_init(&s, 2, 2);
+      s.alpha_to_one = a2one;
+      s.blend[0] = (struct rast_blend_attachment){
+         true, RAST_BLEND_SRC_ALPHA, RAST_BLEND_ONE_MINUS_SRC_ALPHA, RAST_BLEND_OP_ADD,
+         RAST_BLEND_SRC_ALPHA, RAST_BLEND_ONE_MINUS_SRC_ALPHA, RAST_BLEND_OP_ADD, 0xf};
+      struct rast_framebuffer fb = rt_fb(2, 2);
+      fb.color[0] = img.ri;
+      const float src[4] = {0.2f, 0.4f, 0.6f, 0.25f};
+      REQUIRE(draw_flat_quad(&s, &fb, src, src, 1));
+      float got[4];
+      memcpy(got, rt_texel(&img, 1, 0, 0), 16);
+      const double a = a2one ? 1.0 : 0.25;
+      for (unsigned k = 0; k < 3; k++)
+         CHECK_FLOAT_EQ(got[k], src[k] * a + 1.0 * (1 - a), 1e-6);
+      CHECK_FLOAT_EQ(got[3], a * a + 1.0 * (1 - a), 1e-6);
+      rt_image_finish(&img);
+   }
+}
+
+TEST(rast_rgba8_fast_path_matches_format_path)
+{
+   /* R8G8B8A8_UNORM and B8G8R8A8_UNORM pack and unpack inline; the
+    * same bytes as A8B8G8R8_UNORM_PACK32 (same memory layout, the generic
+    * shared/format path) for a blended scene, and B8G8R8A8 its swizzle. */
+   const uint32_t w = 120, h = 80;
+   struct rt_image a, b, c;
+   REQUIRE(rt_image_init(&a, KIL_FORMAT_R8G8B8A8_UNORM, w, h, 1, false));
+   REQUIRE(rt_image_init(&b, KIL_FORMAT_A8B8G8R8_UNORM_PACK32, w, h, 1, false));
+   REQUIRE(rt_image_init(&c, KIL_FORMAT_B8G8R8A8_UNORM, w, h, 1, false));
+   draw_scene(&a, w, h, 1, 300, 1.0f);
+   draw_scene(&b, w, h, 1, 300, 1.0f);
+   draw_scene(&c, w, h, 1, 300, 1.0f);
+   unsigned bad = 0;
+   for (uint32_t y = 0; y < h; y++)
+      for (uint32_t x = 0; x < w; x++) {
+         const uint8_t *pa = rt_texel(&a, x, y, 0), *pb = rt_texel(&b, x, y, 0);
+         const uint8_t *pc = rt_texel(&c, x, y, 0);
+         bad += memcmp(pa, pb, 4) != 0;
+         bad += pa[0] != pc[2] || pa[1] != pc[1] || pa[2] != pc[0] || pa[3] != pc[3];
+      }
+   CHECK_EQ(bad, 0);
+   rt_image_finish(&a);
+   rt_image_finish(&b);
+   rt_image_finish(&c);
+}

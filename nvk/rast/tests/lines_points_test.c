@@ -10,6 +10,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "rast_test_util.h"
 #include "util/test.h"
@@ -164,15 +165,19 @@ TEST(rast_bresenham_lines)
 {
    static const struct {
       double ax, ay, bx, by;
+      float width;
    } cases[] = {
-      {0.5, 0.5, 10.5, 3.5},   /* x-major, from a pixel centre */
-      {30.5, 40.5, 3.5, 20.5}, /* x-major, right to left */
-      {5.25, 2.75, 9.75, 30.25}, /* y-major */
+      {0.5, 0.5, 10.5, 3.5, 1.0f},     /* x-major, from a pixel centre */
+      {30.5, 40.5, 3.5, 20.5, 1.0f},   /* x-major, right to left */
+      {5.25, 2.75, 9.75, 30.25, 1.0f}, /* y-major */
+      {2.5, 20.5, 40.5, 30.5, 3.0f},   /* wide: 3 per column */
+      {30.25, 2.75, 25.75, 40.25, 2.0f}, /* wide, even width */
    };
    for (unsigned ci = 0; ci < ARRAY_SIZE(cases); ci++) {
       struct rast_state s;
       rast_state_init(&s, W, H);
       s.line_mode = RAST_LINE_BRESENHAM;
+      s.line_width = cases[ci].width;
       float verts[2 * RT_STRIDE] = {0};
       rt_set_window_pos(verts, 0, cases[ci].ax, cases[ci].ay, 0.5f, W, H);
       rt_set_window_pos(verts, 1, cases[ci].bx, cases[ci].by, 0.5f, W, H);
@@ -194,7 +199,10 @@ TEST(rast_bresenham_lines)
              * row whose centre is nearest the line there. */
             const bool col = a0 < a1 ? c >= a0 && c < a1 : c <= a0 && c > a1;
             const double m = m0 + (c - a0) * slope;
-            const bool want = col && (int32_t)floor(m) == min;
+            /* Wide lines: width pixels of the column, centred on m. */
+            const int32_t wdt = (int32_t)cases[ci].width;
+            const int32_t lo = (int32_t)floor(m - 0.5 * (wdt - 1));
+            const bool want = col && min >= lo && min < lo + wdt;
             count += want;
             if (r.hits[py * W + px] != want && bad++ < 3)
                fprintf(stderr, "bresenham %u (%u,%u): hit %u want %u\n", ci, px, py,
@@ -231,4 +239,121 @@ TEST(rast_point_coord)
          CHECK_FLOAT_EQ(pc[(py * W + px) * 2 + 1], (py + 0.5 - 20.0) / 4.0 + 0.5, 1e-6);
       }
    free(pc);
+}
+
+/* Line stipple: s counts fragments along the major axis from the start of
+ * the line, or of its strip; bit (s / factor) % 16 of the pattern keeps a
+ * fragment. Lines along row 5 from x = 0.5, so s = the column. */
+TEST(rast_line_stipple)
+{
+   static const struct {
+      enum rast_line_mode mode;
+      enum rast_topology topo;
+      bool last;
+      uint16_t pattern;
+      uint32_t factor;
+   } cases[] = {
+      {RAST_LINE_BRESENHAM, RAST_TOPOLOGY_LINE_STRIP, false, 0x0f0f, 1},
+      {RAST_LINE_BRESENHAM, RAST_TOPOLOGY_LINE_STRIP, true, 0x0f0f, 1},
+      {RAST_LINE_RECTANGULAR, RAST_TOPOLOGY_LINE_STRIP, false, 0x5555, 1},
+      {RAST_LINE_RECTANGULAR, RAST_TOPOLOGY_LINE_STRIP, true, 0x00ff, 2},
+      {RAST_LINE_BRESENHAM, RAST_TOPOLOGY_LINE_LIST, false, 0x0f0f, 1},
+      {RAST_LINE_RECTANGULAR, RAST_TOPOLOGY_LINE_LIST, true, 0x3333, 3},
+   };
+   for (unsigned ci = 0; ci < ARRAY_SIZE(cases); ci++) {
+      struct rast_state s;
+      rast_state_init(&s, W, H);
+      s.line_mode = cases[ci].mode;
+      s.line_stipple_enable = true;
+      s.line_stipple_pattern = cases[ci].pattern;
+      s.line_stipple_factor = cases[ci].factor;
+      /* Strip: 0.5 -> 6.5 -> 30.5; list: the same two segments. */
+      float verts[4 * RT_STRIDE] = {0};
+      rt_set_window_pos(verts, 0, 0.5, 5.5, 0.5f, W, H);
+      rt_set_window_pos(verts, 1, 6.5, 5.5, 0.5f, W, H);
+      rt_set_window_pos(verts, 2, 30.5, 5.5, 0.5f, W, H);
+      rt_set_window_pos(verts, 3, 6.5, 5.5, 0.5f, W, H);
+      const bool strip = cases[ci].topo == RAST_TOPOLOGY_LINE_STRIP;
+      static const uint32_t list_idx[4] = {0, 1, 3, 2};
+      const struct rast_assembly a = {
+         .topology = cases[ci].topo, .indices = strip ? NULL : list_idx,
+         .count = strip ? 3 : 4, .provoking_last = cases[ci].last};
+      uint32_t idx[4];
+      uint8_t flags[2];
+      struct rast_assembly af = a;
+      af.line_flags = flags;
+      REQUIRE(rast_assemble(&af, idx, NULL) == 2);
+      struct rt_record r;
+      REQUIRE(rt_record_init(&r, W, H));
+      const struct rast_framebuffer fb = rt_fb(W, H);
+      struct rast_draw d = rt_draw(&s, &fb, verts, 4, RAST_PRIM_LINES, idx, 2, rt_record_shade, &r, 1);
+      d.line_flags = flags;
+      REQUIRE(rast_draw(&d));
+      for (uint32_t x = 0; x < 30; x++) {
+         /* A list restarts the count at the second line (x = 6). */
+         const uint32_t sc = strip || x < 6 ? x : x - 6;
+         const bool want = (cases[ci].pattern >> ((sc / cases[ci].factor) % 16)) & 1;
+         if (!CHECK_EQ(r.hits[5 * W + x], want))
+            fprintf(stderr, "  case %u column %u\n", ci, x);
+      }
+      rt_record_finish(&r);
+   }
+}
+
+static bool
+shade_white(void *data, unsigned worker, struct rast_fs_batch *b)
+{
+   (void)data, (void)worker;
+   for (unsigned i = 0; i < 4 * RAST_W; i++)
+      b->out[i] = 1.0f;
+   return true;
+}
+
+/* Smooth lines: alpha carries the pixel's covered area (implementation-
+ * dependent in its details; here exact for axis-aligned lines, and the
+ * total close to length x width otherwise). */
+TEST(rast_smooth_lines)
+{
+   static const struct {
+      double ax, ay, bx, by;
+      float width;
+   } cases[] = {
+      {4.0, 10.0, 20.0, 10.0, 1.0f}, /* between rows 9 and 10: 0.5 each */
+      {4.0, 10.5, 20.0, 10.5, 1.0f}, /* on row 10: 1 */
+      {3.3, 4.1, 40.2, 30.7, 1.0f},
+      {10.0, 40.0, 50.0, 5.0, 2.5f},
+   };
+   for (unsigned ci = 0; ci < ARRAY_SIZE(cases); ci++) {
+      struct rt_image img;
+      REQUIRE(rt_image_init(&img, KIL_FORMAT_R32G32B32A32_SFLOAT, W, H, 1, false));
+      struct rast_state s;
+      rast_state_init(&s, W, H);
+      s.line_mode = RAST_LINE_RECTANGULAR_SMOOTH;
+      s.line_width = cases[ci].width;
+      struct rast_framebuffer fb = rt_fb(W, H);
+      fb.color[0] = img.ri;
+      float verts[2 * RT_STRIDE] = {0};
+      rt_set_window_pos(verts, 0, cases[ci].ax, cases[ci].ay, 0.5f, W, H);
+      rt_set_window_pos(verts, 1, cases[ci].bx, cases[ci].by, 0.5f, W, H);
+      const uint32_t idx[2] = {0, 1};
+      struct rast_draw d = rt_draw(&s, &fb, verts, 2, RAST_PRIM_LINES, idx, 1, shade_white, NULL, 1);
+      REQUIRE(rast_draw(&d));
+      double sum = 0;
+      for (uint32_t y = 0; y < H; y++)
+         for (uint32_t x = 0; x < W; x++) {
+            float px[4];
+            memcpy(px, rt_texel(&img, x, y, 0), 16);
+            CHECK(px[3] >= 0.0f && px[3] <= 1.0f);
+            sum += px[3];
+            if (ci == 0)
+               CHECK_FLOAT_EQ(px[3], (y == 9 || y == 10) && x >= 4 && x < 20 ? 0.5 : 0.0, 1e-6);
+            if (ci == 1)
+               CHECK_FLOAT_EQ(px[3], y == 10 && x >= 4 && x < 20 ? 1.0 : 0.0, 1e-6);
+         }
+      const double dx = cases[ci].bx - cases[ci].ax, dy = cases[ci].by - cases[ci].ay;
+      const double area = sqrt(dx * dx + dy * dy) * cases[ci].width;
+      if (!CHECK(fabs(sum - area) < 0.1 * area))
+         fprintf(stderr, "  case %u: coverage %f, area %f\n", ci, sum, area);
+      rt_image_finish(&img);
+   }
 }

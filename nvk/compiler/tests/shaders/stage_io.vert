@@ -39,7 +39,7 @@ void main()
    v_c = a_pos.xy;
    v_m = a_m * 2.0;
    v_blk.s = a_pos.wzyx;
-   v_blk.z = float(gl_BaseInstanceARB + gl_DrawIDARB);
+   v_blk.z = float(gl_BaseInstanceARB + gl_DrawIDARB + gl_BaseVertexARB);
    // Read back an output.
    v_np += gl_Position.x;
 }
