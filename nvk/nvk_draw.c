@@ -36,19 +36,12 @@
    nvk_exec_fault(ex, "draw %u (%s, draw index %u): " fmt, (ex)->gfx.draw_seq, (d)->api, \
                   (d)->draw_index, ##__VA_ARGS__)
 
-#define NVK_RESTART UINT32_MAX /* a cut in the local index stream */
+#define NVK_RESTART NVK_DRAW_RESTART
 
 static void
 draw_parallel_for(void *pool, uint32_t count, rast_parallel_fn fn, void *data)
 {
    nvk_worker_pool_parallel_for(pool, count, fn, data);
-}
-
-static int
-cmp_u32(const void *a, const void *b)
-{
-   const uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-   return x < y ? -1 : x > y;
 }
 
 /* The index stream as vertex numbers (VertexIndex), NVK_RESTART at cuts. */
@@ -83,31 +76,6 @@ read_indices(struct nvk_exec *ex, const struct nvk_draw_params *d, bool restart,
          restart && v == restart_value ? NVK_RESTART : v + (uint32_t)d->vertex_offset;
    }
    return true;
-}
-
-/* Sorted unique vertex numbers of `ids` into `uniq`; ids become local
- * numbers (positions in uniq). Returns the unique count. */
-static uint32_t
-localize(uint32_t *ids, uint32_t count, uint32_t *uniq)
-{
-   uint32_t n = 0;
-   for (uint32_t i = 0; i < count; i++) {
-      if (ids[i] != NVK_RESTART)
-         uniq[n++] = ids[i];
-   }
-   qsort(uniq, n, sizeof(uniq[0]), cmp_u32);
-   uint32_t u = 0;
-   for (uint32_t i = 0; i < n; i++) {
-      if (u == 0 || uniq[u - 1] != uniq[i])
-         uniq[u++] = uniq[i];
-   }
-   for (uint32_t i = 0; i < count; i++) {
-      if (ids[i] == NVK_RESTART)
-         continue;
-      const uint32_t *hit = bsearch(&ids[i], uniq, u, sizeof(uniq[0]), cmp_u32);
-      ids[i] = (uint32_t)(hit - uniq);
-   }
-   return u;
 }
 
 static void
@@ -147,7 +115,7 @@ run_draw(struct nvk_draw_ctx *ctx)
       goto oom;
    if (!read_indices(ex, d, restart, ids))
       goto out;
-   const uint32_t nverts = localize(ids, d->count, uniq);
+   const uint32_t nverts = nvk_draw_localize(ids, d->count, uniq);
    struct rast_assembly a = {
       .topology = topology,
       .indices = ids,

@@ -11,6 +11,7 @@
  *                         outputs to rast's AoS vertices
  *   nvk_draw_fragment.c   rast's shade callback: the fragment shader on a
  *                         batch, one kx_exec per worker
+ *   nvk_draw_localize.c   the draw's vertex numbers -> unique vertices
  *   nvk_draw.c            the order of it all, per instance; statistics
  */
 #ifndef NVK_DRAW_PRIV_H
@@ -70,6 +71,13 @@ void nvk_draw_state_set_view(struct nvk_draw_ctx *ctx, uint32_t view);
  * fault. */
 bool nvk_draw_run_vs(struct nvk_draw_ctx *ctx, const uint32_t *vertex_ids, uint32_t count,
                      uint32_t instance, float *out, uint32_t stride_floats);
+
+#define NVK_DRAW_RESTART UINT32_MAX /* a cut in a draw's vertex number stream */
+
+/* The sorted unique vertex numbers of ids[0..count) (NVK_DRAW_RESTART
+ * entries skipped) into `uniq` (room for count); each id becomes its local
+ * number, its position in uniq. Returns the unique count. */
+uint32_t nvk_draw_localize(uint32_t *ids, uint32_t count, uint32_t *uniq);
 
 /* Floats per post-VS vertex (up to the highest slot the VS writes). */
 uint32_t nvk_draw_vertex_stride_floats(const struct kx_program_info *vs_info);

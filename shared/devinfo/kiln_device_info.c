@@ -2,6 +2,7 @@
 #include "kiln_device_info.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "util/macros.h"
@@ -39,11 +40,22 @@ kiln_device_info_init_fixed(struct kiln_device_info *info, uint16_t thread_count
    info->linear_pitch_align_B = 128;
 }
 
+unsigned
+kiln_device_info_threads(const char *env, unsigned cpus)
+{
+   if (env && *env >= '0' && *env <= '9') {
+      char *end;
+      const unsigned long n = strtoul(env, &end, 10);
+      if (*end == '\0' && n >= 1)
+         return n > 256 ? 256u : (unsigned)n;
+   }
+   return CLAMP(cpus, 1u, 256u);
+}
+
 void
 kiln_device_info_init_host(struct kiln_device_info *info)
 {
-   unsigned threads = util_cpu_count();
-   threads = CLAMP(threads, 1u, 256u);
+   const unsigned threads = kiln_device_info_threads(getenv("KILN_THREADS"), util_cpu_count());
    /* Report half of RAM, at most 16 GiB, at least 256 MiB: the device heap
     * is host memory shared with the application. */
    uint64_t mem_B = util_physical_memory_B() / 2;

@@ -65,9 +65,15 @@ struct kiln_device_info {
    uint32_t linear_pitch_align_B;
 };
 
-/* Fills `info` for this machine: thread count from the CPUs online, memory
- * from physical RAM (capped), everything else the fixed device facts. */
+/* Fills `info` for this machine: thread count from KILN_THREADS or else
+ * the CPUs online, memory from physical RAM (capped), everything else the
+ * fixed device facts. */
 void kiln_device_info_init_host(struct kiln_device_info *info);
+
+/* Worker threads for KILN_THREADS=env (a decimal count >= 1, at most 256;
+ * benchmarks measure scaling with it) or, when env is NULL, empty or not
+ * such a count, for `cpus` CPUs online (1..256). */
+unsigned kiln_device_info_threads(const char *env, unsigned cpus);
 
 /* The fixed part, for tests: a device with the given threads and memory. */
 void kiln_device_info_init_fixed(struct kiln_device_info *info, uint16_t thread_count,

@@ -25,3 +25,17 @@ TEST(devinfo_host_is_sane)
    CHECK(info.memory_size_B >= (256ull << 20));
    CHECK(info.memory_size_B <= (16ull << 30));
 }
+
+TEST(devinfo_threads_from_env_or_cpus)
+{
+   CHECK_EQ(kiln_device_info_threads(NULL, 6), 6);
+   CHECK_EQ(kiln_device_info_threads("", 6), 6);
+   CHECK_EQ(kiln_device_info_threads("3", 6), 3);
+   CHECK_EQ(kiln_device_info_threads("16", 2), 16); /* more than CPUs: allowed */
+   CHECK_EQ(kiln_device_info_threads("1000", 2), 256);
+   CHECK_EQ(kiln_device_info_threads("0", 6), 6);   /* not a count: ignored */
+   CHECK_EQ(kiln_device_info_threads("-2", 6), 6);
+   CHECK_EQ(kiln_device_info_threads("4x", 6), 6);
+   CHECK_EQ(kiln_device_info_threads(NULL, 0), 1);
+   CHECK_EQ(kiln_device_info_threads(NULL, 999), 256);
+}
