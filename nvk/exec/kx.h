@@ -118,6 +118,10 @@ enum kx_isa {
    KX_ISA_AUTO = 0,
    KX_ISA_BASE,
    KX_ISA_AVX2,
+   /* The JIT's native code (kxj.h) where it has compiled the program, else
+    * the best interpreter kernels. KX_ISA_AUTO picks the JIT's code by the
+    * tier policy (kxj_tier.c). */
+   KX_ISA_JIT,
 };
 
 /* Whether this build and CPU can run `isa`. */

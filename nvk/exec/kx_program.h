@@ -138,6 +138,8 @@ struct kx_program {
    struct kx_instr *instrs;
    uint32_t *aux;
    struct kx_const *consts;
+   /* The JIT's state for this program (kxj_tier.c; NULL until first used). */
+   struct kxj_state *jit;
 };
 
 /* --- the interpreter's state ------------------------------------------------- */

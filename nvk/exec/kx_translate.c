@@ -25,6 +25,7 @@
 
 #include "kx_image.h"
 #include "kx_program.h"
+#include "kxj.h"
 #include "nir/nir.h"
 #include "util/arena.h"
 #include "util/debug.h"
@@ -1818,6 +1819,8 @@ kx_compile(nir_shader *shader, char **error)
 void
 kx_program_destroy(struct kx_program *prog)
 {
+   if (prog)
+      kxj_program_release(prog);
    free(prog);
 }
 
