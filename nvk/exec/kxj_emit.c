@@ -578,6 +578,243 @@ kxj_emit_fallback(struct kxj_emit *e, const struct kx_instr *ip)
    kxj_return_unless(e, ok, 0);
 }
 
+/* --- memory and system values --------------------------------------------------------- */
+
+static LLVMValueRef
+kxj_broadcast(struct kxj_emit *e, LLVMValueRef v, const char *name)
+{
+   LLVMTypeRef vt = LLVMVectorType(LLVMTypeOf(v), KX_W);
+   LLVMValueRef one = LLVMBuildInsertElement(e->b, LLVMGetUndef(vt), v,
+                                             LLVMConstInt(e->i32, 0, false), "");
+   return LLVMBuildShuffleVector(e->b, one, LLVMGetUndef(vt),
+                                 LLVMConstNull(LLVMVectorType(e->i32, KX_W)), name);
+}
+
+static LLVMValueRef
+kxj_lane_index(struct kxj_emit *e, LLVMTypeRef elem, uint64_t scale, uint64_t add)
+{
+   LLVMValueRef lanes[KX_W];
+   for (unsigned l = 0; l < KX_W; l++)
+      lanes[l] = LLVMConstInt(elem, add + l * scale, false);
+   return LLVMConstVector(lanes, KX_W);
+}
+
+static LLVMValueRef
+kxj_reduce(struct kxj_emit *e, const char *name, LLVMValueRef v)
+{
+   return kxj_intrinsic(e, name, LLVMTypeOf(v), &v, 1);
+}
+
+/* Whether every lane of an i1 vector is set. */
+static LLVMValueRef
+kxj_all(struct kxj_emit *e, LLVMValueRef c)
+{
+   return LLVMBuildICmp(e->b, LLVMIntEQ, LLVMBuildBitCast(e->b, c, e->mask_t, ""),
+                        LLVMConstAllOnes(e->mask_t), "");
+}
+
+/* The host address of [lo, hi + size_B) through the thread's TLB, or null
+ * (then the interpreter's handler takes the instruction). */
+static LLVMValueRef
+kxj_try_map(struct kxj_emit *e, LLVMValueRef lo, LLVMValueRef hi, uint32_t size_B)
+{
+   LLVMValueRef thread = kxj_load(e, e->ptr, e->ctx, offsetof(struct kx_ctx, thread), 8);
+   LLVMValueRef len = LLVMBuildAdd(e->b, LLVMBuildSub(e->b, hi, lo, ""), kxj_u64(e, size_B), "");
+   LLVMTypeRef params[3] = {e->ptr, e->i64, e->i64};
+   LLVMTypeRef ft = LLVMFunctionType(e->ptr, params, 3, false);
+   LLVMValueRef args[3] = {thread, lo, len};
+   return LLVMBuildCall2(e->b, ft, kxj_const_ptr(e, (void *)kx_mem_try_map), args, 3, "");
+}
+
+/* Lowest and highest address of the active lanes. */
+static void
+kxj_address_range(struct kxj_emit *e, LLVMValueRef addr, LLVMValueRef lanes, LLVMValueRef *lo,
+                  LLVMValueRef *hi)
+{
+   *lo = kxj_reduce(e, "llvm.vector.reduce.umin",
+                    LLVMBuildSelect(e->b, lanes, addr, kxj_splat(e, e->i64, UINT64_MAX), ""));
+   *hi = kxj_reduce(e, "llvm.vector.reduce.umax",
+                    LLVMBuildSelect(e->b, lanes, addr, kxj_splat(e, e->i64, 0), ""));
+}
+
+static LLVMValueRef
+kxj_masked_op(struct kxj_emit *e, const char *name, LLVMTypeRef overload, LLVMValueRef *args,
+              unsigned n)
+{
+   LLVMTypeRef types[2] = {overload, LLVMVectorType(e->ptr, KX_W)};
+   const unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
+   LLVMValueRef f = LLVMGetIntrinsicDeclaration(e->m, id, types, 2);
+   return LLVMBuildCall2(e->b, LLVMIntrinsicGetType(e->c, id, types, 2), f, args, n, "");
+}
+
+/* 32-bit global loads and stores, as kx_op_load_global / kx_op_store_global
+ * compute them when the active lanes' range is mapped; anything else (a
+ * fault, the null page, other sizes, overlapping multi-component stores)
+ * goes to the interpreter. Returns false if the instruction is not one of
+ * these. */
+static bool
+kxj_emit_global(struct kxj_emit *e, const struct kx_instr *ip)
+{
+   if (ip->bits != 32 || ip->n == 0 || ip->n > 4)
+      return false;
+   const bool store = ip->op == KX_OP_STORE_GLOBAL;
+   const unsigned n = ip->n;
+   const uint32_t size_B = 4 * n;
+   const uint32_t *regs = e->prog->aux + ip->imm[2];
+   if (store && ip->imm[1] != (1u << n) - 1)
+      return false; /* partial write masks: the interpreter */
+   LLVMBuilderRef b = e->b;
+   LLVMValueRef exec = kxj_exec(e);
+   LLVMValueRef lanes = kxj_mask_lanes(e, exec);
+   LLVMValueRef addr = kxj_reg(e, e->v64, ip->src[0]);
+   LLVMValueRef lo, hi;
+   kxj_address_range(e, addr, lanes, &lo, &hi);
+   LLVMValueRef base = kxj_try_map(e, lo, hi, size_B);
+
+   LLVMBasicBlockRef fast = LLVMAppendBasicBlockInContext(e->c, e->fn, "");
+   LLVMBasicBlockRef slow = LLVMAppendBasicBlockInContext(e->c, e->fn, "");
+   LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(e->c, e->fn, "");
+   LLVMBasicBlockRef gather = LLVMAppendBasicBlockInContext(e->c, e->fn, "");
+   LLVMBasicBlockRef contiguous = LLVMAppendBasicBlockInContext(e->c, e->fn, "");
+   LLVMBuildCondBr(b, LLVMBuildIsNull(b, base, ""), slow, fast);
+
+   /* Every lane active and at lo + lane * size_B: one vector access. */
+   LLVMPositionBuilderAtEnd(b, fast);
+   LLVMValueRef seq = LLVMBuildAdd(
+      b, kxj_broadcast(e, lo, ""), kxj_lane_index(e, e->i64, size_B, 0), "");
+   LLVMValueRef is_seq = LLVMBuildAnd(
+      b, kxj_all(e, LLVMBuildICmp(b, LLVMIntEQ, addr, seq, "")),
+      LLVMBuildICmp(b, LLVMIntEQ, exec, LLVMConstAllOnes(e->mask_t), ""), "");
+   LLVMBuildCondBr(b, is_seq, contiguous, gather);
+
+   LLVMTypeRef wide = LLVMVectorType(e->i32, KX_W * n);
+   LLVMPositionBuilderAtEnd(b, contiguous);
+   if (store) {
+      LLVMValueRef v = NULL;
+      if (n == 1) {
+         v = kxj_reg(e, e->v32, regs[0]);
+      } else {
+         /* Interleave the components: element l * n + c is component c of lane l. */
+         LLVMValueRef parts[4];
+         for (unsigned c = 0; c < n; c++)
+            parts[c] = kxj_reg(e, e->v32, regs[c]);
+         LLVMValueRef idx[KX_W * 4];
+         for (unsigned l = 0; l < KX_W; l++)
+            for (unsigned c = 0; c < n; c++)
+               idx[l * n + c] = LLVMConstInt(e->i32, c * KX_W + l, false);
+         LLVMValueRef cat = parts[0];
+         /* Concatenate pairwise into one n * KX_W vector. */
+         if (n == 2) {
+            LLVMValueRef ci[2 * KX_W];
+            for (unsigned k = 0; k < 2 * KX_W; k++)
+               ci[k] = LLVMConstInt(e->i32, k, false);
+            cat = LLVMBuildShuffleVector(b, parts[0], parts[1], LLVMConstVector(ci, 2 * KX_W), "");
+         } else {
+            LLVMValueRef ci[4 * KX_W];
+            for (unsigned k = 0; k < 4 * KX_W; k++)
+               ci[k] = LLVMConstInt(e->i32, k, false);
+            LLVMValueRef p3 = n == 4 ? parts[3] : LLVMGetUndef(e->v32);
+            LLVMValueRef a = LLVMBuildShuffleVector(b, parts[0], parts[1], LLVMConstVector(ci, 2 * KX_W), "");
+            LLVMValueRef c2 = LLVMBuildShuffleVector(b, parts[2], p3, LLVMConstVector(ci, 2 * KX_W), "");
+            cat = LLVMBuildShuffleVector(b, a, c2, LLVMConstVector(ci, 4 * KX_W), "");
+         }
+         v = LLVMBuildShuffleVector(b, cat, LLVMGetUndef(LLVMTypeOf(cat)),
+                                    LLVMConstVector(idx, KX_W * n), "");
+      }
+      LLVMValueRef st = LLVMBuildStore(b, v, base);
+      LLVMSetAlignment(st, 4);
+   } else {
+      LLVMValueRef v = LLVMBuildLoad2(b, n == 1 ? e->v32 : wide, base, "");
+      LLVMSetAlignment(v, 4);
+      for (unsigned c = 0; c < n; c++) {
+         LLVMValueRef comp = v;
+         if (n > 1) {
+            LLVMValueRef idx[KX_W];
+            for (unsigned l = 0; l < KX_W; l++)
+               idx[l] = LLVMConstInt(e->i32, l * n + c, false);
+            comp = LLVMBuildShuffleVector(b, v, LLVMGetUndef(wide), LLVMConstVector(idx, KX_W), "");
+         }
+         kxj_set_reg(e, regs[c], comp);
+      }
+   }
+   LLVMBuildBr(b, done);
+
+   /* Any addresses inside the mapped range: masked gathers / scatters by
+    * lane (a scatter writes lanes in order: the highest lane wins, as the
+    * interpreter's loop). Multi-component stores that are not contiguous
+    * go to the interpreter (its lane-major order). */
+   LLVMPositionBuilderAtEnd(b, gather);
+   if (store && n > 1) {
+      LLVMBuildBr(b, slow);
+   } else {
+      LLVMValueRef idx = LLVMBuildNeg(b, lo, "");
+      LLVMValueRef host = LLVMBuildGEP2(b, e->i8, base, &idx, 1, "");
+      for (unsigned c = 0; c < n; c++) {
+         LLVMValueRef off = LLVMBuildAdd(b, addr, kxj_splat(e, e->i64, 4 * c), "");
+         LLVMValueRef ptrs = LLVMBuildGEP2(b, e->i8, host, &off, 1, "");
+         LLVMValueRef align = LLVMConstInt(e->i32, 4, false);
+         if (store) {
+            if (!(ip->imm[1] & 1))
+               continue;
+            LLVMValueRef args[4] = {kxj_reg(e, e->v32, regs[0]), ptrs, align, lanes};
+            kxj_masked_op(e, "llvm.masked.scatter", e->v32, args, 4);
+         } else {
+            LLVMValueRef args[4] = {ptrs, align, lanes, kxj_reg(e, e->v32, regs[c])};
+            kxj_set_reg(e, regs[c], kxj_masked_op(e, "llvm.masked.gather", e->v32, args, 4));
+         }
+      }
+      LLVMBuildBr(b, done);
+   }
+
+   LLVMPositionBuilderAtEnd(b, slow);
+   kxj_emit_fallback(e, ip);
+   LLVMBuildBr(b, done);
+   LLVMPositionBuilderAtEnd(b, done);
+   return true;
+}
+
+/* The 1D global id (a 1D dispatch of 1D workgroups) and the lane index;
+ * the other system values through the interpreter. */
+static bool
+kxj_emit_sysval(struct kxj_emit *e, const struct kx_instr *ip)
+{
+   LLVMBuilderRef b = e->b;
+   if (ip->imm[0] == KX_SV_SUBGROUP_INVOCATION) {
+      kxj_set_reg(e, ip->dst, kxj_lane_index(e, e->i32, 1, 0));
+      return true;
+   }
+   const uint16_t *size = e->prog->info.workgroup_size;
+   if (ip->imm[0] != KX_SV_GLOBAL_ID_X || size[1] != 1 || size[2] != 1)
+      return false;
+   LLVMValueRef thread = kxj_load(e, e->ptr, e->ctx, offsetof(struct kx_ctx, thread), 8);
+   LLVMValueRef d = kxj_load(e, e->ptr, thread, offsetof(struct kx_thread, d), 8);
+   LLVMValueRef c1 = kxj_load(e, e->i32, d, offsetof(struct kx_dispatch, count[1]), 4);
+   LLVMValueRef c2 = kxj_load(e, e->i32, d, offsetof(struct kx_dispatch, count[2]), 4);
+   LLVMValueRef one = LLVMConstInt(e->i32, 1, false);
+   LLVMValueRef is_1d = LLVMBuildAnd(b, LLVMBuildICmp(b, LLVMIntEQ, c1, one, ""),
+                                     LLVMBuildICmp(b, LLVMIntEQ, c2, one, ""), "");
+   LLVMBasicBlockRef fast = LLVMAppendBasicBlockInContext(e->c, e->fn, "");
+   LLVMBasicBlockRef slow = LLVMAppendBasicBlockInContext(e->c, e->fn, "");
+   LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(e->c, e->fn, "");
+   LLVMBuildCondBr(b, is_1d, fast, slow);
+
+   LLVMPositionBuilderAtEnd(b, fast);
+   LLVMValueRef base0 = kxj_load(e, e->i32, d, offsetof(struct kx_dispatch, base[0]), 4);
+   LLVMValueRef first = LLVMBuildTrunc(
+      b, kxj_load(e, e->i64, e->ctx, offsetof(struct kx_ctx, first_invocation), 8), e->i32, "");
+   first = LLVMBuildAdd(b, LLVMBuildMul(b, base0, LLVMConstInt(e->i32, size[0], false), ""),
+                        first, "");
+   kxj_set_reg(e, ip->dst, LLVMBuildAdd(b, kxj_broadcast(e, first, ""),
+                                        kxj_lane_index(e, e->i32, 1, 0), ""));
+   LLVMBuildBr(b, done);
+
+   LLVMPositionBuilderAtEnd(b, slow);
+   kxj_emit_fallback(e, ip);
+   LLVMBuildBr(b, done);
+   LLVMPositionBuilderAtEnd(b, done);
+   return true;
+}
+
 /* Returns whether the instruction falls through to the next one. */
 static bool
 kxj_emit_instr(struct kxj_emit *e, uint32_t i)
@@ -707,6 +944,15 @@ kxj_emit_instr(struct kxj_emit *e, uint32_t i)
       kxj_set_reg(e, ip->dst, v);
       return true;
    }
+   case KX_OP_LOAD_GLOBAL:
+   case KX_OP_STORE_GLOBAL:
+      if (!kxj_emit_global(e, ip))
+         kxj_emit_fallback(e, ip);
+      return true;
+   case KX_OP_SYSVAL:
+      if (!kxj_emit_sysval(e, ip))
+         kxj_emit_fallback(e, ip);
+      return true;
    default:
       if (ip->op >= KX_OP_FIRST_ALU && kxj_emit_alu(e, ip))
          return true;
