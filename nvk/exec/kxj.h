@@ -41,7 +41,7 @@ bool kxj_compile_sync(const struct kx_program *prog, char **error);
 
 /* The native code for a dispatch of `prog` with `isa` (KX_ISA_AUTO: the
  * tier policy, queueing a background compile on first use; KX_ISA_JIT: the
- * native code if compiled), or NULL for the interpreter. */
+ * native code, compiled now if it was not), or NULL for the interpreter. */
 kx_run_fn kxj_run_fn(const struct kx_program *prog, enum kx_isa isa);
 
 /* Frees the program's native code, waiting for a compile in flight

@@ -773,6 +773,69 @@ kxj_emit_global(struct kxj_emit *e, const struct kx_instr *ip)
    return true;
 }
 
+/* 32-bit shared memory when the strip's lanes share one workgroup (the
+ * cooperative mode; ctx->shared_uniform), as kx_op_load_shared /
+ * kx_op_store_shared compute it: a load reads every lane (in range: the
+ * value, out of range: zero), a scalar store writes the active lanes in
+ * range, in lane order. Other shapes go to the interpreter. */
+static bool
+kxj_emit_shared(struct kxj_emit *e, const struct kx_instr *ip)
+{
+   const bool store = ip->op == KX_OP_STORE_SHARED;
+   const unsigned n = ip->n;
+   if (ip->bits != 32 || n == 0 || n > 4 || (store && (n != 1 || !(ip->imm[1] & 1))))
+      return false;
+   LLVMBuilderRef b = e->b;
+   const uint64_t size_B = e->prog->info.shared_size_B;
+   const uint64_t base_off = store ? ip->imm[0] : ip->imm[1];
+   const uint32_t *regs = e->prog->aux + ip->imm[2];
+
+   LLVMBasicBlockRef fast = LLVMAppendBasicBlockInContext(e->c, e->fn, "");
+   LLVMBasicBlockRef slow = LLVMAppendBasicBlockInContext(e->c, e->fn, "");
+   LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(e->c, e->fn, "");
+   LLVMValueRef uniform = kxj_load(e, e->i8, e->ctx, offsetof(struct kx_ctx, shared_uniform), 1);
+   LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntNE, uniform, LLVMConstInt(e->i8, 0, false), ""),
+                   fast, slow);
+
+   LLVMPositionBuilderAtEnd(b, fast);
+   if (base_off + 4 * n > size_B) {
+      /* Nothing in range: loads read zero, stores vanish. */
+      if (!store) {
+         for (unsigned c = 0; c < n; c++)
+            kxj_set_reg(e, regs[c], kxj_splat(e, e->i32, 0));
+      }
+   } else {
+      LLVMValueRef shared0 = kxj_load(e, e->ptr, e->ctx, offsetof(struct kx_ctx, shared), 8);
+      LLVMValueRef idx = kxj_u64(e, base_off);
+      LLVMValueRef base = LLVMBuildGEP2(b, e->i8, shared0, &idx, 1, "");
+      const uint32_t last = (uint32_t)(size_B - base_off - 4 * n);
+      LLVMValueRef off = kxj_reg(e, e->v32, ip->src[0]);
+      LLVMValueRef ok = LLVMBuildICmp(b, LLVMIntULE, off, kxj_splat(e, e->i32, last), "");
+      LLVMValueRef off64 = LLVMBuildZExt(b, off, e->v64, "");
+      LLVMValueRef align = LLVMConstInt(e->i32, 4, false);
+      if (store) {
+         LLVMValueRef ptrs = LLVMBuildGEP2(b, e->i8, base, &off64, 1, "");
+         LLVMValueRef mask = LLVMBuildAnd(b, ok, kxj_mask_lanes(e, kxj_exec(e)), "");
+         LLVMValueRef args[4] = {kxj_reg(e, e->v32, regs[0]), ptrs, align, mask};
+         kxj_masked_op(e, "llvm.masked.scatter", e->v32, args, 4);
+      } else {
+         for (unsigned c = 0; c < n; c++) {
+            LLVMValueRef o = LLVMBuildAdd(b, off64, kxj_splat(e, e->i64, 4 * c), "");
+            LLVMValueRef ptrs = LLVMBuildGEP2(b, e->i8, base, &o, 1, "");
+            LLVMValueRef args[4] = {ptrs, align, ok, kxj_splat(e, e->i32, 0)};
+            kxj_set_reg(e, regs[c], kxj_masked_op(e, "llvm.masked.gather", e->v32, args, 4));
+         }
+      }
+   }
+   LLVMBuildBr(b, done);
+
+   LLVMPositionBuilderAtEnd(b, slow);
+   kxj_emit_fallback(e, ip);
+   LLVMBuildBr(b, done);
+   LLVMPositionBuilderAtEnd(b, done);
+   return true;
+}
+
 /* The 1D global id (a 1D dispatch of 1D workgroups) and the lane index;
  * the other system values through the interpreter. */
 static bool
@@ -947,6 +1010,11 @@ kxj_emit_instr(struct kxj_emit *e, uint32_t i)
    case KX_OP_LOAD_GLOBAL:
    case KX_OP_STORE_GLOBAL:
       if (!kxj_emit_global(e, ip))
+         kxj_emit_fallback(e, ip);
+      return true;
+   case KX_OP_LOAD_SHARED:
+   case KX_OP_STORE_SHARED:
+      if (!kxj_emit_shared(e, ip))
          kxj_emit_fallback(e, ip);
       return true;
    case KX_OP_SYSVAL:

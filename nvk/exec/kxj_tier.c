@@ -199,8 +199,14 @@ kx_run_fn
 kxj_run_fn(const struct kx_program *prog, enum kx_isa isa)
 {
    if (isa == KX_ISA_JIT) {
-      const struct kxj_state *st = __atomic_load_n(&prog->jit, __ATOMIC_ACQUIRE);
-      return st ? __atomic_load_n(&st->fn, __ATOMIC_ACQUIRE) : NULL;
+      /* Tests: native code now (the interpreter if it cannot compile). */
+      struct kxj_state *st = kxj_available() ? kxj_state(prog) : NULL;
+      if (!st)
+         return NULL;
+      kx_run_fn fn = __atomic_load_n(&st->fn, __ATOMIC_ACQUIRE);
+      if (!fn && kxj_compile_sync(prog, NULL))
+         fn = __atomic_load_n(&st->fn, __ATOMIC_ACQUIRE);
+      return fn;
    }
    if (isa != KX_ISA_AUTO)
       return NULL;

@@ -193,7 +193,7 @@ out:
 TEST(kx_alu_matches_constant_folding)
 {
    unsigned tested = 0, failures = 0;
-   for (unsigned isa = KX_ISA_BASE; isa <= KX_ISA_AVX2; isa++) {
+   for (unsigned isa = KX_ISA_BASE; isa <= KX_ISA_JIT; isa++) {
       if (!kx_isa_supported(isa))
          continue;
       for (unsigned op = 0; op < NIR_NUM_OPCODES; op++) {
