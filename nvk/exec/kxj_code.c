@@ -180,7 +180,8 @@ kxj_code_compile(const struct kx_program *prog, char **error)
    snprintf(name, sizeof(name), "kxj_main_%llu", (unsigned long long)kxj.next_id++);
    LLVMOrcThreadSafeContextRef tsc = LLVMOrcCreateNewThreadSafeContext();
    LLVMContextRef c = LLVMOrcThreadSafeContextGetContext(tsc);
-   LLVMModuleRef m = kxj_emit_module(c, prog, name, interp, &code->pairs, error);
+   LLVMModuleRef m = kxj_emit_module(c, prog, name, interp, kxj.avx512 ? 16 : 8,
+                                    &code->pairs, error);
    if (!m)
       goto fail_ctx;
    LLVMSetTarget(m, kxj.triple);

@@ -73,6 +73,7 @@ struct kxj_emit {
    struct kx_instr *pairs; /* fallback copies: [instr, END] each */
    uint32_t num_pairs;
    kx_run_fn interp;
+   unsigned group_lanes; /* 32-bit lanes of a vector register */
    char *error;
 };
 
@@ -773,6 +774,99 @@ kxj_emit_global(struct kxj_emit *e, const struct kx_instr *ip)
    return true;
 }
 
+/* Concatenates KX_W / g vectors of g lanes into one strip vector. */
+static LLVMValueRef
+kxj_concat(struct kxj_emit *e, LLVMValueRef *parts, unsigned count, unsigned g)
+{
+   while (count > 1) {
+      LLVMValueRef idx[KX_W];
+      for (unsigned k = 0; k < 2 * g; k++)
+         idx[k] = LLVMConstInt(e->i32, k, false);
+      for (unsigned i = 0; i < count / 2; i++)
+         parts[i] = LLVMBuildShuffleVector(e->b, parts[2 * i], parts[2 * i + 1],
+                                           LLVMConstVector(idx, 2 * g), "");
+      count /= 2;
+      g *= 2;
+   }
+   return parts[0];
+}
+
+/* A shared load of every lane (in range: the value, else zero). Tiles are
+ * read by rows and columns, so, per group of lanes the width of a vector
+ * register: every group consecutive is one vector load each, every group
+ * on one offset a broadcast each; anything else masked gathers. The same
+ * values either way. */
+static void
+kxj_emit_shared_load(struct kxj_emit *e, LLVMValueRef base, LLVMValueRef off, LLVMValueRef ok,
+                     const uint32_t *regs, unsigned n)
+{
+   LLVMBuilderRef b = e->b;
+   const unsigned g = e->group_lanes, groups = KX_W / g;
+   LLVMValueRef first_idx[KX_W], step[KX_W];
+   for (unsigned l = 0; l < KX_W; l++) {
+      first_idx[l] = LLVMConstInt(e->i32, l - l % g, false);
+      step[l] = LLVMConstInt(e->i32, 4 * (l % g), false);
+   }
+   /* Each lane's group's first offset. */
+   LLVMValueRef firsts = LLVMBuildShuffleVector(b, off, LLVMGetUndef(e->v32),
+                                                LLVMConstVector(first_idx, KX_W), "");
+   LLVMValueRef all_ok = kxj_all(e, ok);
+   LLVMValueRef rows = LLVMBuildAnd(
+      b, all_ok,
+      kxj_all(e, LLVMBuildICmp(b, LLVMIntEQ, off,
+                               LLVMBuildAdd(b, firsts, LLVMConstVector(step, KX_W), ""), "")),
+      "");
+   LLVMValueRef bcast =
+      LLVMBuildAnd(b, all_ok, kxj_all(e, LLVMBuildICmp(b, LLVMIntEQ, off, firsts, "")), "");
+
+   LLVMBasicBlockRef row_bb = LLVMAppendBasicBlockInContext(e->c, e->fn, "");
+   LLVMBasicBlockRef not_row = LLVMAppendBasicBlockInContext(e->c, e->fn, "");
+   LLVMBasicBlockRef bcast_bb = LLVMAppendBasicBlockInContext(e->c, e->fn, "");
+   LLVMBasicBlockRef gather_bb = LLVMAppendBasicBlockInContext(e->c, e->fn, "");
+   LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(e->c, e->fn, "");
+   LLVMBuildCondBr(b, rows, row_bb, not_row);
+   LLVMPositionBuilderAtEnd(b, not_row);
+   LLVMBuildCondBr(b, bcast, bcast_bb, gather_bb);
+
+   LLVMTypeRef gt = LLVMVectorType(e->i32, g);
+   for (unsigned path = 0; path < 2; path++) {
+      LLVMPositionBuilderAtEnd(b, path == 0 ? row_bb : bcast_bb);
+      for (unsigned c = 0; c < n; c++) {
+         LLVMValueRef parts[KX_W];
+         for (unsigned k = 0; k < groups; k++) {
+            LLVMValueRef o = LLVMBuildExtractElement(b, off, LLVMConstInt(e->i32, k * g, false), "");
+            o = LLVMBuildAdd(b, LLVMBuildZExt(b, o, e->i64, ""), kxj_u64(e, 4 * c), "");
+            LLVMValueRef p = LLVMBuildGEP2(b, e->i8, base, &o, 1, "");
+            if (path == 0) {
+               parts[k] = LLVMBuildLoad2(b, gt, p, "");
+               LLVMSetAlignment(parts[k], 4);
+            } else {
+               LLVMValueRef v = LLVMBuildLoad2(b, e->i32, p, "");
+               LLVMSetAlignment(v, 4);
+               LLVMValueRef one = LLVMBuildInsertElement(b, LLVMGetUndef(gt), v,
+                                                         LLVMConstInt(e->i32, 0, false), "");
+               parts[k] = LLVMBuildShuffleVector(b, one, LLVMGetUndef(gt),
+                                                 LLVMConstNull(LLVMVectorType(e->i32, g)), "");
+            }
+         }
+         kxj_set_reg(e, regs[c], kxj_concat(e, parts, groups, g));
+      }
+      LLVMBuildBr(b, done);
+   }
+
+   LLVMPositionBuilderAtEnd(b, gather_bb);
+   LLVMValueRef off64 = LLVMBuildZExt(b, off, e->v64, "");
+   LLVMValueRef align = LLVMConstInt(e->i32, 4, false);
+   for (unsigned c = 0; c < n; c++) {
+      LLVMValueRef o = LLVMBuildAdd(b, off64, kxj_splat(e, e->i64, 4 * c), "");
+      LLVMValueRef ptrs = LLVMBuildGEP2(b, e->i8, base, &o, 1, "");
+      LLVMValueRef args[4] = {ptrs, align, ok, kxj_splat(e, e->i32, 0)};
+      kxj_set_reg(e, regs[c], kxj_masked_op(e, "llvm.masked.gather", e->v32, args, 4));
+   }
+   LLVMBuildBr(b, done);
+   LLVMPositionBuilderAtEnd(b, done);
+}
+
 /* 32-bit shared memory when the strip's lanes share one workgroup (the
  * cooperative mode; ctx->shared_uniform), as kx_op_load_shared /
  * kx_op_store_shared compute it: a load reads every lane (in range: the
@@ -819,12 +913,7 @@ kxj_emit_shared(struct kxj_emit *e, const struct kx_instr *ip)
          LLVMValueRef args[4] = {kxj_reg(e, e->v32, regs[0]), ptrs, align, mask};
          kxj_masked_op(e, "llvm.masked.scatter", e->v32, args, 4);
       } else {
-         for (unsigned c = 0; c < n; c++) {
-            LLVMValueRef o = LLVMBuildAdd(b, off64, kxj_splat(e, e->i64, 4 * c), "");
-            LLVMValueRef ptrs = LLVMBuildGEP2(b, e->i8, base, &o, 1, "");
-            LLVMValueRef args[4] = {ptrs, align, ok, kxj_splat(e, e->i32, 0)};
-            kxj_set_reg(e, regs[c], kxj_masked_op(e, "llvm.masked.gather", e->v32, args, 4));
-         }
+         kxj_emit_shared_load(e, base, off, ok, regs, n);
       }
    }
    LLVMBuildBr(b, done);
@@ -1033,9 +1122,10 @@ kxj_emit_instr(struct kxj_emit *e, uint32_t i)
 
 LLVMModuleRef
 kxj_emit_module(LLVMContextRef c, const struct kx_program *prog, const char *fn_name,
-                kx_run_fn interp, struct kx_instr **pairs_out, char **error)
+                kx_run_fn interp, unsigned group_lanes, struct kx_instr **pairs_out,
+                char **error)
 {
-   struct kxj_emit e = {.prog = prog, .c = c, .interp = interp};
+   struct kxj_emit e = {.prog = prog, .c = c, .interp = interp, .group_lanes = group_lanes};
    const uint32_t n = prog->num_instrs;
    *pairs_out = NULL;
    if (n == 0) {
