@@ -48,6 +48,10 @@ kx_run_fn kxj_run_fn(const struct kx_program *prog, enum kx_isa isa);
  * (kx_program_destroy calls it). */
 void kxj_program_release(struct kx_program *prog);
 
+/* Whether the JIT compiles ALU opcode `kx_op` natively (the others run
+ * through the interpreter's kernel: tests need not compare those twice). */
+bool kxj_alu_native(unsigned kx_op);
+
 /* --- internal to kxj_*.c ---------------------------------------------------------- */
 
 struct kxj_code;

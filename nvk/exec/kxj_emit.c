@@ -28,6 +28,7 @@
 
 #include "kx_mem.h"
 #include "kx_program.h"
+#include "kxj.h"
 #include "kxj_llvm.h"
 #include "util/os.h"
 
@@ -302,6 +303,12 @@ kxj_alu_lookup(unsigned op)
       __atomic_store_n(&init, true, __ATOMIC_RELEASE);
    }
    return op < KX_OP_COUNT ? table[op] : NULL;
+}
+
+bool
+kxj_alu_native(unsigned kx_op)
+{
+   return kxj_alu_lookup(kx_op) != NULL;
 }
 
 static LLVMValueRef

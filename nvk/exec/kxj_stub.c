@@ -18,6 +18,13 @@ kxj_target_name(void)
    return "none";
 }
 
+bool
+kxj_alu_native(unsigned kx_op)
+{
+   (void)kx_op;
+   return false;
+}
+
 struct kxj_code *
 kxj_code_compile(const struct kx_program *prog, char **error)
 {
