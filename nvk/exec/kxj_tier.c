@@ -13,6 +13,7 @@
  */
 #include <pthread.h>
 #include <stdlib.h>
+#include <unistd.h>
 #include <string.h>
 
 #include "kxj.h"
@@ -50,11 +51,22 @@ static struct {
    pthread_cond_t cond; /* queue not empty / a compile finished */
    struct kxj_state *head, **tail;
    bool thread_started;
+   pid_t pid; /* the process that started the thread */
 } kxj_tier = {
    .lock = PTHREAD_MUTEX_INITIALIZER,
    .cond = PTHREAD_COND_INITIALIZER,
    .tail = &kxj_tier.head,
 };
+
+/* A child forked after the compiler thread started has no such thread, and
+ * the parent's locks may have been held at the fork: it keeps the
+ * interpreter and never touches them. */
+static bool
+kxj_forked(void)
+{
+   const pid_t pid = __atomic_load_n(&kxj_tier.pid, __ATOMIC_ACQUIRE);
+   return pid != 0 && pid != getpid();
+}
 
 static struct kxj_state *
 kxj_state(const struct kx_program *prog)
@@ -137,6 +149,7 @@ kxj_enqueue(struct kxj_state *st)
          pthread_attr_init(&attr);
          pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
          kxj_tier.thread_started = pthread_create(&thread, &attr, kxj_compiler_thread, NULL) == 0;
+         __atomic_store_n(&kxj_tier.pid, getpid(), __ATOMIC_RELEASE);
          pthread_attr_destroy(&attr);
       }
       if (kxj_tier.thread_started) {
@@ -154,6 +167,11 @@ kxj_compile_sync(const struct kx_program *prog, char **error)
 {
    if (error)
       *error = NULL;
+   if (kxj_forked()) {
+      if (error)
+         *error = strdup("kxj: no JIT in a process forked after it started");
+      return false;
+   }
    struct kxj_state *st = kxj_available() ? kxj_state(prog) : NULL;
    if (!st) {
       if (error)
@@ -200,7 +218,7 @@ kxj_run_fn(const struct kx_program *prog, enum kx_isa isa)
 {
    if (isa == KX_ISA_JIT) {
       /* Tests: native code now (the interpreter if it cannot compile). */
-      struct kxj_state *st = kxj_available() ? kxj_state(prog) : NULL;
+      struct kxj_state *st = kxj_available() && !kxj_forked() ? kxj_state(prog) : NULL;
       if (!st)
          return NULL;
       kx_run_fn fn = __atomic_load_n(&st->fn, __ATOMIC_ACQUIRE);
@@ -211,7 +229,7 @@ kxj_run_fn(const struct kx_program *prog, enum kx_isa isa)
    if (isa != KX_ISA_AUTO)
       return NULL;
    const uint64_t flags = kxj_tier_debug();
-   if ((flags & KXJ_DEBUG_OFF) || !kxj_available())
+   if ((flags & KXJ_DEBUG_OFF) || kxj_forked() || !kxj_available())
       return NULL;
    struct kxj_state *st = kxj_state(prog);
    if (!st)
@@ -231,8 +249,8 @@ void
 kxj_program_release(struct kx_program *prog)
 {
    struct kxj_state *st = __atomic_load_n(&prog->jit, __ATOMIC_ACQUIRE);
-   if (!st)
-      return;
+   if (!st || kxj_forked())
+      return; /* (a forked child leaks the parent's code rather than wait) */
    pthread_mutex_lock(&kxj_tier.lock);
    if (st->status == KXJ_QUEUED)
       kxj_unqueue_locked(st);
