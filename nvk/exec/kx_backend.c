@@ -5,6 +5,7 @@
 
 #include "kx.h"
 #include "kxj.h"
+#include "nir/nir.h"
 
 static void *
 interp_compile(nir_shader *shader, char **error)
@@ -75,13 +76,15 @@ static const struct kx_backend interp_avx2 = {
    interp_exec_destroy,          interp_exec_reset,
 };
 
-/* The JIT compiles at once; a program it cannot compile fails here (the
- * driver would keep the interpreter). */
+/* The JIT compiles compute programs at once; one it cannot compile fails
+ * here (the driver would keep the interpreter). Vertex and fragment programs
+ * run their strips on the interpreter (below), so they are not compiled. */
 static void *
 jit_compile(nir_shader *shader, char **error)
 {
    struct kx_program *prog = kx_compile(shader, error);
-   if (prog && !kxj_compile_sync(prog, error)) {
+   if (prog && kx_program_info(prog)->stage == NIR_STAGE_COMPUTE &&
+       !kxj_compile_sync(prog, error)) {
       kx_program_destroy(prog);
       return NULL;
    }
@@ -96,8 +99,20 @@ jit_run(const void *prog, struct kx_dispatch *d)
    return kx_dispatch_run(d);
 }
 
+/* Vertex and fragment strips stay on the interpreter (docs/shaders.md): the
+ * JIT's per-instruction fallback does not reload the exec mask, so discard
+ * and demote would run wrong natively. The JIT backend's strips therefore
+ * run its programs with the best interpreter kernels. */
+static void *
+jit_exec_create(const void *prog)
+{
+   return kx_exec_create(prog, KX_ISA_JIT);
+}
+
 static const struct kx_backend jit = {
-   "JIT (LLVM)", jit_compile, interp_destroy, jit_run,
+   "JIT (LLVM)",        jit_compile,     interp_destroy,
+   jit_run,             jit_exec_create, interp_exec_strip,
+   interp_exec_destroy, interp_exec_reset,
 };
 
 const struct kx_backend *const *
