@@ -30,6 +30,7 @@
 #include "kx_program.h"
 #include "kxj.h"
 #include "kxj_llvm.h"
+#include "nir/nir.h"
 #include "util/os.h"
 
 /* --- calls out of native code --------------------------------------------------- */
@@ -1145,6 +1146,13 @@ kxj_emit_module(LLVMContextRef c, const struct kx_program *prog, const char *fn_
    e.pairs = calloc(2 * (size_t)n, sizeof(struct kx_instr));
    if (!e.depth || !e.loop || !e.bb || !e.pairs) {
       kxj_fail(&e, "kxj: out of memory", 0, 0);
+      goto fail;
+   }
+   /* Vertex and fragment programs stay on the interpreter: KILL leaves
+    * lanes dead (ctx->dead, which the interpreter's control flow masks out)
+    * and may jump, and the fallback below does not reload the exec mask. */
+   if (prog->info.stage != NIR_STAGE_COMPUTE) {
+      kxj_fail(&e, "kxj: only compute programs are compiled", 0, 0);
       goto fail;
    }
    if (!kxj_check_structure(&e)) {
