@@ -85,6 +85,9 @@ nvk_dispatch_run(struct nvk_exec *ex, const uint32_t base[3], const uint32_t cou
 {
    struct nvk_exec_descriptors *desc = &ex->desc[NVK_BIND_POINT_COMPUTE];
    const struct nvk_pipeline *pipeline = desc->pipeline;
+   /* VK_EXT_conditional_rendering. */
+   if (ex->discard_rendering)
+      return;
    if (!pipeline || !pipeline->compute) {
       nvk_exec_fault(ex, "dispatch without a compute pipeline");
       return;

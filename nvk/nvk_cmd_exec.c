@@ -69,8 +69,10 @@ nvk_exec_cmd_buffer(struct nvk_exec *ex, const struct nvk_cmd_buffer *cmd)
    vk_dynamic_graphics_state_init(&ex->gfx_dyn);
    memset(ex->gfx.vb, 0, sizeof(ex->gfx.vb));
    memset(&ex->gfx.ib, 0, sizeof(ex->gfx.ib));
-   if (ex->depth == 1)
+   if (ex->depth == 1) {
       ex->gfx.draw_seq = 0;
+      ex->discard_rendering = false;
+   }
    nvk_cmd_stream_foreach_block(&cmd->stream, block) {
       uint32_t offset_B = 0;
       while (offset_B < block->used_B && !ex->faulted) {

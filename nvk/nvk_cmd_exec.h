@@ -109,6 +109,10 @@ struct nvk_exec {
    /* Vertex/index buffers (reset with `desc`), the current rendering (which
     * secondaries continue) and the draw counter. */
    struct nvk_exec_gfx gfx;
+
+   /* Inside a conditional rendering block whose predicate discards draws,
+    * dispatches and clears of attachments (nvk_cmd_conditional.c). */
+   bool discard_rendering;
 };
 
 void nvk_exec_init(struct nvk_exec *ex, struct nvk_device *dev, struct nvk_queue *queue);

@@ -73,7 +73,9 @@
    X(DRAW, draw)                                                                         \
    X(DRAW_INDEXED, draw_indexed)                                                         \
    X(DRAW_INDIRECT, draw_indirect)                                                       \
-   X(DRAW_MULTI, draw_multi)
+   X(DRAW_MULTI, draw_multi)                                                             \
+   /* nvk_cmd_conditional.c */                                                           \
+   X(CONDITIONAL, conditional)
 
 enum nvk_cmd_type {
 #define NVK_CMD_ENUM(NAME, name) NVK_CMD_##NAME,

@@ -235,8 +235,9 @@ void
 nvk_draw(struct nvk_exec *ex, const struct nvk_draw_params *d)
 {
    ex->gfx.draw_seq++;
-   /* An empty draw draws nothing, whatever else is wrong. */
-   if (d->count == 0 || d->instance_count == 0)
+   /* An empty or conditionally discarded draw draws nothing, whatever
+    * else is wrong. */
+   if (d->count == 0 || d->instance_count == 0 || ex->discard_rendering)
       return;
    const struct nvk_exec_rendering *r = &ex->gfx.rendering;
    if (!r->active) {

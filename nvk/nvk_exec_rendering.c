@@ -151,6 +151,8 @@ nvk_exec_clear_attachments(struct nvk_exec *ex, const void *payload)
       nvk_exec_fault(ex, "vkCmdClearAttachments outside a render pass instance");
       return;
    }
+   if (ex->discard_rendering)
+      return; /* VK_EXT_conditional_rendering */
    const struct nvk_clear_attachment *a = (const void *)p->data;
    const VkClearRect *rects = (const void *)(a + p->attachment_count);
    for (uint32_t i = 0; i < p->attachment_count; i++) {

@@ -104,6 +104,9 @@ const struct vk_device_extension_table nvk_device_extensions = {
    .EXT_vertex_input_dynamic_state = true,
    /* The states below (features), merged at each draw like the rest. */
    .EXT_extended_dynamic_state3 = true,
+   /* Draws, dispatches and clears of attachments skipped on a predicate
+    * (nvk_cmd_conditional.c); not inherited by secondaries. */
+   .EXT_conditional_rendering = true,
 };
 
 static void
@@ -178,6 +181,7 @@ nvk_get_features(struct vk_features *f)
    f->extendedDynamicState3ColorBlendEquation = true;
    f->extendedDynamicState3ColorWriteMask = true;
    f->extendedDynamicState3ProvokingVertexMode = true;
+   f->conditionalRendering = true;
    /* 8-bit indices, 0xff restarts them (nvk_draw.c; vk_draw_test). */
    f->indexTypeUint8 = true;
    /* Restarts cut lists too (rast_assemble); no patches without

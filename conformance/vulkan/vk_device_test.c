@@ -314,6 +314,7 @@ TEST(kiln_advertises_only_what_it_implements)
       "VK_EXT_line_rasterization",          /* vk_draw_test bresenham_and_stippled_lines */
       "VK_EXT_vertex_input_dynamic_state",  /* vk_draw_test vertex_input_set_between_draws */
       "VK_EXT_extended_dynamic_state3",     /* vk_draw_test extended_dynamic_state3_toggled */
+      "VK_EXT_conditional_rendering",       /* vk_draw_test conditional_rendering */
    };
    uint32_t n = 0;
    VKT_CHECK(vkEnumerateDeviceExtensionProperties(t.pdev, NULL, &n, NULL));

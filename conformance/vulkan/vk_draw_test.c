@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "vkt.h"
+#include "vkt_compute.h"
 #include "vkt_format.h"
 
 #include "draw_flat_frag.h"
@@ -46,6 +47,7 @@
 #include "draw_points_vert.h"
 #include "draw_smooth_frag.h"
 #include "draw_vert.h"
+#include "store_push_comp.h"
 
 #define W         64
 #define H         64
@@ -5433,6 +5435,119 @@ out:
    if (e.t.dev) {
       vkDestroyPipeline(e.t.dev, pipe, NULL);
       vkDestroyShaderModule(e.t.dev, vs, NULL);
+   }
+   draw_env_finish(&e);
+}
+
+/* VK_EXT_conditional_rendering: a predicate of 0 discards the draw and the
+ * clear of an attachment inside its block, 5 lets its draw through, and
+ * INVERTED turns 0 into "draw"; dispatches likewise (Vulkan 1.3, 22.1,
+ * 22.2). */
+TEST(conditional_rendering)
+{
+   static const char *const exts[] = {VK_EXT_CONDITIONAL_RENDERING_EXTENSION_NAME};
+   VkPhysicalDeviceConditionalRenderingFeaturesEXT crf = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CONDITIONAL_RENDERING_FEATURES_EXT,
+      .conditionalRendering = VK_TRUE,
+   };
+   const struct vkt_req req = {.extensions = exts,
+                               .extension_count = 1,
+                               .features = &crf,
+                               .instance_api_version = VK_API_VERSION_1_1};
+   struct draw_env e;
+   struct vkt_buffer pred = {0};
+   VkPipeline pipe = VK_NULL_HANDLE;
+   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, &req) ||
+       !vkt_buffer_create(&e.t, 256, VK_BUFFER_USAGE_CONDITIONAL_RENDERING_BIT_EXT,
+                          &pred))
+      goto out;
+   PFN_vkCmdBeginConditionalRenderingEXT begin_cond =
+      VKT_PROC(&e.t, vkCmdBeginConditionalRenderingEXT);
+   PFN_vkCmdEndConditionalRenderingEXT end_cond =
+      VKT_PROC(&e.t, vkCmdEndConditionalRenderingEXT);
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   if (!make_pipeline(&e, &d, &pipe))
+      goto out;
+   uint32_t *values = (uint32_t *)pred.map;
+   values[0] = 0;
+   values[1] = 5;
+   const float red[4] = {1, 0, 0, 1}, green[4] = {0, 1, 0, 1}, blue[4] = {0, 0, 1, 1};
+   screen_quad(&e, 0, 0, 0, 32, 32, 0, red);
+   screen_quad(&e, 1, 32, 0, 64, 32, 0, green);
+   screen_quad(&e, 2, 0, 32, 32, 64, 0, blue);
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   begin_draw_pass(&e, cmd, pipe);
+   VkConditionalRenderingBeginInfoEXT ci = {
+      .sType = VK_STRUCTURE_TYPE_CONDITIONAL_RENDERING_BEGIN_INFO_EXT,
+      .buffer = pred.buffer,
+      .offset = 0,
+   };
+   begin_cond(cmd, &ci); /* 0: discarded */
+   vkCmdDraw(cmd, 6, 1, 0, 0);
+   const VkClearAttachment ca = {
+      VK_IMAGE_ASPECT_COLOR_BIT, 0, {.color = {.float32 = {1, 1, 1, 1}}}};
+   const VkClearRect rect = {{{40, 40}, {8, 8}}, 0, 1};
+   vkCmdClearAttachments(cmd, 1, &ca, 1, &rect);
+   end_cond(cmd);
+   ci.offset = 4;
+   begin_cond(cmd, &ci); /* 5: drawn */
+   vkCmdDraw(cmd, 6, 1, 6, 0);
+   end_cond(cmd);
+   ci.offset = 0;
+   ci.flags = VK_CONDITIONAL_RENDERING_INVERTED_BIT_EXT;
+   begin_cond(cmd, &ci); /* 0 inverted: drawn */
+   vkCmdDraw(cmd, 6, 1, 12, 0);
+   end_cond(cmd);
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   uint32_t got[W * H], want[W * H];
+   REQUIRE(read_color(&e.t, &e.tg, 0, got));
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++)
+         want[y * W + x] = y < 32 && x >= 32   ? rgba8(0, 1, 0, 1)
+                           : y >= 32 && x < 32 ? rgba8(0, 0, 1, 1)
+                                               : 0;
+   check_rgba8("conditional draws", got, want, NULL, 0);
+
+   /* Dispatches: one under predicate 0 (8 invocations storing 0x111) is
+    * discarded, one under 5 (4 invocations storing 0x222) runs. */
+   struct vkt_buffer out_buf;
+   REQUIRE(vkt_buffer_create(&e.t, 64, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, &out_buf));
+   memset(out_buf.map, 0, 64);
+   const VkDescriptorSetLayoutBinding b = {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1,
+                                           VK_SHADER_STAGE_COMPUTE_BIT, NULL};
+   struct vkt_pipeline cp;
+   REQUIRE(vkt_pipeline_create(
+      &e.t,
+      &(struct vkt_pipeline_info){VKT_SPIRV(store_push_comp_spv), .bindings = &b,
+                                  .binding_count = 1, .push_size = 4},
+      &cp));
+   vkt_pipeline_set_buffer(&e.t, &cp, 0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                           out_buf.buffer, 0, VK_WHOLE_SIZE);
+   cmd = vkt_cmd_begin(&e.t);
+   const uint32_t skipped = 0x111, run = 0x222;
+   ci.flags = 0;
+   ci.offset = 0;
+   begin_cond(cmd, &ci);
+   vkt_cmd_dispatch(cmd, &cp, &skipped, 4, 8, 1, 1);
+   end_cond(cmd);
+   vkt_cmd_barrier(cmd);
+   ci.offset = 4;
+   begin_cond(cmd, &ci);
+   vkt_cmd_dispatch(cmd, &cp, &run, 4, 4, 1, 1);
+   end_cond(cmd);
+   vkt_cmd_barrier(cmd);
+   REQUIRE(vkt_cmd_submit_wait(&e.t, cmd));
+   const uint32_t *o = (const uint32_t *)out_buf.map;
+   for (unsigned i = 0; i < 8; i++)
+      CHECK_EQ(o[i], i < 4 ? run : 0);
+   vkt_pipeline_destroy(&e.t, &cp);
+   vkt_buffer_destroy(&e.t, &out_buf);
+out:
+   if (e.t.dev) {
+      vkDestroyPipeline(e.t.dev, pipe, NULL);
+      if (pred.buffer)
+         vkt_buffer_destroy(&e.t, &pred);
    }
    draw_env_finish(&e);
 }
