@@ -203,6 +203,10 @@ enum kx_isa {
    KX_ISA_AUTO = 0,
    KX_ISA_BASE,
    KX_ISA_AVX2,
+   /* The JIT's native code (kxj.h), compiled at the first dispatch if it
+    * was not yet; the best interpreter kernels where it cannot compile. KX_ISA_AUTO picks the JIT's code by the
+    * tier policy (kxj_tier.c). */
+   KX_ISA_JIT,
 };
 
 /* Whether this build and CPU can run `isa`. */

@@ -17,6 +17,7 @@
 
 #include "kx_mem.h"
 #include "kx_program.h"
+#include "kxj.h"
 #include "util/debug.h"
 
 enum {
@@ -39,6 +40,8 @@ kx_isa_supported(enum kx_isa isa)
    case KX_ISA_AUTO:
    case KX_ISA_BASE:
       return true;
+   case KX_ISA_JIT:
+      return kxj_available();
    case KX_ISA_AVX2:
 #if defined(__x86_64__) && defined(KX_HAVE_AVX2)
       return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
@@ -56,7 +59,7 @@ kx_select_run(enum kx_isa isa)
    if (isa == KX_ISA_AUTO && !(kx_debug_flags() & KX_DEBUG_BASE_ISA) &&
        kx_isa_supported(KX_ISA_AVX2))
       return kx_run_avx2;
-   if (isa == KX_ISA_AVX2 && kx_isa_supported(KX_ISA_AVX2))
+   if ((isa == KX_ISA_AVX2 || isa == KX_ISA_JIT) && kx_isa_supported(KX_ISA_AVX2))
       return kx_run_avx2;
 #endif
    return kx_run_base;
@@ -303,9 +306,11 @@ kx_dispatch_run(struct kx_dispatch *d)
    struct kx_job job = {
       .d = d,
       .prog = prog,
-      .run = kx_select_run(d->isa),
+      .run = kxj_run_fn(prog, d->isa),
       .num_wgs = num_wgs,
    };
+   if (!job.run)
+      job.run = kx_select_run(d->isa);
    const struct kx_program_info *info = &prog->info;
    job.wg_size = info->workgroup_size[0] * info->workgroup_size[1] * info->workgroup_size[2];
    job.strips_per_wg = (job.wg_size + KX_W - 1) / KX_W;

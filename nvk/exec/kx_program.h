@@ -181,6 +181,8 @@ struct kx_program {
    /* Unique per program object (kx_program_new_id): the workers' cached
     * state (kx_dispatch.c) belongs to the program with this id. */
    uint64_t id;
+   /* The JIT's state for this program (kxj_tier.c; NULL until first used). */
+   struct kxj_state *jit;
 };
 
 /* --- the interpreter's state ------------------------------------------------- */

@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "kx.h"
+#include "kxj.h"
 #include "util/debug.h"
 #include "util/strbuf.h"
 
@@ -305,6 +306,8 @@ kx_compile(nir_shader *shader, char **error)
 void
 kx_program_destroy(struct kx_program *prog)
 {
+   if (prog)
+      kxj_program_release(prog);
    free(prog);
 }
 

@@ -4,8 +4,9 @@
  *
  *    build/conformance/bench/vulkan/vk_compute_bench [SAXPY_N [SGEMM_N [REPS [ROUNDS]]]]
  *
- * For each driver (kiln from the build tree, lavapipe when installed), in a
- * child process of its own so the loader sees one driver:
+ * For each driver (kiln from the build tree on its JIT tier and on its
+ * interpreter, lavapipe when installed), in a child process of its own so
+ * the loader sees one driver:
  *    saxpy        y = a*x + y over SAXPY_N floats (default 2^24): GB/s of
  *                 the 12 bytes each element moves (bandwidth bound)
  *    sgemm        C = A*B, SGEMM_N x SGEMM_N (default 512), 16x16 tiles in
@@ -16,9 +17,9 @@
  * each the best of REPS (default 5) submit + wait of one prerecorded
  * command buffer after a warm-up. The drivers take turns for ROUNDS
  * rounds (default 3) and each keeps its best: on a shared machine, load
- * from other processes then hurts both alike. Results are checked once (sampled
- * elements against the host); the ratio kiln / lavapipe is printed per
- * line. Not a test: numbers depend on the machine; docs/performance.md
+ * from other processes then hurts all alike. Results are checked once (sampled
+ * elements against the host); the ratios JIT / interpreter and JIT /
+ * lavapipe are printed per line. Not a test: numbers depend on the machine; docs/performance.md
  * keeps measured ones and the command lines.
  */
 #include <math.h>
@@ -473,13 +474,25 @@ run_driver(uint32_t saxpy_n, uint32_t sgemm_n, uint32_t reps, struct result *res
    bench_vk_finish(&c.vk);
 }
 
-/* Runs one driver in a child process (the loader then sees only it). */
+/* The drivers compared, each in a child process of its own (the loader
+ * then sees only it): kiln on its JIT tier (KILN_DEBUG=jit_sync: native
+ * code from the first dispatch; the first submission, which compiles, is
+ * the warm-up), kiln on its interpreter (jit_off), lavapipe. */
+enum { D_JIT, D_INTERP, D_LVP, D_COUNT };
+static const struct {
+   const char *name, *icd, *debug;
+} drivers[D_COUNT] = {
+   {"kiln JIT", KILN_ICD_JSON, "jit_sync"},
+   {"kiln interp", KILN_ICD_JSON, "jit_off"},
+   {"lavapipe", LVP_ICD_JSON, NULL},
+};
+
 static bool
-run_child(const char *icd, uint32_t saxpy_n, uint32_t sgemm_n, uint32_t reps,
-          struct result *res)
+run_child(unsigned drv, uint32_t saxpy_n, uint32_t sgemm_n, uint32_t reps, struct result *res)
 {
    memset(res, 0, sizeof(*res));
    int p[2];
+   const char *icd = drivers[drv].icd;
    if (access(icd, R_OK) != 0 || pipe(p) != 0)
       return false;
    const pid_t pid = fork();
@@ -487,6 +500,13 @@ run_child(const char *icd, uint32_t saxpy_n, uint32_t sgemm_n, uint32_t reps,
       close(p[0]);
       setenv("VK_DRIVER_FILES", icd, 1);
       setenv("VK_ICD_FILENAMES", icd, 1);
+      if (drivers[drv].debug) {
+         const char *old = getenv("KILN_DEBUG");
+         char flags[256];
+         snprintf(flags, sizeof(flags), "%s%s%s", old ? old : "", old ? "," : "",
+                  drivers[drv].debug);
+         setenv("KILN_DEBUG", flags, 1);
+      }
       struct result r;
       run_driver(saxpy_n, sgemm_n, reps, &r);
       const ssize_t w = write(p[1], &r, sizeof(r));
@@ -500,6 +520,15 @@ run_child(const char *icd, uint32_t saxpy_n, uint32_t sgemm_n, uint32_t reps,
       waitpid(pid, &status, 0);
    }
    return got == (ssize_t)sizeof(*res) && res->ran;
+}
+
+static void
+ratio(char *buf, size_t size, const struct result *a, bool have_a, const struct result *b,
+      bool have_b, unsigned line)
+{
+   snprintf(buf, size, "-");
+   if (have_a && have_b && b->value[line] > 0)
+      snprintf(buf, size, "%.2f", a->value[line] / b->value[line]);
 }
 
 int
@@ -518,46 +547,45 @@ main(int argc, char **argv)
       fprintf(stderr, "usage: %s [SAXPY_N [SGEMM_N [REPS [ROUNDS]]]]\n", argv[0]);
       return 2;
    }
-   struct result kiln = {0}, lvp = {0};
-   bool have_kiln = false, have_lvp = false;
+   struct result best[D_COUNT] = {0};
+   bool have[D_COUNT] = {false};
    for (uint32_t r = 0; r < rounds; r++) {
-      struct result k, l;
-      const bool hk = run_child(KILN_ICD_JSON, saxpy_n, sgemm_n, reps, &k);
-      const bool hl = run_child(LVP_ICD_JSON, saxpy_n, sgemm_n, reps, &l);
-      for (unsigned b = 0; b < B_COUNT && hk; b++) {
-         kiln.ok[b] = have_kiln ? kiln.ok[b] && k.ok[b] : k.ok[b];
-         kiln.value[b] = k.value[b] > kiln.value[b] ? k.value[b] : kiln.value[b];
+      for (unsigned d = 0; d < D_COUNT; d++) {
+         struct result one;
+         if (!run_child(d, saxpy_n, sgemm_n, reps, &one))
+            continue;
+         for (unsigned b = 0; b < B_COUNT; b++) {
+            best[d].ok[b] = have[d] ? best[d].ok[b] && one.ok[b] : one.ok[b];
+            if (one.value[b] > best[d].value[b])
+               best[d].value[b] = one.value[b];
+         }
+         memcpy(best[d].device, one.device, sizeof(one.device));
+         have[d] = true;
       }
-      for (unsigned b = 0; b < B_COUNT && hl; b++) {
-         lvp.ok[b] = have_lvp ? lvp.ok[b] && l.ok[b] : l.ok[b];
-         lvp.value[b] = l.value[b] > lvp.value[b] ? l.value[b] : lvp.value[b];
-      }
-      if (hk)
-         memcpy(kiln.device, k.device, sizeof(kiln.device));
-      if (hl)
-         memcpy(lvp.device, l.device, sizeof(lvp.device));
-      have_kiln |= hk;
-      have_lvp |= hl;
    }
    printf("vk_compute_bench: saxpy n=%u, sgemm n=%u, best of %u x %u rounds, %u CPUs\n",
           saxpy_n, sgemm_n, reps, rounds, util_cpu_count());
-   printf("  kiln:     %s\n", have_kiln ? kiln.device : "(did not run)");
-   printf("  lavapipe: %s\n", have_lvp ? lvp.device : "(did not run)");
-   printf("%-12s %14s %14s %8s\n", "", "kiln", "lavapipe", "ratio");
-   bool all_ok = have_kiln;
+   for (unsigned d = 0; d < D_COUNT; d++)
+      printf("  %-12s %s\n", drivers[d].name, have[d] ? best[d].device : "(did not run)");
+   printf("%-12s %12s %12s %12s %10s %10s\n", "", "kiln JIT", "kiln interp", "lavapipe",
+          "JIT/interp", "JIT/lvp");
+   bool all_ok = have[D_JIT] && have[D_INTERP];
    for (unsigned b = 0; b < B_COUNT; b++) {
       if (!wanted(b))
          continue;
-      char kv[32] = "-", lv[32] = "-", ratio[16] = "-";
-      if (have_kiln)
-         snprintf(kv, sizeof(kv), "%.2f%s", kiln.value[b], kiln.ok[b] ? "" : "!");
-      if (have_lvp)
-         snprintf(lv, sizeof(lv), "%.2f%s", lvp.value[b], lvp.ok[b] ? "" : "!");
-      if (have_kiln && have_lvp && lvp.value[b] > 0)
-         snprintf(ratio, sizeof(ratio), "%.2f", kiln.value[b] / lvp.value[b]);
-      printf("%-12s %14s %14s %8s  %s\n", names[b], kv, lv, ratio, units[b]);
-      all_ok &= !have_kiln || kiln.ok[b];
+      char v[D_COUNT][32], r1[16], r2[16];
+      for (unsigned d = 0; d < D_COUNT; d++) {
+         snprintf(v[d], sizeof(v[d]), "-");
+         if (have[d])
+            snprintf(v[d], sizeof(v[d]), "%.2f%s", best[d].value[b], best[d].ok[b] ? "" : "!");
+         if (d != D_LVP)
+            all_ok &= !have[d] || best[d].ok[b];
+      }
+      ratio(r1, sizeof(r1), &best[D_JIT], have[D_JIT], &best[D_INTERP], have[D_INTERP], b);
+      ratio(r2, sizeof(r2), &best[D_JIT], have[D_JIT], &best[D_LVP], have[D_LVP], b);
+      printf("%-12s %12s %12s %12s %10s %10s  %s\n", names[b], v[D_JIT], v[D_INTERP], v[D_LVP],
+             r1, r2, units[b]);
    }
-   printf("(ratio = kiln / lavapipe, higher is better for kiln; ! = wrong result)\n");
+   printf("(ratios: higher is better for the JIT; ! = wrong result)\n");
    return all_ok ? 0 : 1;
 }

@@ -39,7 +39,7 @@ check_run(struct kx_program *p, unsigned n_groups, unsigned wg,
    const unsigned n = n_groups * wg;
    uint32_t *buf = calloc(n, 4);
    struct kxt_mem mem = {(uint8_t *)buf, n * 4ull};
-   for (unsigned isa = KX_ISA_BASE; isa <= KX_ISA_AVX2; isa++) {
+   for (unsigned isa = KX_ISA_BASE; isa <= KX_ISA_JIT; isa++) {
       if (!kx_isa_supported(isa))
          continue;
       memset(buf, 0xcd, n * 4);

@@ -458,7 +458,7 @@ TEST(kx_shared_out_of_range_reads_zero)
                     kxt_addr(&b, gid_x(&b), 4));
    struct kx_program *p = kxt_compile(b.shader);
    REQUIRE(p);
-   for (unsigned isa = KX_ISA_BASE; isa <= KX_ISA_AVX2; isa++) {
+   for (unsigned isa = KX_ISA_BASE; isa <= KX_ISA_JIT; isa++) {
       if (!kx_isa_supported(isa))
          continue;
       uint32_t buf[64];
