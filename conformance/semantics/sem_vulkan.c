@@ -226,7 +226,7 @@ buffer_create(struct run *run, VkDeviceSize size_B, VkBufferUsageFlags usage,
    VK_CHECK(vkCreateBuffer(d, &bci, NULL, &b->buffer), run->error, run->error_size);
    VkMemoryRequirements req;
    vkGetBufferMemoryRequirements(d, b->buffer, &req);
-   uint32_t type;
+   uint32_t type = 0;
    if (!find_memory(run, req.memoryTypeBits,
                     VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT,
                     &type))
@@ -294,7 +294,7 @@ image_create(struct run *run, VkFormat format, uint32_t extent_px, VkImageUsageF
    VK_CHECK(vkCreateImage(d, &ici, NULL, &img->image), run->error, run->error_size);
    VkMemoryRequirements req;
    vkGetImageMemoryRequirements(d, img->image, &req);
-   uint32_t type;
+   uint32_t type = 0;
    if (!find_memory(run, req.memoryTypeBits, 0, &type))
       return false;
    const VkMemoryAllocateInfo mai = {

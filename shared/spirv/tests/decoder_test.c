@@ -403,6 +403,7 @@ static char *
 translate_error(const struct sw_module *m, size_t *offset)
 {
    char *err = NULL;
+   *offset = (size_t)-1;
    nir_shader *s = spirv_to_nir(m->w, m->n, NIR_STAGE_FRAGMENT, "main", &vk_opts, NULL, &err);
    if (s) {
       nir_shader_destroy(s);

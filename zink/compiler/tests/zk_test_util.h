@@ -107,6 +107,10 @@ zk_test_emit(nir_shader *s, struct arena *arena, uint32_t **words, size_t *count
              const char *file, int line)
 {
    const struct ntv_options opts = {.target = NTV_TARGET_VULKAN_1_0, .spirv_version = 0x10000};
+   if (words) { /* defined on failure too (GCC -O3 cannot see REQUIRE's exit) */
+      *words = NULL;
+      *count = 0;
+   }
    uint32_t *a, *b;
    size_t na, nb;
    const char *error = NULL;
