@@ -94,6 +94,53 @@ bench_vk_mem_type(const struct bench_vk *bv, uint32_t bits, VkMemoryPropertyFlag
    return UINT32_MAX;
 }
 
+bool
+bench_vk_buffer_create(struct bench_vk *bv, VkDeviceSize size_B, VkBufferUsageFlags usage,
+                       struct bench_vk_buffer *b)
+{
+   VkResult r = vkCreateBuffer(bv->dev,
+                               &(VkBufferCreateInfo){.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+                                                     .size = size_B,
+                                                     .usage = usage},
+                               NULL, &b->buffer);
+   if (r != VK_SUCCESS)
+      goto fail;
+   VkMemoryRequirements req;
+   vkGetBufferMemoryRequirements(bv->dev, b->buffer, &req);
+   const uint32_t type =
+      bench_vk_mem_type(bv, req.memoryTypeBits,
+                        VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT);
+   if (type == UINT32_MAX) {
+      fprintf(stderr, "bench_vk: no host-visible coherent memory for a buffer\n");
+      return false;
+   }
+   r = vkAllocateMemory(bv->dev,
+                        &(VkMemoryAllocateInfo){.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                                                .allocationSize = req.size,
+                                                .memoryTypeIndex = type},
+                        NULL, &b->memory);
+   if (r == VK_SUCCESS)
+      r = vkBindBufferMemory(bv->dev, b->buffer, b->memory, 0);
+   if (r == VK_SUCCESS)
+      r = vkMapMemory(bv->dev, b->memory, 0, VK_WHOLE_SIZE, 0, &b->map);
+   if (r == VK_SUCCESS)
+      return true;
+fail:
+   fprintf(stderr, "bench_vk: creating a %llu-byte buffer: VkResult %d\n",
+           (unsigned long long)size_B, (int)r);
+   return false;
+}
+
+void
+bench_vk_buffer_destroy(struct bench_vk *bv, struct bench_vk_buffer *b)
+{
+   if (b->buffer)
+      vkDestroyBuffer(bv->dev, b->buffer, NULL);
+   if (b->memory)
+      vkFreeMemory(bv->dev, b->memory, NULL);
+   *b = (struct bench_vk_buffer){0};
+}
+
 VkCommandBuffer
 bench_vk_cmd_begin(struct bench_vk *bv)
 {

@@ -34,6 +34,19 @@ void bench_vk_finish(struct bench_vk *bv);
 uint32_t bench_vk_mem_type(const struct bench_vk *bv, uint32_t bits,
                            VkMemoryPropertyFlags want);
 
+/* A buffer in host-visible, coherent memory, mapped. */
+struct bench_vk_buffer {
+   VkBuffer buffer;
+   VkDeviceMemory memory;
+   void *map;
+};
+
+/* False (with a message on stderr) if a step fails; what was made is then
+ * left for bench_vk_buffer_destroy, which takes partly made buffers too. */
+bool bench_vk_buffer_create(struct bench_vk *bv, VkDeviceSize size_B, VkBufferUsageFlags usage,
+                            struct bench_vk_buffer *b);
+void bench_vk_buffer_destroy(struct bench_vk *bv, struct bench_vk_buffer *b);
+
 /* A primary command buffer from the pool, begun. */
 VkCommandBuffer bench_vk_cmd_begin(struct bench_vk *bv);
 

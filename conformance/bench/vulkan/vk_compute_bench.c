@@ -63,44 +63,6 @@ struct ctx {
       }                                                                                  \
    } while (0)
 
-struct buffer {
-   VkBuffer buffer;
-   VkDeviceMemory memory;
-   void *map;
-};
-
-static bool
-buffer_create(struct ctx *c, VkDeviceSize size, VkBufferUsageFlags usage, struct buffer *b)
-{
-   VK(vkCreateBuffer(c->vk.dev,
-                     &(VkBufferCreateInfo){.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
-                                           .size = size,
-                                           .usage = usage},
-                     NULL, &b->buffer));
-   VkMemoryRequirements req;
-   vkGetBufferMemoryRequirements(c->vk.dev, b->buffer, &req);
-   const uint32_t type =
-      bench_vk_mem_type(&c->vk, req.memoryTypeBits,
-                        VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT);
-   if (type == UINT32_MAX)
-      return false;
-   VK(vkAllocateMemory(c->vk.dev,
-                       &(VkMemoryAllocateInfo){.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-                                               .allocationSize = req.size,
-                                               .memoryTypeIndex = type},
-                       NULL, &b->memory));
-   VK(vkBindBufferMemory(c->vk.dev, b->buffer, b->memory, 0));
-   VK(vkMapMemory(c->vk.dev, b->memory, 0, VK_WHOLE_SIZE, 0, &b->map));
-   return true;
-}
-
-static void
-buffer_destroy(struct ctx *c, struct buffer *b)
-{
-   vkDestroyBuffer(c->vk.dev, b->buffer, NULL);
-   vkFreeMemory(c->vk.dev, b->memory, NULL);
-}
-
 struct pipeline {
    VkShaderModule module;
    VkDescriptorSetLayout set_layout;
@@ -231,9 +193,9 @@ static const VkMemoryBarrier full_barrier = {
 static bool
 bench_saxpy(struct ctx *c, uint32_t n, struct result *res)
 {
-   struct buffer x, y;
-   if (!buffer_create(c, (VkDeviceSize)n * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, &x) ||
-       !buffer_create(c, (VkDeviceSize)n * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, &y))
+   struct bench_vk_buffer x, y;
+   if (!bench_vk_buffer_create(&c->vk, (VkDeviceSize)n * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, &x) ||
+       !bench_vk_buffer_create(&c->vk, (VkDeviceSize)n * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, &y))
       return false;
    float *xv = x.map, *yv = y.map;
    for (uint32_t i = 0; i < n; i++) {
@@ -265,19 +227,19 @@ bench_saxpy(struct ctx *c, uint32_t n, struct result *res)
    res->ok[B_SAXPY] = ok;
    res->value[B_SAXPY] = ns ? 12.0 * n / (double)ns : 0;
    pipeline_destroy(c, &p);
-   buffer_destroy(c, &x);
-   buffer_destroy(c, &y);
+   bench_vk_buffer_destroy(&c->vk, &x);
+   bench_vk_buffer_destroy(&c->vk, &y);
    return true;
 }
 
 static bool
 bench_sgemm(struct ctx *c, uint32_t n, struct result *res)
 {
-   struct buffer a, b, cc;
+   struct bench_vk_buffer a, b, cc;
    const VkDeviceSize size = (VkDeviceSize)n * n * 4;
-   if (!buffer_create(c, size, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, &a) ||
-       !buffer_create(c, size, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, &b) ||
-       !buffer_create(c, size, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, &cc))
+   if (!bench_vk_buffer_create(&c->vk, size, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, &a) ||
+       !bench_vk_buffer_create(&c->vk, size, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, &b) ||
+       !bench_vk_buffer_create(&c->vk, size, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, &cc))
       return false;
    float *av = a.map, *bv = b.map, *cv = cc.map;
    for (uint32_t i = 0; i < n * n; i++) {
@@ -310,9 +272,9 @@ bench_sgemm(struct ctx *c, uint32_t n, struct result *res)
    res->ok[B_SGEMM] = ok;
    res->value[B_SGEMM] = ns ? 2.0 * n * n * (double)n / (double)ns : 0;
    pipeline_destroy(c, &p);
-   buffer_destroy(c, &a);
-   buffer_destroy(c, &b);
-   buffer_destroy(c, &cc);
+   bench_vk_buffer_destroy(&c->vk, &a);
+   bench_vk_buffer_destroy(&c->vk, &b);
+   bench_vk_buffer_destroy(&c->vk, &cc);
    return true;
 }
 
@@ -320,9 +282,9 @@ static bool
 bench_copy_buffer(struct ctx *c, struct result *res)
 {
    const VkDeviceSize size = 256ull << 20;
-   struct buffer s, d;
-   if (!buffer_create(c, size, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, &s) ||
-       !buffer_create(c, size, VK_BUFFER_USAGE_TRANSFER_DST_BIT, &d))
+   struct bench_vk_buffer s, d;
+   if (!bench_vk_buffer_create(&c->vk, size, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, &s) ||
+       !bench_vk_buffer_create(&c->vk, size, VK_BUFFER_USAGE_TRANSFER_DST_BIT, &d))
       return false;
    memset(s.map, 0x5a, size);
    ((uint8_t *)s.map)[size - 1] = 0x77;
@@ -335,8 +297,8 @@ bench_copy_buffer(struct ctx *c, struct result *res)
    res->ok[B_COPY_BUFFER] = ns && ((uint8_t *)d.map)[size - 1] == 0x77 &&
                             ((uint8_t *)d.map)[12345] == 0x5a;
    res->value[B_COPY_BUFFER] = ns ? 2.0 * (double)size / (double)ns : 0;
-   buffer_destroy(c, &s);
-   buffer_destroy(c, &d);
+   bench_vk_buffer_destroy(&c->vk, &s);
+   bench_vk_buffer_destroy(&c->vk, &d);
    return true;
 }
 
@@ -344,8 +306,8 @@ static bool
 bench_fill_buffer(struct ctx *c, struct result *res)
 {
    const VkDeviceSize size = 256ull << 20;
-   struct buffer d;
-   if (!buffer_create(c, size, VK_BUFFER_USAGE_TRANSFER_DST_BIT, &d))
+   struct bench_vk_buffer d;
+   if (!bench_vk_buffer_create(&c->vk, size, VK_BUFFER_USAGE_TRANSFER_DST_BIT, &d))
       return false;
    memset(d.map, 0, size);
    VkCommandBuffer cmd = bench_vk_cmd_begin(&c->vk);
@@ -359,7 +321,7 @@ bench_fill_buffer(struct ctx *c, struct result *res)
    res->ok[B_FILL_BUFFER] = ns && w[0] == 0x12345678 && w[12345] == 0x12345678 &&
                             w[size / 4 - 1] == 0x12345678;
    res->value[B_FILL_BUFFER] = ns ? (double)size / (double)ns : 0;
-   buffer_destroy(c, &d);
+   bench_vk_buffer_destroy(&c->vk, &d);
    return true;
 }
 

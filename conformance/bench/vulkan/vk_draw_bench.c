@@ -93,12 +93,6 @@ struct result {
       }                                                                                  \
    } while (0)
 
-struct buffer {
-   VkBuffer buffer;
-   VkDeviceMemory memory;
-   void *map;
-};
-
 struct image {
    VkImage image;
    VkDeviceMemory memory;
@@ -109,7 +103,7 @@ struct image {
 struct ctx {
    struct bench_vk vk;
    struct params p;
-   struct buffer quad_vb, quad_ib, grid_vb, grid_ib, readback;
+   struct bench_vk_buffer quad_vb, quad_ib, grid_vb, grid_ib, readback;
    uint32_t grid_index_count;
    struct image tex;
    VkSampler sampler;
@@ -119,40 +113,6 @@ struct ctx {
    VkDescriptorPool dpool;
    VkDescriptorSet set;
 };
-
-static bool
-buffer_create(struct ctx *c, VkDeviceSize size, VkBufferUsageFlags usage, struct buffer *b)
-{
-   VK(vkCreateBuffer(c->vk.dev,
-                     &(VkBufferCreateInfo){.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
-                                           .size = size,
-                                           .usage = usage},
-                     NULL, &b->buffer));
-   VkMemoryRequirements req;
-   vkGetBufferMemoryRequirements(c->vk.dev, b->buffer, &req);
-   const uint32_t type =
-      bench_vk_mem_type(&c->vk, req.memoryTypeBits,
-                        VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT);
-   if (type == UINT32_MAX)
-      return false;
-   VK(vkAllocateMemory(c->vk.dev,
-                       &(VkMemoryAllocateInfo){.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-                                               .allocationSize = req.size,
-                                               .memoryTypeIndex = type},
-                       NULL, &b->memory));
-   VK(vkBindBufferMemory(c->vk.dev, b->buffer, b->memory, 0));
-   VK(vkMapMemory(c->vk.dev, b->memory, 0, VK_WHOLE_SIZE, 0, &b->map));
-   return true;
-}
-
-static void
-buffer_destroy(struct ctx *c, struct buffer *b)
-{
-   if (b->buffer)
-      vkDestroyBuffer(c->vk.dev, b->buffer, NULL);
-   if (b->memory)
-      vkFreeMemory(c->vk.dev, b->memory, NULL);
-}
 
 static bool
 image_create(struct ctx *c, uint32_t w, uint32_t h, VkFormat format,
@@ -264,8 +224,8 @@ texture_create(struct ctx *c)
    if (!image_create(c, TEX_SIZE, TEX_SIZE, COLOR_FMT, VK_SAMPLE_COUNT_1_BIT,
                      VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT, &c->tex))
       return false;
-   struct buffer staging = {0};
-   if (!buffer_create(c, TEX_SIZE * TEX_SIZE * 4, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, &staging))
+   struct bench_vk_buffer staging = {0};
+   if (!bench_vk_buffer_create(&c->vk, TEX_SIZE * TEX_SIZE * 4, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, &staging))
       return false;
    uint8_t *texels = staging.map;
    for (uint32_t y = 0; y < TEX_SIZE; y++) {
@@ -306,7 +266,7 @@ texture_create(struct ctx *c)
    vkEndCommandBuffer(cmd);
    const bool ok = submit(c, cmd, 0) != 0;
    vkFreeCommandBuffers(c->vk.dev, c->vk.pool, 1, &cmd);
-   buffer_destroy(c, &staging);
+   bench_vk_buffer_destroy(&c->vk, &staging);
    if (!ok)
       return false;
    VK(vkCreateSampler(c->vk.dev,
@@ -331,8 +291,8 @@ ctx_init(struct ctx *c)
    /* The full-image quad: two triangles, shared diagonal. */
    static const float quad[] = {-1, -1, 1, -1, -1, 1, 1, 1};
    static const uint32_t quad_idx[] = {0, 1, 2, 2, 1, 3};
-   if (!buffer_create(c, sizeof(quad), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, &c->quad_vb) ||
-       !buffer_create(c, sizeof(quad_idx), VK_BUFFER_USAGE_INDEX_BUFFER_BIT, &c->quad_ib))
+   if (!bench_vk_buffer_create(&c->vk, sizeof(quad), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, &c->quad_vb) ||
+       !bench_vk_buffer_create(&c->vk, sizeof(quad_idx), VK_BUFFER_USAGE_INDEX_BUFFER_BIT, &c->quad_ib))
       return false;
    memcpy(c->quad_vb.map, quad, sizeof(quad));
    memcpy(c->quad_ib.map, quad_idx, sizeof(quad_idx));
@@ -340,9 +300,9 @@ ctx_init(struct ctx *c)
    /* The grid: (cols + 1) x (rows + 1) vertices on pixel corners. */
    const uint32_t cols = p->w / p->cell_px, rows = p->h / p->cell_px;
    c->grid_index_count = cols * rows * 6;
-   if (!buffer_create(c, (VkDeviceSize)(cols + 1) * (rows + 1) * 8,
+   if (!bench_vk_buffer_create(&c->vk, (VkDeviceSize)(cols + 1) * (rows + 1) * 8,
                       VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, &c->grid_vb) ||
-       !buffer_create(c, (VkDeviceSize)c->grid_index_count * 4,
+       !bench_vk_buffer_create(&c->vk, (VkDeviceSize)c->grid_index_count * 4,
                       VK_BUFFER_USAGE_INDEX_BUFFER_BIT, &c->grid_ib))
       return false;
    float *gv = c->grid_vb.map;
@@ -361,7 +321,7 @@ ctx_init(struct ctx *c)
          gi += 6;
       }
    }
-   if (!buffer_create(c, (VkDeviceSize)p->w * p->h * 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+   if (!bench_vk_buffer_create(&c->vk, (VkDeviceSize)p->w * p->h * 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                       &c->readback))
       return false;
 
@@ -429,11 +389,11 @@ ctx_finish(struct ctx *c)
    vkDestroyShaderModule(c->vk.dev, c->fs_smooth, NULL);
    vkDestroyShaderModule(c->vk.dev, c->fs_tex, NULL);
    image_destroy(c, &c->tex);
-   buffer_destroy(c, &c->quad_vb);
-   buffer_destroy(c, &c->quad_ib);
-   buffer_destroy(c, &c->grid_vb);
-   buffer_destroy(c, &c->grid_ib);
-   buffer_destroy(c, &c->readback);
+   bench_vk_buffer_destroy(&c->vk, &c->quad_vb);
+   bench_vk_buffer_destroy(&c->vk, &c->quad_ib);
+   bench_vk_buffer_destroy(&c->vk, &c->grid_vb);
+   bench_vk_buffer_destroy(&c->vk, &c->grid_ib);
+   bench_vk_buffer_destroy(&c->vk, &c->readback);
 }
 
 /* One figure's render pass, framebuffer and pipeline. */
