@@ -55,6 +55,7 @@ nvk_compile_to_nir(const struct nvk_compile_info *info, char **error)
 
    /* 3. Lower. */
    bool unsupported = false, io_unsupported = false;
+   NIR_PASS_V(shader, nvk_nir_lower_tess_io, &io_unsupported);
    NIR_PASS_V(shader, nvk_nir_lower_io, &io_unsupported);
    NIR_PASS_V(shader, nvk_nir_lower_system_values, KX_SUBGROUP_SIZE);
    NIR_PASS_V(shader, nvk_nir_lower_descriptors, info->layout, &unsupported);

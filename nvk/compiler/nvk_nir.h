@@ -22,6 +22,13 @@ struct nvk_pipeline_layout;
  * access it cannot lower. */
 bool nvk_nir_lower_io(nir_shader *shader, bool *unsupported);
 
+/* Tessellation control shaders' inputs, outputs and barriers and
+ * evaluation shaders' inputs become global loads and stores on the records
+ * of nvk_tess_io.h; their system values come from the lane's number and
+ * those records. Run before nvk_nir_lower_io. Sets *unsupported for an
+ * access it cannot lower. */
+bool nvk_nir_lower_tess_io(nir_shader *shader, bool *unsupported);
+
 /* Loads of built-in variables (gl_LocalInvocationID...) become the
  * backend's system-value intrinsics; gl_GlobalInvocationID and friends are
  * computed from workgroup and local ids, gl_NumSubgroups and

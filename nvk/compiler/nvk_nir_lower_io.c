@@ -423,7 +423,9 @@ lower_io(nir_builder *b, nir_intrinsic_instr *intr, void *data)
 bool
 nvk_nir_lower_io(nir_shader *shader, bool *unsupported)
 {
-   if (shader->info.stage != NIR_STAGE_VERTEX && shader->info.stage != NIR_STAGE_FRAGMENT)
+   /* Evaluation shaders: only outputs are left (nvk_nir_lower_tess_io). */
+   if (shader->info.stage != NIR_STAGE_VERTEX && shader->info.stage != NIR_STAGE_FRAGMENT &&
+       shader->info.stage != NIR_STAGE_TESS_EVAL)
       return false;
    struct lower_state st = {0};
    const bool progress =

@@ -129,6 +129,19 @@ enum kx_interp {
    KX_INTERP_SAMPLE = 1 << 3,   /* at the sample (the shader runs per sample) */
 };
 
+/* Tessellation control and evaluation shaders: their execution modes
+ * (either stage may declare the domain, spacing, winding and point mode;
+ * the pipeline combines both) and the control shader's OutputVertices. The
+ * stages' I/O goes through memory, not the strip's arrays
+ * (nvk/compiler/nvk_tess_io.h). */
+struct kx_tess_info {
+   uint8_t primitive;   /* enum nir_prim: TRIANGLES, QUADS, ISOLINES; NONE */
+   uint8_t spacing;     /* enum nir_tess_spacing; UNSPECIFIED */
+   bool ccw, cw;        /* VertexOrderCcw / VertexOrderCw given */
+   bool point_mode;
+   uint8_t vertices_out; /* TCS: OutputVertices */
+};
+
 /* What a program needs from whoever runs it (the minimal side-band data). */
 struct kx_program_info {
    uint16_t workgroup_size[3]; /* compute; 1 x 1 x 1 for other stages */
@@ -161,6 +174,9 @@ struct kx_program_info {
    bool reads_frag_coord;
    bool reads_helper_invocation;
    bool reads_point_coord;
+
+   /* Tessellation control and evaluation shaders. */
+   struct kx_tess_info tess;
 };
 
 /* Translates a finalized shader (see nvk/compiler: explicit I/O, descriptors

@@ -327,6 +327,9 @@ kx_program_validate(const struct kx_program *p)
 static bool
 kx_info_valid(const struct kx_program_info *info)
 {
+   if (info->tess.primitive > NIR_PRIM_ISOLINES ||
+       info->tess.spacing > NIR_TESS_SPACING_FRACTIONAL_EVEN || info->tess.vertices_out > 32)
+      return false;
    if (info->stage > NIR_STAGE_COMPUTE || info->clip_distance_count > 8 ||
        info->cull_distance_count > 8 || info->clip_distance_count + info->cull_distance_count > 8)
       return false;
@@ -401,6 +404,9 @@ kx_program_deserialize(const void *data, size_t size_B)
       offsetof(struct kx_program_info, reads_frag_coord),
       offsetof(struct kx_program_info, reads_helper_invocation),
       offsetof(struct kx_program_info, reads_point_coord),
+      offsetof(struct kx_program_info, tess.ccw),
+      offsetof(struct kx_program_info, tess.cw),
+      offsetof(struct kx_program_info, tess.point_mode),
    };
    for (unsigned i = 0; i < ARRAY_SIZE(bools); i++) {
       if (bytes[info_at + bools[i]] > 1)

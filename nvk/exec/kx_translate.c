@@ -198,7 +198,18 @@ kxb_stage_info(struct kxb *b, struct kx_program_info *info)
    const nir_shader_info *si = &b->shader->info;
    const struct kx_program_info *g = &b->gfx;
    info->stage = (uint8_t)si->stage;
-   if (si->stage != NIR_STAGE_VERTEX && si->stage != NIR_STAGE_FRAGMENT)
+   if (si->stage == NIR_STAGE_TESS_CTRL || si->stage == NIR_STAGE_TESS_EVAL)
+      info->tess = (struct kx_tess_info){
+         .primitive = (uint8_t)si->tess.primitive_mode,
+         .spacing = (uint8_t)si->tess.spacing,
+         .ccw = si->tess.ccw,
+         .cw = si->tess.cw,
+         .point_mode = si->tess.point_mode,
+         .vertices_out = si->tess.tcs_vertices_out,
+      };
+   /* Evaluation shaders write their outputs as vertex shaders do. */
+   if (si->stage != NIR_STAGE_VERTEX && si->stage != NIR_STAGE_FRAGMENT &&
+       si->stage != NIR_STAGE_TESS_EVAL)
       return;
    info->workgroup_size[0] = info->workgroup_size[1] = info->workgroup_size[2] = 1;
    info->inputs_read = g->inputs_read;

@@ -1,0 +1,247 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Tessellation control and evaluation shaders through the compiler
+ * (GLSL -> SPIR-V at build time -> nvk_compile) and kx strips, on every
+ * backend that runs strips, against values computed here: the records of
+ * nvk_tess_io.h (per-vertex inputs, per-vertex and patch outputs, the
+ * levels), a barrier followed by a read of another invocation's output,
+ * InvocationId, PrimitiveId, PatchVertices, TessCoord and the execution
+ * modes recorded in the program info.
+ */
+#include <math.h>
+
+#include "nvk_compiler_test_util.h"
+#include "nvk_tess_io.h"
+
+#include "tess_io_tesc.h"
+#include "tess_io_tese.h"
+
+#define NTT_VA 0x500000000ull
+enum {
+   PATCHES = KX_W / 4,
+   IN_VERTS = 3,
+   OUT_VERTS = 4,
+   IN_STRIDE = (KX_SLOT_VAR0 + 1) * 4,
+};
+
+/* The device memory of the test: every record array, one after another. */
+struct ntt_mem {
+   float in[PATCHES * IN_VERTS * IN_STRIDE];
+   float out[PATCHES * OUT_VERTS * NVK_TESS_VERTEX_FLOATS];
+   float patch[PATCHES * NVK_TESS_PATCH_FLOATS];
+   float coords[KX_W * 3];
+   uint32_t patches[KX_W];
+};
+
+static void *
+ntt_translate(void *data, uint64_t va, uint64_t size_B, uint64_t *range_va,
+              uint64_t *range_end)
+{
+   const uint64_t size = sizeof(struct ntt_mem);
+   if (va < NTT_VA || va - NTT_VA > size || size_B > size - (va - NTT_VA))
+      return NULL;
+   *range_va = NTT_VA;
+   *range_end = NTT_VA + size;
+   return (uint8_t *)data + (va - NTT_VA);
+}
+
+#define VA_OF(m, field) (NTT_VA + offsetof(struct ntt_mem, field))
+
+static void *
+ntt_compile(const struct kx_backend *be, const uint32_t *spirv, size_t size_B,
+            nir_shader_stage stage, const struct nvk_pipeline_layout *layout)
+{
+   const struct nvk_compile_info info = {
+      .spirv = spirv,
+      .word_count = size_B / 4,
+      .stage = stage,
+      .entry_point = "main",
+      .layout = layout,
+   };
+   char *err = NULL;
+   nir_shader *shader = nvk_compile_to_nir(&info, &err);
+   if (shader)
+      nvk_compile_optimize(shader);
+   void *p = shader ? be->compile(shader, &err) : NULL;
+   nir_shader_destroy(shader);
+   if (!p)
+      test_fail(__FILE__, __LINE__, "%s: %s", be->name, err ? err : "?");
+   free(err);
+   return p;
+}
+
+static float
+in_color(unsigned p, unsigned v, unsigned c)
+{
+   return c == 0 ? (float)(p * 3 + v) : (float)c;
+}
+
+static bool
+near(float a, float b)
+{
+   return fabsf(a - b) <= 1e-5f * fmaxf(1.0f, fabsf(b));
+}
+
+TEST(tess_program_info)
+{
+   struct nvk_pipeline_layout *layout = nct_layout(NULL, 0);
+   char *err = NULL;
+   struct nvk_compile_info info = {
+      .spirv = tess_io_tesc_spv,
+      .word_count = sizeof(tess_io_tesc_spv) / 4,
+      .stage = NIR_STAGE_TESS_CTRL,
+      .entry_point = "main",
+      .layout = layout,
+   };
+   struct kx_program *tcs = nvk_compile(&info, &err);
+   if (!CHECK(tcs))
+      printf("  %s\n", err ? err : "");
+   free(err);
+   err = NULL;
+   info.spirv = tess_io_tese_spv;
+   info.word_count = sizeof(tess_io_tese_spv) / 4;
+   info.stage = NIR_STAGE_TESS_EVAL;
+   struct kx_program *tes = nvk_compile(&info, &err);
+   if (!CHECK(tes))
+      printf("  %s\n", err ? err : "");
+   free(err);
+   if (tcs) {
+      const struct kx_program_info *i = kx_program_info(tcs);
+      CHECK_EQ(i->stage, NIR_STAGE_TESS_CTRL);
+      CHECK_EQ(i->tess.vertices_out, OUT_VERTS);
+      CHECK_EQ(i->tess.primitive, NIR_PRIM_NONE);
+   }
+   if (tes) {
+      const struct kx_program_info *i = kx_program_info(tes);
+      CHECK_EQ(i->stage, NIR_STAGE_TESS_EVAL);
+      CHECK_EQ(i->tess.primitive, NIR_PRIM_QUADS);
+      CHECK_EQ(i->tess.spacing, NIR_TESS_SPACING_FRACTIONAL_ODD);
+      CHECK(i->tess.cw && !i->tess.ccw && i->tess.point_mode);
+      /* Outputs as a vertex shader's: position and Locations 0, 1. */
+      CHECK_EQ_U64(i->outputs_written, (1ull << KX_SLOT_POS) | (3ull << KX_SLOT_VAR0));
+   }
+   kx_program_destroy(tcs);
+   kx_program_destroy(tes);
+   nct_layout_free(layout);
+}
+
+TEST(tess_control_then_evaluation)
+{
+   struct nvk_pipeline_layout *layout = nct_layout(NULL, 0);
+   struct ntt_mem *m = calloc(1, sizeof(*m));
+   REQUIRE(m);
+   const struct nvk_tess_cbuf cb = {
+      .in_addr = VA_OF(m, in),
+      .out_addr = VA_OF(m, out),
+      .patch_addr = VA_OF(m, patch),
+      .coords_addr = VA_OF(m, coords),
+      .patches_addr = VA_OF(m, patches),
+      .in_stride_floats = IN_STRIDE,
+      .patch_vertices_in = IN_VERTS,
+      .vertices_out = OUT_VERTS,
+   };
+   float dummy_out[KX_SLOT_COUNT * 4 * KX_W];
+   float tes_out[KX_SLOT_COUNT * 4 * KX_W];
+   uint32_t lane_ids[KX_W];
+   for (unsigned l = 0; l < KX_W; l++)
+      lane_ids[l] = l;
+
+   for (const struct kx_backend *const *be = kx_backends(); *be; be++) {
+      if (!(*be)->exec_create)
+         continue;
+      memset(m, 0, sizeof(*m));
+      for (unsigned p = 0; p < PATCHES; p++)
+         for (unsigned v = 0; v < IN_VERTS; v++) {
+            float *rec = m->in + (p * IN_VERTS + v) * IN_STRIDE;
+            rec[0] = (float)p;
+            rec[1] = (float)v;
+            rec[2] = 1.0f;
+            rec[3] = 1.0f;
+            for (unsigned c = 0; c < 4; c++)
+               rec[KX_SLOT_VAR0 * 4 + c] = in_color(p, v, c);
+         }
+      void *tcs = ntt_compile(*be, tess_io_tesc_spv, sizeof(tess_io_tesc_spv),
+                              NIR_STAGE_TESS_CTRL, layout);
+      void *tes = ntt_compile(*be, tess_io_tese_spv, sizeof(tess_io_tese_spv),
+                              NIR_STAGE_TESS_EVAL, layout);
+      if (!tcs || !tes) {
+         if (tcs)
+            (*be)->destroy(tcs);
+         if (tes)
+            (*be)->destroy(tes);
+         continue;
+      }
+      struct kx_strip s = {
+         .lane_count = KX_W,
+         .out = dummy_out,
+         .vertex_index = lane_ids,
+         .translate = ntt_translate,
+         .translate_data = m,
+      };
+      s.cbufs[NVK_CBUF_TESS] = (struct kx_cbuf){&cb, sizeof(cb)};
+      void *e = (*be)->exec_create(tcs);
+      CHECK((*be)->exec_strip(e, &s));
+      (*be)->exec_destroy(e);
+
+      unsigned bad = 0;
+      for (unsigned p = 0; p < PATCHES; p++) {
+         for (unsigned i = 0; i < OUT_VERTS; i++) {
+            const float *rec = m->out + (p * OUT_VERTS + i) * NVK_TESS_VERTEX_FLOATS;
+            const unsigned src = i % IN_VERTS;
+            bad += rec[0] != (float)p || rec[1] != (float)src;
+            for (unsigned c = 0; c < 4; c++)
+               bad += rec[KX_SLOT_VAR0 * 4 + c] != in_color(p, src, c) + 100.0f * p;
+            bad += rec[KX_SLOT_CLIP_DIST0 * 4 + i % 2] != (float)i;
+         }
+         const float *pr = m->patch + p * NVK_TESS_PATCH_FLOATS;
+         for (unsigned k = 0; k < 4; k++)
+            bad += pr[k] != (float)(p + k);
+         bad += pr[4] != 0.5f * p || pr[5] != 7.0f;
+         /* Invocation 1 read invocation 3's output after the barrier. */
+         for (unsigned c = 0; c < 4; c++)
+            bad += pr[(NVK_TESS_PATCH_VAR0 + 1) * 4 + c] !=
+                   in_color(p, 3 % IN_VERTS, c) + 100.0f * p + IN_VERTS;
+         bad += pr[(NVK_TESS_PATCH_VAR0 + 2 + p % 2) * 4] != 3.0f;
+      }
+      if (!CHECK_EQ(bad, 0))
+         printf("  %s: control shader records\n", (*be)->name);
+
+      /* The evaluation shader on TessCoords of every patch. */
+      for (unsigned l = 0; l < KX_W; l++) {
+         m->coords[3 * l] = (float)(l % 8) / 8.0f;
+         m->coords[3 * l + 1] = (float)(l / 8) / 8.0f;
+         m->patches[l] = (l * 7) % PATCHES;
+      }
+      s.out = tes_out;
+      e = (*be)->exec_create(tes);
+      CHECK((*be)->exec_strip(e, &s));
+      (*be)->exec_destroy(e);
+      bad = 0;
+      for (unsigned l = 0; l < KX_W; l++) {
+         const unsigned p = m->patches[l];
+         const float u = m->coords[3 * l], v = m->coords[3 * l + 1];
+         const float *r = m->out + p * OUT_VERTS * NVK_TESS_VERTEX_FLOATS;
+#define POS(i, c) r[(i) * NVK_TESS_VERTEX_FLOATS + (c)]
+         for (unsigned c = 0; c < 4; c++) {
+            const float a = POS(0, c) + (POS(1, c) - POS(0, c)) * u;
+            const float b = POS(3, c) + (POS(2, c) - POS(3, c)) * u;
+            bad += !near(tes_out[KX_IO_INDEX(KX_SLOT_POS, c, l)], a + (b - a) * v);
+         }
+#undef POS
+         const float *pr = m->patch + p * NVK_TESS_PATCH_FLOATS;
+         for (unsigned c = 0; c < 4; c++)
+            bad += tes_out[KX_IO_INDEX(KX_SLOT_VAR0, c, l)] !=
+                   r[(p % 4) * NVK_TESS_VERTEX_FLOATS + KX_SLOT_VAR0 * 4 + c] +
+                      pr[(NVK_TESS_PATCH_VAR0 + 1) * 4 + c];
+         const float extra[4] = {(float)(p + 3), 7.0f, (float)p, (float)OUT_VERTS};
+         for (unsigned c = 0; c < 4; c++)
+            bad += tes_out[KX_IO_INDEX(KX_SLOT_VAR0 + 1, c, l)] != extra[c];
+      }
+      if (!CHECK_EQ(bad, 0))
+         printf("  %s: evaluation shader outputs\n", (*be)->name);
+      (*be)->destroy(tcs);
+      (*be)->destroy(tes);
+   }
+   free(m);
+   nct_layout_free(layout);
+}
