@@ -9,7 +9,8 @@
  *      indices past the buffer read 0, robustBufferAccess) mapped to the
  *      draw's unique vertices, so each vertex is shaded once per instance;
  *   3. primitive assembly (rast_assemble) on those local numbers;
- *   4. per instance: vertex fetch + vertex shader, then rast_draw with the
+ *   4. per instance: vertex fetch + vertex shader, tessellation when the
+ *      pipeline has it (nvk_draw_tess.c), then rast_draw with the
  *      fragment shader as its shade callback;
  *   5. statistics and occlusion counts into the executor's counters.
  *
@@ -99,9 +100,13 @@ run_draw(struct nvk_draw_ctx *ctx)
    const struct nvk_draw_params *d = ctx->params;
    const struct vk_graphics_state *gs = &ctx->gs;
    const enum rast_topology topology = (enum rast_topology)gs->ia.primitive_topology;
-   const unsigned prim_verts = rast_topology_prim_vertices(topology);
-   if (prim_verts == 0) {
-      draw_fault(ex, d, "topology %u needs tessellation", gs->ia.primitive_topology);
+   /* Tessellation takes patch lists and only those (VUID-...-pStages-00736,
+    * VUID-vkCmdDraw-primitiveTopology-...: undefined, so a fault). */
+   const bool tess = ctx->tes != NULL;
+   const unsigned prim_verts = tess ? 1 : rast_topology_prim_vertices(topology);
+   if (prim_verts == 0 || tess != (topology == RAST_TOPOLOGY_PATCH_LIST)) {
+      draw_fault(ex, d, "topology %u %s tessellation", gs->ia.primitive_topology,
+                 tess ? "with" : "needs");
       return;
    }
    const bool restart = d->indexed && gs->ia.primitive_restart_enable;
@@ -128,20 +133,20 @@ run_draw(struct nvk_draw_ctx *ctx)
       .provoking_last =
          gs->rs.provoking_vertex == VK_PROVOKING_VERTEX_MODE_LAST_VERTEX_EXT,
    };
-   const uint32_t max_prims = rast_assemble_max_prims(&a);
+   const uint32_t max_prims = tess ? 0 : rast_assemble_max_prims(&a);
    verts = malloc(MAX2((size_t)nverts * stride, 1) * sizeof(float));
    prims = malloc(MAX2((size_t)max_prims * prim_verts, 1) * sizeof(uint32_t));
    prim_ids = malloc(MAX2((size_t)max_prims, 1) * sizeof(uint32_t));
    /* Lines: strip continuity and swapped ends, for stipple and Bresenham
     * ends. */
-   const bool lines = rast_topology_prim_kind(topology) == RAST_PRIM_LINES;
+   const bool lines = !tess && rast_topology_prim_kind(topology) == RAST_PRIM_LINES;
    if (lines) {
       line_flags = malloc(MAX2((size_t)max_prims, 1));
       a.line_flags = line_flags;
    }
    if (!verts || !prims || !prim_ids || (lines && !line_flags))
       goto oom;
-   const uint32_t prim_count = rast_assemble(&a, prims, prim_ids);
+   const uint32_t prim_count = tess ? 0 : rast_assemble(&a, prims, prim_ids);
 
    for (uint32_t i = 0; i < d->instance_count && !ex->faulted; i++) {
       const uint32_t instance = d->first_instance + i;
@@ -155,6 +160,12 @@ run_draw(struct nvk_draw_ctx *ctx)
       }
       if (!nvk_draw_run_vs(ctx, uniq, nverts, instance, verts, stride))
          break;
+      struct nvk_draw_tess_output to = {0};
+      if (tess && !nvk_draw_tess(ctx, verts, stride, ids, d->count, &to)) {
+         draw_fault(ex, d, "%s", ctx->fault);
+         nvk_draw_tess_output_finish(&to);
+         break;
+      }
       struct rast_draw rd = {
          .state = &ctx->rs,
          .fb = &ctx->fb,
@@ -172,9 +183,22 @@ run_draw(struct nvk_draw_ctx *ctx)
          .pool = ex->dev->workers,
          .thread_count = ctx->thread_count,
       };
+      if (tess) {
+         rd.vertices = to.vertices;
+         rd.vertex_stride_floats = to.stride_floats;
+         rd.vertex_count = to.vertex_count;
+         rd.kind = to.kind;
+         rd.indices = to.indices;
+         rd.prim_count = to.prim_count;
+         rd.prim_ids = to.prim_ids;
+         rd.line_flags = to.line_flags;
+      }
       const bool ok = rast_draw(&rd);
       ex->counters[NVK_COUNTER_IA_VERTICES] += d->count;
-      ex->counters[NVK_COUNTER_IA_PRIMITIVES] += prim_count;
+      ex->counters[NVK_COUNTER_IA_PRIMITIVES] += tess ? to.patches : prim_count;
+      ex->counters[NVK_COUNTER_TCS_PATCHES] += to.patches;
+      ex->counters[NVK_COUNTER_TES_INVOCATIONS] += to.vertex_count;
+      nvk_draw_tess_output_finish(&to);
       ex->counters[NVK_COUNTER_VS_INVOCATIONS] += nverts;
       ex->counters[NVK_COUNTER_CLIPPING_INVOCATIONS] += rd.clip_invocations;
       ex->counters[NVK_COUNTER_CLIPPING_PRIMITIVES] += rd.clip_primitives;
@@ -230,6 +254,13 @@ nvk_draw(struct nvk_exec *ex, const struct nvk_draw_params *d)
    ctx->vs_info = kx_program_info(ctx->vs);
    ctx->fs = p->gfx->fs ? p->gfx->fs->shader->prog : NULL;
    ctx->fs_info = ctx->fs ? kx_program_info(ctx->fs) : NULL;
+   if (p->gfx->tes) {
+      ctx->tcs = p->gfx->tcs->shader->prog;
+      ctx->tes = p->gfx->tes->shader->prog;
+      ctx->tcs_info = kx_program_info(ctx->tcs);
+      ctx->tes_info = kx_program_info(ctx->tes);
+   }
+   ctx->raster_info = ctx->tes ? ctx->tes_info : ctx->vs_info;
    ctx->deadline_ns = nvk_exec_tdr_deadline(ex);
    ctx->thread_count = MAX2(nvk_worker_pool_thread_count(ex->dev->workers), 1u);
    fill_cbufs(ex, ctx->cbufs);
@@ -253,6 +284,7 @@ nvk_draw(struct nvk_exec *ex, const struct nvk_draw_params *d)
    }
 out:
    nvk_draw_execs_finish(ctx);
+   nvk_draw_tess_finish(ctx);
    free(ctx);
 }
 

@@ -11,6 +11,8 @@
  *                         outputs to rast's AoS vertices
  *   nvk_draw_fragment.c   rast's shade callback: the fragment shader on a
  *                         batch, one kx_exec per worker
+ *   nvk_draw_tess.c       tessellation: control shader, nvk/tess,
+ *                         evaluation shader, between the VS and setup
  *   nvk_draw_localize.c   the draw's vertex numbers -> unique vertices
  *   nvk_draw.c            the order of it all, per instance; statistics
  */
@@ -38,6 +40,10 @@ struct nvk_draw_ctx {
    const struct nvk_graphics_pipeline *gfx;
    const struct kx_program *vs, *fs; /* fs NULL: none */
    const struct kx_program_info *vs_info, *fs_info;
+   /* Tessellation (both or NULL) and the last pre-rasterization stage's
+    * info (what rast_state's clip distances, Layer, PointSize follow). */
+   const struct kx_program *tcs, *tes;
+   const struct kx_program_info *tcs_info, *tes_info, *raster_info;
    struct vk_graphics_state gs;
    struct rast_state rs;
    struct rast_framebuffer fb;
@@ -51,6 +57,7 @@ struct nvk_draw_ctx {
     * makes them), and the vertex shader's SoA buffers per slot. */
    struct kx_exec **vs_exec, **fs_exec;
    float **vs_in, **vs_out;
+   struct kx_exec **tcs_exec, **tes_exec; /* made at the first patch */
    unsigned thread_count;
    /* The first fault of a shader, any worker (atomic flag, then text). */
    int faulted;
@@ -81,6 +88,26 @@ uint32_t nvk_draw_localize(uint32_t *ids, uint32_t count, uint32_t *uniq);
 
 /* Floats per post-VS vertex (up to the highest slot the VS writes). */
 uint32_t nvk_draw_vertex_stride_floats(const struct kx_program_info *vs_info);
+
+/* What the tessellation stage hands to setup for one instance. */
+struct nvk_draw_tess_output {
+   uint32_t patches; /* complete patches of the draw */
+   float *vertices;  /* post-evaluation AoS vertices */
+   uint32_t vertex_count, stride_floats;
+   enum rast_prim_kind kind;
+   uint32_t *indices, *prim_ids; /* prim_ids: the patch (PrimitiveId) */
+   uint32_t prim_count;
+   uint8_t *line_flags; /* lines: zeros (no strips) */
+};
+
+/* One instance's tessellation (nvk_draw_tess.c) of the post-VS vertices
+ * `verts` (vs_stride_floats each) named by the draw's local vertex numbers
+ * ids[0..count); false after a fault. Free *out with
+ * nvk_draw_tess_output_finish. */
+bool nvk_draw_tess(struct nvk_draw_ctx *ctx, const float *verts, uint32_t vs_stride_floats,
+                   const uint32_t *ids, uint32_t count, struct nvk_draw_tess_output *out);
+void nvk_draw_tess_output_finish(struct nvk_draw_tess_output *out);
+void nvk_draw_tess_finish(struct nvk_draw_ctx *ctx);
 
 /* Per-worker shader executors and buffers; false on out-of-memory. */
 bool nvk_draw_execs_init(struct nvk_draw_ctx *ctx);

@@ -23,6 +23,7 @@
 #include "nvk_pipeline_layout.h"
 #include "nvk_shader.h"
 #include "nvk_shader_module.h"
+#include "nvk_tess.h"
 #include "util/os.h"
 #include "vk_alloc.h"
 #include "vk_entrypoints.h"
@@ -51,7 +52,10 @@ nvk_graphics_pipeline_finish(struct nvk_device *dev, struct nvk_pipeline *pipeli
 {
    shader_unref(dev, pipeline->gfx->vs);
    shader_unref(dev, pipeline->gfx->fs);
+   shader_unref(dev, pipeline->gfx->tcs);
+   shader_unref(dev, pipeline->gfx->tes);
    pipeline->gfx->vs = pipeline->gfx->fs = NULL;
+   pipeline->gfx->tcs = pipeline->gfx->tes = NULL;
 }
 
 /* Compiles one stage (or finds it in `cache`): the one call a stage takes.
@@ -112,8 +116,11 @@ link_libraries(struct nvk_device *dev, struct nvk_pipeline *pipeline,
          lib->gfx->state.parts & ~gfx->state.parts;
       vk_graphics_pipeline_state_merge(&gfx->state, &lib->gfx->state);
       if ((parts & VK_GRAPHICS_PIPELINE_LIBRARY_PRE_RASTERIZATION_SHADERS_BIT_EXT) &&
-          !gfx->vs)
+          !gfx->vs) {
          gfx->vs = shader_ref(lib->gfx->vs);
+         gfx->tcs = shader_ref(lib->gfx->tcs);
+         gfx->tes = shader_ref(lib->gfx->tes);
+      }
       if ((parts & VK_GRAPHICS_PIPELINE_LIBRARY_FRAGMENT_SHADER_BIT_EXT) && !gfx->fs)
          gfx->fs = shader_ref(lib->gfx->fs);
       if (lib->push_constant_size_B > pipeline->push_constant_size_B)
@@ -126,9 +133,9 @@ link_libraries(struct nvk_device *dev, struct nvk_pipeline *pipeline,
 static VkResult
 check_stages(struct nvk_device *dev, const VkGraphicsPipelineCreateInfo *info,
              VkGraphicsPipelineLibraryFlagsEXT parts, uint32_t *vs_index,
-             uint32_t *fs_index)
+             uint32_t *fs_index, uint32_t tess_index[2])
 {
-   *vs_index = *fs_index = UINT32_MAX;
+   *vs_index = *fs_index = tess_index[0] = tess_index[1] = UINT32_MAX;
    if (info->stageCount && !info->pStages)
       return vk_errorf(dev, VK_ERROR_UNKNOWN, "%u stages and no pStages",
                        info->stageCount);
@@ -142,9 +149,11 @@ check_stages(struct nvk_device *dev, const VkGraphicsPipelineCreateInfo *info,
       } else if (stage == VK_SHADER_STAGE_FRAGMENT_BIT) {
          index = fs_index;
          part = VK_GRAPHICS_PIPELINE_LIBRARY_FRAGMENT_SHADER_BIT_EXT;
-      } else if (stage & (VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT |
-                          VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT |
-                          VK_SHADER_STAGE_GEOMETRY_BIT | VK_SHADER_STAGE_TASK_BIT_EXT |
+      } else if (stage == VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT ||
+                 stage == VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT) {
+         index = &tess_index[stage == VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT];
+         part = VK_GRAPHICS_PIPELINE_LIBRARY_PRE_RASTERIZATION_SHADERS_BIT_EXT;
+      } else if (stage & (VK_SHADER_STAGE_GEOMETRY_BIT | VK_SHADER_STAGE_TASK_BIT_EXT |
                           VK_SHADER_STAGE_MESH_BIT_EXT)) {
          return vk_errorf(
             dev, VK_ERROR_UNKNOWN,
@@ -163,6 +172,13 @@ check_stages(struct nvk_device *dev, const VkGraphicsPipelineCreateInfo *info,
        *vs_index == UINT32_MAX)
       return vk_errorf(dev, VK_ERROR_UNKNOWN,
                        "pre-rasterization state without a vertex shader");
+   /* VUID-VkGraphicsPipelineCreateInfo-pStages-00729/00730: both
+    * tessellation stages or neither. */
+   if ((tess_index[0] == UINT32_MAX) != (tess_index[1] == UINT32_MAX))
+      return vk_errorf(dev, VK_ERROR_UNKNOWN,
+                       "a tessellation %s shader without a tessellation %s shader",
+                       tess_index[0] == UINT32_MAX ? "evaluation" : "control",
+                       tess_index[0] == UINT32_MAX ? "control" : "evaluation");
    return VK_SUCCESS;
 }
 
@@ -232,11 +248,11 @@ nvk_graphics_pipeline_create(struct nvk_device *dev, struct nvk_pipeline_cache *
    VkResult r = link_libraries(dev, pipeline, info);
    const VkGraphicsPipelineLibraryFlagsEXT provided =
       vk_graphics_pipeline_create_info_parts(info) & ~gfx->state.parts;
-   uint32_t vs_index, fs_index;
+   uint32_t vs_index, fs_index, tess_index[2];
    if (r == VK_SUCCESS)
       r = fill_state(dev, gfx, info);
    if (r == VK_SUCCESS)
-      r = check_stages(dev, info, provided, &vs_index, &fs_index);
+      r = check_stages(dev, info, provided, &vs_index, &fs_index, tess_index);
    if (r != VK_SUCCESS)
       goto fail;
 
@@ -276,6 +292,19 @@ nvk_graphics_pipeline_create(struct nvk_device *dev, struct nvk_pipeline_cache *
       if (fs_index < 8)
          stage_hits[fs_index] = hits[1];
    }
+   for (unsigned t = 0; t < 2 && tess_index[t] != UINT32_MAX; t++) {
+      bool hit = false;
+      r = compile_stage(dev, cache, layout, &info->pStages[tess_index[t]], cache_only, &hit,
+                        t ? &gfx->tes : &gfx->tcs);
+      if (r != VK_SUCCESS)
+         goto fail;
+      if (tess_index[t] < 8)
+         stage_hits[tess_index[t]] = hit;
+   }
+   if (r == VK_SUCCESS && gfx->tcs)
+      r = nvk_graphics_pipeline_check_tess(dev, gfx);
+   if (r != VK_SUCCESS)
+      goto fail;
    if (!is_library && !gfx->vs) {
       r = vk_errorf(dev, VK_ERROR_UNKNOWN, "a graphics pipeline without a vertex shader");
       goto fail;

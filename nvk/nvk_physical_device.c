@@ -13,6 +13,7 @@
 #include "nvk_image_drm.h"
 #include "nvk_instance.h"
 #include "nvk_private.h"
+#include "nvk_tess.h"
 #include "vk_alloc.h"
 #include "vk_log.h"
 #include "vk_util.h"
@@ -245,6 +246,11 @@ nvk_get_features(struct vk_features *f)
    f->vertexAttributeInstanceRateZeroDivisor = true;
    f->extendedDynamicState = true;
    f->extendedDynamicState2 = true;
+   /* Tessellation control and evaluation shaders and the tessellator
+    * (nvk/tess, nvk_draw_tess.c); patch control points dynamic
+    * (vk_tess_test). */
+   f->tessellationShader = true;
+   f->extendedDynamicState2PatchControlPoints = true;
    f->timelineSemaphore = true;
    f->synchronization2 = true;
    f->privateData = true;
@@ -453,6 +459,17 @@ nvk_get_limits(const struct nvk_physical_device *pdev)
       .maxFragmentOutputAttachments = 4,
       .maxFragmentDualSrcAttachments = 1, /* dualSrcBlend */
       .maxFragmentCombinedOutputResources = 4,
+      /* Tessellation (nvk_tess.h, nvk/compiler/nvk_tess_io.h): a vertex
+       * record has 32 user slots of 4 components, a patch record 32 more;
+       * the Vulkan 1.3 minimums (table "Required Limits"). */
+      .maxTessellationGenerationLevel = NVK_MAX_TESS_LEVEL,
+      .maxTessellationPatchSize = NVK_MAX_TESS_PATCH_VERTICES,
+      .maxTessellationControlPerVertexInputComponents = 64,
+      .maxTessellationControlPerVertexOutputComponents = 64,
+      .maxTessellationControlPerPatchOutputComponents = 120,
+      .maxTessellationControlTotalOutputComponents = 2048,
+      .maxTessellationEvaluationInputComponents = 64,
+      .maxTessellationEvaluationOutputComponents = 64,
       /* The compute executor (nvk/exec/kx.h): workgroups of up to 1024
        * invocations in strips of 32 lanes, shared memory per workgroup. */
       .maxComputeSharedMemorySize = 49152,

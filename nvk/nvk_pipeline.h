@@ -33,6 +33,8 @@ struct nvk_graphics_pipeline {
    struct vk_graphics_pipeline_state state;
    struct nvk_pipeline_shader *vs; /* NULL in libraries without the stage */
    struct nvk_pipeline_shader *fs; /* NULL: no fragment shader (allowed) */
+   /* Tessellation control and evaluation: both or neither. */
+   struct nvk_pipeline_shader *tcs, *tes;
 };
 
 struct nvk_pipeline {

@@ -258,6 +258,7 @@ TEST(kiln_advertises_only_what_it_implements)
       /* vk_bc_test bc_formats_sample_nearest_and_linear, bc_formats_copy_and_blit */
       .textureCompressionBC = VK_TRUE,
       .samplerAnisotropy = VK_TRUE, /* vk_sampler_test sampler_anisotropy */
+      .tessellationShader = VK_TRUE, /* vk_tess_test (every test) */
    };
    const VkBool32 *b = (const VkBool32 *)&f, *ok = (const VkBool32 *)&tested;
    for (unsigned i = 0; i < sizeof(f) / sizeof(VkBool32); i++) {

@@ -1,0 +1,697 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Tessellation through the loader, on kiln and on lavapipe, against the
+ * spec model of nvk/tess/tests/tess_model.c (an independent construction
+ * of Vulkan 1.3, chapter 23):
+ *
+ *  - per domain x spacing x point mode x level set (levels from push
+ *    constants, passed between control shader invocations through a
+ *    barrier): the primitives reaching the clipper (pipeline statistics)
+ *    equal the model's triangle, line or point count, the control shader
+ *    ran once per patch, and in point mode every point lands where the
+ *    model puts a vertex (one point per hit pixel, counted with additive
+ *    blending; fractional placement is implementation-dependent, so on
+ *    other drivers only equal spacing's positions are compared);
+ *  - TessCoord and PrimitiveId: two patches filling their bands of the
+ *    framebuffer, every pixel the colour (u, v, patch) the domain says;
+ *  - VertexOrderCw/Ccw and VK_KHR_maintenance2's domain origin against
+ *    back-face culling;
+ *  - patchControlPoints dynamic (VK_EXT_extended_dynamic_state2): patches
+ *    counted per value;
+ *  - kiln only: bad input (patch sizes past the limit, one tessellation
+ *    stage without the other, a topology other than patch lists) fails
+ *    pipeline creation cleanly.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tess_model.h"
+#include "vkt.h"
+
+#include "tess_color_frag.h"
+#include "tess_levels_tesc.h"
+#include "tess_vert.h"
+
+#define TESE(d, s, o, p) tess_eval_##d##_##s##_##o##p##_tese_spv
+#define TESE_SET(d, s)                                                                   \
+   {TESE(d, s, ccw, ), sizeof(TESE(d, s, ccw, ))},                                       \
+      {TESE(d, s, ccw, _points), sizeof(TESE(d, s, ccw, _points))},                      \
+      {TESE(d, s, cw, ), sizeof(TESE(d, s, cw, ))},                                      \
+      {TESE(d, s, cw, _points), sizeof(TESE(d, s, cw, _points))}
+#include "tess_eval_triangles_equal_ccw_tese.h"
+#include "tess_eval_triangles_equal_ccw_points_tese.h"
+#include "tess_eval_triangles_equal_cw_tese.h"
+#include "tess_eval_triangles_equal_cw_points_tese.h"
+#include "tess_eval_triangles_fractional_even_ccw_tese.h"
+#include "tess_eval_triangles_fractional_even_ccw_points_tese.h"
+#include "tess_eval_triangles_fractional_even_cw_tese.h"
+#include "tess_eval_triangles_fractional_even_cw_points_tese.h"
+#include "tess_eval_triangles_fractional_odd_ccw_tese.h"
+#include "tess_eval_triangles_fractional_odd_ccw_points_tese.h"
+#include "tess_eval_triangles_fractional_odd_cw_tese.h"
+#include "tess_eval_triangles_fractional_odd_cw_points_tese.h"
+#include "tess_eval_quads_equal_ccw_tese.h"
+#include "tess_eval_quads_equal_ccw_points_tese.h"
+#include "tess_eval_quads_equal_cw_tese.h"
+#include "tess_eval_quads_equal_cw_points_tese.h"
+#include "tess_eval_quads_fractional_even_ccw_tese.h"
+#include "tess_eval_quads_fractional_even_ccw_points_tese.h"
+#include "tess_eval_quads_fractional_even_cw_tese.h"
+#include "tess_eval_quads_fractional_even_cw_points_tese.h"
+#include "tess_eval_quads_fractional_odd_ccw_tese.h"
+#include "tess_eval_quads_fractional_odd_ccw_points_tese.h"
+#include "tess_eval_quads_fractional_odd_cw_tese.h"
+#include "tess_eval_quads_fractional_odd_cw_points_tese.h"
+#include "tess_eval_isolines_equal_ccw_tese.h"
+#include "tess_eval_isolines_equal_ccw_points_tese.h"
+#include "tess_eval_isolines_equal_cw_tese.h"
+#include "tess_eval_isolines_equal_cw_points_tese.h"
+#include "tess_eval_isolines_fractional_even_ccw_tese.h"
+#include "tess_eval_isolines_fractional_even_ccw_points_tese.h"
+#include "tess_eval_isolines_fractional_even_cw_tese.h"
+#include "tess_eval_isolines_fractional_even_cw_points_tese.h"
+#include "tess_eval_isolines_fractional_odd_ccw_tese.h"
+#include "tess_eval_isolines_fractional_odd_ccw_points_tese.h"
+#include "tess_eval_isolines_fractional_odd_cw_tese.h"
+#include "tess_eval_isolines_fractional_odd_cw_points_tese.h"
+
+#define W 128
+#define H 128
+#define FMT VK_FORMAT_R32G32B32A32_SFLOAT
+
+struct spv {
+   const uint32_t *code;
+   size_t size_B;
+};
+
+/* [domain][spacing][ccw/ccw points/cw/cw points] */
+static const struct spv tese_spv[3][3][4] = {
+   {{TESE_SET(triangles, equal)},
+    {TESE_SET(triangles, fractional_even)},
+    {TESE_SET(triangles, fractional_odd)}},
+   {{TESE_SET(quads, equal)}, {TESE_SET(quads, fractional_even)}, {TESE_SET(quads, fractional_odd)}},
+   {{TESE_SET(isolines, equal)},
+    {TESE_SET(isolines, fractional_even)},
+    {TESE_SET(isolines, fractional_odd)}},
+};
+
+static const char *const domain_name[] = {"triangles", "quads", "isolines"};
+static const char *const spacing_name[] = {"equal", "fractional_even", "fractional_odd"};
+
+/* The push constants of the three stages. */
+struct push {
+   float outer[4], inner[2]; /* control */
+   float bands, margin;      /* evaluation */
+   float count;              /* fragment: 1.0 per hit */
+};
+
+struct env {
+   struct vkt t;
+   struct vkt_image img;
+   VkImageView view;
+   VkRenderPass pass;
+   VkFramebuffer fb;
+   VkPipelineLayout layout;
+   VkShaderModule vs, tcs, fs;
+   struct vkt_buffer vb;
+   VkQueryPool stats;
+   bool dynamic_points; /* VK_EXT_extended_dynamic_state2 patch control points */
+};
+
+enum {
+   STAT_CLIP, /* CLIPPING_INVOCATIONS */
+   STAT_TCS,  /* TESSELLATION_CONTROL_SHADER_PATCHES */
+   STAT_TES,  /* TESSELLATION_EVALUATION_SHADER_INVOCATIONS */
+   STAT_COUNT,
+};
+
+static VkShaderModule
+make_module(struct vkt *t, const uint32_t *code, size_t size_B)
+{
+   const VkShaderModuleCreateInfo ci = {
+      .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+      .codeSize = size_B,
+      .pCode = code,
+   };
+   VkShaderModule m = VK_NULL_HANDLE;
+   VKT_CHECK(vkCreateShaderModule(t->dev, &ci, NULL, &m));
+   return m;
+}
+
+static bool
+env_init(struct env *e, bool dynamic_points, bool kiln_only)
+{
+   memset(e, 0, sizeof(*e));
+   static const VkPhysicalDeviceFeatures core = {.tessellationShader = VK_TRUE,
+                                                 .pipelineStatisticsQuery = VK_TRUE};
+   VkPhysicalDeviceExtendedDynamicState2FeaturesEXT eds2 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_2_FEATURES_EXT,
+      .extendedDynamicState2PatchControlPoints = VK_TRUE,
+   };
+   /* maintenance2: the domain origin. */
+   static const char *const exts[] = {VK_KHR_MAINTENANCE_2_EXTENSION_NAME,
+                                      VK_EXT_EXTENDED_DYNAMIC_STATE_2_EXTENSION_NAME};
+   const struct vkt_req req = {
+      .core_features = &core,
+      .features = dynamic_points ? &eds2 : NULL,
+      .extensions = exts,
+      .extension_count = dynamic_points ? 2 : 1,
+      .kiln_only = kiln_only,
+   };
+   if (!vkt_init(&e->t, &req))
+      return false;
+   e->dynamic_points = dynamic_points;
+   struct vkt *t = &e->t;
+   VkImageCreateInfo ici =
+      vkt_image_info(VK_IMAGE_TYPE_2D, FMT, VK_IMAGE_TILING_OPTIMAL, W, H, 1, 1, 1);
+   ici.usage |= VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
+   if (!vkt_image_create(t, &ici, &e->img) ||
+       !vkt_image_to_general(t, &e->img, VK_IMAGE_LAYOUT_UNDEFINED))
+      return false;
+   const VkImageViewCreateInfo vci = {
+      .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+      .image = e->img.image,
+      .viewType = VK_IMAGE_VIEW_TYPE_2D,
+      .format = FMT,
+      .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1},
+   };
+   const VkAttachmentDescription att = {
+      .format = FMT,
+      .samples = VK_SAMPLE_COUNT_1_BIT,
+      .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+      .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+      .stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE,
+      .stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
+      .initialLayout = VK_IMAGE_LAYOUT_GENERAL,
+      .finalLayout = VK_IMAGE_LAYOUT_GENERAL,
+   };
+   const VkAttachmentReference ref = {0, VK_IMAGE_LAYOUT_GENERAL};
+   const VkSubpassDescription sub = {
+      .pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS,
+      .colorAttachmentCount = 1,
+      .pColorAttachments = &ref,
+   };
+   const VkSubpassDependency deps[] = {
+      {VK_SUBPASS_EXTERNAL, 0, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT,
+       VK_PIPELINE_STAGE_ALL_GRAPHICS_BIT, VK_ACCESS_MEMORY_WRITE_BIT,
+       VK_ACCESS_MEMORY_READ_BIT | VK_ACCESS_MEMORY_WRITE_BIT, 0},
+      {0, VK_SUBPASS_EXTERNAL, VK_PIPELINE_STAGE_ALL_GRAPHICS_BIT,
+       VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_ACCESS_MEMORY_WRITE_BIT,
+       VK_ACCESS_MEMORY_READ_BIT | VK_ACCESS_MEMORY_WRITE_BIT, 0},
+   };
+   const VkRenderPassCreateInfo rci = {
+      .sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO,
+      .attachmentCount = 1,
+      .pAttachments = &att,
+      .subpassCount = 1,
+      .pSubpasses = &sub,
+      .dependencyCount = ARRAY_SIZE(deps),
+      .pDependencies = deps,
+   };
+   const VkPushConstantRange range = {VK_SHADER_STAGE_ALL_GRAPHICS, 0, sizeof(struct push)};
+   const VkPipelineLayoutCreateInfo lci = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+      .pushConstantRangeCount = 1,
+      .pPushConstantRanges = &range,
+   };
+   const VkQueryPoolCreateInfo qci = {
+      .sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
+      .queryType = VK_QUERY_TYPE_PIPELINE_STATISTICS,
+      .queryCount = 1,
+      .pipelineStatistics = VK_QUERY_PIPELINE_STATISTIC_CLIPPING_INVOCATIONS_BIT |
+                            VK_QUERY_PIPELINE_STATISTIC_TESSELLATION_CONTROL_SHADER_PATCHES_BIT |
+                            VK_QUERY_PIPELINE_STATISTIC_TESSELLATION_EVALUATION_SHADER_INVOCATIONS_BIT,
+   };
+   if (!VKT_CHECK(vkCreateImageView(t->dev, &vci, NULL, &e->view)) ||
+       !VKT_CHECK(vkCreateRenderPass(t->dev, &rci, NULL, &e->pass)) ||
+       !VKT_CHECK(vkCreatePipelineLayout(t->dev, &lci, NULL, &e->layout)) ||
+       !VKT_CHECK(vkCreateQueryPool(t->dev, &qci, NULL, &e->stats)) ||
+       !vkt_buffer_create(t, 4096, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, &e->vb))
+      return false;
+   const VkFramebufferCreateInfo fci = {
+      .sType = VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO,
+      .renderPass = e->pass,
+      .attachmentCount = 1,
+      .pAttachments = &e->view,
+      .width = W,
+      .height = H,
+      .layers = 1,
+   };
+   if (!VKT_CHECK(vkCreateFramebuffer(t->dev, &fci, NULL, &e->fb)))
+      return false;
+   /* Control points: a unit square's corners, repeated. */
+   float *v = (float *)e->vb.map;
+   for (unsigned i = 0; i < 64; i++) {
+      v[4 * i + 0] = (float)(i & 1);
+      v[4 * i + 1] = (float)((i >> 1) & 1);
+      v[4 * i + 2] = 0.0f;
+      v[4 * i + 3] = 1.0f;
+   }
+   e->vs = make_module(t, tess_vert_spv, sizeof(tess_vert_spv));
+   e->tcs = make_module(t, tess_levels_tesc_spv, sizeof(tess_levels_tesc_spv));
+   e->fs = make_module(t, tess_color_frag_spv, sizeof(tess_color_frag_spv));
+   return e->vs && e->tcs && e->fs;
+}
+
+static void
+env_finish(struct env *e)
+{
+   struct vkt *t = &e->t;
+   if (!t->dev)
+      return;
+   vkDestroyShaderModule(t->dev, e->vs, NULL);
+   vkDestroyShaderModule(t->dev, e->tcs, NULL);
+   vkDestroyShaderModule(t->dev, e->fs, NULL);
+   if (e->vb.buffer)
+      vkt_buffer_destroy(t, &e->vb);
+   vkDestroyQueryPool(t->dev, e->stats, NULL);
+   vkDestroyFramebuffer(t->dev, e->fb, NULL);
+   vkDestroyPipelineLayout(t->dev, e->layout, NULL);
+   vkDestroyRenderPass(t->dev, e->pass, NULL);
+   vkDestroyImageView(t->dev, e->view, NULL);
+   if (e->img.image)
+      vkt_image_destroy(t, &e->img);
+   vkt_finish(t);
+}
+
+struct pipe_opts {
+   const struct spv *tese;
+   bool additive;         /* ONE + ONE blending (hit counting) */
+   VkCullModeFlags cull;  /* front face: counter-clockwise */
+   bool lower_left;       /* VK_TESSELLATION_DOMAIN_ORIGIN_LOWER_LEFT */
+   uint32_t patch_points; /* patchControlPoints (static) */
+   /* Bad input tests: no evaluation stage, another topology. */
+   bool no_tese;
+   VkPrimitiveTopology topology; /* 0: PATCH_LIST */
+};
+
+static VkResult
+make_pipeline(struct env *e, const struct pipe_opts *o, VkPipeline *pipe)
+{
+   struct vkt *t = &e->t;
+   VkShaderModule tese = o->tese ? make_module(t, o->tese->code, o->tese->size_B) : NULL;
+   const VkPipelineShaderStageCreateInfo stages[4] = {
+      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+       .stage = VK_SHADER_STAGE_VERTEX_BIT,
+       .module = e->vs,
+       .pName = "main"},
+      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+       .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
+       .module = e->fs,
+       .pName = "main"},
+      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+       .stage = VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT,
+       .module = e->tcs,
+       .pName = "main"},
+      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+       .stage = VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT,
+       .module = tese,
+       .pName = "main"},
+   };
+   const VkVertexInputBindingDescription binding = {0, 16, VK_VERTEX_INPUT_RATE_VERTEX};
+   const VkVertexInputAttributeDescription attr = {0, 0, VK_FORMAT_R32G32B32A32_SFLOAT, 0};
+   const VkPipelineVertexInputStateCreateInfo vi = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO,
+      .vertexBindingDescriptionCount = 1,
+      .pVertexBindingDescriptions = &binding,
+      .vertexAttributeDescriptionCount = 1,
+      .pVertexAttributeDescriptions = &attr,
+   };
+   const VkPipelineInputAssemblyStateCreateInfo ia = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
+      .topology = o->topology ? o->topology : VK_PRIMITIVE_TOPOLOGY_PATCH_LIST,
+   };
+   const VkPipelineTessellationDomainOriginStateCreateInfo origin = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_TESSELLATION_DOMAIN_ORIGIN_STATE_CREATE_INFO,
+      .domainOrigin = o->lower_left ? VK_TESSELLATION_DOMAIN_ORIGIN_LOWER_LEFT
+                                    : VK_TESSELLATION_DOMAIN_ORIGIN_UPPER_LEFT,
+   };
+   const VkPipelineTessellationStateCreateInfo ts = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_TESSELLATION_STATE_CREATE_INFO,
+      .pNext = &origin,
+      .patchControlPoints = o->patch_points ? o->patch_points : 4,
+   };
+   const VkViewport viewport = {0, 0, W, H, 0, 1};
+   const VkRect2D scissor = {{0, 0}, {W, H}};
+   const VkPipelineViewportStateCreateInfo vp = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
+      .viewportCount = 1,
+      .pViewports = &viewport,
+      .scissorCount = 1,
+      .pScissors = &scissor,
+   };
+   const VkPipelineRasterizationStateCreateInfo rs = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
+      .cullMode = o->cull,
+      .frontFace = VK_FRONT_FACE_COUNTER_CLOCKWISE,
+      .lineWidth = 1.0f,
+   };
+   const VkPipelineMultisampleStateCreateInfo ms = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
+      .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT,
+   };
+   const VkPipelineColorBlendAttachmentState blend = {
+      .blendEnable = o->additive,
+      .srcColorBlendFactor = VK_BLEND_FACTOR_ONE,
+      .dstColorBlendFactor = VK_BLEND_FACTOR_ONE,
+      .colorBlendOp = VK_BLEND_OP_ADD,
+      .srcAlphaBlendFactor = VK_BLEND_FACTOR_ONE,
+      .dstAlphaBlendFactor = VK_BLEND_FACTOR_ONE,
+      .alphaBlendOp = VK_BLEND_OP_ADD,
+      .colorWriteMask = 0xf,
+   };
+   const VkPipelineColorBlendStateCreateInfo cb = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
+      .attachmentCount = 1,
+      .pAttachments = &blend,
+   };
+   const VkDynamicState dyn_states[] = {VK_DYNAMIC_STATE_PATCH_CONTROL_POINTS_EXT};
+   const VkPipelineDynamicStateCreateInfo dyn = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO,
+      .dynamicStateCount = 1,
+      .pDynamicStates = dyn_states,
+   };
+   const VkGraphicsPipelineCreateInfo ci = {
+      .sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
+      .stageCount = o->no_tese ? 3 : 4,
+      .pStages = stages,
+      .pVertexInputState = &vi,
+      .pInputAssemblyState = &ia,
+      .pTessellationState = &ts,
+      .pViewportState = &vp,
+      .pRasterizationState = &rs,
+      .pMultisampleState = &ms,
+      .pColorBlendState = &cb,
+      .pDynamicState = e->dynamic_points ? &dyn : NULL,
+      .layout = e->layout,
+      .renderPass = e->pass,
+   };
+   *pipe = VK_NULL_HANDLE;
+   const VkResult r = vkCreateGraphicsPipelines(t->dev, VK_NULL_HANDLE, 1, &ci, NULL, pipe);
+   vkDestroyShaderModule(t->dev, tese, NULL);
+   return r;
+}
+
+/* One draw of `vertices` control points (patches of 4 unless set
+ * dynamically) with the statistics query around it; the image and
+ * statistics out. */
+static bool
+draw(struct env *e, VkPipeline pipe, const struct push *pc, uint32_t vertices,
+     uint32_t dynamic_points, float *image, uint64_t stats[STAT_COUNT])
+{
+   struct vkt *t = &e->t;
+   VkCommandBuffer cmd = vkt_cmd_begin(t);
+   vkCmdResetQueryPool(cmd, e->stats, 0, 1);
+   const VkClearValue clear = {.color = {.float32 = {0, 0, 0, 0}}};
+   const VkRenderPassBeginInfo bi = {
+      .sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO,
+      .renderPass = e->pass,
+      .framebuffer = e->fb,
+      .renderArea = {{0, 0}, {W, H}},
+      .clearValueCount = 1,
+      .pClearValues = &clear,
+   };
+   vkCmdBeginRenderPass(cmd, &bi, VK_SUBPASS_CONTENTS_INLINE);
+   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
+   const VkDeviceSize zero = 0;
+   vkCmdBindVertexBuffers(cmd, 0, 1, &e->vb.buffer, &zero);
+   vkCmdPushConstants(cmd, e->layout, VK_SHADER_STAGE_ALL_GRAPHICS, 0, sizeof(*pc), pc);
+   if (e->dynamic_points)
+      VKT_PROC(t, vkCmdSetPatchControlPointsEXT)(cmd, dynamic_points);
+   vkCmdBeginQuery(cmd, e->stats, 0, 0);
+   vkCmdDraw(cmd, vertices, 1, 0, 0);
+   vkCmdEndQuery(cmd, e->stats, 0);
+   vkCmdEndRenderPass(cmd);
+   vkt_cmd_barrier(cmd);
+   if (!vkt_cmd_submit_wait(t, cmd))
+      return false;
+   if (!VKT_CHECK(vkGetQueryPoolResults(t->dev, e->stats, 0, 1, sizeof(uint64_t) * STAT_COUNT,
+                                        stats, sizeof(uint64_t),
+                                        VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT)))
+      return false;
+   return !image || vkt_read_image(t, &e->img, VK_IMAGE_ASPECT_COLOR_BIT, 0, 0,
+                                   (VkOffset3D){0}, (VkExtent3D){W, H, 1}, image);
+}
+
+static const struct tess_levels level_sets[] = {
+   {{1, 1, 1, 1}, {1, 1}},
+   {{2, 3, 4, 5}, {4, 6}},
+   {{1.5f, 2.25f, 3.75f, 6.1f}, {2.5f, 7.3f}},
+   {{5.5f, 1, 9.9f, 2}, {5.5f, 2.2f}},
+   {{7, 7, 7, 7}, {1, 1}},
+   {{0.5f, 0.25f, 0.75f, 0.1f}, {0.2f, 0.3f}},
+   {{17, 33.3f, 64, 100}, {12.5f, 1e9f}},
+   {{4, 0, 4, 4}, {4, 4}},     /* outer[1] == 0: every domain discards */
+   {{4, 4, -1, 4}, {4, 4}},    /* outer[2] < 0: triangles and quads discard */
+   {{NAN, 4, 4, 4}, {4, 4}},   /* NaN: discarded */
+};
+
+/* Pixel of domain coordinate t (0..1) with the half-pixel margin. */
+static int
+pixel_of(double t, unsigned size)
+{
+   return (int)floor(t * (size - 1) + 0.5);
+}
+
+/* Every hit pixel near a model vertex and every model vertex near a hit
+ * (within a pixel: the rounding of the position is the driver's). */
+static unsigned
+point_mismatches(const float *image, const struct model_result *m)
+{
+   static uint8_t near_model[W * H];
+   memset(near_model, 0, sizeof(near_model));
+   unsigned bad = 0;
+   for (uint32_t i = 0; i < m->vertex_count; i++) {
+      const int x = pixel_of(m->coords[i][0], W), y = pixel_of(m->coords[i][1], H);
+      bool hit = false;
+      for (int dy = -1; dy <= 1; dy++)
+         for (int dx = -1; dx <= 1; dx++) {
+            const int px = x + dx, py = y + dy;
+            if (px < 0 || py < 0 || px >= W || py >= H)
+               continue;
+            near_model[py * W + px] = 1;
+            hit |= image[4 * (py * W + px)] > 0.0f;
+         }
+      bad += !hit;
+   }
+   for (unsigned p = 0; p < W * H; p++)
+      bad += image[4 * p] > 0.0f && !near_model[p];
+   return bad;
+}
+
+TEST(tess_counts_and_points_match_the_spec_model)
+{
+   struct env e;
+   float *image = malloc(sizeof(float) * 4 * W * H);
+   static struct model_result m;
+   if (!image || !env_init(&e, false, false))
+      goto out;
+   const uint32_t max_level = e.t.props.limits.maxTessellationGenerationLevel;
+   for (int d = TESS_TRIANGLES; d <= TESS_ISOLINES; d++)
+      for (int sp = TESS_SPACING_EQUAL; sp <= TESS_SPACING_FRACTIONAL_ODD; sp++)
+         for (int points = 0; points < 2; points++) {
+            VkPipeline pipe;
+            const struct pipe_opts o = {.tese = &tese_spv[d][sp][points], .additive = true};
+            if (!VKT_CHECK(make_pipeline(&e, &o, &pipe)))
+               continue;
+            for (unsigned l = 0; l < ARRAY_SIZE(level_sets); l++) {
+               const struct tess_levels *lv = &level_sets[l];
+               const struct tess_config cfg = {
+                  .domain = d, .spacing = sp, .point_mode = points, .max_level = max_level};
+               model_patch(&cfg, lv, &m);
+               struct push pc = {.bands = 1, .margin = 0.5f / W, .count = 1};
+               memcpy(pc.outer, lv->outer, sizeof(pc.outer));
+               memcpy(pc.inner, lv->inner, sizeof(pc.inner));
+               uint64_t st[STAT_COUNT] = {0};
+               if (!draw(&e, pipe, &pc, 4, 0, points ? image : NULL, st))
+                  break;
+               bool ok = CHECK_EQ(st[STAT_CLIP], m.culled ? 0 : m.prim_count);
+               ok &= CHECK_EQ(st[STAT_TCS], 1);
+               /* Each vertex once on kiln; others may shade one twice. */
+               if (e.t.is_kiln)
+                  ok &= CHECK_EQ(st[STAT_TES], m.culled ? 0 : m.vertex_count);
+               if (points) {
+                  double hits = 0;
+                  for (unsigned p = 0; p < W * H; p++)
+                     hits += image[4 * p];
+                  ok &= CHECK_EQ((uint64_t)hits, m.culled ? 0 : m.vertex_count);
+                  /* Fractional placement is implementation-dependent. */
+                  if (e.t.is_kiln || sp == TESS_SPACING_EQUAL)
+                     ok &= CHECK_EQ(point_mismatches(image, &m), 0);
+               }
+               if (!ok)
+                  printf("  %s %s%s, level set %u: model %u vertices %u prims%s; "
+                         "clipper %llu, patches %llu, evaluations %llu\n",
+                         domain_name[d], spacing_name[sp], points ? " points" : "", l,
+                         m.vertex_count, m.prim_count, m.culled ? " (culled)" : "",
+                         (unsigned long long)st[STAT_CLIP], (unsigned long long)st[STAT_TCS],
+                         (unsigned long long)st[STAT_TES]);
+            }
+            vkDestroyPipeline(e.t.dev, pipe, NULL);
+         }
+out:
+   free(image);
+   env_finish(&e);
+}
+
+/* Two patches in two bands: each pixel's colour is its (u, v) in its
+ * band and the patch number, whatever the tessellation (the position is
+ * linear in (u, v)). Triangles: pixels well inside u + v < 1 only. */
+TEST(tess_coords_and_primitive_ids_fill_the_domain)
+{
+   struct env e;
+   float *image = malloc(sizeof(float) * 4 * W * H);
+   if (!image || !env_init(&e, false, false))
+      goto out;
+   static const struct tess_levels lv = {{5, 3, 2, 7}, {4, 6}};
+   for (int d = TESS_TRIANGLES; d <= TESS_QUADS; d++)
+      for (int sp = TESS_SPACING_EQUAL; sp <= TESS_SPACING_FRACTIONAL_ODD; sp++) {
+         VkPipeline pipe;
+         const struct pipe_opts o = {.tese = &tese_spv[d][sp][0]};
+         if (!VKT_CHECK(make_pipeline(&e, &o, &pipe)))
+            continue;
+         struct push pc = {.bands = 2};
+         memcpy(pc.outer, lv.outer, sizeof(pc.outer));
+         memcpy(pc.inner, lv.inner, sizeof(pc.inner));
+         uint64_t st[STAT_COUNT];
+         if (!draw(&e, pipe, &pc, 8, 0, image, st)) {
+            vkDestroyPipeline(e.t.dev, pipe, NULL);
+            break;
+         }
+         CHECK_EQ(st[STAT_TCS], 2);
+         unsigned bad = 0, compared = 0;
+         for (unsigned y = 0; y < H; y++)
+            for (unsigned x = 0; x < W; x++) {
+               const unsigned band = y / (H / 2);
+               const double u = (x + 0.5) / W, v = (y + 0.5 - band * (H / 2)) / (H / 2);
+               const float *px = image + 4 * (y * W + x);
+               if (d == TESS_TRIANGLES) {
+                  const double dist = (1.0 - u - v) / sqrt(2.0); /* to the diagonal */
+                  if (fabs(dist) < 2.0 / W)
+                     continue;
+                  if (dist < 0) {
+                     bad += px[3] != 0.0f; /* outside: the clear colour */
+                     compared++;
+                     continue;
+                  }
+               }
+               compared++;
+               const bool wrong = fabs(px[0] - u) > 1e-3 || fabs(px[1] - v) > 1e-3 ||
+                                  fabs(px[2] - band) > 1e-3 || fabs(px[3] - 1.0) > 1e-3;
+               if (wrong && bad++ < 3)
+                  printf("  (%u, %u): %g %g %g %g, want %g %g %u 1\n", x, y, px[0], px[1],
+                         px[2], px[3], u, v, band);
+            }
+         if (!CHECK_EQ(bad, 0))
+            printf("  %s %s: %u of %u pixels wrong\n", domain_name[d], spacing_name[sp], bad,
+                   compared);
+         vkDestroyPipeline(e.t.dev, pipe, NULL);
+      }
+out:
+   free(image);
+   env_finish(&e);
+}
+
+/* VertexOrderCw/Ccw name the winding in the domain's orientation, which
+ * VK_TESSELLATION_DOMAIN_ORIGIN_LOWER_LEFT flips (Vulkan 1.3, 23.3 and
+ * 23.5). The domain maps to the framebuffer with v down, so with the upper
+ * left origin Ccw triangles are counter-clockwise there: with back faces
+ * culled (front: counter-clockwise) they show, Cw ones do not; the lower
+ * left origin swaps the two. */
+TEST(tess_winding_and_domain_origin)
+{
+   struct env e;
+   float *image = malloc(sizeof(float) * 4 * W * H);
+   if (!image || !env_init(&e, false, false))
+      goto out;
+   static const struct tess_levels lv = {{3, 4, 2, 5}, {3, 2}};
+   for (int d = TESS_TRIANGLES; d <= TESS_QUADS; d++)
+      for (int cw = 0; cw < 2; cw++)
+         for (int ll = 0; ll < 2; ll++) {
+            VkPipeline pipe;
+            const struct pipe_opts o = {.tese = &tese_spv[d][TESS_SPACING_EQUAL][cw ? 2 : 0],
+                                        .cull = VK_CULL_MODE_BACK_BIT,
+                                        .lower_left = ll};
+            if (!VKT_CHECK(make_pipeline(&e, &o, &pipe)))
+               continue;
+            struct push pc = {.bands = 1};
+            memcpy(pc.outer, lv.outer, sizeof(pc.outer));
+            memcpy(pc.inner, lv.inner, sizeof(pc.inner));
+            uint64_t st[STAT_COUNT];
+            if (draw(&e, pipe, &pc, 4, 0, image, st)) {
+               unsigned covered = 0;
+               for (unsigned p = 0; p < W * H; p++)
+                  covered += image[4 * p + 3] != 0.0f;
+               const bool visible = (cw == 0) != (ll != 0);
+               const unsigned area = d == TESS_QUADS ? W * H : W * H / 2;
+               if (!CHECK(visible ? covered + W >= area && covered <= area + W : covered == 0))
+                  printf("  %s %s, %s origin: %u pixels covered\n", domain_name[d],
+                         cw ? "cw" : "ccw", ll ? "lower-left" : "upper-left", covered);
+            }
+            vkDestroyPipeline(e.t.dev, pipe, NULL);
+         }
+out:
+   free(image);
+   env_finish(&e);
+}
+
+/* VK_EXT_extended_dynamic_state2's patchControlPoints: 12 control points
+ * make 12 / n patches (a partial last patch is not drawn). */
+TEST(tess_patch_control_points_dynamic)
+{
+   struct env e;
+   if (!env_init(&e, true, false))
+      goto out;
+   VkPipeline pipe;
+   const struct pipe_opts o = {.tese = &tese_spv[TESS_QUADS][TESS_SPACING_EQUAL][0]};
+   if (!VKT_CHECK(make_pipeline(&e, &o, &pipe)))
+      goto out;
+   static const uint32_t n[] = {3, 4, 5, 1, 12, 32};
+   for (unsigned i = 0; i < ARRAY_SIZE(n); i++) {
+      struct push pc = {.outer = {2, 2, 2, 2}, .inner = {2, 2}, .bands = 16};
+      uint64_t st[STAT_COUNT];
+      if (!draw(&e, pipe, &pc, 12, n[i], NULL, st))
+         break;
+      if (!CHECK_EQ(st[STAT_TCS], 12 / n[i]))
+         printf("  patchControlPoints %u\n", n[i]);
+      /* 2x2 quads: 8 triangles per patch. */
+      CHECK_EQ(st[STAT_CLIP], 8 * (12 / n[i]));
+   }
+   vkDestroyPipeline(e.t.dev, pipe, NULL);
+out:
+   env_finish(&e);
+}
+
+/* Invalid pipelines: the validation layer reports them (expected here),
+ * kiln fails creation with an error and a VK_NULL_HANDLE pipeline instead
+ * of crashing (there is no VkResult for invalid usage; kiln's is
+ * VK_ERROR_UNKNOWN with a message). */
+TEST(tess_bad_input_fails_cleanly)
+{
+   struct env e;
+   if (!env_init(&e, false, true))
+      goto out;
+   const struct spv *tese = &tese_spv[TESS_QUADS][TESS_SPACING_EQUAL][0];
+   const struct pipe_opts bad[] = {
+      {.tese = tese, .patch_points = 33}, /* past maxTessellationPatchSize */
+      {.tese = tese, .no_tese = true},    /* a control shader alone */
+      {.tese = tese, .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST},
+   };
+   CHECK_EQ(e.t.props.limits.maxTessellationPatchSize, 32);
+   for (unsigned i = 0; i < ARRAY_SIZE(bad); i++) {
+      VkPipeline pipe;
+      vkt_expect_validation_errors_begin(&e.t);
+      const VkResult r = make_pipeline(&e, &bad[i], &pipe);
+      const unsigned errors = vkt_expect_validation_errors_end(&e.t);
+      bool ok = CHECK(r == VK_ERROR_UNKNOWN && pipe == VK_NULL_HANDLE);
+      ok &= CHECK(errors > 0);
+      if (!ok)
+         printf("  case %u: %s, %u validation errors\n", i, vkt_result_str(r), errors);
+      if (pipe)
+         vkDestroyPipeline(e.t.dev, pipe, NULL);
+   }
+out:
+   env_finish(&e);
+}
