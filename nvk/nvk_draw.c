@@ -9,8 +9,10 @@
  *      indices past the buffer read 0, robustBufferAccess) mapped to the
  *      draw's unique vertices, so each vertex is shaded once per instance;
  *   3. primitive assembly (rast_assemble) on those local numbers;
- *   4. per instance: vertex fetch + vertex shader, then rast_draw with the
- *      fragment shader as its shade callback;
+ *   4. per instance: vertex fetch + vertex shader, then the rest of the
+ *      pre-rasterization chain (geometry shader, transform feedback:
+ *      nvk_draw_chain.c) and rast_draw with the fragment shader as its
+ *      shade callback;
  *   5. statistics and occlusion counts into the executor's counters.
  *
  * rast_draw writes every fragment before it returns, so nothing is
@@ -109,7 +111,7 @@ run_draw(struct nvk_draw_ctx *ctx)
    uint32_t *uniq = malloc((size_t)d->count * sizeof(uint32_t));
    const uint32_t stride = nvk_draw_vertex_stride_floats(ctx->vs_info);
    float *verts = NULL;
-   uint32_t *prims = NULL, *prim_ids = NULL;
+   uint32_t *prims = NULL, *prim_ids = NULL, *spec = NULL, *spec_ids = NULL;
    uint8_t *line_flags = NULL;
    if (!ids || !uniq)
       goto oom;
@@ -130,18 +132,46 @@ run_draw(struct nvk_draw_ctx *ctx)
    };
    const uint32_t max_prims = rast_assemble_max_prims(&a);
    verts = malloc(MAX2((size_t)nverts * stride, 1) * sizeof(float));
-   prims = malloc(MAX2((size_t)max_prims * prim_verts, 1) * sizeof(uint32_t));
-   prim_ids = malloc(MAX2((size_t)max_prims, 1) * sizeof(uint32_t));
-   /* Lines: strip continuity and swapped ends, for stipple and Bresenham
-    * ends. */
-   const bool lines = rast_topology_prim_kind(topology) == RAST_PRIM_LINES;
-   if (lines) {
-      line_flags = malloc(MAX2((size_t)max_prims, 1));
-      a.line_flags = line_flags;
-   }
-   if (!verts || !prims || !prim_ids || (lines && !line_flags))
+   if (!verts)
       goto oom;
-   const uint32_t prim_count = rast_assemble(&a, prims, prim_ids);
+   /* The pre-rasterization chain (nvk_draw_priv.h) takes the primitives
+    * in the spec's order, adjacency kept; without a geometry shader or
+    * capture, rast's own order is all that is needed. */
+   const bool chain = ctx->geom || ctx->xfb;
+   uint32_t prim_count, spec_count = 0;
+   const unsigned spec_verts = ctx->geom ? nvk_draw_topology_gs_vertices(topology) : prim_verts;
+   if (chain) {
+      spec = malloc(MAX2((size_t)max_prims * spec_verts, 1) * sizeof(uint32_t));
+      spec_ids = malloc(MAX2((size_t)max_prims, 1) * sizeof(uint32_t));
+      if (!spec || !spec_ids)
+         goto oom;
+      spec_count = ctx->geom ? nvk_draw_assemble_gs_input(topology, ids, d->count, restart,
+                                                           spec, spec_ids)
+                             : rast_assemble(&(struct rast_assembly){
+                                                .topology = topology,
+                                                .indices = ids,
+                                                .count = d->count,
+                                                .restart_enable = restart,
+                                                .restart_index = NVK_RESTART,
+                                                .list_restart = true,
+                                             },
+                                             spec, spec_ids);
+   }
+   if (!ctx->geom) {
+      prims = malloc(MAX2((size_t)max_prims * prim_verts, 1) * sizeof(uint32_t));
+      prim_ids = malloc(MAX2((size_t)max_prims, 1) * sizeof(uint32_t));
+      /* Lines: strip continuity and swapped ends, for stipple and
+       * Bresenham ends. */
+      if (rast_topology_prim_kind(topology) == RAST_PRIM_LINES) {
+         line_flags = malloc(MAX2((size_t)max_prims, 1));
+         a.line_flags = line_flags;
+         if (!line_flags)
+            goto oom;
+      }
+      if (!prims || !prim_ids)
+         goto oom;
+   }
+   prim_count = ctx->geom ? spec_count : rast_assemble(&a, prims, prim_ids);
 
    for (uint32_t i = 0; i < d->instance_count && !ex->faulted; i++) {
       const uint32_t instance = d->first_instance + i;
@@ -155,6 +185,30 @@ run_draw(struct nvk_draw_ctx *ctx)
       }
       if (!nvk_draw_run_vs(ctx, uniq, nverts, instance, verts, stride))
          break;
+      ex->counters[NVK_COUNTER_IA_VERTICES] += d->count;
+      ex->counters[NVK_COUNTER_IA_PRIMITIVES] += prim_count;
+      ex->counters[NVK_COUNTER_VS_INVOCATIONS] += nverts;
+      if (chain) {
+         const struct nvk_prims in = {
+            .verts = verts,
+            .vertex_count = nverts,
+            .stride_floats = stride,
+            .verts_per_prim = spec_verts,
+            .prim_count = spec_count,
+            .indices = spec,
+            .prim_ids = spec_ids,
+            .info = ctx->vs_info,
+         };
+         if (ctx->geom) {
+            if (!nvk_draw_pre_raster_tail(ctx, &in))
+               break;
+            continue;
+         }
+         /* Capture here; rast draws from its own order below. */
+         if (!nvk_draw_xfb_capture(ctx, &in, 0))
+            break;
+      }
+      ex->counters[NVK_COUNTER_PRIMS_GENERATED0] += prim_count;
       struct rast_draw rd = {
          .state = &ctx->rs,
          .fb = &ctx->fb,
@@ -173,9 +227,6 @@ run_draw(struct nvk_draw_ctx *ctx)
          .thread_count = ctx->thread_count,
       };
       const bool ok = rast_draw(&rd);
-      ex->counters[NVK_COUNTER_IA_VERTICES] += d->count;
-      ex->counters[NVK_COUNTER_IA_PRIMITIVES] += prim_count;
-      ex->counters[NVK_COUNTER_VS_INVOCATIONS] += nverts;
       ex->counters[NVK_COUNTER_CLIPPING_INVOCATIONS] += rd.clip_invocations;
       ex->counters[NVK_COUNTER_CLIPPING_PRIMITIVES] += rd.clip_primitives;
       ex->counters[NVK_COUNTER_FS_INVOCATIONS] += rd.fs_invocations;
@@ -196,6 +247,8 @@ out:
    free(verts);
    free(prims);
    free(prim_ids);
+   free(spec);
+   free(spec_ids);
    free(line_flags);
 }
 
@@ -230,6 +283,10 @@ nvk_draw(struct nvk_exec *ex, const struct nvk_draw_params *d)
    ctx->vs_info = kx_program_info(ctx->vs);
    ctx->fs = p->gfx->fs ? p->gfx->fs->shader->prog : NULL;
    ctx->fs_info = ctx->fs ? kx_program_info(ctx->fs) : NULL;
+   ctx->geom = p->gfx->gs ? p->gfx->gs->shader->prog : NULL;
+   ctx->geom_info = ctx->geom ? kx_program_info(ctx->geom) : NULL;
+   ctx->last_info = ctx->geom ? ctx->geom_info : ctx->vs_info;
+   ctx->xfb = ex->gfx.xfb.active && ctx->last_info->xfb.output_count > 0;
    ctx->deadline_ns = nvk_exec_tdr_deadline(ex);
    ctx->thread_count = MAX2(nvk_worker_pool_thread_count(ex->dev->workers), 1u);
    fill_cbufs(ex, ctx->cbufs);

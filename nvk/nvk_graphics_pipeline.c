@@ -2,7 +2,7 @@
 /*
  * Graphics pipelines and pipeline libraries (VK_EXT_graphics_pipeline_library,
  * VK_KHR_pipeline_library): the state (vk_graphics_state.h) and the compiled
- * vertex and fragment stages (nvk_shader.h, through the pipeline cache).
+ * vertex, geometry and fragment stages (nvk_shader.h, through the pipeline cache).
  *
  * A library holds some of the four parts; linking libraries is merging their
  * states (vk_graphics_pipeline_state_merge) and taking references to their
@@ -11,7 +11,7 @@
  *
  * Bad input fails with VK_ERROR_UNKNOWN and a message, every handle of a
  * failed pipeline is VK_NULL_HANDLE: a stage kiln cannot run (tessellation,
- * geometry, mesh: issue 7), a stage twice, no vertex shader, a complete
+ * mesh), a stage twice, no vertex shader, a complete
  * pipeline missing parts, stages without a layout, counts past the limits
  * of vk_graphics_state.h.
  */
@@ -51,7 +51,8 @@ nvk_graphics_pipeline_finish(struct nvk_device *dev, struct nvk_pipeline *pipeli
 {
    shader_unref(dev, pipeline->gfx->vs);
    shader_unref(dev, pipeline->gfx->fs);
-   pipeline->gfx->vs = pipeline->gfx->fs = NULL;
+   shader_unref(dev, pipeline->gfx->gs);
+   pipeline->gfx->vs = pipeline->gfx->fs = pipeline->gfx->gs = NULL;
 }
 
 /* Compiles one stage (or finds it in `cache`): the one call a stage takes.
@@ -112,8 +113,10 @@ link_libraries(struct nvk_device *dev, struct nvk_pipeline *pipeline,
          lib->gfx->state.parts & ~gfx->state.parts;
       vk_graphics_pipeline_state_merge(&gfx->state, &lib->gfx->state);
       if ((parts & VK_GRAPHICS_PIPELINE_LIBRARY_PRE_RASTERIZATION_SHADERS_BIT_EXT) &&
-          !gfx->vs)
+          !gfx->vs) {
          gfx->vs = shader_ref(lib->gfx->vs);
+         gfx->gs = shader_ref(lib->gfx->gs);
+      }
       if ((parts & VK_GRAPHICS_PIPELINE_LIBRARY_FRAGMENT_SHADER_BIT_EXT) && !gfx->fs)
          gfx->fs = shader_ref(lib->gfx->fs);
       if (lib->push_constant_size_B > pipeline->push_constant_size_B)
@@ -126,9 +129,9 @@ link_libraries(struct nvk_device *dev, struct nvk_pipeline *pipeline,
 static VkResult
 check_stages(struct nvk_device *dev, const VkGraphicsPipelineCreateInfo *info,
              VkGraphicsPipelineLibraryFlagsEXT parts, uint32_t *vs_index,
-             uint32_t *fs_index)
+             uint32_t *fs_index, uint32_t *gs_index)
 {
-   *vs_index = *fs_index = UINT32_MAX;
+   *vs_index = *fs_index = *gs_index = UINT32_MAX;
    if (info->stageCount && !info->pStages)
       return vk_errorf(dev, VK_ERROR_UNKNOWN, "%u stages and no pStages",
                        info->stageCount);
@@ -142,13 +145,16 @@ check_stages(struct nvk_device *dev, const VkGraphicsPipelineCreateInfo *info,
       } else if (stage == VK_SHADER_STAGE_FRAGMENT_BIT) {
          index = fs_index;
          part = VK_GRAPHICS_PIPELINE_LIBRARY_FRAGMENT_SHADER_BIT_EXT;
+      } else if (stage == VK_SHADER_STAGE_GEOMETRY_BIT) {
+         index = gs_index;
+         part = VK_GRAPHICS_PIPELINE_LIBRARY_PRE_RASTERIZATION_SHADERS_BIT_EXT;
       } else if (stage & (VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT |
                           VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT |
-                          VK_SHADER_STAGE_GEOMETRY_BIT | VK_SHADER_STAGE_TASK_BIT_EXT |
-                          VK_SHADER_STAGE_MESH_BIT_EXT)) {
-         return vk_errorf(
-            dev, VK_ERROR_UNKNOWN,
-            "shader stage 0x%x is not implemented (vertex and fragment only)", stage);
+                          VK_SHADER_STAGE_TASK_BIT_EXT | VK_SHADER_STAGE_MESH_BIT_EXT)) {
+         return vk_errorf(dev, VK_ERROR_UNKNOWN,
+                          "shader stage 0x%x is not implemented (vertex, geometry and "
+                          "fragment only)",
+                          stage);
       } else {
          return vk_errorf(dev, VK_ERROR_UNKNOWN, "stage 0x%x in a graphics pipeline",
                           stage);
@@ -232,11 +238,11 @@ nvk_graphics_pipeline_create(struct nvk_device *dev, struct nvk_pipeline_cache *
    VkResult r = link_libraries(dev, pipeline, info);
    const VkGraphicsPipelineLibraryFlagsEXT provided =
       vk_graphics_pipeline_create_info_parts(info) & ~gfx->state.parts;
-   uint32_t vs_index, fs_index;
+   uint32_t vs_index, fs_index, gs_index;
    if (r == VK_SUCCESS)
       r = fill_state(dev, gfx, info);
    if (r == VK_SUCCESS)
-      r = check_stages(dev, info, provided, &vs_index, &fs_index);
+      r = check_stages(dev, info, provided, &vs_index, &fs_index, &gs_index);
    if (r != VK_SUCCESS)
       goto fail;
 
@@ -250,7 +256,7 @@ nvk_graphics_pipeline_create(struct nvk_device *dev, struct nvk_pipeline_cache *
    VK_FROM_HANDLE(nvk_pipeline_layout, layout, info->layout);
    if (layout && layout->push_constant_size_B > pipeline->push_constant_size_B)
       pipeline->push_constant_size_B = layout->push_constant_size_B;
-   if (!layout && (vs_index != UINT32_MAX || fs_index != UINT32_MAX)) {
+   if (!layout && (vs_index != UINT32_MAX || fs_index != UINT32_MAX || gs_index != UINT32_MAX)) {
       r = vk_errorf(dev, VK_ERROR_UNKNOWN, "shader stages without a pipeline layout");
       goto fail;
    }
@@ -258,7 +264,7 @@ nvk_graphics_pipeline_create(struct nvk_device *dev, struct nvk_pipeline_cache *
    /* Every stage from the cache or none (nvk_shader.h). */
    const bool cache_only =
       info->flags & VK_PIPELINE_CREATE_FAIL_ON_PIPELINE_COMPILE_REQUIRED_BIT;
-   bool hits[2] = {false, false};
+   bool hits[3] = {false, false, false};
    bool stage_hits[8] = {false};
    if (vs_index != UINT32_MAX) {
       r = compile_stage(dev, cache, layout, &info->pStages[vs_index], cache_only, &hits[0],
@@ -275,6 +281,14 @@ nvk_graphics_pipeline_create(struct nvk_device *dev, struct nvk_pipeline_cache *
          goto fail;
       if (fs_index < 8)
          stage_hits[fs_index] = hits[1];
+   }
+   if (gs_index != UINT32_MAX) {
+      r = compile_stage(dev, cache, layout, &info->pStages[gs_index], cache_only, &hits[2],
+                        &gfx->gs);
+      if (r != VK_SUCCESS)
+         goto fail;
+      if (gs_index < 8)
+         stage_hits[gs_index] = hits[2];
    }
    if (!is_library && !gfx->vs) {
       r = vk_errorf(dev, VK_ERROR_UNKNOWN, "a graphics pipeline without a vertex shader");

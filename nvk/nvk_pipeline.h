@@ -33,6 +33,7 @@ struct nvk_graphics_pipeline {
    struct vk_graphics_pipeline_state state;
    struct nvk_pipeline_shader *vs; /* NULL in libraries without the stage */
    struct nvk_pipeline_shader *fs; /* NULL: no fragment shader (allowed) */
+   struct nvk_pipeline_shader *gs; /* NULL: no geometry shader */
 };
 
 struct nvk_pipeline {
