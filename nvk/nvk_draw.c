@@ -134,30 +134,19 @@ run_draw(struct nvk_draw_ctx *ctx)
    verts = malloc(MAX2((size_t)nverts * stride, 1) * sizeof(float));
    if (!verts)
       goto oom;
-   /* The pre-rasterization chain (nvk_draw_priv.h) takes the primitives
-    * in the spec's order, adjacency kept; without a geometry shader or
-    * capture, rast's own order is all that is needed. */
-   const bool chain = ctx->geom || ctx->xfb;
-   uint32_t prim_count, spec_count = 0;
+   /* With a geometry shader the chain (nvk_draw_priv.h) takes the
+    * primitives in the spec's order, adjacency kept; otherwise rast's
+    * order serves rasterization and capture alike. */
+   uint32_t prim_count;
    const unsigned spec_verts = ctx->geom ? nvk_draw_topology_gs_vertices(topology) : prim_verts;
-   if (chain) {
+   if (ctx->geom) {
       spec = malloc(MAX2((size_t)max_prims * spec_verts, 1) * sizeof(uint32_t));
       spec_ids = malloc(MAX2((size_t)max_prims, 1) * sizeof(uint32_t));
       if (!spec || !spec_ids)
          goto oom;
-      spec_count = ctx->geom ? nvk_draw_assemble_gs_input(topology, ids, d->count, restart,
-                                                           spec, spec_ids)
-                             : rast_assemble(&(struct rast_assembly){
-                                                .topology = topology,
-                                                .indices = ids,
-                                                .count = d->count,
-                                                .restart_enable = restart,
-                                                .restart_index = NVK_RESTART,
-                                                .list_restart = true,
-                                             },
-                                             spec, spec_ids);
-   }
-   if (!ctx->geom) {
+      prim_count =
+         nvk_draw_assemble_gs_input(topology, ids, d->count, restart, spec, spec_ids);
+   } else {
       prims = malloc(MAX2((size_t)max_prims * prim_verts, 1) * sizeof(uint32_t));
       prim_ids = malloc(MAX2((size_t)max_prims, 1) * sizeof(uint32_t));
       /* Lines: strip continuity and swapped ends, for stipple and
@@ -170,8 +159,8 @@ run_draw(struct nvk_draw_ctx *ctx)
       }
       if (!prims || !prim_ids)
          goto oom;
+      prim_count = rast_assemble(&a, prims, prim_ids);
    }
-   prim_count = ctx->geom ? spec_count : rast_assemble(&a, prims, prim_ids);
 
    for (uint32_t i = 0; i < d->instance_count && !ex->faulted; i++) {
       const uint32_t instance = d->first_instance + i;
@@ -188,26 +177,35 @@ run_draw(struct nvk_draw_ctx *ctx)
       ex->counters[NVK_COUNTER_IA_VERTICES] += d->count;
       ex->counters[NVK_COUNTER_IA_PRIMITIVES] += prim_count;
       ex->counters[NVK_COUNTER_VS_INVOCATIONS] += nverts;
-      if (chain) {
+      if (ctx->geom) {
          const struct nvk_prims in = {
             .verts = verts,
             .vertex_count = nverts,
             .stride_floats = stride,
             .verts_per_prim = spec_verts,
-            .prim_count = spec_count,
+            .prim_count = prim_count,
             .indices = spec,
             .prim_ids = spec_ids,
             .info = ctx->vs_info,
          };
-         if (ctx->geom) {
-            if (!nvk_draw_pre_raster_tail(ctx, &in))
-               break;
-            continue;
-         }
-         /* Capture here; rast draws from its own order below. */
-         if (!nvk_draw_xfb_capture(ctx, &in, 0))
+         if (!nvk_draw_pre_raster_tail(ctx, &in))
             break;
+         continue;
       }
+      if (ctx->xfb && !nvk_draw_xfb_capture(ctx,
+                                            &(struct nvk_prims){
+                                               .verts = verts,
+                                               .vertex_count = nverts,
+                                               .stride_floats = stride,
+                                               .verts_per_prim = prim_verts,
+                                               .prim_count = prim_count,
+                                               .indices = prims,
+                                               .prim_ids = prim_ids,
+                                               .rast_order = true,
+                                               .info = ctx->vs_info,
+                                            },
+                                            0))
+         break;
       ex->counters[NVK_COUNTER_PRIMS_GENERATED0] += prim_count;
       struct rast_draw rd = {
          .state = &ctx->rs,

@@ -134,6 +134,9 @@ struct nvk_prims {
    /* Lines: per primitive, whether it continues the previous line of a
     * strip (line stipple); NULL: none does. */
    const uint8_t *continues;
+   /* The indices are already in rast's order (provoking vertex first in
+    * the current mode, rast_assemble); last and continues unused. */
+   bool rast_order;
    /* The stage that wrote the vertices. */
    const struct kx_program_info *info;
    bool owns_verts; /* nvk_draw_prims_free frees verts too */

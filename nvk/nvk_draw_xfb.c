@@ -48,6 +48,12 @@ nvk_draw_xfb_capture(struct nvk_draw_ctx *ctx, const struct nvk_prims *p, unsign
       }
    }
    const unsigned nv = p->verts_per_prim;
+   /* VK_EXT_provoking_vertex (transformFeedbackPreservesProvokingVertex,
+    * ...TriangleFanProvokingVertex): in last-vertex mode each primitive is
+    * written rotated so its provoking vertex comes last, the others in
+    * order; in first-vertex mode as the spec orders it (provoking first). */
+   const bool last_mode =
+      ctx->gs.rs.provoking_vertex == VK_PROVOKING_VERTEX_MODE_LAST_VERTEX_EXT;
    for (uint32_t i = 0; i < p->prim_count; i++) {
       ex->counters[NVK_COUNTER_XFB_NEEDED0 + stream]++;
       bool fits = true;
@@ -59,8 +65,12 @@ nvk_draw_xfb_capture(struct nvk_draw_ctx *ctx, const struct nvk_prims *p, unsign
       }
       if (!fits)
          continue;
+      /* Where the provoking vertex is: rast's order has it first. */
+      const unsigned pv = p->rast_order ? 0 : p->last ? p->last[i] : nv - 1;
       for (unsigned k = 0; k < nv; k++) {
-         const float *v = p->verts + (size_t)p->indices[(size_t)i * nv + k] * p->stride_floats;
+         const unsigned from = last_mode ? (pv + 1 + k) % nv : k;
+         const float *v =
+            p->verts + (size_t)p->indices[(size_t)i * nv + from] * p->stride_floats;
          for (unsigned o = 0; o < info->output_count; o++) {
             const struct kx_xfb_output *out = &info->outputs[o];
             if (out->stream != stream)

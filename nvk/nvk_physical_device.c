@@ -217,6 +217,9 @@ nvk_get_features(struct vk_features *f)
    f->largePoints = true;
    f->wideLines = true;
    f->provokingVertexLast = true;
+   /* In last-vertex mode capture writes the provoking vertex last, fans
+    * included (nvk_draw_xfb.c; vk_xfb_test xfb_output_layouts_...). */
+   f->transformFeedbackPreservesProvokingVertex = true;
    f->depthClipEnable = true;
    f->depthClipControl = true;
    f->colorWriteEnable = true;
@@ -770,10 +773,11 @@ nvk_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
          break;
       }
       case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_PROPERTIES_EXT: {
-         /* The mode is pipeline state; no transform feedback. */
+         /* The mode is pipeline state; capture keeps the provoking vertex
+          * of fans last too (nvk_draw_xfb.c). */
          VkPhysicalDeviceProvokingVertexPropertiesEXT *pv = (void *)s;
          pv->provokingVertexModePerPipeline = VK_TRUE;
-         pv->transformFeedbackPreservesTriangleFanProvokingVertex = VK_FALSE;
+         pv->transformFeedbackPreservesTriangleFanProvokingVertex = VK_TRUE;
          break;
       }
       case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_PROPERTIES_EXT: {
