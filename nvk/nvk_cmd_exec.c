@@ -69,6 +69,9 @@ nvk_exec_cmd_buffer(struct nvk_exec *ex, const struct nvk_cmd_buffer *cmd)
    vk_dynamic_graphics_state_init(&ex->gfx_dyn);
    memset(ex->gfx.vb, 0, sizeof(ex->gfx.vb));
    memset(&ex->gfx.ib, 0, sizeof(ex->gfx.ib));
+   /* Transform feedback is never active across command buffers
+    * (VUID-vkCmdExecuteCommands-None-02286, -vkEndCommandBuffer-None-02984). */
+   memset(&ex->gfx.xfb, 0, sizeof(ex->gfx.xfb));
    if (ex->depth == 1) {
       ex->gfx.draw_seq = 0;
       ex->discard_rendering = false;

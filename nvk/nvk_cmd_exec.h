@@ -71,7 +71,13 @@ enum nvk_counter {
    NVK_COUNTER_CS_INVOCATIONS,         /* COMPUTE_SHADER_INVOCATIONS */
    NVK_STAT_COUNTER_COUNT,
    NVK_COUNTER_SAMPLES_PASSED = NVK_STAT_COUNTER_COUNT, /* occlusion queries */
-   NVK_COUNTER_COUNT,
+   /* Per vertex stream s (+ s): transform feedback queries (primitives
+    * written, needed while capture is active) and primitives-generated
+    * queries (every primitive the last pre-rasterization stage emits). */
+   NVK_COUNTER_XFB_WRITTEN0,
+   NVK_COUNTER_XFB_NEEDED0 = NVK_COUNTER_XFB_WRITTEN0 + 4,
+   NVK_COUNTER_PRIMS_GENERATED0 = NVK_COUNTER_XFB_NEEDED0 + 4,
+   NVK_COUNTER_COUNT = NVK_COUNTER_PRIMS_GENERATED0 + 4,
 };
 static_assert(VK_QUERY_PIPELINE_STATISTIC_COMPUTE_SHADER_INVOCATIONS_BIT ==
                  1u << NVK_COUNTER_CS_INVOCATIONS,

@@ -75,7 +75,12 @@
    X(DRAW_INDIRECT, draw_indirect)                                                       \
    X(DRAW_MULTI, draw_multi)                                                             \
    /* nvk_cmd_conditional.c */                                                           \
-   X(CONDITIONAL, conditional)
+   X(CONDITIONAL, conditional)                                                           \
+   /* nvk_cmd_xfb.c */                                                                  \
+   X(BIND_XFB_BUFFERS, bind_xfb_buffers)                                                 \
+   X(BEGIN_XFB, begin_xfb)                                                               \
+   X(END_XFB, end_xfb)                                                                   \
+   X(DRAW_BYTE_COUNT, draw_byte_count)
 
 enum nvk_cmd_type {
 #define NVK_CMD_ENUM(NAME, name) NVK_CMD_##NAME,

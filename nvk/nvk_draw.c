@@ -9,9 +9,10 @@
  *      indices past the buffer read 0, robustBufferAccess) mapped to the
  *      draw's unique vertices, so each vertex is shaded once per instance;
  *   3. primitive assembly (rast_assemble) on those local numbers;
- *   4. per instance: vertex fetch + vertex shader, tessellation when the
- *      pipeline has it (nvk_draw_tess.c), then rast_draw with the
- *      fragment shader as its shade callback;
+ *   4. per instance: vertex fetch + vertex shader, then the rest of the
+ *      pre-rasterization chain (tessellation: nvk_draw_tess.c; geometry
+ *      shader, transform feedback: nvk_draw_chain.c) and rast_draw with
+ *      the fragment shader as its shade callback;
  *   5. statistics and occlusion counts into the executor's counters.
  *
  * rast_draw writes every fragment before it returns, so nothing is
@@ -114,7 +115,7 @@ run_draw(struct nvk_draw_ctx *ctx)
    uint32_t *uniq = malloc((size_t)d->count * sizeof(uint32_t));
    const uint32_t stride = nvk_draw_vertex_stride_floats(ctx->vs_info);
    float *verts = NULL;
-   uint32_t *prims = NULL, *prim_ids = NULL;
+   uint32_t *prims = NULL, *prim_ids = NULL, *spec = NULL, *spec_ids = NULL;
    uint8_t *line_flags = NULL;
    if (!ids || !uniq)
       goto oom;
@@ -135,18 +136,38 @@ run_draw(struct nvk_draw_ctx *ctx)
    };
    const uint32_t max_prims = tess ? 0 : rast_assemble_max_prims(&a);
    verts = malloc(MAX2((size_t)nverts * stride, 1) * sizeof(float));
-   prims = malloc(MAX2((size_t)max_prims * prim_verts, 1) * sizeof(uint32_t));
-   prim_ids = malloc(MAX2((size_t)max_prims, 1) * sizeof(uint32_t));
-   /* Lines: strip continuity and swapped ends, for stipple and Bresenham
-    * ends. */
-   const bool lines = !tess && rast_topology_prim_kind(topology) == RAST_PRIM_LINES;
-   if (lines) {
-      line_flags = malloc(MAX2((size_t)max_prims, 1));
-      a.line_flags = line_flags;
-   }
-   if (!verts || !prims || !prim_ids || (lines && !line_flags))
+   if (!verts)
       goto oom;
-   const uint32_t prim_count = tess ? 0 : rast_assemble(&a, prims, prim_ids);
+   /* With a geometry shader the chain (nvk_draw_priv.h) takes the
+    * primitives in the spec's order, adjacency kept; otherwise rast's
+    * order serves rasterization and capture alike. Patches go to the
+    * tessellation stage as the index stream has them. */
+   uint32_t prim_count;
+   const unsigned spec_verts = ctx->geom ? nvk_draw_topology_gs_vertices(topology) : prim_verts;
+   if (tess) {
+      prim_count = 0;
+   } else if (ctx->geom) {
+      spec = malloc(MAX2((size_t)max_prims * spec_verts, 1) * sizeof(uint32_t));
+      spec_ids = malloc(MAX2((size_t)max_prims, 1) * sizeof(uint32_t));
+      if (!spec || !spec_ids)
+         goto oom;
+      prim_count =
+         nvk_draw_assemble_gs_input(topology, ids, d->count, restart, spec, spec_ids);
+   } else {
+      prims = malloc(MAX2((size_t)max_prims * prim_verts, 1) * sizeof(uint32_t));
+      prim_ids = malloc(MAX2((size_t)max_prims, 1) * sizeof(uint32_t));
+      /* Lines: strip continuity and swapped ends, for stipple and
+       * Bresenham ends. */
+      if (rast_topology_prim_kind(topology) == RAST_PRIM_LINES) {
+         line_flags = malloc(MAX2((size_t)max_prims, 1));
+         a.line_flags = line_flags;
+         if (!line_flags)
+            goto oom;
+      }
+      if (!prims || !prim_ids)
+         goto oom;
+      prim_count = rast_assemble(&a, prims, prim_ids);
+   }
 
    for (uint32_t i = 0; i < d->instance_count && !ex->faulted; i++) {
       const uint32_t instance = d->first_instance + i;
@@ -160,12 +181,64 @@ run_draw(struct nvk_draw_ctx *ctx)
       }
       if (!nvk_draw_run_vs(ctx, uniq, nverts, instance, verts, stride))
          break;
-      struct nvk_draw_tess_output to = {0};
-      if (tess && !nvk_draw_tess(ctx, verts, stride, ids, d->count, &to)) {
-         draw_fault(ex, d, "%s", ctx->fault);
+      ex->counters[NVK_COUNTER_IA_VERTICES] += d->count;
+      ex->counters[NVK_COUNTER_VS_INVOCATIONS] += nverts;
+      if (tess) {
+         /* The tessellation stage's primitives go down the chain. */
+         struct nvk_draw_tess_output to;
+         const bool ok = nvk_draw_tess(ctx, verts, stride, ids, d->count, &to);
+         ex->counters[NVK_COUNTER_IA_PRIMITIVES] += to.patches;
+         ex->counters[NVK_COUNTER_TCS_PATCHES] += to.patches;
+         ex->counters[NVK_COUNTER_TES_INVOCATIONS] += to.vertex_count;
+         const struct nvk_prims in = {
+            .verts = to.vertices,
+            .vertex_count = to.vertex_count,
+            .stride_floats = to.stride_floats,
+            .verts_per_prim = (unsigned)to.kind + 1,
+            .prim_count = to.prim_count,
+            .indices = to.indices,
+            .prim_ids = to.prim_ids,
+            .info = ctx->tes_info,
+         };
+         const bool drawn = ok && nvk_draw_pre_raster_tail(ctx, &in);
          nvk_draw_tess_output_finish(&to);
-         break;
+         if (!ok)
+            draw_fault(ex, d, "%s", ctx->fault);
+         if (!drawn)
+            break;
+         continue;
       }
+      ex->counters[NVK_COUNTER_IA_PRIMITIVES] += prim_count;
+      if (ctx->geom) {
+         const struct nvk_prims in = {
+            .verts = verts,
+            .vertex_count = nverts,
+            .stride_floats = stride,
+            .verts_per_prim = spec_verts,
+            .prim_count = prim_count,
+            .indices = spec,
+            .prim_ids = spec_ids,
+            .info = ctx->vs_info,
+         };
+         if (!nvk_draw_pre_raster_tail(ctx, &in))
+            break;
+         continue;
+      }
+      if (ctx->xfb && !nvk_draw_xfb_capture(ctx,
+                                            &(struct nvk_prims){
+                                               .verts = verts,
+                                               .vertex_count = nverts,
+                                               .stride_floats = stride,
+                                               .verts_per_prim = prim_verts,
+                                               .prim_count = prim_count,
+                                               .indices = prims,
+                                               .prim_ids = prim_ids,
+                                               .rast_order = true,
+                                               .info = ctx->vs_info,
+                                            },
+                                            0))
+         break;
+      ex->counters[NVK_COUNTER_PRIMS_GENERATED0] += prim_count;
       struct rast_draw rd = {
          .state = &ctx->rs,
          .fb = &ctx->fb,
@@ -183,23 +256,7 @@ run_draw(struct nvk_draw_ctx *ctx)
          .pool = ex->dev->workers,
          .thread_count = ctx->thread_count,
       };
-      if (tess) {
-         rd.vertices = to.vertices;
-         rd.vertex_stride_floats = to.stride_floats;
-         rd.vertex_count = to.vertex_count;
-         rd.kind = to.kind;
-         rd.indices = to.indices;
-         rd.prim_count = to.prim_count;
-         rd.prim_ids = to.prim_ids;
-         rd.line_flags = to.line_flags;
-      }
       const bool ok = rast_draw(&rd);
-      ex->counters[NVK_COUNTER_IA_VERTICES] += d->count;
-      ex->counters[NVK_COUNTER_IA_PRIMITIVES] += tess ? to.patches : prim_count;
-      ex->counters[NVK_COUNTER_TCS_PATCHES] += to.patches;
-      ex->counters[NVK_COUNTER_TES_INVOCATIONS] += to.vertex_count;
-      nvk_draw_tess_output_finish(&to);
-      ex->counters[NVK_COUNTER_VS_INVOCATIONS] += nverts;
       ex->counters[NVK_COUNTER_CLIPPING_INVOCATIONS] += rd.clip_invocations;
       ex->counters[NVK_COUNTER_CLIPPING_PRIMITIVES] += rd.clip_primitives;
       ex->counters[NVK_COUNTER_FS_INVOCATIONS] += rd.fs_invocations;
@@ -220,6 +277,8 @@ out:
    free(verts);
    free(prims);
    free(prim_ids);
+   free(spec);
+   free(spec_ids);
    free(line_flags);
 }
 
@@ -260,7 +319,10 @@ nvk_draw(struct nvk_exec *ex, const struct nvk_draw_params *d)
       ctx->tcs_info = kx_program_info(ctx->tcs);
       ctx->tes_info = kx_program_info(ctx->tes);
    }
-   ctx->raster_info = ctx->tes ? ctx->tes_info : ctx->vs_info;
+   ctx->geom = p->gfx->gs ? p->gfx->gs->shader->prog : NULL;
+   ctx->geom_info = ctx->geom ? kx_program_info(ctx->geom) : NULL;
+   ctx->last_info = ctx->geom ? ctx->geom_info : ctx->tes ? ctx->tes_info : ctx->vs_info;
+   ctx->xfb = ex->gfx.xfb.active && ctx->last_info->xfb.output_count > 0;
    ctx->deadline_ns = nvk_exec_tdr_deadline(ex);
    ctx->thread_count = MAX2(nvk_worker_pool_thread_count(ex->dev->workers), 1u);
    fill_cbufs(ex, ctx->cbufs);

@@ -29,10 +29,27 @@ struct nvk_exec_index_buffer {
    VkIndexType type;
 };
 
+#define NVK_MAX_XFB_BUFFERS 4 /* maxTransformFeedbackBuffers */
+#define NVK_MAX_XFB_STREAMS 4 /* maxTransformFeedbackStreams */
+
+/* VK_EXT_transform_feedback at replay (nvk_cmd_xfb.c records, the draw's
+ * capture, nvk_draw_xfb.c, writes): the bound ranges and, while active,
+ * each buffer's write position in bytes from the bound offset (what
+ * counter buffers store). */
+struct nvk_exec_xfb {
+   bool active;
+   struct {
+      uint64_t addr; /* buffer address + bound offset; 0: unbound */
+      uint64_t size_B;
+   } buf[NVK_MAX_XFB_BUFFERS];
+   uint64_t written_B[NVK_MAX_XFB_BUFFERS];
+};
+
 /* The graphics state of the replay besides descriptors and dynamic state. */
 struct nvk_exec_gfx {
    struct nvk_exec_vertex_buffer vb[NVK_MAX_VERTEX_BINDINGS];
    struct nvk_exec_index_buffer ib;
+   struct nvk_exec_xfb xfb;
    struct nvk_exec_rendering rendering;
    /* Draws replayed so far in the outermost command buffer: faults name
     * the draw by this number. */

@@ -37,7 +37,11 @@ nvk_draw_execs_init(struct nvk_draw_ctx *ctx)
    ctx->fs_exec = calloc(n, sizeof(ctx->fs_exec[0]));
    ctx->vs_in = calloc(n, sizeof(ctx->vs_in[0]));
    ctx->vs_out = calloc(n, sizeof(ctx->vs_out[0]));
-   if (!ctx->vs_exec || !ctx->fs_exec || !ctx->vs_in || !ctx->vs_out)
+   ctx->gs_exec = calloc(n, sizeof(ctx->gs_exec[0]));
+   ctx->gs_in = calloc(n, sizeof(ctx->gs_in[0]));
+   ctx->gs_out = calloc(n, sizeof(ctx->gs_out[0]));
+   if (!ctx->vs_exec || !ctx->fs_exec || !ctx->vs_in || !ctx->vs_out || !ctx->gs_exec ||
+       !ctx->gs_in || !ctx->gs_out)
       return false;
    for (unsigned w = 0; w < n; w++) {
       ctx->vs_exec[w] = kx_exec_create(ctx->vs, KX_ISA_AUTO);
@@ -47,6 +51,15 @@ nvk_draw_execs_init(struct nvk_draw_ctx *ctx)
          return false;
       if (ctx->fs && !(ctx->fs_exec[w] = kx_exec_create(ctx->fs, KX_ISA_AUTO)))
          return false;
+      if (ctx->geom) {
+         const struct kx_gs_info *gs = &ctx->geom_info->gs;
+         ctx->gs_exec[w] = kx_exec_create(ctx->geom, KX_ISA_AUTO);
+         ctx->gs_in[w] =
+            calloc((size_t)KX_GS_IN_SLOTS(gs->vertices_in) * 4 * KX_W, sizeof(float));
+         ctx->gs_out[w] = calloc((size_t)KX_GS_OUT_SLOTS(gs) * 4 * KX_W, sizeof(float));
+         if (!ctx->gs_exec[w] || !ctx->gs_in[w] || !ctx->gs_out[w])
+            return false;
+      }
    }
    return true;
 }
@@ -63,7 +76,16 @@ nvk_draw_execs_finish(struct nvk_draw_ctx *ctx)
          free(ctx->vs_in[w]);
       if (ctx->vs_out)
          free(ctx->vs_out[w]);
+      if (ctx->gs_exec && ctx->gs_exec[w])
+         kx_exec_destroy(ctx->gs_exec[w]);
+      if (ctx->gs_in)
+         free(ctx->gs_in[w]);
+      if (ctx->gs_out)
+         free(ctx->gs_out[w]);
    }
+   free(ctx->gs_exec);
+   free(ctx->gs_in);
+   free(ctx->gs_out);
    free(ctx->vs_exec);
    free(ctx->fs_exec);
    free(ctx->vs_in);

@@ -132,7 +132,8 @@ rast_state_from_gs(struct nvk_draw_ctx *ctx)
    s->line_stipple_factor = CLAMP(gs->rs.line_stipple.factor, 1u, 256u);
    s->line_stipple_pattern = (uint16_t)gs->rs.line_stipple.pattern;
 
-   const struct kx_program_info *vs = ctx->raster_info;
+   /* The last pre-rasterization stage's outputs are what rast reads. */
+   const struct kx_program_info *vs = ctx->last_info;
    /* Only distances the shader writes: glslang's default gl_PerVertex
     * declares ClipDistance[1] and CullDistance[1] in every vertex shader,
     * and a shader that writes only the position has no slots for them

@@ -11,8 +11,11 @@
  *      nvk_nir_lower_tess_io.c), writing output and patch records;
  *   3. the tessellator (nvk/tess) per patch on the levels the control
  *      shader wrote: domain coordinates, each vertex once, and primitives;
- *   4. the evaluation shader once per tessellated vertex, into the AoS
- *      vertices rast reads, PrimitiveId the patch's number.
+ *   4. the evaluation shader once per tessellated vertex, into AoS
+ *      vertices in the kx slot layout, PrimitiveId the patch's number;
+ *      nvk_draw.c hands them down the pre-rasterization chain
+ *      (nvk_draw_pre_raster_tail: geometry shader, transform feedback,
+ *      rasterization).
  *
  * The records live in host memory: the strips' MMU callback maps them by
  * their host addresses before the device's VA map (device memory is mapped
@@ -171,7 +174,6 @@ nvk_draw_tess_output_finish(struct nvk_draw_tess_output *o)
    free(o->vertices);
    free(o->indices);
    free(o->prim_ids);
-   free(o->line_flags);
    memset(o, 0, sizeof(*o));
 }
 
@@ -317,9 +319,7 @@ nvk_draw_tess(struct nvk_draw_ctx *ctx, const float *verts, uint32_t vs_stride_f
    /* 4. The evaluation shader. */
    if (ok && o->vertex_count) {
       o->vertices = malloc((size_t)o->vertex_count * o->stride_floats * sizeof(float));
-      if (o->kind == RAST_PRIM_LINES)
-         o->line_flags = calloc(MAX2(o->prim_count, 1u), 1);
-      if (!o->vertices || (o->kind == RAST_PRIM_LINES && !o->line_flags)) {
+      if (!o->vertices) {
          nvk_draw_ctx_fault(ctx, "tessellation", "out of memory");
          ok = false;
       }

@@ -2,7 +2,8 @@
 /*
  * Graphics pipelines and pipeline libraries (VK_EXT_graphics_pipeline_library,
  * VK_KHR_pipeline_library): the state (vk_graphics_state.h) and the compiled
- * vertex and fragment stages (nvk_shader.h, through the pipeline cache).
+ * vertex, tessellation, geometry and fragment stages (nvk_shader.h, through the
+ * pipeline cache).
  *
  * A library holds some of the four parts; linking libraries is merging their
  * states (vk_graphics_pipeline_state_merge) and taking references to their
@@ -10,8 +11,9 @@
  * references are to Vulkan 1.3.239.
  *
  * Bad input fails with VK_ERROR_UNKNOWN and a message, every handle of a
- * failed pipeline is VK_NULL_HANDLE: a stage kiln cannot run (tessellation,
- * geometry, mesh: issue 7), a stage twice, no vertex shader, a complete
+ * failed pipeline is VK_NULL_HANDLE: a stage kiln cannot run (mesh), a stage
+ * twice, no vertex shader, one tessellation stage without the other or
+ * tessellation state the stages cannot run (nvk_tess_state.c), a complete
  * pipeline missing parts, stages without a layout, counts past the limits
  * of vk_graphics_state.h.
  */
@@ -52,9 +54,10 @@ nvk_graphics_pipeline_finish(struct nvk_device *dev, struct nvk_pipeline *pipeli
 {
    shader_unref(dev, pipeline->gfx->vs);
    shader_unref(dev, pipeline->gfx->fs);
+   shader_unref(dev, pipeline->gfx->gs);
    shader_unref(dev, pipeline->gfx->tcs);
    shader_unref(dev, pipeline->gfx->tes);
-   pipeline->gfx->vs = pipeline->gfx->fs = NULL;
+   pipeline->gfx->vs = pipeline->gfx->fs = pipeline->gfx->gs = NULL;
    pipeline->gfx->tcs = pipeline->gfx->tes = NULL;
 }
 
@@ -118,6 +121,7 @@ link_libraries(struct nvk_device *dev, struct nvk_pipeline *pipeline,
       if ((parts & VK_GRAPHICS_PIPELINE_LIBRARY_PRE_RASTERIZATION_SHADERS_BIT_EXT) &&
           !gfx->vs) {
          gfx->vs = shader_ref(lib->gfx->vs);
+         gfx->gs = shader_ref(lib->gfx->gs);
          gfx->tcs = shader_ref(lib->gfx->tcs);
          gfx->tes = shader_ref(lib->gfx->tes);
       }
@@ -133,9 +137,9 @@ link_libraries(struct nvk_device *dev, struct nvk_pipeline *pipeline,
 static VkResult
 check_stages(struct nvk_device *dev, const VkGraphicsPipelineCreateInfo *info,
              VkGraphicsPipelineLibraryFlagsEXT parts, uint32_t *vs_index,
-             uint32_t *fs_index, uint32_t tess_index[2])
+             uint32_t *fs_index, uint32_t *gs_index, uint32_t tess_index[2])
 {
-   *vs_index = *fs_index = tess_index[0] = tess_index[1] = UINT32_MAX;
+   *vs_index = *fs_index = *gs_index = tess_index[0] = tess_index[1] = UINT32_MAX;
    if (info->stageCount && !info->pStages)
       return vk_errorf(dev, VK_ERROR_UNKNOWN, "%u stages and no pStages",
                        info->stageCount);
@@ -149,15 +153,18 @@ check_stages(struct nvk_device *dev, const VkGraphicsPipelineCreateInfo *info,
       } else if (stage == VK_SHADER_STAGE_FRAGMENT_BIT) {
          index = fs_index;
          part = VK_GRAPHICS_PIPELINE_LIBRARY_FRAGMENT_SHADER_BIT_EXT;
+      } else if (stage == VK_SHADER_STAGE_GEOMETRY_BIT) {
+         index = gs_index;
+         part = VK_GRAPHICS_PIPELINE_LIBRARY_PRE_RASTERIZATION_SHADERS_BIT_EXT;
       } else if (stage == VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT ||
                  stage == VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT) {
          index = &tess_index[stage == VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT];
          part = VK_GRAPHICS_PIPELINE_LIBRARY_PRE_RASTERIZATION_SHADERS_BIT_EXT;
-      } else if (stage & (VK_SHADER_STAGE_GEOMETRY_BIT | VK_SHADER_STAGE_TASK_BIT_EXT |
-                          VK_SHADER_STAGE_MESH_BIT_EXT)) {
-         return vk_errorf(
-            dev, VK_ERROR_UNKNOWN,
-            "shader stage 0x%x is not implemented (vertex and fragment only)", stage);
+      } else if (stage & (VK_SHADER_STAGE_TASK_BIT_EXT | VK_SHADER_STAGE_MESH_BIT_EXT)) {
+         return vk_errorf(dev, VK_ERROR_UNKNOWN,
+                          "shader stage 0x%x is not implemented (vertex, tessellation, "
+                          "geometry and fragment only)",
+                          stage);
       } else {
          return vk_errorf(dev, VK_ERROR_UNKNOWN, "stage 0x%x in a graphics pipeline",
                           stage);
@@ -248,11 +255,11 @@ nvk_graphics_pipeline_create(struct nvk_device *dev, struct nvk_pipeline_cache *
    VkResult r = link_libraries(dev, pipeline, info);
    const VkGraphicsPipelineLibraryFlagsEXT provided =
       vk_graphics_pipeline_create_info_parts(info) & ~gfx->state.parts;
-   uint32_t vs_index, fs_index, tess_index[2];
+   uint32_t vs_index, fs_index, gs_index, tess_index[2];
    if (r == VK_SUCCESS)
       r = fill_state(dev, gfx, info);
    if (r == VK_SUCCESS)
-      r = check_stages(dev, info, provided, &vs_index, &fs_index, tess_index);
+      r = check_stages(dev, info, provided, &vs_index, &fs_index, &gs_index, tess_index);
    if (r != VK_SUCCESS)
       goto fail;
 
@@ -266,7 +273,7 @@ nvk_graphics_pipeline_create(struct nvk_device *dev, struct nvk_pipeline_cache *
    VK_FROM_HANDLE(nvk_pipeline_layout, layout, info->layout);
    if (layout && layout->push_constant_size_B > pipeline->push_constant_size_B)
       pipeline->push_constant_size_B = layout->push_constant_size_B;
-   if (!layout && (vs_index != UINT32_MAX || fs_index != UINT32_MAX)) {
+   if (!layout && (vs_index != UINT32_MAX || fs_index != UINT32_MAX || gs_index != UINT32_MAX)) {
       r = vk_errorf(dev, VK_ERROR_UNKNOWN, "shader stages without a pipeline layout");
       goto fail;
    }
@@ -274,7 +281,7 @@ nvk_graphics_pipeline_create(struct nvk_device *dev, struct nvk_pipeline_cache *
    /* Every stage from the cache or none (nvk_shader.h). */
    const bool cache_only =
       info->flags & VK_PIPELINE_CREATE_FAIL_ON_PIPELINE_COMPILE_REQUIRED_BIT;
-   bool hits[2] = {false, false};
+   bool hits[3] = {false, false, false};
    bool stage_hits[8] = {false};
    if (vs_index != UINT32_MAX) {
       r = compile_stage(dev, cache, layout, &info->pStages[vs_index], cache_only, &hits[0],
@@ -291,6 +298,14 @@ nvk_graphics_pipeline_create(struct nvk_device *dev, struct nvk_pipeline_cache *
          goto fail;
       if (fs_index < 8)
          stage_hits[fs_index] = hits[1];
+   }
+   if (gs_index != UINT32_MAX) {
+      r = compile_stage(dev, cache, layout, &info->pStages[gs_index], cache_only, &hits[2],
+                        &gfx->gs);
+      if (r != VK_SUCCESS)
+         goto fail;
+      if (gs_index < 8)
+         stage_hits[gs_index] = hits[2];
    }
    for (unsigned t = 0; t < 2 && tess_index[t] != UINT32_MAX; t++) {
       bool hit = false;

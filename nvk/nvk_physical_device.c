@@ -9,6 +9,7 @@
 #include "nvk_external_memory.h"
 #include "kx.h"
 #include "kx_desc.h"
+#include "nvk_draw.h"
 #include "nvk_format.h"
 #include "nvk_image_drm.h"
 #include "nvk_instance.h"
@@ -144,6 +145,12 @@ const struct vk_device_extension_table nvk_device_extensions = {
    .EXT_vertex_input_dynamic_state = true,
    /* The states below (features), merged at each draw like the rest. */
    .EXT_extended_dynamic_state3 = true,
+   /* Capture from the last pre-rasterization stage, 4 buffers, 4 streams,
+    * counter buffers, byte-count draws, stream queries (nvk_draw_xfb.c,
+    * nvk_cmd_xfb.c; vk_xfb_test). */
+   .EXT_transform_feedback = true,
+   /* Every primitive the last stage emits, per stream, discard or not. */
+   .EXT_primitives_generated_query = true,
    /* Draws, dispatches and clears of attachments skipped on a predicate
     * (nvk_cmd_conditional.c); not inherited by secondaries. */
    .EXT_conditional_rendering = true,
@@ -211,6 +218,9 @@ nvk_get_features(struct vk_features *f)
    f->largePoints = true;
    f->wideLines = true;
    f->provokingVertexLast = true;
+   /* In last-vertex mode capture writes the provoking vertex last, fans
+    * included (nvk_draw_xfb.c; vk_xfb_test xfb_output_layouts_...). */
+   f->transformFeedbackPreservesProvokingVertex = true;
    f->depthClipEnable = true;
    f->depthClipControl = true;
    f->colorWriteEnable = true;
@@ -230,6 +240,16 @@ nvk_get_features(struct vk_features *f)
    f->extendedDynamicState3ColorBlendEquation = true;
    f->extendedDynamicState3ColorWriteMask = true;
    f->extendedDynamicState3ProvokingVertexMode = true;
+   /* The rasterization stream is merged state (nvk_draw_chain.c). */
+   f->extendedDynamicState3RasterizationStream = true;
+   /* Geometry shaders on kx, one lane per primitive and invocation,
+    * 4 streams (nvk_nir_lower_gs.c, nvk_draw_gs.c; vk_xfb_test). */
+   f->geometryShader = true;
+   f->geometryStreams = true;
+   f->transformFeedback = true;
+   f->primitivesGeneratedQuery = true;
+   f->primitivesGeneratedQueryWithRasterizerDiscard = true;
+   f->primitivesGeneratedQueryWithNonZeroStreams = true;
    f->conditionalRendering = true;
    /* VK_EXT_swapchain_maintenance1 (nvk/wsi; vk_wsi_test). */
    f->swapchainMaintenance1 = true;
@@ -484,6 +504,13 @@ nvk_get_limits(const struct nvk_physical_device *pdev)
       .maxSamplerLodBias = 2.0f,
       .maxSamplerAnisotropy = KX_MAX_ANISOTROPY,
       .maxViewports = 16,
+      /* Geometry shaders (nvk_draw_gs.c): the spec's minimums, which bound
+       * the per-worker record arrays (kx.h, struct kx_gs_info). */
+      .maxGeometryShaderInvocations = 32,
+      .maxGeometryInputComponents = 64,
+      .maxGeometryOutputComponents = 128,
+      .maxGeometryOutputVertices = 256,
+      .maxGeometryTotalOutputComponents = 1024,
       .maxViewportDimensions = {4096, 4096},
       .viewportBoundsRange = {-8192.0f, 8191.0f},
       .viewportSubPixelBits = 0,
@@ -763,10 +790,28 @@ nvk_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
          break;
       }
       case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_PROPERTIES_EXT: {
-         /* The mode is pipeline state; no transform feedback. */
+         /* The mode is pipeline state; capture keeps the provoking vertex
+          * of fans last too (nvk_draw_xfb.c). */
          VkPhysicalDeviceProvokingVertexPropertiesEXT *pv = (void *)s;
          pv->provokingVertexModePerPipeline = VK_TRUE;
-         pv->transformFeedbackPreservesTriangleFanProvokingVertex = VK_FALSE;
+         pv->transformFeedbackPreservesTriangleFanProvokingVertex = VK_TRUE;
+         break;
+      }
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_PROPERTIES_EXT: {
+         /* nvk_draw_xfb.c: any stream, buffer and primitive kind; offsets
+          * and strides are 16-bit in the program info (kx.h), counters
+          * 32-bit. Each is tested in vk_xfb_test. */
+         VkPhysicalDeviceTransformFeedbackPropertiesEXT *x = (void *)s;
+         x->maxTransformFeedbackStreams = NVK_MAX_XFB_STREAMS;
+         x->maxTransformFeedbackBuffers = NVK_MAX_XFB_BUFFERS;
+         x->maxTransformFeedbackBufferSize = UINT32_MAX;
+         x->maxTransformFeedbackStreamDataSize = 512;
+         x->maxTransformFeedbackBufferDataSize = 512;
+         x->maxTransformFeedbackBufferDataStride = 2048;
+         x->transformFeedbackQueries = VK_TRUE;
+         x->transformFeedbackStreamsLinesTriangles = VK_TRUE;
+         x->transformFeedbackRasterizationStreamSelect = VK_TRUE;
+         x->transformFeedbackDraw = VK_TRUE;
          break;
       }
       case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTI_DRAW_PROPERTIES_EXT: {

@@ -35,6 +35,7 @@ struct nvk_graphics_pipeline {
    struct nvk_pipeline_shader *fs; /* NULL: no fragment shader (allowed) */
    /* Tessellation control and evaluation: both or neither. */
    struct nvk_pipeline_shader *tcs, *tes;
+   struct nvk_pipeline_shader *gs; /* NULL: no geometry shader */
 };
 
 struct nvk_pipeline {

@@ -27,6 +27,12 @@ nvk_CreateQueryPool(VkDevice _device, const VkQueryPoolCreateInfo *pCreateInfo,
       per_query = __builtin_popcount(pCreateInfo->pipelineStatistics &
                                      BITFIELD_MASK(NVK_STAT_COUNTER_COUNT));
       break;
+   case VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT:
+      per_query = 2; /* primitives written, primitives needed */
+      break;
+   case VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT:
+      per_query = 1;
+      break;
    default:
       /* Query types of extensions we do not expose. */
       return vk_errorf(dev, VK_ERROR_FEATURE_NOT_PRESENT, "query type %d",
@@ -167,8 +173,8 @@ nvk_GetQueryPoolResults(VkDevice _device, VkQueryPool queryPool, uint32_t firstQ
 /* ---------------------------------------------------------------------- */
 
 static void
-emit_query(VkCommandBuffer commandBuffer, enum nvk_cmd_type type, VkQueryPool queryPool,
-           uint32_t first, uint32_t count)
+emit_query_indexed(VkCommandBuffer commandBuffer, enum nvk_cmd_type type,
+                   VkQueryPool queryPool, uint32_t first, uint32_t count, uint32_t index)
 {
    VK_FROM_HANDLE(nvk_cmd_buffer, cmd, commandBuffer);
    struct nvk_cmd_query *p = nvk_cmd_buffer_emit(cmd, type, sizeof(*p));
@@ -177,6 +183,15 @@ emit_query(VkCommandBuffer commandBuffer, enum nvk_cmd_type type, VkQueryPool qu
    p->pool = nvk_query_pool_from_handle(queryPool);
    p->first = first;
    p->count = count;
+   p->index = index;
+   p->pad = 0;
+}
+
+static void
+emit_query(VkCommandBuffer commandBuffer, enum nvk_cmd_type type, VkQueryPool queryPool,
+           uint32_t first, uint32_t count)
+{
+   emit_query_indexed(commandBuffer, type, queryPool, first, count, 0);
 }
 
 VKAPI_ATTR void VKAPI_CALL
@@ -251,12 +266,27 @@ nvk_exec_write_timestamp(struct nvk_exec *ex, const void *payload)
    finish_other_views(ex, p->pool, p->first);
 }
 
-/* The executor counters a query of this pool reads, in result order. */
+/* The executor counters a query of this pool reads, in result order;
+ * `stream` is the vertex stream of indexed queries. */
 static unsigned
-query_counters(const struct nvk_query_pool *pool, unsigned *idx)
+query_counters(const struct nvk_query_pool *pool, uint32_t stream, unsigned *idx)
 {
    if (pool->type == VK_QUERY_TYPE_OCCLUSION) {
       idx[0] = NVK_COUNTER_SAMPLES_PASSED;
+      return 1;
+   }
+   /* VK_EXT_transform_feedback: "the number of primitives successfully
+    * written to the corresponding transform feedback buffer" and "the
+    * number of primitives output to the vertex stream"; VK_EXT_primitives_
+    * generated_query: the primitives the last pre-rasterization stage
+    * emits on the stream. Streams past the limit count nothing (invalid). */
+   if (pool->type == VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT) {
+      idx[0] = NVK_COUNTER_XFB_WRITTEN0 + MIN2(stream, 3u);
+      idx[1] = NVK_COUNTER_XFB_NEEDED0 + MIN2(stream, 3u);
+      return 2;
+   }
+   if (pool->type == VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT) {
+      idx[0] = NVK_COUNTER_PRIMS_GENERATED0 + MIN2(stream, 3u);
       return 1;
    }
    unsigned n = 0;
@@ -278,13 +308,27 @@ nvk_CmdEndQuery(VkCommandBuffer commandBuffer, VkQueryPool queryPool, uint32_t q
    emit_query(commandBuffer, NVK_CMD_END_QUERY, queryPool, query, 1);
 }
 
+VKAPI_ATTR void VKAPI_CALL
+nvk_CmdBeginQueryIndexedEXT(VkCommandBuffer commandBuffer, VkQueryPool queryPool,
+                            uint32_t query, VkQueryControlFlags flags, uint32_t index)
+{
+   emit_query_indexed(commandBuffer, NVK_CMD_BEGIN_QUERY, queryPool, query, 1, index);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+nvk_CmdEndQueryIndexedEXT(VkCommandBuffer commandBuffer, VkQueryPool queryPool,
+                          uint32_t query, uint32_t index)
+{
+   emit_query_indexed(commandBuffer, NVK_CMD_END_QUERY, queryPool, query, 1, index);
+}
+
 void
 nvk_exec_begin_query(struct nvk_exec *ex, const void *payload)
 {
    const struct nvk_cmd_query *p = payload;
    nvk_exec_flush_rendering(ex);
    unsigned idx[NVK_COUNTER_COUNT];
-   const unsigned n = query_counters(p->pool, idx);
+   const unsigned n = query_counters(p->pool, p->index, idx);
    uint64_t *begin = &p->pool->begin[(size_t)p->first * p->pool->values_per_query];
    for (unsigned i = 0; i < n; i++)
       begin[i] = ex->counters[idx[i]];
@@ -297,7 +341,7 @@ nvk_exec_end_query(struct nvk_exec *ex, const void *payload)
    /* Counts of deferred draws land before the query reads them. */
    nvk_exec_flush_rendering(ex);
    unsigned idx[NVK_COUNTER_COUNT];
-   const unsigned n = query_counters(p->pool, idx);
+   const unsigned n = query_counters(p->pool, p->index, idx);
    const size_t base = (size_t)p->first * p->pool->values_per_query;
    for (unsigned i = 0; i < n; i++)
       p->pool->values[base + i] = ex->counters[idx[i]] - p->pool->begin[base + i];

@@ -32,6 +32,8 @@ struct nvk_cmd_query {
    struct nvk_query_pool *pool;
    uint32_t first;
    uint32_t count;
+   uint32_t index; /* vkCmdBeginQueryIndexedEXT: the vertex stream */
+   uint32_t pad;
 };
 
 struct nvk_cmd_copy_query_results {

@@ -259,6 +259,8 @@ TEST(kiln_advertises_only_what_it_implements)
       .textureCompressionBC = VK_TRUE,
       .samplerAnisotropy = VK_TRUE, /* vk_sampler_test sampler_anisotropy */
       .tessellationShader = VK_TRUE, /* vk_tess_test (every test) */
+      /* vk_xfb_test gs_amplifies_to_layers_and_viewports, gs_streams_* */
+      .geometryShader = VK_TRUE,
    };
    const VkBool32 *b = (const VkBool32 *)&f, *ok = (const VkBool32 *)&tested;
    for (unsigned i = 0; i < sizeof(f) / sizeof(VkBool32); i++) {
@@ -344,6 +346,9 @@ TEST(kiln_advertises_only_what_it_implements)
       "VK_EXT_vertex_input_dynamic_state",  /* vk_draw_test vertex_input_set_between_draws */
       "VK_EXT_extended_dynamic_state3",     /* vk_draw_test extended_dynamic_state3_toggled */
       "VK_EXT_conditional_rendering",       /* vk_draw_test conditional_rendering */
+      "VK_EXT_transform_feedback",          /* vk_xfb_test (all) */
+      "VK_EXT_primitives_generated_query",  /* vk_xfb_test xfb_overflow_queries_counters,
+                                               gs_streams_points */
       "VK_KHR_swapchain",                   /* vk_wsi_test (all), conformance/wsi vkcube */
       "VK_KHR_incremental_present",         /* vk_wsi_test x11_incremental_present_... */
       "VK_EXT_swapchain_maintenance1",      /* vk_wsi_test swapchain_maintenance1 */

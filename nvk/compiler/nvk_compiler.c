@@ -55,9 +55,19 @@ nvk_compile_to_nir(const struct nvk_compile_info *info, char **error)
 
    /* 3. Lower. */
    bool unsupported = false, io_unsupported = false;
+   struct nvk_compile_pre_raster pre = {0};
+   if (!nvk_nir_gather_xfb(shader, &pre.xfb)) {
+      *error = error_dup("%s", "the shader captures more transform feedback outputs than "
+                               "kiln records, or names a buffer or stream past the limits");
+      nir_shader_destroy(shader);
+      return NULL;
+   }
    NIR_PASS_V(shader, nvk_nir_lower_tess_io, &io_unsupported);
    NIR_PASS_V(shader, nvk_nir_lower_io, &io_unsupported);
    NIR_PASS_V(shader, nvk_nir_lower_system_values, KX_SUBGROUP_SIZE);
+   NIR_PASS_V(shader, nvk_nir_lower_gs, &pre.gs, &io_unsupported);
+   if (info->pre_raster)
+      *info->pre_raster = pre;
    NIR_PASS_V(shader, nvk_nir_lower_descriptors, info->layout, &unsupported);
    struct nvk_nir_io_options io = {
       .layout = info->layout,
@@ -91,10 +101,17 @@ nvk_compile_finalize(nir_shader *shader, char **error)
 struct kx_program *
 nvk_compile(const struct nvk_compile_info *info, char **error)
 {
-   nir_shader *shader = nvk_compile_to_nir(info, error);
+   struct nvk_compile_pre_raster pre;
+   struct nvk_compile_info with_pre = *info;
+   with_pre.pre_raster = &pre;
+   nir_shader *shader = nvk_compile_to_nir(&with_pre, error);
    if (!shader)
       return NULL;
    struct kx_program *prog = nvk_compile_finalize(shader, error);
    nir_shader_destroy(shader);
+   if (prog)
+      kx_program_set_pre_raster(prog, &pre.gs, &pre.xfb);
+   if (info->pre_raster)
+      *info->pre_raster = pre;
    return prog;
 }

@@ -20,6 +20,7 @@
 #include <stdint.h>
 
 #include "nir/nir.h"
+#include "kx.h"
 #include "spirv/spirv_to_nir.h"
 
 struct kx_program;
@@ -34,6 +35,16 @@ struct nvk_compile_info {
    uint32_t num_specializations;
    const struct nvk_pipeline_layout *layout;
    bool robust_buffer_access;
+   /* Out, optional: the pre-rasterization side-band data of the stage
+    * (nvk_compile records it in the program itself). */
+   struct nvk_compile_pre_raster *pre_raster;
+};
+
+/* What nvk_compile_to_nir decides for the draw path besides the IR: a
+ * geometry shader's record layout and what transform feedback captures. */
+struct nvk_compile_pre_raster {
+   struct kx_gs_info gs;
+   struct kx_xfb_info xfb;
 };
 
 /* Steps 1-3. NULL and a malloc'd message on failure. */

@@ -28,6 +28,18 @@ bool nvk_nir_lower_io(nir_shader *shader, bool *unsupported);
  * those records. Run before nvk_nir_lower_io. Sets *unsupported for an
  * access it cannot lower. */
 bool nvk_nir_lower_tess_io(nir_shader *shader, bool *unsupported);
+/* Geometry shaders, after nvk_nir_lower_io and the system values: emits
+ * and strip ends become stores into per-invocation output records, laid
+ * out as *info says (kx.h, struct kx_gs_info). Sets *unsupported when the
+ * shader cannot be lowered. */
+struct kx_gs_info;
+bool nvk_nir_lower_gs(nir_shader *shader, struct kx_gs_info *info, bool *unsupported);
+
+/* What transform feedback captures, from the Output variables (before
+ * nvk_nir_lower_io): false when it exceeds what kx_xfb_info holds or names
+ * a buffer or stream past the limits. */
+struct kx_xfb_info;
+bool nvk_nir_gather_xfb(nir_shader *shader, struct kx_xfb_info *info);
 
 /* Loads of built-in variables (gl_LocalInvocationID...) become the
  * backend's system-value intrinsics; gl_GlobalInvocationID and friends are

@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Stage I/O of vertex and fragment shaders: loads and stores of Input and
+ * Stage I/O of vertex, geometry and fragment shaders: loads and stores of Input and
  * Output variables (user Locations and Components, arrays, matrices, I/O
  * blocks and their members, built-ins) become the lowered I/O intrinsics
  * on the backend's slots (nvk/exec/kx.h):
  *
  *  - vertex inputs: load_input, base = attribute Location;
+ *  - geometry shader inputs: load_input on the vertex slots below, offset
+ *    by the vertex index times KX_SLOT_COUNT (kx.h, struct kx_gs_info);
+ *    geometry outputs as vertex outputs (nvk_nir_lower_gs places them);
  *  - vertex outputs: store_output / load_output, base = enum kx_slot
  *    (Position, PointSize, Clip/CullDistance, Layer, ViewportIndex,
  *    PrimitiveId, then user Location L at KX_SLOT_VAR0 + L);
@@ -44,6 +47,9 @@ struct io_loc {
    unsigned elem;
    nir_def *elem_dyn;
    unsigned array_len;
+   /* Geometry shader inputs: the vertex's first slot (vertex index times
+    * KX_SLOT_COUNT), added to every access; NULL elsewhere. */
+   nir_def *vertex_slot;
 };
 
 struct lower_state {
@@ -54,6 +60,15 @@ static bool
 is_vs_input(const nir_shader *s, nir_variable_mode mode)
 {
    return s->info.stage == NIR_STAGE_VERTEX && mode == NIR_VAR_SHADER_IN;
+}
+
+/* Inputs arrayed by vertex (Vulkan 1.3, 15.1.4 "Interface Matching": a
+ * geometry shader's per-vertex inputs have an outer array of the input
+ * primitive's vertices). */
+static bool
+is_per_vertex_input(const nir_shader *s, nir_variable_mode mode)
+{
+   return s->info.stage == NIR_STAGE_GEOMETRY && mode == NIR_VAR_SHADER_IN;
 }
 
 /* Location of a member of a block: its own, or the previous one's plus
@@ -81,7 +96,8 @@ add_offset(nir_builder *b, nir_def *offset, nir_def *more)
 
 /* Walks the deref chain; false if it is not an I/O access this pass knows. */
 static bool
-io_location(nir_builder *b, nir_deref_instr *deref, struct io_loc *loc, bool vs_in)
+io_location(nir_builder *b, nir_deref_instr *deref, struct io_loc *loc, bool vs_in,
+            bool per_vertex)
 {
    nir_deref_path path;
    if (!nir_deref_path_init(&path, deref, b->shader->arena))
@@ -99,8 +115,18 @@ io_location(nir_builder *b, nir_deref_instr *deref, struct io_loc *loc, bool vs_
       .sample = var->data.sample,
    };
    const struct glsl_type *type = var->type;
+   unsigned first = 1;
+   if (per_vertex) {
+      /* The outer array names the vertex: its slots are KX_SLOT_COUNT on. */
+      nir_deref_instr *d = path.path[1];
+      if (!d || d->deref_type != NIR_DEREF_TYPE_ARRAY || !glsl_type_is_array(type))
+         return false;
+      loc->vertex_slot = nir_imul_imm(b, d->arr.index.ssa, KX_SLOT_COUNT);
+      type = glsl_get_array_element(type);
+      first = 2;
+   }
    unsigned total = glsl_count_attribute_slots(type, vs_in);
-   for (unsigned i = 1; path.path[i]; i++) {
+   for (unsigned i = first; path.path[i]; i++) {
       nir_deref_instr *d = path.path[i];
       if (d->deref_type == NIR_DEREF_TYPE_STRUCT) {
          const struct glsl_struct_field *f = glsl_get_struct_field_data(type, d->strct.index);
@@ -247,6 +273,8 @@ static nir_def *
 emit_load(nir_builder *b, nir_variable_mode mode, const struct io_loc *loc, unsigned n,
           unsigned bits, int slot, nir_def *offset, unsigned comp, bool is_float)
 {
+   if (mode == NIR_VAR_SHADER_IN && loc->vertex_slot)
+      offset = add_offset(b, offset, loc->vertex_slot);
    if (!offset)
       offset = nir_imm_int(b, 0);
    const nir_alu_type type = (is_float ? NIR_TYPE_FLOAT : NIR_TYPE_UINT) | bits;
@@ -334,7 +362,7 @@ lower_io(nir_builder *b, nir_intrinsic_instr *intr, void *data)
 
    const bool vs_in = is_vs_input(s, mode);
    struct io_loc loc;
-   if (!io_location(b, deref, &loc, vs_in)) {
+   if (!io_location(b, deref, &loc, vs_in, is_per_vertex_input(s, mode))) {
       st->unsupported = true;
       return false;
    }
@@ -425,7 +453,7 @@ nvk_nir_lower_io(nir_shader *shader, bool *unsupported)
 {
    /* Evaluation shaders: only outputs are left (nvk_nir_lower_tess_io). */
    if (shader->info.stage != NIR_STAGE_VERTEX && shader->info.stage != NIR_STAGE_FRAGMENT &&
-       shader->info.stage != NIR_STAGE_TESS_EVAL)
+       shader->info.stage != NIR_STAGE_GEOMETRY && shader->info.stage != NIR_STAGE_TESS_EVAL)
       return false;
    struct lower_state st = {0};
    const bool progress =

@@ -142,6 +142,55 @@ struct kx_tess_info {
    uint8_t vertices_out; /* TCS: OutputVertices */
 };
 
+/* Transform feedback (VK_EXT_transform_feedback): one captured piece of an
+ * output, in 32-bit words from (slot, comp) of the stage's outputs to
+ * offset_B of a vertex's record in buffer `buffer`. 64-bit values are two
+ * words, low first; a piece never crosses its slot's 4 components. */
+struct kx_xfb_output {
+   uint8_t buffer; /* 0..3 */
+   uint8_t slot;   /* enum kx_slot */
+   uint8_t comp;   /* first component */
+   uint8_t words;  /* 1..4 */
+   uint16_t offset_B;
+   uint8_t stream; /* the vertex stream the output belongs to */
+   uint8_t pad;
+};
+#define KX_MAX_XFB_OUTPUTS 64
+#define KX_MAX_XFB_BUFFERS 4
+#define KX_MAX_VERTEX_STREAMS 4
+
+struct kx_xfb_info {
+   uint8_t output_count; /* 0: the stage captures nothing */
+   uint8_t buffers;      /* bit b: buffer b is written */
+   uint16_t stride_B[KX_MAX_XFB_BUFFERS];
+   struct kx_xfb_output outputs[KX_MAX_XFB_OUTPUTS];
+};
+
+/* Geometry shaders: how the driver lays out a strip's arrays
+ * (kx_strip::in_slots/out_slots) and reads what the shader emitted.
+ *   in:  input vertex v's slot s at slot v * KX_SLOT_COUNT + s; then one
+ *        slot (KX_GS_IN_HEADER(vertices_in)) with .x = InvocationId;
+ *   out: emitted vertex k's slot s at k * out_stride_slots + s, for k <
+ *        max_vertices (one more record takes emits past the limit and is
+ *        ignored); the last slot of a record (out_stride_slots - 1) holds
+ *        .x = stream | KX_GS_VERTEX_STARTS_STRIP when the vertex starts a
+ *        new strip on its stream (the first on a stream, or the first after
+ *        EndStreamPrimitive); after the records, KX_GS_OUT_COUNT_SLOT(info)
+ *        .x = the vertices the invocation emitted (<= max_vertices). */
+struct kx_gs_info {
+   uint8_t vertices_in;      /* 1, 2, 3, 4 (lines adjacency), 6 */
+   uint8_t output_kind;      /* 0 points, 1 line strips, 2 triangle strips */
+   uint8_t invocations;      /* >= 1 */
+   uint8_t stream_mask;      /* streams EmitStreamVertex names */
+   uint16_t max_vertices;    /* OutputVertices */
+   uint16_t out_stride_slots; /* slots per emitted vertex record */
+};
+#define KX_GS_VERTEX_STARTS_STRIP 4u
+#define KX_GS_IN_HEADER(vertices_in) ((vertices_in) * KX_SLOT_COUNT)
+#define KX_GS_IN_SLOTS(vertices_in) (KX_GS_IN_HEADER(vertices_in) + 1)
+#define KX_GS_OUT_COUNT_SLOT(gs) (((gs)->max_vertices + 1u) * (gs)->out_stride_slots)
+#define KX_GS_OUT_SLOTS(gs) (KX_GS_OUT_COUNT_SLOT(gs) + 1u)
+
 /* What a program needs from whoever runs it (the minimal side-band data). */
 struct kx_program_info {
    uint16_t workgroup_size[3]; /* compute; 1 x 1 x 1 for other stages */
@@ -177,6 +226,11 @@ struct kx_program_info {
 
    /* Tessellation control and evaluation shaders. */
    struct kx_tess_info tess;
+   /* Geometry shaders (stage NIR_STAGE_GEOMETRY; kx_program_set_pre_raster). */
+   struct kx_gs_info gs;
+   /* Vertex, tessellation evaluation and geometry shaders: what transform
+    * feedback captures (kx_program_set_pre_raster). */
+   struct kx_xfb_info xfb;
 };
 
 /* Translates a finalized shader (see nvk/compiler: explicit I/O, descriptors
@@ -184,6 +238,12 @@ struct kx_program_info {
  * NULL, a malloc'd message naming what is not supported. */
 struct kx_program *kx_compile(nir_shader *shader, char **error);
 void kx_program_destroy(struct kx_program *prog);
+/* Records the pre-rasterization side-band data the compiler decided: what
+ * transform feedback captures of the outputs (gathered from the variables
+ * before I/O is lowered; NULL: nothing) and a geometry shader's record
+ * layout (nvk_nir_lower_gs; NULL for other stages). */
+void kx_program_set_pre_raster(struct kx_program *prog, const struct kx_gs_info *gs,
+                               const struct kx_xfb_info *xfb);
 const struct kx_program_info *kx_program_info(const struct kx_program *prog);
 
 /* A readable listing of the program (tests, KILN_DEBUG=kx). */
@@ -291,6 +351,9 @@ struct kx_strip {
    uint64_t helper_mask; /* fragment: helpers: run, feed derivatives, never store */
    const float *in;
    float *out;
+   /* Slots of `in` / `out` when they are not the stage's default (geometry
+    * shaders: KX_GS_IN_SLOTS, KX_GS_OUT_SLOTS); 0: the default. */
+   uint32_t in_slots, out_slots;
 
    /* System values. Per lane (KX_W entries) unless said otherwise; NULL
     * when the program does not read them. */

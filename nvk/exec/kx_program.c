@@ -333,6 +333,20 @@ kx_info_valid(const struct kx_program_info *info)
    if (info->stage > NIR_STAGE_COMPUTE || info->clip_distance_count > 8 ||
        info->cull_distance_count > 8 || info->clip_distance_count + info->cull_distance_count > 8)
       return false;
+   /* Pre-rasterization data: what the draw path indexes with. */
+   const struct kx_gs_info *gs = &info->gs;
+   if (info->xfb.output_count > KX_MAX_XFB_OUTPUTS || gs->vertices_in > 6 ||
+       gs->output_kind > 2 || gs->max_vertices > 1024 || gs->out_stride_slots > KX_SLOT_COUNT + 1)
+      return false;
+   if (info->stage == NIR_STAGE_GEOMETRY &&
+       (gs->vertices_in == 0 || gs->out_stride_slots == 0 || gs->invocations == 0))
+      return false;
+   for (unsigned i = 0; i < info->xfb.output_count; i++) {
+      const struct kx_xfb_output *o = &info->xfb.outputs[i];
+      if (o->buffer >= KX_MAX_XFB_BUFFERS || o->slot >= KX_SLOT_COUNT || o->words == 0 ||
+          o->comp + o->words > 4 || o->stream >= KX_MAX_VERTEX_STREAMS)
+         return false;
+   }
    for (unsigned i = 0; i < KX_SLOT_COUNT; i++) {
       if (info->interp[i] & ~(KX_INTERP_MODE_MASK | KX_INTERP_CENTROID | KX_INTERP_SAMPLE) ||
           (info->interp[i] & KX_INTERP_MODE_MASK) == KX_INTERP_MODE_MASK)

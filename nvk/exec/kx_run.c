@@ -1301,10 +1301,12 @@ kx_io_array(struct kx_ctx *ctx, unsigned which, uint32_t *words)
    }
    switch (which) {
    case KX_IO_IN:
-      *words = (fragment ? KX_SLOT_COUNT : KX_MAX_VERTEX_ATTRIBS) * 4;
+      *words = (s->in_slots ? s->in_slots
+                            : fragment ? KX_SLOT_COUNT : KX_MAX_VERTEX_ATTRIBS) * 4;
       return (float *)s->in;
    case KX_IO_OUT:
-      *words = (fragment ? KX_FS_OUTPUT_SLOTS : KX_SLOT_COUNT) * 4;
+      *words = (s->out_slots ? s->out_slots
+                             : fragment ? KX_FS_OUTPUT_SLOTS : KX_SLOT_COUNT) * 4;
       return s->out;
    case KX_IO_DEPTH:
       *words = 1;

@@ -209,7 +209,7 @@ kxb_stage_info(struct kxb *b, struct kx_program_info *info)
       };
    /* Evaluation shaders write their outputs as vertex shaders do. */
    if (si->stage != NIR_STAGE_VERTEX && si->stage != NIR_STAGE_FRAGMENT &&
-       si->stage != NIR_STAGE_TESS_EVAL)
+       si->stage != NIR_STAGE_GEOMETRY && si->stage != NIR_STAGE_TESS_EVAL)
       return;
    info->workgroup_size[0] = info->workgroup_size[1] = info->workgroup_size[2] = 1;
    info->inputs_read = g->inputs_read;
@@ -320,6 +320,16 @@ kx_program_destroy(struct kx_program *prog)
    if (prog)
       kxj_program_release(prog);
    free(prog);
+}
+
+void
+kx_program_set_pre_raster(struct kx_program *prog, const struct kx_gs_info *gs,
+                          const struct kx_xfb_info *xfb)
+{
+   if (gs)
+      prog->info.gs = *gs;
+   if (xfb)
+      prog->info.xfb = *xfb;
 }
 
 const struct kx_program_info *
