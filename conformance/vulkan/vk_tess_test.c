@@ -16,6 +16,8 @@
  *    framebuffer, every pixel the colour (u, v, patch) the domain says;
  *  - VertexOrderCw/Ccw and VK_KHR_maintenance2's domain origin against
  *    back-face culling;
+ *  - transform feedback of every evaluation: the captured TessCoords are
+ *    the model's vertices, as many as its primitives need;
  *  - patchControlPoints dynamic (VK_EXT_extended_dynamic_state2): patches
  *    counted per value;
  *  - kiln only: bad input (patch sizes past the limit, one tessellation
@@ -76,6 +78,24 @@
 #include "tess_eval_isolines_fractional_odd_ccw_points_tese.h"
 #include "tess_eval_isolines_fractional_odd_cw_tese.h"
 #include "tess_eval_isolines_fractional_odd_cw_points_tese.h"
+#include "tess_xfb_triangles_equal_tese.h"
+#include "tess_xfb_triangles_equal_points_tese.h"
+#include "tess_xfb_triangles_fractional_even_tese.h"
+#include "tess_xfb_triangles_fractional_even_points_tese.h"
+#include "tess_xfb_triangles_fractional_odd_tese.h"
+#include "tess_xfb_triangles_fractional_odd_points_tese.h"
+#include "tess_xfb_quads_equal_tese.h"
+#include "tess_xfb_quads_equal_points_tese.h"
+#include "tess_xfb_quads_fractional_even_tese.h"
+#include "tess_xfb_quads_fractional_even_points_tese.h"
+#include "tess_xfb_quads_fractional_odd_tese.h"
+#include "tess_xfb_quads_fractional_odd_points_tese.h"
+#include "tess_xfb_isolines_equal_tese.h"
+#include "tess_xfb_isolines_equal_points_tese.h"
+#include "tess_xfb_isolines_fractional_even_tese.h"
+#include "tess_xfb_isolines_fractional_even_points_tese.h"
+#include "tess_xfb_isolines_fractional_odd_tese.h"
+#include "tess_xfb_isolines_fractional_odd_points_tese.h"
 
 #define W 128
 #define H 128
@@ -95,6 +115,20 @@ static const struct spv tese_spv[3][3][4] = {
    {{TESE_SET(isolines, equal)},
     {TESE_SET(isolines, fractional_even)},
     {TESE_SET(isolines, fractional_odd)}},
+};
+
+#define XFB(d, s, p) tess_xfb_##d##_##s##p##_tese_spv
+#define XFB_SET(d, s)                                                                    \
+   {XFB(d, s, ), sizeof(XFB(d, s, ))}, {XFB(d, s, _points), sizeof(XFB(d, s, _points))}
+/* [domain][spacing][lists/points] */
+static const struct spv xfb_spv[3][3][2] = {
+   {{XFB_SET(triangles, equal)},
+    {XFB_SET(triangles, fractional_even)},
+    {XFB_SET(triangles, fractional_odd)}},
+   {{XFB_SET(quads, equal)}, {XFB_SET(quads, fractional_even)}, {XFB_SET(quads, fractional_odd)}},
+   {{XFB_SET(isolines, equal)},
+    {XFB_SET(isolines, fractional_even)},
+    {XFB_SET(isolines, fractional_odd)}},
 };
 
 static const char *const domain_name[] = {"triangles", "quads", "isolines"};
@@ -140,25 +174,41 @@ make_module(struct vkt *t, const uint32_t *code, size_t size_B)
    return m;
 }
 
+/* What a test needs beyond tessellation and statistics. */
+enum env_flags {
+   ENV_DYNAMIC_POINTS = 1 << 0, /* VK_EXT_extended_dynamic_state2 patch control points */
+   ENV_KILN_ONLY = 1 << 1,
+   ENV_XFB = 1 << 2, /* VK_EXT_transform_feedback */
+};
+
 static bool
-env_init(struct env *e, bool dynamic_points, bool kiln_only)
+env_init(struct env *e, unsigned flags)
 {
    memset(e, 0, sizeof(*e));
+   const bool dynamic_points = flags & ENV_DYNAMIC_POINTS;
    static const VkPhysicalDeviceFeatures core = {.tessellationShader = VK_TRUE,
                                                  .pipelineStatisticsQuery = VK_TRUE};
    VkPhysicalDeviceExtendedDynamicState2FeaturesEXT eds2 = {
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_2_FEATURES_EXT,
       .extendedDynamicState2PatchControlPoints = VK_TRUE,
    };
+   VkPhysicalDeviceTransformFeedbackFeaturesEXT xfb = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT,
+      .transformFeedback = VK_TRUE,
+   };
    /* maintenance2: the domain origin. */
-   static const char *const exts[] = {VK_KHR_MAINTENANCE_2_EXTENSION_NAME,
-                                      VK_EXT_EXTENDED_DYNAMIC_STATE_2_EXTENSION_NAME};
+   const char *exts[3] = {VK_KHR_MAINTENANCE_2_EXTENSION_NAME};
+   uint32_t ext_count = 1;
+   if (dynamic_points)
+      exts[ext_count++] = VK_EXT_EXTENDED_DYNAMIC_STATE_2_EXTENSION_NAME;
+   if (flags & ENV_XFB)
+      exts[ext_count++] = VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME;
    const struct vkt_req req = {
       .core_features = &core,
-      .features = dynamic_points ? &eds2 : NULL,
+      .features = dynamic_points ? (void *)&eds2 : (flags & ENV_XFB) ? (void *)&xfb : NULL,
       .extensions = exts,
-      .extension_count = dynamic_points ? 2 : 1,
-      .kiln_only = kiln_only,
+      .extension_count = ext_count,
+      .kiln_only = flags & ENV_KILN_ONLY,
    };
    if (!vkt_init(&e->t, &req))
       return false;
@@ -281,6 +331,7 @@ struct pipe_opts {
    bool additive;         /* ONE + ONE blending (hit counting) */
    VkCullModeFlags cull;  /* front face: counter-clockwise */
    bool lower_left;       /* VK_TESSELLATION_DOMAIN_ORIGIN_LOWER_LEFT */
+   bool discard;          /* rasterizer discard (transform feedback only) */
    uint32_t patch_points; /* patchControlPoints (static) */
    /* Bad input tests: no evaluation stage, another topology. */
    bool no_tese;
@@ -344,6 +395,7 @@ make_pipeline(struct env *e, const struct pipe_opts *o, VkPipeline *pipe)
    };
    const VkPipelineRasterizationStateCreateInfo rs = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
+      .rasterizerDiscardEnable = o->discard,
       .cullMode = o->cull,
       .frontFace = VK_FRONT_FACE_COUNTER_CLOCKWISE,
       .lineWidth = 1.0f,
@@ -486,7 +538,7 @@ TEST(tess_counts_and_points_match_the_spec_model)
    struct env e;
    float *image = malloc(sizeof(float) * 4 * W * H);
    static struct model_result m;
-   if (!image || !env_init(&e, false, false))
+   if (!image || !env_init(&e, 0))
       goto out;
    const uint32_t max_level = e.t.props.limits.maxTessellationGenerationLevel;
    for (int d = TESS_TRIANGLES; d <= TESS_ISOLINES; d++)
@@ -543,7 +595,7 @@ TEST(tess_coords_and_primitive_ids_fill_the_domain)
 {
    struct env e;
    float *image = malloc(sizeof(float) * 4 * W * H);
-   if (!image || !env_init(&e, false, false))
+   if (!image || !env_init(&e, 0))
       goto out;
    static const struct tess_levels lv = {{5, 3, 2, 7}, {4, 6}};
    for (int d = TESS_TRIANGLES; d <= TESS_QUADS; d++)
@@ -604,7 +656,7 @@ TEST(tess_winding_and_domain_origin)
 {
    struct env e;
    float *image = malloc(sizeof(float) * 4 * W * H);
-   if (!image || !env_init(&e, false, false))
+   if (!image || !env_init(&e, 0))
       goto out;
    static const struct tess_levels lv = {{3, 4, 2, 5}, {3, 2}};
    for (int d = TESS_TRIANGLES; d <= TESS_QUADS; d++)
@@ -637,12 +689,141 @@ out:
    env_finish(&e);
 }
 
+/* Transform feedback of the evaluation shader's TessCoord and PrimitiveId
+ * (rasterizer discard): lists capture each primitive's vertices, point
+ * mode each vertex once, so the record count is the model's (3 per
+ * triangle, 2 per line, 1 per point) and every captured coordinate is one
+ * of the model's vertices; in point mode the captured set is the model's
+ * vertex set exactly. Two patches: the second's PrimitiveId is 1. */
+TEST(tess_coords_captured_by_transform_feedback)
+{
+   struct env e;
+   static struct model_result m;
+   struct vkt_buffer buf = {0}, counter = {0};
+   if (!env_init(&e, ENV_XFB))
+      goto out;
+   struct vkt *t = &e.t;
+   PFN_vkCmdBindTransformFeedbackBuffersEXT bind =
+      VKT_PROC(t, vkCmdBindTransformFeedbackBuffersEXT);
+   PFN_vkCmdBeginTransformFeedbackEXT begin = VKT_PROC(t, vkCmdBeginTransformFeedbackEXT);
+   PFN_vkCmdEndTransformFeedbackEXT end = VKT_PROC(t, vkCmdEndTransformFeedbackEXT);
+   const VkDeviceSize size_B = 2u << 20;
+   if (!vkt_buffer_create(t, size_B, VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_BUFFER_BIT_EXT, &buf) ||
+       !vkt_buffer_create(t, 64, VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_COUNTER_BUFFER_BIT_EXT,
+                          &counter))
+      goto out;
+   const uint32_t max_level = t->props.limits.maxTessellationGenerationLevel;
+   static const unsigned sets[] = {1, 2, 3, 4, 6, 8};
+   for (int d = TESS_TRIANGLES; d <= TESS_ISOLINES; d++)
+      for (int sp = TESS_SPACING_EQUAL; sp <= TESS_SPACING_FRACTIONAL_ODD; sp++)
+         for (int points = 0; points < 2; points++) {
+            VkPipeline pipe;
+            const struct pipe_opts o = {.tese = &xfb_spv[d][sp][points], .discard = true};
+            if (!VKT_CHECK(make_pipeline(&e, &o, &pipe)))
+               continue;
+            for (unsigned k = 0; k < ARRAY_SIZE(sets); k++) {
+               const struct tess_levels *lv = &level_sets[sets[k]];
+               const struct tess_config cfg = {
+                  .domain = d, .spacing = sp, .point_mode = points, .max_level = max_level};
+               model_patch(&cfg, lv, &m);
+               struct push pc = {.bands = 1};
+               memcpy(pc.outer, lv->outer, sizeof(pc.outer));
+               memcpy(pc.inner, lv->inner, sizeof(pc.inner));
+               memset(counter.map, 0, 64);
+               VkCommandBuffer cmd = vkt_cmd_begin(t);
+               const VkClearValue clear = {.color = {.float32 = {0, 0, 0, 0}}};
+               const VkRenderPassBeginInfo bi = {
+                  .sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO,
+                  .renderPass = e.pass,
+                  .framebuffer = e.fb,
+                  .renderArea = {{0, 0}, {W, H}},
+                  .clearValueCount = 1,
+                  .pClearValues = &clear,
+               };
+               vkCmdBeginRenderPass(cmd, &bi, VK_SUBPASS_CONTENTS_INLINE);
+               vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
+               const VkDeviceSize zero = 0;
+               vkCmdBindVertexBuffers(cmd, 0, 1, &e.vb.buffer, &zero);
+               vkCmdPushConstants(cmd, e.layout, VK_SHADER_STAGE_ALL_GRAPHICS, 0, sizeof(pc),
+                                  &pc);
+               bind(cmd, 0, 1, &buf.buffer, &zero, &size_B);
+               begin(cmd, 0, 0, NULL, NULL);
+               vkCmdDraw(cmd, 8, 1, 0, 0);
+               end(cmd, 0, 1, &counter.buffer, &zero);
+               vkCmdEndRenderPass(cmd);
+               vkt_cmd_barrier(cmd);
+               if (!vkt_cmd_submit_wait(t, cmd))
+                  break;
+               uint32_t bytes;
+               memcpy(&bytes, counter.map, 4);
+               const unsigned per = points ? 1 : d == TESS_ISOLINES ? 2 : 3;
+               const uint32_t want = m.culled ? 0 : 2 * m.prim_count * per;
+               const uint32_t records = bytes / 16;
+               bool ok = CHECK_EQ(records, want);
+               /* Which captured coordinate is which model vertex. */
+               const float *rec = (const float *)buf.map;
+               unsigned strangers = 0, bad_ids = 0;
+               static uint32_t seen[2][MODEL_MAX_POINTS];
+               memset(seen, 0, sizeof(seen));
+               const bool exact = t->is_kiln || sp == TESS_SPACING_EQUAL;
+               /* kiln computes in double and rounds once; Mesa's
+                * tessellator (the D3D11 reference design) steps along an
+                * edge in 16.16 fixed point, off by up to about n / 2 *
+                * 2^-16 at level n. */
+               const double eps = t->is_kiln ? 1e-6 : 1e-3;
+               for (uint32_t r = 0; ok && r < records; r++) {
+                  const float *c = rec + 4 * r;
+                  const unsigned patch = c[3] == 1.0f;
+                  bad_ids += c[3] != 0.0f && c[3] != 1.0f;
+                  /* The first model vertex there not matched yet (the
+                   * "1 + epsilon" case has coincident ones). */
+                  uint32_t i, any = UINT32_MAX;
+                  for (i = 0; i < m.vertex_count; i++) {
+                     if (fabs(c[0] - m.coords[i][0]) < eps &&
+                         fabs(c[1] - m.coords[i][1]) < eps &&
+                         fabs(c[2] - m.coords[i][2]) < eps) {
+                        any = any == UINT32_MAX ? i : any;
+                        if (!seen[patch][i])
+                           break;
+                     }
+                  }
+                  if (i == m.vertex_count)
+                     i = any;
+                  if (i != UINT32_MAX)
+                     seen[patch][i]++;
+                  else if (strangers++ < 2 && exact)
+                     printf("    captured (%.7f %.7f %.7f) patch %u: no model vertex\n",
+                            c[0], c[1], c[2], patch);
+               }
+               ok &= CHECK_EQ(bad_ids, 0);
+               if (exact) {
+                  ok &= CHECK_EQ(strangers, 0);
+                  if (points)
+                     for (uint32_t i = 0; i < m.vertex_count && !m.culled; i++)
+                        ok &= CHECK(seen[0][i] == 1 && seen[1][i] == 1);
+               }
+               if (!ok)
+                  printf("  %s %s%s, level set %u: %u records (model %u), %u not model "
+                         "vertices\n",
+                         domain_name[d], spacing_name[sp], points ? " points" : "", sets[k],
+                         records, want, strangers);
+            }
+            vkDestroyPipeline(t->dev, pipe, NULL);
+         }
+out:
+   if (buf.buffer)
+      vkt_buffer_destroy(&e.t, &buf);
+   if (counter.buffer)
+      vkt_buffer_destroy(&e.t, &counter);
+   env_finish(&e);
+}
+
 /* VK_EXT_extended_dynamic_state2's patchControlPoints: 12 control points
  * make 12 / n patches (a partial last patch is not drawn). */
 TEST(tess_patch_control_points_dynamic)
 {
    struct env e;
-   if (!env_init(&e, true, false))
+   if (!env_init(&e, ENV_DYNAMIC_POINTS))
       goto out;
    VkPipeline pipe;
    const struct pipe_opts o = {.tese = &tese_spv[TESS_QUADS][TESS_SPACING_EQUAL][0]};
@@ -671,7 +852,7 @@ out:
 TEST(tess_bad_input_fails_cleanly)
 {
    struct env e;
-   if (!env_init(&e, false, true))
+   if (!env_init(&e, ENV_KILN_ONLY))
       goto out;
    const struct spv *tese = &tese_spv[TESS_QUADS][TESS_SPACING_EQUAL][0];
    const struct pipe_opts bad[] = {
