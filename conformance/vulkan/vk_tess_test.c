@@ -28,6 +28,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "tess_model.h"
 #include "vkt.h"
@@ -872,6 +873,62 @@ TEST(tess_bad_input_fails_cleanly)
          printf("  case %u: %s, %u validation errors\n", i, vkt_result_str(r), errors);
       if (pipe)
          vkDestroyPipeline(e.t.dev, pipe, NULL);
+   }
+out:
+   env_finish(&e);
+}
+
+static double
+now_s(clockid_t clock)
+{
+   struct timespec ts;
+   clock_gettime(clock, &ts);
+   return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* Not run by default (KILN_TESS_BENCH=1 runs it): the time of one draw of
+ * 16 quad patches per level, best of 5, on whichever driver the loader
+ * picks; numbers in docs/tess.md. The counts are checked like any test's. */
+TEST(tess_bench)
+{
+   if (!getenv("KILN_TESS_BENCH")) {
+      vkt_skip("a benchmark: KILN_TESS_BENCH=1 runs it");
+      return;
+   }
+   struct env e;
+   static struct model_result m;
+   if (!env_init(&e, 0))
+      goto out;
+   static const float levels[] = {4, 16, 64};
+   for (int sp = TESS_SPACING_EQUAL; sp <= TESS_SPACING_FRACTIONAL_ODD; sp += 2) {
+      VkPipeline pipe;
+      const struct pipe_opts o = {.tese = &tese_spv[TESS_QUADS][sp][0]};
+      if (!VKT_CHECK(make_pipeline(&e, &o, &pipe)))
+         continue;
+      for (unsigned l = 0; l < ARRAY_SIZE(levels); l++) {
+         const float x = levels[l];
+         struct push pc = {.outer = {x, x, x, x}, .inner = {x, x}, .bands = 16};
+         const struct tess_config cfg = {
+            .domain = TESS_QUADS, .spacing = sp, .max_level = 64};
+         model_patch(&cfg, &(struct tess_levels){{x, x, x, x}, {x, x}}, &m);
+         /* Wall time, and the CPU time of every thread of the process
+          * (the drivers' workers too): the work, whatever the load. */
+         double best = 1e9, best_cpu = 1e9;
+         uint64_t st[STAT_COUNT] = {0};
+         for (unsigned r = 0; r < 5; r++) {
+            const double t0 = now_s(CLOCK_MONOTONIC), c0 = now_s(CLOCK_PROCESS_CPUTIME_ID);
+            if (!draw(&e, pipe, &pc, 64, 0, NULL, st))
+               break;
+            best = fmin(best, now_s(CLOCK_MONOTONIC) - t0);
+            best_cpu = fmin(best_cpu, now_s(CLOCK_PROCESS_CPUTIME_ID) - c0);
+         }
+         CHECK_EQ(st[STAT_CLIP], 16 * m.prim_count);
+         printf("  %s, quads %s level %2.0f: 16 patches, %6u triangles, %8.2f ms wall, "
+                "%8.2f ms CPU, %5.0f ns CPU per triangle\n",
+                e.t.props.deviceName, spacing_name[sp], x, 16 * m.prim_count, best * 1e3,
+                best_cpu * 1e3, best_cpu * 1e9 / (16 * m.prim_count));
+      }
+      vkDestroyPipeline(e.t.dev, pipe, NULL);
    }
 out:
    env_finish(&e);
