@@ -23,11 +23,13 @@
 
 #include "gs_amplify_geom.h"
 #include "gs_lines_adj_geom.h"
+#include "gs_multiview_geom.h"
 #include "gs_pass_vert.h"
 #include "gs_prim_id_frag.h"
 #include "gs_streams_points_geom.h"
 #include "gs_streams_tris_geom.h"
 #include "gs_tris_adj_geom.h"
+#include "gs_view_frag.h"
 #include "xfb_layouts_vert.h"
 #include "xfb_passthrough_vert.h"
 #include "xfb_position_vert.h"
@@ -802,6 +804,124 @@ out:
    layered_destroy(t, &l);
    vkt_buffer_destroy(t, &vb);
    vkt_buffer_destroy(t, &cap);
+   env_finish(&e);
+}
+
+/* multiviewGeometryShader: a render pass with view mask 0b11 draws a
+ * full-viewport square once per view into the view's layer; the GS reads
+ * ViewIndex (layer L gets red L + 1). */
+TEST(gs_with_multiview)
+{
+   static const char *const more[] = {VK_KHR_MULTIVIEW_EXTENSION_NAME};
+   VkPhysicalDeviceMultiviewFeatures mvf = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTIVIEW_FEATURES,
+      .multiview = VK_TRUE,
+      .multiviewGeometryShader = VK_TRUE,
+   };
+   const VkPhysicalDeviceFeatures core = {.geometryShader = VK_TRUE};
+   struct env e;
+   if (!env_init(&e, &core, more, 1, &mvf)) {
+      env_finish(&e);
+      return;
+   }
+   struct vkt *t = &e.t;
+   struct layered l;
+   VkRenderPass pass = VK_NULL_HANDLE;
+   VkFramebuffer fb = VK_NULL_HANDLE;
+   VkPipeline pipe = VK_NULL_HANDLE;
+   struct vkt_buffer vb;
+   REQUIRE(vkt_buffer_create(t, 256, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, &vb));
+   if (!layered_create(t, &l))
+      goto out;
+   const VkAttachmentDescription att = {
+      .format = VK_FORMAT_R8G8B8A8_UNORM,
+      .samples = VK_SAMPLE_COUNT_1_BIT,
+      .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+      .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+      .stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE,
+      .stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
+      .initialLayout = VK_IMAGE_LAYOUT_GENERAL,
+      .finalLayout = VK_IMAGE_LAYOUT_GENERAL,
+   };
+   const VkAttachmentReference ref = {0, VK_IMAGE_LAYOUT_GENERAL};
+   const VkSubpassDescription sub = {
+      .pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS,
+      .colorAttachmentCount = 1,
+      .pColorAttachments = &ref,
+   };
+   const uint32_t mask = 0x3;
+   const VkRenderPassMultiviewCreateInfo mv = {
+      .sType = VK_STRUCTURE_TYPE_RENDER_PASS_MULTIVIEW_CREATE_INFO,
+      .subpassCount = 1,
+      .pViewMasks = &mask,
+   };
+   const VkRenderPassCreateInfo rpci = {
+      .sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO,
+      .pNext = &mv,
+      .attachmentCount = 1,
+      .pAttachments = &att,
+      .subpassCount = 1,
+      .pSubpasses = &sub,
+   };
+   if (!VKT_CHECK(vkCreateRenderPass(t->dev, &rpci, NULL, &pass)))
+      goto out;
+   const VkFramebufferCreateInfo fci = {
+      .sType = VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO,
+      .renderPass = pass,
+      .attachmentCount = 1,
+      .pAttachments = &l.view,
+      .width = 32,
+      .height = 16,
+      .layers = 1,
+   };
+   if (!VKT_CHECK(vkCreateFramebuffer(t->dev, &fci, NULL, &fb)))
+      goto out;
+   const VkViewport vp = {0, 0, 32, 16, 0, 1};
+   const struct pipe_desc d = {
+      .vs = gs_pass_vert_spv,
+      .vs_B = sizeof(gs_pass_vert_spv),
+      .gs = gs_multiview_geom_spv,
+      .gs_B = sizeof(gs_multiview_geom_spv),
+      .fs = gs_view_frag_spv,
+      .fs_B = sizeof(gs_view_frag_spv),
+      .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP,
+      .vertex_input = true,
+      .raster = true,
+      .viewports = &vp,
+      .viewport_count = 1,
+      .pass = pass,
+   };
+   if (!pipeline(&e, &d, &pipe))
+      goto out;
+   const float pos[4][4] = {{-1, -1, 0, 1}, {1, -1, 0, 1}, {-1, 1, 0, 1}, {1, 1, 0, 1}};
+   memcpy(vb.map, pos, sizeof(pos));
+   VkCommandBuffer cmd = vkt_cmd_begin(t);
+   const VkClearValue clear = {.color = {.float32 = {0, 0, 0, 0}}};
+   begin_pass(&e, cmd, pass, fb, 32, 16, &clear);
+   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
+   const VkDeviceSize zero = 0;
+   vkCmdBindVertexBuffers(cmd, 0, 1, &vb.buffer, &zero);
+   vkCmdDraw(cmd, 4, 1, 0, 0);
+   vkCmdEndRenderPass(cmd);
+   vkt_cmd_barrier(cmd);
+   REQUIRE(vkt_cmd_submit_wait(t, cmd));
+   for (uint32_t layer = 0; layer < 2; layer++) {
+      uint32_t px[32 * 16];
+      REQUIRE(vkt_read_image(t, &l.img, VK_IMAGE_ASPECT_COLOR_BIT, 0, layer,
+                             (VkOffset3D){0, 0, 0}, (VkExtent3D){32, 16, 1}, px));
+      unsigned bad = 0;
+      for (unsigned i = 0; i < 32 * 16; i++)
+         bad += px[i] != ((layer + 1) | 0xff000000u);
+      if (bad)
+         test_fail(__FILE__, __LINE__, "layer %u: %u pixels are not view %u's (0x%08x)", layer,
+                   bad, layer, px[0]);
+   }
+out:
+   vkDestroyPipeline(t->dev, pipe, NULL);
+   vkDestroyFramebuffer(t->dev, fb, NULL);
+   vkDestroyRenderPass(t->dev, pass, NULL);
+   layered_destroy(t, &l);
+   vkt_buffer_destroy(t, &vb);
    env_finish(&e);
 }
 
