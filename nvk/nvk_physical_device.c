@@ -258,8 +258,10 @@ nvk_get_features(struct vk_features *f)
    /* Restarts cut lists too (rast_assemble); no patches without
     * tessellation. */
    f->primitiveTopologyListRestart = true;
-   /* Not multiviewGeometryShader/Tessellation: no such stages yet. */
+   /* Geometry shaders see the view's ViewIndex (nvk_draw_gs.c); not
+    * multiviewTessellation: no such stages yet. */
    f->multiview = true;
+   f->multiviewGeometryShader = true; /* vk_xfb_test gs_with_multiview */
    f->dynamicRendering = true;
    f->imagelessFramebuffer = true;
    f->vertexAttributeInstanceRateDivisor = true;

@@ -22,16 +22,20 @@
 #include "vkt.h"
 
 #include "gs_amplify_geom.h"
+#include "gs_limits_geom.h"
 #include "gs_lines_adj_geom.h"
+#include "gs_multiview_geom.h"
 #include "gs_pass_vert.h"
 #include "gs_prim_id_frag.h"
 #include "gs_streams_points_geom.h"
 #include "gs_streams_tris_geom.h"
 #include "gs_tris_adj_geom.h"
+#include "gs_view_frag.h"
 #include "xfb_layouts_vert.h"
 #include "xfb_passthrough_vert.h"
 #include "xfb_position_vert.h"
 #include "xfb_simple_vert.h"
+#include "xfb_wide_stride_vert.h"
 
 #define PATTERN 0xab /* bytes the capture must leave alone */
 
@@ -351,15 +355,17 @@ fan_tri(uint32_t i, bool last, uint32_t v[3])
 /* ---------------------------------------------------------------------------------- */
 
 /* What xfb_layouts.vert writes for vertex v into each of its 4 buffers
- * (strides 32, 24, 16, 20), the untouched bytes as PATTERN. */
+ * (strides 40, 24, 16, 20), the untouched bytes as PATTERN. */
 static void
 layouts_vertex(uint32_t v, uint8_t *b0, uint8_t *b1, uint8_t *b2, uint8_t *b3)
 {
    const float f = (float)v;
    const float pos[4] = {f * 0.25f - 1.0f, f * 0.5f - 1.0f, 0.25f, 1.0f};
    const float color[4] = {f * 0.125f, (f + 1) * 0.125f, (f + 2) * 0.125f, (f + 3) * 0.125f};
+   const float clip[2] = {f + 0.5f, -f};
    memcpy(b0, pos, 16);
    memcpy(b0 + 16, color, 16);
+   memcpy(b0 + 32, clip, 8);
    memset(b1, PATTERN, 24);
    const float part[2] = {f * 3.0f, f * 5.0f}, arr[2] = {f + 100.0f, f + 200.0f};
    memcpy(b1 + 4, part, 8);
@@ -373,7 +379,8 @@ layouts_vertex(uint32_t v, uint8_t *b0, uint8_t *b1, uint8_t *b2, uint8_t *b3)
    memcpy(b3 + 12, u, 8);
 }
 
-/* Built-ins, partial components, arrays, 64-bit and block members into
+/* Built-ins (position, clip distances), partial components, arrays, 64-bit
+ * and block members into
  * four buffers; a strip and a fan, each in both provoking-vertex modes
  * (VK_EXT_provoking_vertex's transformFeedbackPreservesProvokingVertex and
  * ...TriangleFanProvokingVertex orders). */
@@ -385,7 +392,8 @@ TEST(xfb_output_layouts_and_vertex_order)
       .provokingVertexLast = VK_TRUE,
       .transformFeedbackPreservesProvokingVertex = VK_TRUE,
    };
-   const VkPhysicalDeviceFeatures core = {.shaderFloat64 = VK_TRUE};
+   const VkPhysicalDeviceFeatures core = {.shaderFloat64 = VK_TRUE,
+                                          .shaderClipDistance = VK_TRUE};
    struct env e;
    if (!env_init(&e, &core, more, 1, &pvf)) {
       env_finish(&e);
@@ -398,7 +406,7 @@ TEST(xfb_output_layouts_and_vertex_order)
                                      .pNext = &pvp};
    ((PFN_vkGetPhysicalDeviceProperties2KHR)vkGetInstanceProcAddr(
       t->instance, "vkGetPhysicalDeviceProperties2KHR"))(t->pdev, &p2);
-   const uint32_t strides[4] = {32, 24, 16, 20};
+   const uint32_t strides[4] = {40, 24, 16, 20};
    for (unsigned c = 0; c < 4; c++) {
       const bool fan = c >= 2, last = c & 1;
       if (fan && last && !pvp.transformFeedbackPreservesTriangleFanProvokingVertex) {
@@ -435,7 +443,7 @@ TEST(xfb_output_layouts_and_vertex_order)
       vkCmdEndRenderPass(cmd);
       vkt_cmd_barrier(cmd);
       REQUIRE(vkt_cmd_submit_wait(t, cmd));
-      uint8_t want[4][9 * 32];
+      uint8_t want[4][9 * 40];
       for (uint32_t i = 0; i < 3; i++) {
          uint32_t v[3];
          if (fan)
@@ -444,7 +452,7 @@ TEST(xfb_output_layouts_and_vertex_order)
             strip_tri(i, last, v);
          for (unsigned k = 0; k < 3; k++) {
             const unsigned at = i * 3 + k;
-            layouts_vertex(v[k], want[0] + at * 32, want[1] + at * 24, want[2] + at * 16,
+            layouts_vertex(v[k], want[0] + at * 40, want[1] + at * 24, want[2] + at * 16,
                            want[3] + at * 20);
          }
       }
@@ -802,6 +810,124 @@ out:
    layered_destroy(t, &l);
    vkt_buffer_destroy(t, &vb);
    vkt_buffer_destroy(t, &cap);
+   env_finish(&e);
+}
+
+/* multiviewGeometryShader: a render pass with view mask 0b11 draws a
+ * full-viewport square once per view into the view's layer; the GS reads
+ * ViewIndex (layer L gets red L + 1). */
+TEST(gs_with_multiview)
+{
+   static const char *const more[] = {VK_KHR_MULTIVIEW_EXTENSION_NAME};
+   VkPhysicalDeviceMultiviewFeatures mvf = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTIVIEW_FEATURES,
+      .multiview = VK_TRUE,
+      .multiviewGeometryShader = VK_TRUE,
+   };
+   const VkPhysicalDeviceFeatures core = {.geometryShader = VK_TRUE};
+   struct env e;
+   if (!env_init(&e, &core, more, 1, &mvf)) {
+      env_finish(&e);
+      return;
+   }
+   struct vkt *t = &e.t;
+   struct layered l;
+   VkRenderPass pass = VK_NULL_HANDLE;
+   VkFramebuffer fb = VK_NULL_HANDLE;
+   VkPipeline pipe = VK_NULL_HANDLE;
+   struct vkt_buffer vb;
+   REQUIRE(vkt_buffer_create(t, 256, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, &vb));
+   if (!layered_create(t, &l))
+      goto out;
+   const VkAttachmentDescription att = {
+      .format = VK_FORMAT_R8G8B8A8_UNORM,
+      .samples = VK_SAMPLE_COUNT_1_BIT,
+      .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+      .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+      .stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE,
+      .stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
+      .initialLayout = VK_IMAGE_LAYOUT_GENERAL,
+      .finalLayout = VK_IMAGE_LAYOUT_GENERAL,
+   };
+   const VkAttachmentReference ref = {0, VK_IMAGE_LAYOUT_GENERAL};
+   const VkSubpassDescription sub = {
+      .pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS,
+      .colorAttachmentCount = 1,
+      .pColorAttachments = &ref,
+   };
+   const uint32_t mask = 0x3;
+   const VkRenderPassMultiviewCreateInfo mv = {
+      .sType = VK_STRUCTURE_TYPE_RENDER_PASS_MULTIVIEW_CREATE_INFO,
+      .subpassCount = 1,
+      .pViewMasks = &mask,
+   };
+   const VkRenderPassCreateInfo rpci = {
+      .sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO,
+      .pNext = &mv,
+      .attachmentCount = 1,
+      .pAttachments = &att,
+      .subpassCount = 1,
+      .pSubpasses = &sub,
+   };
+   if (!VKT_CHECK(vkCreateRenderPass(t->dev, &rpci, NULL, &pass)))
+      goto out;
+   const VkFramebufferCreateInfo fci = {
+      .sType = VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO,
+      .renderPass = pass,
+      .attachmentCount = 1,
+      .pAttachments = &l.view,
+      .width = 32,
+      .height = 16,
+      .layers = 1,
+   };
+   if (!VKT_CHECK(vkCreateFramebuffer(t->dev, &fci, NULL, &fb)))
+      goto out;
+   const VkViewport vp = {0, 0, 32, 16, 0, 1};
+   const struct pipe_desc d = {
+      .vs = gs_pass_vert_spv,
+      .vs_B = sizeof(gs_pass_vert_spv),
+      .gs = gs_multiview_geom_spv,
+      .gs_B = sizeof(gs_multiview_geom_spv),
+      .fs = gs_view_frag_spv,
+      .fs_B = sizeof(gs_view_frag_spv),
+      .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP,
+      .vertex_input = true,
+      .raster = true,
+      .viewports = &vp,
+      .viewport_count = 1,
+      .pass = pass,
+   };
+   if (!pipeline(&e, &d, &pipe))
+      goto out;
+   const float pos[4][4] = {{-1, -1, 0, 1}, {1, -1, 0, 1}, {-1, 1, 0, 1}, {1, 1, 0, 1}};
+   memcpy(vb.map, pos, sizeof(pos));
+   VkCommandBuffer cmd = vkt_cmd_begin(t);
+   const VkClearValue clear = {.color = {.float32 = {0, 0, 0, 0}}};
+   begin_pass(&e, cmd, pass, fb, 32, 16, &clear);
+   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
+   const VkDeviceSize zero = 0;
+   vkCmdBindVertexBuffers(cmd, 0, 1, &vb.buffer, &zero);
+   vkCmdDraw(cmd, 4, 1, 0, 0);
+   vkCmdEndRenderPass(cmd);
+   vkt_cmd_barrier(cmd);
+   REQUIRE(vkt_cmd_submit_wait(t, cmd));
+   for (uint32_t layer = 0; layer < 2; layer++) {
+      uint32_t px[32 * 16];
+      REQUIRE(vkt_read_image(t, &l.img, VK_IMAGE_ASPECT_COLOR_BIT, 0, layer,
+                             (VkOffset3D){0, 0, 0}, (VkExtent3D){32, 16, 1}, px));
+      unsigned bad = 0;
+      for (unsigned i = 0; i < 32 * 16; i++)
+         bad += px[i] != ((layer + 1) | 0xff000000u);
+      if (bad)
+         test_fail(__FILE__, __LINE__, "layer %u: %u pixels are not view %u's (0x%08x)", layer,
+                   bad, layer, px[0]);
+   }
+out:
+   vkDestroyPipeline(t->dev, pipe, NULL);
+   vkDestroyFramebuffer(t->dev, fb, NULL);
+   vkDestroyRenderPass(t->dev, pass, NULL);
+   layered_destroy(t, &l);
+   vkt_buffer_destroy(t, &vb);
    env_finish(&e);
 }
 
@@ -1266,6 +1392,133 @@ out:
    vkDestroyPipeline(t->dev, simple, NULL);
    vkt_buffer_destroy(t, &buf);
    vkt_buffer_destroy(t, &counter);
+   env_finish(&e);
+}
+
+/* The geometry limits at once: 32 invocations (maxGeometryShaderInvocations)
+ * of 256 points each (maxGeometryOutputVertices; 4 components x 256 =
+ * maxGeometryTotalOutputComponents) for each of 2 input points, captured
+ * in input primitive, invocation, emission order. */
+TEST(gs_limits)
+{
+   const VkPhysicalDeviceFeatures core = {.geometryShader = VK_TRUE};
+   struct env e;
+   if (!env_init(&e, &core, NULL, 0, NULL)) {
+      env_finish(&e);
+      return;
+   }
+   struct vkt *t = &e.t;
+   const VkPhysicalDeviceLimits *lim = &t->props.limits;
+   CHECK(lim->maxGeometryShaderInvocations >= 32 && lim->maxGeometryOutputVertices >= 256 &&
+         lim->maxGeometryTotalOutputComponents >= 1024);
+   struct vkt_buffer vb, cap;
+   const uint32_t n = 2 * 32 * 256;
+   REQUIRE(vkt_buffer_create(t, 64, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, &vb));
+   REQUIRE(xfb_buffer(t, n * 16 + 64, &cap));
+   memset(vb.map, 0, 64);
+   const struct pipe_desc d = {
+      .vs = gs_pass_vert_spv,
+      .vs_B = sizeof(gs_pass_vert_spv),
+      .gs = gs_limits_geom_spv,
+      .gs_B = sizeof(gs_limits_geom_spv),
+      .topology = VK_PRIMITIVE_TOPOLOGY_POINT_LIST,
+      .vertex_input = true,
+   };
+   VkPipeline pipe = VK_NULL_HANDLE;
+   if (!pipeline(&e, &d, &pipe))
+      goto out;
+   VkCommandBuffer cmd = vkt_cmd_begin(t);
+   begin_pass(&e, cmd, 0, 0, 0, 0, NULL);
+   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
+   const VkDeviceSize zero = 0, whole = VK_WHOLE_SIZE;
+   vkCmdBindVertexBuffers(cmd, 0, 1, &vb.buffer, &zero);
+   e.bind(cmd, 0, 1, &cap.buffer, &zero, &whole);
+   e.begin(cmd, 0, 0, NULL, NULL);
+   vkCmdDraw(cmd, 2, 1, 0, 0);
+   e.end(cmd, 0, 0, NULL, NULL);
+   vkCmdEndRenderPass(cmd);
+   vkt_cmd_barrier(cmd);
+   REQUIRE(vkt_cmd_submit_wait(t, cmd));
+   float (*want)[4] = malloc((size_t)n * 16);
+   uint32_t k = 0;
+   for (uint32_t p = 0; p < 2; p++)
+      for (uint32_t inv = 0; inv < 32; inv++)
+         for (uint32_t i = 0; i < 256; i++, k++) {
+            want[k][0] = (float)inv, want[k][1] = (float)i, want[k][2] = (float)p;
+            want[k][3] = 1.0f;
+         }
+   check_bytes("32 invocations of 256 points", &cap, 0, want, (size_t)n * 16);
+   free(want);
+out:
+   vkDestroyPipeline(t->dev, pipe, NULL);
+   vkt_buffer_destroy(t, &vb);
+   vkt_buffer_destroy(t, &cap);
+   env_finish(&e);
+}
+
+/* maxTransformFeedbackBufferDataStride: records 2048 bytes apart (kiln
+ * 2048; lavapipe 512, where the test says so and stops), the data at 240
+ * (within maxTransformFeedbackBufferDataSize, VUID-RuntimeSpirv-Offset-06308).
+ * The SPIR-V's stride 256 is patched to 2048. */
+TEST(xfb_widest_stride)
+{
+   struct env e;
+   if (!env_init(&e, NULL, NULL, 0, NULL)) {
+      env_finish(&e);
+      return;
+   }
+   struct vkt *t = &e.t;
+   const uint32_t stride = e.props.maxTransformFeedbackBufferDataStride;
+   if (stride < 2048) {
+      printf("  %s: maxTransformFeedbackBufferDataStride %u: records of 2048 bytes on kiln "
+             "only\n",
+             t->props.deviceName, stride);
+      vkt_skip("maxTransformFeedbackBufferDataStride < 2048");
+      env_finish(&e);
+      return;
+   }
+   uint32_t *code = malloc(sizeof(xfb_wide_stride_vert_spv));
+   memcpy(code, xfb_wide_stride_vert_spv, sizeof(xfb_wide_stride_vert_spv));
+   const uint32_t words = sizeof(xfb_wide_stride_vert_spv) / 4;
+   for (uint32_t i = 5; i < words && code[i] >> 16; i += code[i] >> 16) {
+      if ((code[i] & 0xffff) != 71 /* OpDecorate */ || (code[i] >> 16) < 4)
+         continue;
+      if (code[i + 2] == 37 /* XfbStride */ && code[i + 3] == 256)
+         code[i + 3] = 2048;
+   }
+   struct vkt_buffer cap;
+   REQUIRE(xfb_buffer(t, 3 * 2048 + 64, &cap));
+   const struct pipe_desc d = {
+      .vs = code,
+      .vs_B = sizeof(xfb_wide_stride_vert_spv),
+      .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
+   };
+   VkPipeline pipe = VK_NULL_HANDLE;
+   if (!pipeline(&e, &d, &pipe))
+      goto out;
+   VkCommandBuffer cmd = vkt_cmd_begin(t);
+   begin_pass(&e, cmd, 0, 0, 0, 0, NULL);
+   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
+   const VkDeviceSize zero = 0, whole = VK_WHOLE_SIZE;
+   e.bind(cmd, 0, 1, &cap.buffer, &zero, &whole);
+   e.begin(cmd, 0, 0, NULL, NULL);
+   vkCmdDraw(cmd, 3, 1, 0, 0);
+   e.end(cmd, 0, 0, NULL, NULL);
+   vkCmdEndRenderPass(cmd);
+   vkt_cmd_barrier(cmd);
+   REQUIRE(vkt_cmd_submit_wait(t, cmd));
+   uint8_t *want = malloc(3 * 2048);
+   memset(want, PATTERN, 3 * 2048);
+   for (uint32_t v = 0; v < 3; v++) {
+      const float o[4] = {(float)v, 1, 2, 3};
+      memcpy(want + v * 2048 + 240, o, 16);
+   }
+   check_bytes("2048-byte records", &cap, 0, want, 3 * 2048);
+   free(want);
+out:
+   vkDestroyPipeline(t->dev, pipe, NULL);
+   vkt_buffer_destroy(t, &cap);
+   free(code);
    env_finish(&e);
 }
 
