@@ -264,6 +264,13 @@ nvk_draw_tess(struct nvk_draw_ctx *ctx, const float *verts, uint32_t vs_stride_f
       nvk_draw_ctx_fault(ctx, "tessellation", "out of memory for the shaders");
       return false;
    }
+   /* The constant buffer below is at the same place each instance and view
+    * but points at new records: what the executors computed from it goes
+    * (kx_exec_strip). */
+   for (unsigned w = 0; w < ctx->thread_count; w++) {
+      kx_exec_reset(ctx->tcs_exec[w]);
+      kx_exec_reset(ctx->tes_exec[w]);
+   }
 
    /* 1. The control shader's input records. */
    float *in = malloc((size_t)patches * n * vs_stride_floats * sizeof(float));

@@ -258,10 +258,12 @@ nvk_get_features(struct vk_features *f)
    /* Restarts cut lists too (rast_assemble); no patches without
     * tessellation. */
    f->primitiveTopologyListRestart = true;
-   /* Geometry shaders see the view's ViewIndex (nvk_draw_gs.c); not
-    * multiviewTessellation: no such stages yet. */
+   /* Geometry shaders see the view's ViewIndex (nvk_draw_gs.c). */
    f->multiview = true;
    f->multiviewGeometryShader = true; /* vk_xfb_test gs_with_multiview */
+   /* Each view runs the tessellation stages, ViewIndex in their strips
+    * (vk_tess_test tess_with_multiview). */
+   f->multiviewTessellationShader = true;
    f->dynamicRendering = true;
    f->imagelessFramebuffer = true;
    f->vertexAttributeInstanceRateDivisor = true;
@@ -272,6 +274,10 @@ nvk_get_features(struct vk_features *f)
     * (nvk/tess, nvk_draw_tess.c); patch control points dynamic
     * (vk_tess_test). */
    f->tessellationShader = true;
+   /* rast takes PointSize from the last pre-rasterization stage's outputs
+    * (nvk_draw_state.c: last_info), TES or GS (vk_tess_test
+    * tess_point_size_from_the_last_stage). */
+   f->shaderTessellationAndGeometryPointSize = true;
    f->extendedDynamicState2PatchControlPoints = true;
    f->timelineSemaphore = true;
    f->synchronization2 = true;

@@ -259,6 +259,8 @@ TEST(kiln_advertises_only_what_it_implements)
       .textureCompressionBC = VK_TRUE,
       .samplerAnisotropy = VK_TRUE, /* vk_sampler_test sampler_anisotropy */
       .tessellationShader = VK_TRUE, /* vk_tess_test (every test) */
+      /* vk_tess_test tess_point_size_from_the_last_stage */
+      .shaderTessellationAndGeometryPointSize = VK_TRUE,
       /* vk_xfb_test gs_amplifies_to_layers_and_viewports, gs_streams_* */
       .geometryShader = VK_TRUE,
    };

@@ -18,6 +18,8 @@
  *    back-face culling;
  *  - transform feedback of every evaluation: the captured TessCoords are
  *    the model's vertices, as many as its primitives need;
+ *  - multiview: an evaluation shader reading ViewIndex, once per view;
+ *  - PointSize from the evaluation shader, or a geometry shader after it;
  *  - patchControlPoints dynamic (VK_EXT_extended_dynamic_state2): patches
  *    counted per value;
  *  - kiln only: bad input (patch sizes past the limit, one tessellation
@@ -36,6 +38,10 @@
 #include "tess_color_frag.h"
 #include "tess_levels_tesc.h"
 #include "tess_vert.h"
+#include "tess_view_tese.h"
+#include "tess_psize_tese.h"
+#include "tess_psize_3_tese.h"
+#include "tess_psize_geom.h"
 
 #define TESE(d, s, o, p) tess_eval_##d##_##s##_##o##p##_tese_spv
 #define TESE_SET(d, s)                                                                   \
@@ -180,6 +186,9 @@ enum env_flags {
    ENV_DYNAMIC_POINTS = 1 << 0, /* VK_EXT_extended_dynamic_state2 patch control points */
    ENV_KILN_ONLY = 1 << 1,
    ENV_XFB = 1 << 2, /* VK_EXT_transform_feedback */
+   ENV_MULTIVIEW = 1 << 3, /* VK_KHR_multiview with multiviewTessellationShader */
+   /* geometryShader and shaderTessellationAndGeometryPointSize */
+   ENV_POINT_SIZE = 1 << 4,
 };
 
 static bool
@@ -187,8 +196,12 @@ env_init(struct env *e, unsigned flags)
 {
    memset(e, 0, sizeof(*e));
    const bool dynamic_points = flags & ENV_DYNAMIC_POINTS;
-   static const VkPhysicalDeviceFeatures core = {.tessellationShader = VK_TRUE,
-                                                 .pipelineStatisticsQuery = VK_TRUE};
+   const VkPhysicalDeviceFeatures core = {
+      .tessellationShader = VK_TRUE,
+      .pipelineStatisticsQuery = VK_TRUE,
+      .geometryShader = (flags & ENV_POINT_SIZE) != 0,
+      .shaderTessellationAndGeometryPointSize = (flags & ENV_POINT_SIZE) != 0,
+   };
    VkPhysicalDeviceExtendedDynamicState2FeaturesEXT eds2 = {
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_2_FEATURES_EXT,
       .extendedDynamicState2PatchControlPoints = VK_TRUE,
@@ -197,16 +210,26 @@ env_init(struct env *e, unsigned flags)
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT,
       .transformFeedback = VK_TRUE,
    };
+   VkPhysicalDeviceMultiviewFeatures mv = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTIVIEW_FEATURES,
+      .multiview = VK_TRUE,
+      .multiviewTessellationShader = VK_TRUE,
+   };
    /* maintenance2: the domain origin. */
-   const char *exts[3] = {VK_KHR_MAINTENANCE_2_EXTENSION_NAME};
+   const char *exts[4] = {VK_KHR_MAINTENANCE_2_EXTENSION_NAME};
    uint32_t ext_count = 1;
+   if (flags & ENV_MULTIVIEW)
+      exts[ext_count++] = VK_KHR_MULTIVIEW_EXTENSION_NAME;
    if (dynamic_points)
       exts[ext_count++] = VK_EXT_EXTENDED_DYNAMIC_STATE_2_EXTENSION_NAME;
    if (flags & ENV_XFB)
       exts[ext_count++] = VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME;
    const struct vkt_req req = {
       .core_features = &core,
-      .features = dynamic_points ? (void *)&eds2 : (flags & ENV_XFB) ? (void *)&xfb : NULL,
+      .features = dynamic_points        ? (void *)&eds2
+                  : (flags & ENV_XFB)       ? (void *)&xfb
+                  : (flags & ENV_MULTIVIEW) ? (void *)&mv
+                                            : NULL,
       .extensions = exts,
       .extension_count = ext_count,
       .kiln_only = flags & ENV_KILN_ONLY,
@@ -333,6 +356,8 @@ struct pipe_opts {
    VkCullModeFlags cull;  /* front face: counter-clockwise */
    bool lower_left;       /* VK_TESSELLATION_DOMAIN_ORIGIN_LOWER_LEFT */
    bool discard;          /* rasterizer discard (transform feedback only) */
+   VkRenderPass pass;     /* VK_NULL_HANDLE: the environment's */
+   const struct spv *geom; /* a geometry shader after the evaluation shader */
    uint32_t patch_points; /* patchControlPoints (static) */
    /* Bad input tests: no evaluation stage, another topology. */
    bool no_tese;
@@ -344,7 +369,8 @@ make_pipeline(struct env *e, const struct pipe_opts *o, VkPipeline *pipe)
 {
    struct vkt *t = &e->t;
    VkShaderModule tese = o->tese ? make_module(t, o->tese->code, o->tese->size_B) : NULL;
-   const VkPipelineShaderStageCreateInfo stages[4] = {
+   VkShaderModule geom = o->geom ? make_module(t, o->geom->code, o->geom->size_B) : NULL;
+   const VkPipelineShaderStageCreateInfo stages[5] = {
       {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
        .stage = VK_SHADER_STAGE_VERTEX_BIT,
        .module = e->vs,
@@ -360,6 +386,10 @@ make_pipeline(struct env *e, const struct pipe_opts *o, VkPipeline *pipe)
       {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
        .stage = VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT,
        .module = tese,
+       .pName = "main"},
+      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+       .stage = VK_SHADER_STAGE_GEOMETRY_BIT,
+       .module = geom,
        .pName = "main"},
    };
    const VkVertexInputBindingDescription binding = {0, 16, VK_VERTEX_INPUT_RATE_VERTEX};
@@ -428,7 +458,7 @@ make_pipeline(struct env *e, const struct pipe_opts *o, VkPipeline *pipe)
    };
    const VkGraphicsPipelineCreateInfo ci = {
       .sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
-      .stageCount = o->no_tese ? 3 : 4,
+      .stageCount = o->no_tese ? 3 : o->geom ? 5 : 4,
       .pStages = stages,
       .pVertexInputState = &vi,
       .pInputAssemblyState = &ia,
@@ -439,11 +469,12 @@ make_pipeline(struct env *e, const struct pipe_opts *o, VkPipeline *pipe)
       .pColorBlendState = &cb,
       .pDynamicState = e->dynamic_points ? &dyn : NULL,
       .layout = e->layout,
-      .renderPass = e->pass,
+      .renderPass = o->pass ? o->pass : e->pass,
    };
    *pipe = VK_NULL_HANDLE;
    const VkResult r = vkCreateGraphicsPipelines(t->dev, VK_NULL_HANDLE, 1, &ci, NULL, pipe);
    vkDestroyShaderModule(t->dev, tese, NULL);
+   vkDestroyShaderModule(t->dev, geom, NULL);
    return r;
 }
 
@@ -451,8 +482,9 @@ make_pipeline(struct env *e, const struct pipe_opts *o, VkPipeline *pipe)
  * dynamically) with the statistics query around it; the image and
  * statistics out. */
 static bool
-draw(struct env *e, VkPipeline pipe, const struct push *pc, uint32_t vertices,
-     uint32_t dynamic_points, float *image, uint64_t stats[STAT_COUNT])
+draw_instances(struct env *e, VkPipeline pipe, const struct push *pc, uint32_t vertices,
+               uint32_t instances, uint32_t dynamic_points, float *image,
+               uint64_t stats[STAT_COUNT])
 {
    struct vkt *t = &e->t;
    VkCommandBuffer cmd = vkt_cmd_begin(t);
@@ -474,7 +506,7 @@ draw(struct env *e, VkPipeline pipe, const struct push *pc, uint32_t vertices,
    if (e->dynamic_points)
       VKT_PROC(t, vkCmdSetPatchControlPointsEXT)(cmd, dynamic_points);
    vkCmdBeginQuery(cmd, e->stats, 0, 0);
-   vkCmdDraw(cmd, vertices, 1, 0, 0);
+   vkCmdDraw(cmd, vertices, instances, 0, 0);
    vkCmdEndQuery(cmd, e->stats, 0);
    vkCmdEndRenderPass(cmd);
    vkt_cmd_barrier(cmd);
@@ -486,6 +518,13 @@ draw(struct env *e, VkPipeline pipe, const struct push *pc, uint32_t vertices,
       return false;
    return !image || vkt_read_image(t, &e->img, VK_IMAGE_ASPECT_COLOR_BIT, 0, 0,
                                    (VkOffset3D){0}, (VkExtent3D){W, H, 1}, image);
+}
+
+static bool
+draw(struct env *e, VkPipeline pipe, const struct push *pc, uint32_t vertices,
+     uint32_t dynamic_points, float *image, uint64_t stats[STAT_COUNT])
+{
+   return draw_instances(e, pipe, pc, vertices, 1, dynamic_points, image, stats);
 }
 
 static const struct tess_levels level_sets[] = {
@@ -589,7 +628,7 @@ out:
    env_finish(&e);
 }
 
-/* Two patches in two bands: each pixel's colour is its (u, v) in its
+/* Two patches in two bands, two instances: each pixel's colour is its (u, v) in its
  * band and the patch number, whatever the tessellation (the position is
  * linear in (u, v)). Triangles: pixels well inside u + v < 1 only. */
 TEST(tess_coords_and_primitive_ids_fill_the_domain)
@@ -608,12 +647,14 @@ TEST(tess_coords_and_primitive_ids_fill_the_domain)
          struct push pc = {.bands = 2};
          memcpy(pc.outer, lv.outer, sizeof(pc.outer));
          memcpy(pc.inner, lv.inner, sizeof(pc.inner));
+         /* Two instances draw the same: the second reuses the stage's
+          * executors with new records. */
          uint64_t st[STAT_COUNT];
-         if (!draw(&e, pipe, &pc, 8, 0, image, st)) {
+         if (!draw_instances(&e, pipe, &pc, 8, 2, 0, image, st)) {
             vkDestroyPipeline(e.t.dev, pipe, NULL);
             break;
          }
-         CHECK_EQ(st[STAT_TCS], 2);
+         CHECK_EQ(st[STAT_TCS], 4);
          unsigned bad = 0, compared = 0;
          for (unsigned y = 0; y < H; y++)
             for (unsigned x = 0; x < W; x++) {
@@ -816,6 +857,180 @@ out:
       vkt_buffer_destroy(&e.t, &buf);
    if (counter.buffer)
       vkt_buffer_destroy(&e.t, &counter);
+   env_finish(&e);
+}
+
+/* multiviewTessellationShader: a render pass with view mask 0b11 draws a
+ * tessellated full-framebuffer quad once per view into the view's layer;
+ * the evaluation shader reads ViewIndex (layer L: red L + 1). */
+TEST(tess_with_multiview)
+{
+   struct env e;
+   struct vkt_image img = {0};
+   VkImageView view = VK_NULL_HANDLE;
+   VkRenderPass pass = VK_NULL_HANDLE;
+   VkFramebuffer fb = VK_NULL_HANDLE;
+   VkPipeline pipe = VK_NULL_HANDLE;
+   float *image = malloc(sizeof(float) * 4 * W * H);
+   if (!image || !env_init(&e, ENV_MULTIVIEW))
+      goto out;
+   struct vkt *t = &e.t;
+   VkImageCreateInfo ici =
+      vkt_image_info(VK_IMAGE_TYPE_2D, FMT, VK_IMAGE_TILING_OPTIMAL, W, H, 1, 1, 2);
+   ici.usage |= VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
+   if (!vkt_image_create(t, &ici, &img) ||
+       !vkt_image_to_general(t, &img, VK_IMAGE_LAYOUT_UNDEFINED))
+      goto out;
+   const VkImageViewCreateInfo vci = {
+      .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+      .image = img.image,
+      .viewType = VK_IMAGE_VIEW_TYPE_2D_ARRAY,
+      .format = FMT,
+      .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 2},
+   };
+   const VkAttachmentDescription att = {
+      .format = FMT,
+      .samples = VK_SAMPLE_COUNT_1_BIT,
+      .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+      .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+      .stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE,
+      .stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
+      .initialLayout = VK_IMAGE_LAYOUT_GENERAL,
+      .finalLayout = VK_IMAGE_LAYOUT_GENERAL,
+   };
+   const VkAttachmentReference ref = {0, VK_IMAGE_LAYOUT_GENERAL};
+   const VkSubpassDescription sub = {
+      .pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS,
+      .colorAttachmentCount = 1,
+      .pColorAttachments = &ref,
+   };
+   const uint32_t mask = 0x3;
+   const VkRenderPassMultiviewCreateInfo mvi = {
+      .sType = VK_STRUCTURE_TYPE_RENDER_PASS_MULTIVIEW_CREATE_INFO,
+      .subpassCount = 1,
+      .pViewMasks = &mask,
+   };
+   const VkRenderPassCreateInfo rci = {
+      .sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO,
+      .pNext = &mvi,
+      .attachmentCount = 1,
+      .pAttachments = &att,
+      .subpassCount = 1,
+      .pSubpasses = &sub,
+   };
+   if (!VKT_CHECK(vkCreateImageView(t->dev, &vci, NULL, &view)) ||
+       !VKT_CHECK(vkCreateRenderPass(t->dev, &rci, NULL, &pass)))
+      goto out;
+   const VkFramebufferCreateInfo fci = {
+      .sType = VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO,
+      .renderPass = pass,
+      .attachmentCount = 1,
+      .pAttachments = &view,
+      .width = W,
+      .height = H,
+      .layers = 1,
+   };
+   const struct spv tese = {tess_view_tese_spv, sizeof(tess_view_tese_spv)};
+   const struct pipe_opts o = {.tese = &tese, .pass = pass};
+   if (!VKT_CHECK(vkCreateFramebuffer(t->dev, &fci, NULL, &fb)) ||
+       !VKT_CHECK(make_pipeline(&e, &o, &pipe)))
+      goto out;
+   const struct push pc = {.outer = {3, 5, 2, 4}, .inner = {3, 3}};
+   VkCommandBuffer cmd = vkt_cmd_begin(t);
+   const VkClearValue clear = {.color = {.float32 = {0, 0, 0, 0}}};
+   const VkRenderPassBeginInfo bi = {
+      .sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO,
+      .renderPass = pass,
+      .framebuffer = fb,
+      .renderArea = {{0, 0}, {W, H}},
+      .clearValueCount = 1,
+      .pClearValues = &clear,
+   };
+   vkCmdBeginRenderPass(cmd, &bi, VK_SUBPASS_CONTENTS_INLINE);
+   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
+   const VkDeviceSize zero = 0;
+   vkCmdBindVertexBuffers(cmd, 0, 1, &e.vb.buffer, &zero);
+   vkCmdPushConstants(cmd, e.layout, VK_SHADER_STAGE_ALL_GRAPHICS, 0, sizeof(pc), &pc);
+   vkCmdDraw(cmd, 4, 1, 0, 0);
+   vkCmdEndRenderPass(cmd);
+   vkt_cmd_barrier(cmd);
+   REQUIRE(vkt_cmd_submit_wait(t, cmd));
+   for (uint32_t layer = 0; layer < 2; layer++) {
+      REQUIRE(vkt_read_image(t, &img, VK_IMAGE_ASPECT_COLOR_BIT, 0, layer, (VkOffset3D){0},
+                             (VkExtent3D){W, H, 1}, image));
+      unsigned bad = 0;
+      for (unsigned y = 0; y < H; y++)
+         for (unsigned x = 0; x < W; x++) {
+            const float *px = image + 4 * (y * W + x);
+            const bool wrong = fabs(px[0] - (layer + 1.0)) > 1e-3 ||
+                               fabs(px[1] - (x + 0.5) / W) > 1e-3 ||
+                               fabs(px[2] - (y + 0.5) / H) > 1e-3;
+            if (wrong && bad++ < 3)
+               printf("  layer %u (%u, %u): %g %g %g\n", layer, x, y, px[0], px[1], px[2]);
+         }
+      if (!CHECK_EQ(bad, 0))
+         printf("  layer %u: %u pixels wrong\n", layer, bad);
+   }
+out:
+   if (e.t.dev) {
+      vkDestroyPipeline(e.t.dev, pipe, NULL);
+      vkDestroyFramebuffer(e.t.dev, fb, NULL);
+      vkDestroyRenderPass(e.t.dev, pass, NULL);
+      vkDestroyImageView(e.t.dev, view, NULL);
+      if (img.image)
+         vkt_image_destroy(&e.t, &img);
+   }
+   free(image);
+   env_finish(&e);
+}
+
+/* shaderTessellationAndGeometryPointSize: point mode with PointSize 3
+ * written by the evaluation shader, then 5 written by a geometry shader
+ * after it: every tessellated point (level 4 quads: 5 x 5, 31 pixels
+ * apart) covers the size x size pixels around it, clipped to the
+ * framebuffer. */
+TEST(tess_point_size_from_the_last_stage)
+{
+   struct env e;
+   float *image = malloc(sizeof(float) * 4 * W * H);
+   if (!image || !env_init(&e, ENV_POINT_SIZE))
+      goto out;
+   const struct spv tese3 = {tess_psize_3_tese_spv, sizeof(tess_psize_3_tese_spv)};
+   const struct spv tese = {tess_psize_tese_spv, sizeof(tess_psize_tese_spv)};
+   const struct spv geom = {tess_psize_geom_spv, sizeof(tess_psize_geom_spv)};
+   const struct {
+      struct pipe_opts o;
+      int size;
+   } cases[] = {
+      {{.tese = &tese3, .additive = true}, 3},
+      {{.tese = &tese, .geom = &geom, .additive = true}, 5},
+   };
+   for (unsigned k = 0; k < ARRAY_SIZE(cases); k++) {
+      VkPipeline pipe;
+      if (!VKT_CHECK(make_pipeline(&e, &cases[k].o, &pipe)))
+         continue;
+      const struct push pc = {.outer = {4, 4, 4, 4}, .inner = {4, 4}, .count = 1};
+      uint64_t st[STAT_COUNT];
+      if (draw(&e, pipe, &pc, 4, 0, image, st)) {
+         unsigned bad = 0;
+         const double half = cases[k].size / 2.0;
+         for (unsigned y = 0; y < H; y++)
+            for (unsigned x = 0; x < W; x++) {
+               bool covered = false;
+               for (unsigned j = 0; j <= 4; j++)
+                  for (unsigned i = 0; i <= 4; i++) {
+                     const double cx = i * 31.0 + 2.5, cy = j * 31.0 + 2.5;
+                     covered |= fabs(x + 0.5 - cx) < half && fabs(y + 0.5 - cy) < half;
+                  }
+               bad += image[4 * (y * W + x)] != (covered ? 1.0f : 0.0f);
+            }
+         if (!CHECK_EQ(bad, 0))
+            printf("  PointSize %d: %u pixels wrong\n", cases[k].size, bad);
+      }
+      vkDestroyPipeline(e.t.dev, pipe, NULL);
+   }
+out:
+   free(image);
    env_finish(&e);
 }
 
