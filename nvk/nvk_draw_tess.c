@@ -4,8 +4,8 @@
  * vertex shader and primitive setup, for one instance:
  *
  *   1. patches: consecutive groups of patchControlPoints post-VS vertices
- *      (21.1.9 "Patch Lists"; a partial last patch is dropped), copied into
- *      the control shader's input records;
+ *      (21.1.9 "Patch Lists"; a partial last patch is dropped, restarts cut
+ *      the list), copied into the control shader's input records;
  *   2. the control shader: OutputVertices invocations per patch, as many
  *      whole patches per strip as fit (so barrier() is free, see
  *      nvk_nir_lower_tess_io.c), writing output and patch records;
@@ -194,6 +194,29 @@ reserve(void **p, size_t *cap, size_t count, size_t size)
    return true;
 }
 
+/* Step 1's patches: runs of n vertex numbers of the index stream; a
+ * restart (primitiveTopologyPatchListRestart, VK_EXT_primitive_topology_
+ * list_restart) drops the incomplete patch before it and starts the next,
+ * as it does for other lists; a partial last patch is dropped (21.1.9).
+ * Returns the patch count, their vertices in out[0 .. count * n). */
+static uint32_t
+assemble_patches(const uint32_t *ids, uint32_t count, uint32_t n, uint32_t *out)
+{
+   uint32_t patches = 0, run = 0;
+   for (uint32_t i = 0; i < count; i++) {
+      if (ids[i] == NVK_DRAW_RESTART) {
+         run = 0;
+         continue;
+      }
+      out[patches * n + run++] = ids[i];
+      if (run == n) {
+         patches++;
+         run = 0;
+      }
+   }
+   return patches;
+}
+
 /* Step 3: every patch through the tessellator, vertices and primitives
  * appended; false on out-of-memory. */
 static bool
@@ -250,7 +273,12 @@ nvk_draw_tess(struct nvk_draw_ctx *ctx, const float *verts, uint32_t vs_stride_f
       return false;
    }
    const uint32_t m = ctx->tcs_info->tess.vertices_out;
-   const uint32_t patches = count / n;
+   uint32_t *patch_verts = malloc(MAX2(count, 1u) * sizeof(uint32_t));
+   if (!patch_verts) {
+      nvk_draw_ctx_fault(ctx, "tessellation", "out of memory");
+      return false;
+   }
+   const uint32_t patches = assemble_patches(ids, count, n, patch_verts);
    o->patches = patches;
    const struct tess_config cfg =
       nvk_tess_config(ctx->tcs_info, ctx->tes_info, ctx->gs.ts.domain_origin);
@@ -258,11 +286,11 @@ nvk_draw_tess(struct nvk_draw_ctx *ctx, const float *verts, uint32_t vs_stride_f
              : cfg.domain == TESS_ISOLINES ? RAST_PRIM_LINES
                                            : RAST_PRIM_TRIANGLES;
    o->stride_floats = nvk_draw_vertex_stride_floats(ctx->tes_info);
-   if (patches == 0)
-      return true;
-   if (!execs_init(ctx)) {
-      nvk_draw_ctx_fault(ctx, "tessellation", "out of memory for the shaders");
-      return false;
+   if (patches == 0 || !execs_init(ctx)) {
+      free(patch_verts);
+      if (patches)
+         nvk_draw_ctx_fault(ctx, "tessellation", "out of memory for the shaders");
+      return patches == 0;
    }
    /* The constant buffer below is at the same place each instance and view
     * but points at new records: what the executors computed from it goes
@@ -279,14 +307,10 @@ nvk_draw_tess(struct nvk_draw_ctx *ctx, const float *verts, uint32_t vs_stride_f
    float *coords = NULL;
    uint32_t *patch_of = NULL;
    bool ok = in && out && patch;
-   for (uint32_t i = 0; ok && i < patches * n; i++) {
-      float *dst = in + (size_t)i * vs_stride_floats;
-      if (ids[i] == NVK_DRAW_RESTART)
-         memset(dst, 0, vs_stride_floats * sizeof(float));
-      else
-         memcpy(dst, verts + (size_t)ids[i] * vs_stride_floats,
-                vs_stride_floats * sizeof(float));
-   }
+   for (uint32_t i = 0; ok && i < patches * n; i++)
+      memcpy(in + (size_t)i * vs_stride_floats, verts + (size_t)patch_verts[i] * vs_stride_floats,
+             vs_stride_floats * sizeof(float));
+   free(patch_verts);
    struct nvk_tess_cbuf cb = {
       .in_addr = host_va(in),
       .out_addr = host_va(out),

@@ -240,6 +240,9 @@ nvk_get_features(struct vk_features *f)
    f->extendedDynamicState3ColorBlendEquation = true;
    f->extendedDynamicState3ColorWriteMask = true;
    f->extendedDynamicState3ProvokingVertexMode = true;
+   /* The draw reads the merged domain origin (nvk_draw_tess.c; vk_tess_test
+    * tess_winding_and_domain_origin, set dynamically too). */
+   f->extendedDynamicState3TessellationDomainOrigin = true;
    /* The rasterization stream is merged state (nvk_draw_chain.c). */
    f->extendedDynamicState3RasterizationStream = true;
    /* Geometry shaders on kx, one lane per primitive and invocation,
@@ -255,9 +258,11 @@ nvk_get_features(struct vk_features *f)
    f->swapchainMaintenance1 = true;
    /* 8-bit indices, 0xff restarts them (nvk_draw.c; vk_draw_test). */
    f->indexTypeUint8 = true;
-   /* Restarts cut lists too (rast_assemble); no patches without
-    * tessellation. */
+   /* Restarts cut lists too (rast_assemble). */
    f->primitiveTopologyListRestart = true;
+   /* ...and patch lists (nvk_draw_tess.c; vk_tess_test
+    * tess_patch_list_restart). */
+   f->primitiveTopologyPatchListRestart = true;
    /* Geometry shaders see the view's ViewIndex (nvk_draw_gs.c). */
    f->multiview = true;
    f->multiviewGeometryShader = true; /* vk_xfb_test gs_with_multiview */

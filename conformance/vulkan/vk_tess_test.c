@@ -15,7 +15,8 @@
  *  - TessCoord and PrimitiveId: two patches filling their bands of the
  *    framebuffer, every pixel the colour (u, v, patch) the domain says;
  *  - VertexOrderCw/Ccw and VK_KHR_maintenance2's domain origin against
- *    back-face culling;
+ *    back-face culling, the origin also set dynamically (EDS3);
+ *  - restarts in patch lists (primitiveTopologyPatchListRestart);
  *  - transform feedback of every evaluation: the captured TessCoords are
  *    the model's vertices, as many as its primitives need;
  *  - multiview: an evaluation shader reading ViewIndex, once per view;
@@ -159,6 +160,11 @@ struct env {
    struct vkt_buffer vb;
    VkQueryPool stats;
    bool dynamic_points; /* VK_EXT_extended_dynamic_state2 patch control points */
+   /* VK_EXT_extended_dynamic_state3: the domain origin draws set. */
+   bool dynamic_origin;
+   VkTessellationDomainOrigin origin;
+   /* Indexed draws (primitive restart): 32-bit indices from here. */
+   struct vkt_buffer ib;
 };
 
 enum {
@@ -189,6 +195,11 @@ enum env_flags {
    ENV_MULTIVIEW = 1 << 3, /* VK_KHR_multiview with multiviewTessellationShader */
    /* geometryShader and shaderTessellationAndGeometryPointSize */
    ENV_POINT_SIZE = 1 << 4,
+   /* VK_EXT_extended_dynamic_state3's extendedDynamicState3TessellationDomainOrigin */
+   ENV_DYNAMIC_ORIGIN = 1 << 5,
+   /* VK_EXT_primitive_topology_list_restart's primitiveTopologyPatchListRestart;
+    * draws are indexed */
+   ENV_RESTART = 1 << 6,
 };
 
 static bool
@@ -215,9 +226,21 @@ env_init(struct env *e, unsigned flags)
       .multiview = VK_TRUE,
       .multiviewTessellationShader = VK_TRUE,
    };
+   VkPhysicalDeviceExtendedDynamicState3FeaturesEXT eds3 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_3_FEATURES_EXT,
+      .extendedDynamicState3TessellationDomainOrigin = VK_TRUE,
+   };
+   VkPhysicalDevicePrimitiveTopologyListRestartFeaturesEXT restart = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVE_TOPOLOGY_LIST_RESTART_FEATURES_EXT,
+      .primitiveTopologyPatchListRestart = VK_TRUE,
+   };
    /* maintenance2: the domain origin. */
    const char *exts[4] = {VK_KHR_MAINTENANCE_2_EXTENSION_NAME};
    uint32_t ext_count = 1;
+   if (flags & ENV_DYNAMIC_ORIGIN)
+      exts[ext_count++] = VK_EXT_EXTENDED_DYNAMIC_STATE_3_EXTENSION_NAME;
+   if (flags & ENV_RESTART)
+      exts[ext_count++] = VK_EXT_PRIMITIVE_TOPOLOGY_LIST_RESTART_EXTENSION_NAME;
    if (flags & ENV_MULTIVIEW)
       exts[ext_count++] = VK_KHR_MULTIVIEW_EXTENSION_NAME;
    if (dynamic_points)
@@ -229,7 +252,9 @@ env_init(struct env *e, unsigned flags)
       .features = dynamic_points        ? (void *)&eds2
                   : (flags & ENV_XFB)       ? (void *)&xfb
                   : (flags & ENV_MULTIVIEW) ? (void *)&mv
-                                            : NULL,
+                  : (flags & ENV_DYNAMIC_ORIGIN) ? (void *)&eds3
+                  : (flags & ENV_RESTART)        ? (void *)&restart
+                                                 : NULL,
       .extensions = exts,
       .extension_count = ext_count,
       .kiln_only = flags & ENV_KILN_ONLY,
@@ -237,6 +262,10 @@ env_init(struct env *e, unsigned flags)
    if (!vkt_init(&e->t, &req))
       return false;
    e->dynamic_points = dynamic_points;
+   e->dynamic_origin = flags & ENV_DYNAMIC_ORIGIN;
+   if ((flags & ENV_RESTART) &&
+       !vkt_buffer_create(&e->t, 4096, VK_BUFFER_USAGE_INDEX_BUFFER_BIT, &e->ib))
+      return false;
    struct vkt *t = &e->t;
    VkImageCreateInfo ici =
       vkt_image_info(VK_IMAGE_TYPE_2D, FMT, VK_IMAGE_TILING_OPTIMAL, W, H, 1, 1, 1);
@@ -340,6 +369,8 @@ env_finish(struct env *e)
    vkDestroyShaderModule(t->dev, e->fs, NULL);
    if (e->vb.buffer)
       vkt_buffer_destroy(t, &e->vb);
+   if (e->ib.buffer)
+      vkt_buffer_destroy(t, &e->ib);
    vkDestroyQueryPool(t->dev, e->stats, NULL);
    vkDestroyFramebuffer(t->dev, e->fb, NULL);
    vkDestroyPipelineLayout(t->dev, e->layout, NULL);
@@ -358,6 +389,7 @@ struct pipe_opts {
    bool discard;          /* rasterizer discard (transform feedback only) */
    VkRenderPass pass;     /* VK_NULL_HANDLE: the environment's */
    const struct spv *geom; /* a geometry shader after the evaluation shader */
+   bool restart;           /* primitiveRestartEnable */
    uint32_t patch_points; /* patchControlPoints (static) */
    /* Bad input tests: no evaluation stage, another topology. */
    bool no_tese;
@@ -404,6 +436,7 @@ make_pipeline(struct env *e, const struct pipe_opts *o, VkPipeline *pipe)
    const VkPipelineInputAssemblyStateCreateInfo ia = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
       .topology = o->topology ? o->topology : VK_PRIMITIVE_TOPOLOGY_PATCH_LIST,
+      .primitiveRestartEnable = o->restart,
    };
    const VkPipelineTessellationDomainOriginStateCreateInfo origin = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_TESSELLATION_DOMAIN_ORIGIN_STATE_CREATE_INFO,
@@ -450,10 +483,15 @@ make_pipeline(struct env *e, const struct pipe_opts *o, VkPipeline *pipe)
       .attachmentCount = 1,
       .pAttachments = &blend,
    };
-   const VkDynamicState dyn_states[] = {VK_DYNAMIC_STATE_PATCH_CONTROL_POINTS_EXT};
+   VkDynamicState dyn_states[2];
+   uint32_t dyn_count = 0;
+   if (e->dynamic_points)
+      dyn_states[dyn_count++] = VK_DYNAMIC_STATE_PATCH_CONTROL_POINTS_EXT;
+   if (e->dynamic_origin)
+      dyn_states[dyn_count++] = VK_DYNAMIC_STATE_TESSELLATION_DOMAIN_ORIGIN_EXT;
    const VkPipelineDynamicStateCreateInfo dyn = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO,
-      .dynamicStateCount = 1,
+      .dynamicStateCount = dyn_count,
       .pDynamicStates = dyn_states,
    };
    const VkGraphicsPipelineCreateInfo ci = {
@@ -467,7 +505,7 @@ make_pipeline(struct env *e, const struct pipe_opts *o, VkPipeline *pipe)
       .pRasterizationState = &rs,
       .pMultisampleState = &ms,
       .pColorBlendState = &cb,
-      .pDynamicState = e->dynamic_points ? &dyn : NULL,
+      .pDynamicState = dyn_count ? &dyn : NULL,
       .layout = e->layout,
       .renderPass = o->pass ? o->pass : e->pass,
    };
@@ -505,8 +543,15 @@ draw_instances(struct env *e, VkPipeline pipe, const struct push *pc, uint32_t v
    vkCmdPushConstants(cmd, e->layout, VK_SHADER_STAGE_ALL_GRAPHICS, 0, sizeof(*pc), pc);
    if (e->dynamic_points)
       VKT_PROC(t, vkCmdSetPatchControlPointsEXT)(cmd, dynamic_points);
+   if (e->dynamic_origin)
+      VKT_PROC(t, vkCmdSetTessellationDomainOriginEXT)(cmd, e->origin);
    vkCmdBeginQuery(cmd, e->stats, 0, 0);
-   vkCmdDraw(cmd, vertices, instances, 0, 0);
+   if (e->ib.buffer) {
+      vkCmdBindIndexBuffer(cmd, e->ib.buffer, 0, VK_INDEX_TYPE_UINT32);
+      vkCmdDrawIndexed(cmd, vertices, instances, 0, 0, 0);
+   } else {
+      vkCmdDraw(cmd, vertices, instances, 0, 0);
+   }
    vkCmdEndQuery(cmd, e->stats, 0);
    vkCmdEndRenderPass(cmd);
    vkt_cmd_barrier(cmd);
@@ -694,20 +739,24 @@ out:
  * left origin Ccw triangles are counter-clockwise there: with back faces
  * culled (front: counter-clockwise) they show, Cw ones do not; the lower
  * left origin swaps the two. */
-TEST(tess_winding_and_domain_origin)
+static void
+winding_and_domain_origin(bool dynamic)
 {
    struct env e;
    float *image = malloc(sizeof(float) * 4 * W * H);
-   if (!image || !env_init(&e, 0))
+   if (!image || !env_init(&e, dynamic ? ENV_DYNAMIC_ORIGIN : 0))
       goto out;
    static const struct tess_levels lv = {{3, 4, 2, 5}, {3, 2}};
    for (int d = TESS_TRIANGLES; d <= TESS_QUADS; d++)
       for (int cw = 0; cw < 2; cw++)
          for (int ll = 0; ll < 2; ll++) {
             VkPipeline pipe;
+            /* Dynamic: the pipeline's origin is the other one. */
             const struct pipe_opts o = {.tese = &tese_spv[d][TESS_SPACING_EQUAL][cw ? 2 : 0],
                                         .cull = VK_CULL_MODE_BACK_BIT,
-                                        .lower_left = ll};
+                                        .lower_left = dynamic ? !ll : ll};
+            e.origin = ll ? VK_TESSELLATION_DOMAIN_ORIGIN_LOWER_LEFT
+                          : VK_TESSELLATION_DOMAIN_ORIGIN_UPPER_LEFT;
             if (!VKT_CHECK(make_pipeline(&e, &o, &pipe)))
                continue;
             struct push pc = {.bands = 1};
@@ -721,14 +770,27 @@ TEST(tess_winding_and_domain_origin)
                const bool visible = (cw == 0) != (ll != 0);
                const unsigned area = d == TESS_QUADS ? W * H : W * H / 2;
                if (!CHECK(visible ? covered + W >= area && covered <= area + W : covered == 0))
-                  printf("  %s %s, %s origin: %u pixels covered\n", domain_name[d],
-                         cw ? "cw" : "ccw", ll ? "lower-left" : "upper-left", covered);
+                  printf("  %s %s, %s origin%s: %u pixels covered\n", domain_name[d],
+                         cw ? "cw" : "ccw", ll ? "lower-left" : "upper-left",
+                         dynamic ? " (dynamic)" : "", covered);
             }
             vkDestroyPipeline(e.t.dev, pipe, NULL);
          }
 out:
    free(image);
    env_finish(&e);
+}
+
+TEST(tess_winding_and_domain_origin)
+{
+   winding_and_domain_origin(false);
+}
+
+/* The same with the origin set by vkCmdSetTessellationDomainOriginEXT
+ * (extendedDynamicState3TessellationDomainOrigin) against the pipeline's. */
+TEST(tess_domain_origin_dynamic)
+{
+   winding_and_domain_origin(true);
 }
 
 /* Transform feedback of the evaluation shader's TessCoord and PrimitiveId
@@ -1055,6 +1117,35 @@ TEST(tess_patch_control_points_dynamic)
          printf("  patchControlPoints %u\n", n[i]);
       /* 2x2 quads: 8 triangles per patch. */
       CHECK_EQ(st[STAT_CLIP], 8 * (12 / n[i]));
+   }
+   vkDestroyPipeline(e.t.dev, pipe, NULL);
+out:
+   env_finish(&e);
+}
+
+/* primitiveTopologyPatchListRestart: a restart index cuts a patch list,
+ * dropping the incomplete patch before it (as for other lists): indices
+ * 0-3 | R | 4 5 | R | 6-9 10 are two patches of 4. */
+TEST(tess_patch_list_restart)
+{
+   struct env e;
+   static struct model_result m;
+   if (!env_init(&e, ENV_RESTART))
+      goto out;
+   static const uint32_t idx[] = {0, 1, 2, 3, ~0u, 4, 5, ~0u, 6, 7, 8, 9, 10};
+   memcpy(e.ib.map, idx, sizeof(idx));
+   VkPipeline pipe;
+   const struct pipe_opts o = {.tese = &tese_spv[TESS_QUADS][TESS_SPACING_EQUAL][0],
+                               .restart = true};
+   if (!VKT_CHECK(make_pipeline(&e, &o, &pipe)))
+      goto out;
+   const struct push pc = {.outer = {3, 2, 4, 1}, .inner = {2, 3}, .bands = 4};
+   const struct tess_config cfg = {.domain = TESS_QUADS, .max_level = 64};
+   model_patch(&cfg, &(struct tess_levels){{3, 2, 4, 1}, {2, 3}}, &m);
+   uint64_t st[STAT_COUNT];
+   if (draw(&e, pipe, &pc, ARRAY_SIZE(idx), 0, NULL, st)) {
+      CHECK_EQ(st[STAT_TCS], 2);
+      CHECK_EQ(st[STAT_CLIP], 2 * m.prim_count);
    }
    vkDestroyPipeline(e.t.dev, pipe, NULL);
 out:
