@@ -23,9 +23,9 @@
  *  - PointSize from the evaluation shader, or a geometry shader after it;
  *  - patchControlPoints dynamic (VK_EXT_extended_dynamic_state2): patches
  *    counted per value;
- *  - kiln only: bad input (patch sizes past the limit, one tessellation
- *    stage without the other, a topology other than patch lists) fails
- *    pipeline creation cleanly.
+ *  - kiln only: bad input (patch sizes past the limit, OutputVertices 33
+ *    and 0, one tessellation stage without the other, a topology other
+ *    than patch lists) fails pipeline creation cleanly.
  */
 #include <math.h>
 #include <stdio.h>
@@ -390,6 +390,7 @@ struct pipe_opts {
    VkRenderPass pass;     /* VK_NULL_HANDLE: the environment's */
    const struct spv *geom; /* a geometry shader after the evaluation shader */
    bool restart;           /* primitiveRestartEnable */
+   const struct spv *tesc; /* another control shader than tess_levels.tesc */
    uint32_t patch_points; /* patchControlPoints (static) */
    /* Bad input tests: no evaluation stage, another topology. */
    bool no_tese;
@@ -401,6 +402,7 @@ make_pipeline(struct env *e, const struct pipe_opts *o, VkPipeline *pipe)
 {
    struct vkt *t = &e->t;
    VkShaderModule tese = o->tese ? make_module(t, o->tese->code, o->tese->size_B) : NULL;
+   VkShaderModule tesc = o->tesc ? make_module(t, o->tesc->code, o->tesc->size_B) : NULL;
    VkShaderModule geom = o->geom ? make_module(t, o->geom->code, o->geom->size_B) : NULL;
    const VkPipelineShaderStageCreateInfo stages[5] = {
       {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
@@ -413,7 +415,7 @@ make_pipeline(struct env *e, const struct pipe_opts *o, VkPipeline *pipe)
        .pName = "main"},
       {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
        .stage = VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT,
-       .module = e->tcs,
+       .module = tesc ? tesc : e->tcs,
        .pName = "main"},
       {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
        .stage = VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT,
@@ -513,6 +515,7 @@ make_pipeline(struct env *e, const struct pipe_opts *o, VkPipeline *pipe)
    const VkResult r = vkCreateGraphicsPipelines(t->dev, VK_NULL_HANDLE, 1, &ci, NULL, pipe);
    vkDestroyShaderModule(t->dev, tese, NULL);
    vkDestroyShaderModule(t->dev, geom, NULL);
+   vkDestroyShaderModule(t->dev, tesc, NULL);
    return r;
 }
 
@@ -1162,19 +1165,45 @@ TEST(tess_bad_input_fails_cleanly)
    if (!env_init(&e, ENV_KILN_ONLY))
       goto out;
    const struct spv *tese = &tese_spv[TESS_QUADS][TESS_SPACING_EQUAL][0];
-   const struct pipe_opts bad[] = {
-      {.tese = tese, .patch_points = 33}, /* past maxTessellationPatchSize */
-      {.tese = tese, .no_tese = true},    /* a control shader alone */
-      {.tese = tese, .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST},
+   /* The control shader with OutputVertices 33 and 0 (past
+    * maxTessellationPatchSize; VUID-RuntimeSpirv-OutputVertices-00713
+    * asks for 1..32), its OpExecutionMode patched. */
+   static uint32_t tesc33[ARRAY_SIZE(tess_levels_tesc_spv)], tesc0[ARRAY_SIZE(tesc33)];
+   memcpy(tesc33, tess_levels_tesc_spv, sizeof(tesc33));
+   unsigned patched = 0;
+   for (unsigned w = 5; w + 3 < ARRAY_SIZE(tesc33); w += tesc33[w] >> 16) {
+      if (tesc33[w] == (4u << 16 | 16u) && tesc33[w + 2] == 26u /* OutputVertices */) {
+         tesc33[w + 3] = 33;
+         patched++;
+      }
+      if (!(tesc33[w] >> 16))
+         break;
+   }
+   REQUIRE(patched == 1);
+   memcpy(tesc0, tesc33, sizeof(tesc0));
+   for (unsigned w = 0; w < ARRAY_SIZE(tesc0); w++)
+      if (tesc0[w] == 33 && tesc0[w - 1] == 26u)
+         tesc0[w] = 0;
+   const struct spv spv33 = {tesc33, sizeof(tesc33)}, spv0 = {tesc0, sizeof(tesc0)};
+   /* Whether the (Debian 1.3.239) validation layer reports the case. */
+   const struct {
+      struct pipe_opts o;
+      bool layer_reports;
+   } bad[] = {
+      {{.tese = tese, .patch_points = 33}, true}, /* past maxTessellationPatchSize */
+      {{.tese = tese, .no_tese = true}, true},    /* a control shader alone */
+      {{.tese = tese, .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST}, true},
+      {{.tese = tese, .tesc = &spv33}, false},
+      {{.tese = tese, .tesc = &spv0}, false},
    };
    CHECK_EQ(e.t.props.limits.maxTessellationPatchSize, 32);
    for (unsigned i = 0; i < ARRAY_SIZE(bad); i++) {
       VkPipeline pipe;
       vkt_expect_validation_errors_begin(&e.t);
-      const VkResult r = make_pipeline(&e, &bad[i], &pipe);
+      const VkResult r = make_pipeline(&e, &bad[i].o, &pipe);
       const unsigned errors = vkt_expect_validation_errors_end(&e.t);
       bool ok = CHECK(r == VK_ERROR_UNKNOWN && pipe == VK_NULL_HANDLE);
-      ok &= CHECK(errors > 0);
+      ok &= CHECK((errors > 0) == bad[i].layer_reports);
       if (!ok)
          printf("  case %u: %s, %u validation errors\n", i, vkt_result_str(r), errors);
       if (pipe)
