@@ -6,7 +6,8 @@
  * nvk_tess_io.h (per-vertex inputs, per-vertex and patch outputs, the
  * levels), a barrier followed by a read of another invocation's output,
  * InvocationId, PrimitiveId, PatchVertices, TessCoord and the execution
- * modes recorded in the program info.
+ * modes recorded in the program info; 64-bit vectors spanning two slots and
+ * matrices, per vertex and per patch.
  */
 #include <math.h>
 
@@ -15,6 +16,8 @@
 
 #include "tess_io_tesc.h"
 #include "tess_io_tese.h"
+#include "tess_wide_tesc.h"
+#include "tess_wide_tese.h"
 
 #define NTT_VA 0x500000000ull
 enum {
@@ -242,6 +245,97 @@ TEST(tess_control_then_evaluation)
       (*be)->destroy(tcs);
       (*be)->destroy(tes);
    }
+   free(m);
+   nct_layout_free(layout);
+}
+
+/* 64-bit values and matrices in the records: a dvec3 takes two slots
+ * (words 0..5, the VS output packing), a mat2 a slot per column, a dvec2
+ * patch output one slot; the evaluation shader reads them back. */
+TEST(tess_wide_types)
+{
+   struct nvk_pipeline_layout *layout = nct_layout(NULL, 0);
+   struct ntt_mem *m = calloc(1, sizeof(*m));
+   REQUIRE(m);
+   const struct nvk_tess_cbuf cb = {
+      .in_addr = VA_OF(m, in),
+      .out_addr = VA_OF(m, out),
+      .patch_addr = VA_OF(m, patch),
+      .coords_addr = VA_OF(m, coords),
+      .patches_addr = VA_OF(m, patches),
+      .in_stride_floats = IN_STRIDE,
+      .patch_vertices_in = IN_VERTS,
+      .vertices_out = 2,
+   };
+   float *out = calloc(KX_SLOT_COUNT * 4 * KX_W, sizeof(float));
+   uint32_t lane_ids[KX_W];
+   for (unsigned l = 0; l < KX_W; l++)
+      lane_ids[l] = l;
+   for (const struct kx_backend *const *be = kx_backends(); *be && out; be++) {
+      if (!(*be)->exec_create)
+         continue;
+      memset(m, 0, sizeof(*m));
+      void *tcs = ntt_compile(*be, tess_wide_tesc_spv, sizeof(tess_wide_tesc_spv),
+                              NIR_STAGE_TESS_CTRL, layout);
+      void *tes = ntt_compile(*be, tess_wide_tese_spv, sizeof(tess_wide_tese_spv),
+                              NIR_STAGE_TESS_EVAL, layout);
+      if (!tcs || !tes) {
+         if (tcs)
+            (*be)->destroy(tcs);
+         if (tes)
+            (*be)->destroy(tes);
+         continue;
+      }
+      struct kx_strip s = {
+         .lane_count = PATCHES * 2,
+         .out = out,
+         .vertex_index = lane_ids,
+         .translate = ntt_translate,
+         .translate_data = m,
+      };
+      s.cbufs[NVK_CBUF_TESS] = (struct kx_cbuf){&cb, sizeof(cb)};
+      void *e = (*be)->exec_create(tcs);
+      CHECK((*be)->exec_strip(e, &s));
+      (*be)->exec_destroy(e);
+      unsigned bad = 0;
+      for (unsigned p = 0; p < PATCHES; p++) {
+         for (unsigned i = 0; i < 2; i++) {
+            const float *rec = m->out + (p * 2 + i) * NVK_TESS_VERTEX_FLOATS;
+            double d[3];
+            memcpy(d, rec + KX_SLOT_VAR0 * 4, sizeof(d));
+            bad += d[0] != i + 0.25 || d[1] != 1.0e300 || d[2] != -(double)p;
+            const float *col = rec + (KX_SLOT_VAR0 + 2) * 4;
+            bad += col[0] != 1.0f * (i + 1) || col[1] != 2.0f * (i + 1) ||
+                   col[4] != 3.0f * (i + 1) || col[5] != 4.0f * (i + 1);
+         }
+         double pd[2];
+         memcpy(pd, m->patch + p * NVK_TESS_PATCH_FLOATS + (NVK_TESS_PATCH_VAR0 + 4) * 4,
+                sizeof(pd));
+         bad += pd[0] != 3.5 || pd[1] != p * 1.0e-300;
+      }
+      if (!CHECK_EQ(bad, 0))
+         printf("  %s: control shader records\n", (*be)->name);
+
+      for (unsigned l = 0; l < PATCHES; l++)
+         m->patches[l] = l;
+      s.lane_count = PATCHES;
+      e = (*be)->exec_create(tes);
+      CHECK((*be)->exec_strip(e, &s));
+      (*be)->exec_destroy(e);
+      bad = 0;
+      for (unsigned p = 0; p < PATCHES; p++) {
+         const float a[4] = {1.25f, 1.0f, -(float)p, 6.0f};
+         const float b[4] = {3.5f, (float)p, 2.0f, 2.0f};
+         for (unsigned c = 0; c < 4; c++)
+            bad += !near(out[KX_IO_INDEX(KX_SLOT_VAR0, c, p)], a[c]) ||
+                   !near(out[KX_IO_INDEX(KX_SLOT_VAR0 + 1, c, p)], b[c]);
+      }
+      if (!CHECK_EQ(bad, 0))
+         printf("  %s: evaluation shader outputs\n", (*be)->name);
+      (*be)->destroy(tcs);
+      (*be)->destroy(tes);
+   }
+   free(out);
    free(m);
    nct_layout_free(layout);
 }
