@@ -93,6 +93,23 @@ fill_cbufs(struct nvk_exec *ex, struct kx_cbuf *cbufs)
    }
 }
 
+/* Tessellated primitives down the pre-rasterization chain. */
+static bool
+tess_emit(struct nvk_draw_ctx *ctx, const struct nvk_draw_tess_output *o, void *data)
+{
+   const struct nvk_prims in = {
+      .verts = o->vertices,
+      .vertex_count = o->vertex_count,
+      .stride_floats = o->stride_floats,
+      .verts_per_prim = (unsigned)o->kind + 1,
+      .prim_count = o->prim_count,
+      .indices = o->indices,
+      .prim_ids = o->prim_ids,
+      .info = ctx->tes_info,
+   };
+   return nvk_draw_pre_raster_tail(ctx, &in);
+}
+
 /* Steps 2 to 5 once the state is known. */
 static void
 run_draw(struct nvk_draw_ctx *ctx)
@@ -185,26 +202,16 @@ run_draw(struct nvk_draw_ctx *ctx)
       ex->counters[NVK_COUNTER_VS_INVOCATIONS] += nverts;
       if (tess) {
          /* The tessellation stage's primitives go down the chain. */
-         struct nvk_draw_tess_output to;
-         const bool ok = nvk_draw_tess(ctx, verts, stride, ids, d->count, &to);
-         ex->counters[NVK_COUNTER_IA_PRIMITIVES] += to.patches;
-         ex->counters[NVK_COUNTER_TCS_PATCHES] += to.patches;
-         ex->counters[NVK_COUNTER_TES_INVOCATIONS] += to.vertex_count;
-         const struct nvk_prims in = {
-            .verts = to.vertices,
-            .vertex_count = to.vertex_count,
-            .stride_floats = to.stride_floats,
-            .verts_per_prim = (unsigned)to.kind + 1,
-            .prim_count = to.prim_count,
-            .indices = to.indices,
-            .prim_ids = to.prim_ids,
-            .info = ctx->tes_info,
-         };
-         const bool drawn = ok && nvk_draw_pre_raster_tail(ctx, &in);
-         nvk_draw_tess_output_finish(&to);
-         if (!ok)
+         uint32_t patches, evaluations;
+         const bool ok = nvk_draw_tess(ctx, verts, stride, ids, d->count, tess_emit, NULL,
+                                       &patches, &evaluations);
+         ex->counters[NVK_COUNTER_IA_PRIMITIVES] += patches;
+         ex->counters[NVK_COUNTER_TCS_PATCHES] += patches;
+         ex->counters[NVK_COUNTER_TES_INVOCATIONS] += evaluations;
+         /* The chain reports its own faults. */
+         if (!ok && !ex->faulted)
             draw_fault(ex, d, "%s", ctx->fault);
-         if (!drawn)
+         if (!ok)
             break;
          continue;
       }

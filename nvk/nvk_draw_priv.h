@@ -96,23 +96,26 @@ uint32_t nvk_draw_localize(uint32_t *ids, uint32_t count, uint32_t *uniq);
 /* Floats per post-VS vertex (up to the highest slot the VS writes). */
 uint32_t nvk_draw_vertex_stride_floats(const struct kx_program_info *vs_info);
 
-/* What the tessellation stage hands down the chain for one instance. */
+/* What the tessellation stage hands down the chain, a part of an
+ * instance's primitives at a time. */
 struct nvk_draw_tess_output {
-   uint32_t patches; /* complete patches of the draw */
    float *vertices;  /* post-evaluation AoS vertices */
    uint32_t vertex_count, stride_floats;
    enum rast_prim_kind kind;
    uint32_t *indices, *prim_ids; /* prim_ids: the patch (PrimitiveId) */
    uint32_t prim_count;
 };
+typedef bool (*nvk_draw_tess_emit_fn)(struct nvk_draw_ctx *ctx,
+                                      const struct nvk_draw_tess_output *out, void *data);
 
 /* One instance's tessellation (nvk_draw_tess.c) of the post-VS vertices
  * `verts` (vs_stride_floats each) named by the draw's local vertex numbers
- * ids[0..count); false after a fault. Free *out with
- * nvk_draw_tess_output_finish. */
+ * ids[0..count): each batch of primitives goes to `emit`, in order. The
+ * patches and the evaluation shader's invocations are counted out (for
+ * pipeline statistics) even after a fault, which returns false. */
 bool nvk_draw_tess(struct nvk_draw_ctx *ctx, const float *verts, uint32_t vs_stride_floats,
-                   const uint32_t *ids, uint32_t count, struct nvk_draw_tess_output *out);
-void nvk_draw_tess_output_finish(struct nvk_draw_tess_output *out);
+                   const uint32_t *ids, uint32_t count, nvk_draw_tess_emit_fn emit,
+                   void *emit_data, uint32_t *patches, uint32_t *evaluations);
 void nvk_draw_tess_finish(struct nvk_draw_ctx *ctx);
 
 /* Per-worker shader executors and buffers; false on out-of-memory. */

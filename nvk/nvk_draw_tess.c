@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The tessellation stage of a draw (Vulkan 1.3, chapter 23), between the
- * vertex shader and primitive setup, for one instance:
+ * vertex shader and primitive setup, for one instance, in batches of
+ * patches (the records of a batch stay within NVK_TESS_BATCH_B bytes, and
+ * tessellated vertices go on down the chain every NVK_TESS_FLUSH_VERTICES,
+ * so a draw of any size runs in bounded memory, in primitive order):
  *
  *   1. patches: consecutive groups of patchControlPoints post-VS vertices
  *      (21.1.9 "Patch Lists"; a partial last patch is dropped, restarts cut
@@ -13,9 +16,9 @@
  *      shader wrote: domain coordinates, each vertex once, and primitives;
  *   4. the evaluation shader once per tessellated vertex, into AoS
  *      vertices in the kx slot layout, PrimitiveId the patch's number;
- *      nvk_draw.c hands them down the pre-rasterization chain
- *      (nvk_draw_pre_raster_tail: geometry shader, transform feedback,
- *      rasterization).
+ *      the caller's emit function hands them down the pre-rasterization
+ *      chain (nvk_draw.c: nvk_draw_pre_raster_tail, geometry shader,
+ *      transform feedback, rasterization).
  *
  * The records live in host memory: the strips' MMU callback maps them by
  * their host addresses before the device's VA map (device memory is mapped
@@ -168,32 +171,6 @@ nvk_draw_tess_finish(struct nvk_draw_ctx *ctx)
    ctx->tcs_exec = ctx->tes_exec = NULL;
 }
 
-void
-nvk_draw_tess_output_finish(struct nvk_draw_tess_output *o)
-{
-   free(o->vertices);
-   free(o->indices);
-   free(o->prim_ids);
-   memset(o, 0, sizeof(*o));
-}
-
-/* Grows *p to hold `count` elements of `size` (doubling). */
-static bool
-reserve(void **p, size_t *cap, size_t count, size_t size)
-{
-   if (count <= *cap)
-      return true;
-   size_t n = MAX2(*cap * 2, (size_t)1024);
-   while (n < count)
-      n *= 2;
-   void *q = realloc(*p, n * size);
-   if (!q)
-      return false;
-   *p = q;
-   *cap = n;
-   return true;
-}
-
 /* Step 1's patches: runs of n vertex numbers of the index stream; a
  * restart (primitiveTopologyPatchListRestart, VK_EXT_primitive_topology_
  * list_restart) drops the incomplete patch before it and starts the next,
@@ -217,56 +194,134 @@ assemble_patches(const uint32_t *ids, uint32_t count, uint32_t n, uint32_t *out)
    return patches;
 }
 
-/* Step 3: every patch through the tessellator, vertices and primitives
- * appended; false on out-of-memory. */
+/* Everything one batch of patches needs; `acc` collects tessellated
+ * vertices and primitives until they go to the evaluation shader. */
+struct tess_batch {
+   struct nvk_draw_ctx *ctx;
+   struct tess_config cfg;
+   unsigned per; /* indices per primitive */
+   struct nvk_tess_cbuf cb;
+   struct tess_mem mem;
+   struct tess_job job;
+   nvk_draw_tess_emit_fn emit;
+   void *emit_data;
+   uint32_t evaluations;
+   /* The accumulation (grown as needed, kept across flushes). */
+   float *coords;       /* 3 per vertex */
+   uint32_t *patch_of;  /* per vertex: the patch within the batch */
+   struct nvk_draw_tess_output acc;
+   size_t coords_cap, patch_cap, index_cap, id_cap;
+   /* One patch's tessellation. */
+   float (*pc)[3];
+   uint32_t *pi;
+};
+
+/* Grows *p to hold `count` elements of `size` (doubling). */
 static bool
-tessellate(const struct tess_config *cfg, const float *patch_rec, uint32_t patches,
-           struct nvk_draw_tess_output *o, float **coords, uint32_t **patch_of)
+reserve(void **p, size_t *cap, size_t count, size_t size)
 {
-   float(*pc)[3] = malloc(tess_max_vertices(cfg) * sizeof(*pc));
-   uint32_t *pi = malloc(tess_max_indices(cfg) * sizeof(*pi));
-   size_t vcap = 0, pcap = 0, icap = 0, ccap = 0;
-   bool ok = pc && pi;
-   const unsigned per = cfg->point_mode ? 1 : cfg->domain == TESS_ISOLINES ? 2 : 3;
-   for (uint32_t p = 0; ok && p < patches; p++) {
-      const float *lv = patch_rec + (size_t)p * NVK_TESS_PATCH_FLOATS;
-      struct tess_levels levels;
-      memcpy(levels.outer, lv, sizeof(levels.outer));
-      memcpy(levels.inner, lv + 4, sizeof(levels.inner));
-      struct tess_result r = {.coords = pc, .indices = pi};
-      if (!tess_patch(cfg, &levels, &r))
-         continue; /* discarded */
-      const uint32_t base = o->vertex_count;
-      ok = reserve((void **)coords, &ccap, (size_t)base + r.vertex_count, sizeof(float[3])) &&
-           reserve((void **)patch_of, &vcap, (size_t)base + r.vertex_count,
-                   sizeof(uint32_t)) &&
-           reserve((void **)&o->indices, &icap, ((size_t)o->prim_count + r.prim_count) * per,
-                   sizeof(uint32_t)) &&
-           reserve((void **)&o->prim_ids, &pcap, (size_t)o->prim_count + r.prim_count,
-                   sizeof(uint32_t));
-      if (!ok)
-         break;
-      memcpy(*coords + (size_t)base * 3, pc, r.vertex_count * sizeof(float[3]));
-      for (uint32_t v = 0; v < r.vertex_count; v++)
-         (*patch_of)[base + v] = p;
-      uint32_t *idx = o->indices + (size_t)o->prim_count * per;
-      for (uint32_t i = 0; i < r.prim_count * per; i++)
-         idx[i] = pi[i] + base;
-      for (uint32_t i = 0; i < r.prim_count; i++)
-         o->prim_ids[o->prim_count + i] = p;
-      o->vertex_count += r.vertex_count;
-      o->prim_count += r.prim_count;
+   if (count <= *cap)
+      return true;
+   size_t n = MAX2(*cap * 2, (size_t)1024);
+   while (n < count)
+      n *= 2;
+   void *q = realloc(*p, n * size);
+   if (!q)
+      return false;
+   *p = q;
+   *cap = n;
+   return true;
+}
+
+/* Step 3 for patch p of the batch: its vertices and primitives appended
+ * (PrimitiveId patch_base + p); false on out-of-memory. */
+static bool
+tessellate(struct tess_batch *b, const float *patch_rec, uint32_t p)
+{
+   struct nvk_draw_tess_output *o = &b->acc;
+   const float *lv = patch_rec + (size_t)p * NVK_TESS_PATCH_FLOATS;
+   struct tess_levels levels;
+   memcpy(levels.outer, lv, sizeof(levels.outer));
+   memcpy(levels.inner, lv + 4, sizeof(levels.inner));
+   struct tess_result r = {.coords = b->pc, .indices = b->pi};
+   if (!tess_patch(&b->cfg, &levels, &r))
+      return true; /* discarded */
+   const uint32_t base = o->vertex_count, per = b->per;
+   if (!reserve((void **)&b->coords, &b->coords_cap, (size_t)base + r.vertex_count,
+                sizeof(float[3])) ||
+       !reserve((void **)&b->patch_of, &b->patch_cap, (size_t)base + r.vertex_count,
+                sizeof(uint32_t)) ||
+       !reserve((void **)&o->indices, &b->index_cap,
+                ((size_t)o->prim_count + r.prim_count) * per, sizeof(uint32_t)) ||
+       !reserve((void **)&o->prim_ids, &b->id_cap, (size_t)o->prim_count + r.prim_count,
+                sizeof(uint32_t)))
+      return false;
+   memcpy(b->coords + (size_t)base * 3, r.coords, r.vertex_count * sizeof(float[3]));
+   for (uint32_t v = 0; v < r.vertex_count; v++)
+      b->patch_of[base + v] = p;
+   uint32_t *idx = o->indices + (size_t)o->prim_count * per;
+   for (uint32_t i = 0; i < r.prim_count * per; i++)
+      idx[i] = r.indices[i] + base;
+   for (uint32_t i = 0; i < r.prim_count; i++)
+      o->prim_ids[o->prim_count + i] = b->cb.patch_base + p;
+   o->vertex_count += r.vertex_count;
+   o->prim_count += r.prim_count;
+   return true;
+}
+
+/* Step 4 for what has accumulated, then down the chain; false after a
+ * fault (recorded). */
+static bool
+flush(struct tess_batch *b)
+{
+   struct nvk_draw_ctx *ctx = b->ctx;
+   struct nvk_draw_tess_output *o = &b->acc;
+   if (o->vertex_count == 0)
+      return true;
+   float *v = realloc(o->vertices, (size_t)o->vertex_count * o->stride_floats * sizeof(float));
+   if (!v) {
+      nvk_draw_ctx_fault(ctx, "tessellation", "out of memory");
+      return false;
    }
-   free(pc);
-   free(pi);
+   o->vertices = v;
+   b->cb.coords_addr = host_va(b->coords);
+   b->cb.patches_addr = host_va(b->patch_of);
+   b->mem.range[3].va = host_va(b->coords);
+   b->mem.range[3].size_B = (uint64_t)o->vertex_count * 3 * sizeof(float);
+   b->mem.range[4].va = host_va(b->patch_of);
+   b->mem.range[4].size_B = (uint64_t)o->vertex_count * sizeof(uint32_t);
+   /* New addresses behind the same constant buffer. */
+   for (unsigned w = 0; w < ctx->thread_count; w++)
+      kx_exec_reset(ctx->tes_exec[w]);
+   struct tess_job *j = &b->job;
+   j->execs = ctx->tes_exec;
+   j->what = "tessellation evaluation shader";
+   j->lanes_per_strip = KX_W;
+   j->total = o->vertex_count;
+   j->out = o->vertices;
+   j->stride_floats = o->stride_floats;
+   atomic_store(&j->next_strip, 0);
+   if (!run_strips(j))
+      return false;
+   b->evaluations += o->vertex_count;
+   const bool ok = b->emit(ctx, o, b->emit_data);
+   o->vertex_count = o->prim_count = 0;
    return ok;
 }
 
+/* Records per batch: the control shader's output records of a batch stay
+ * under NVK_TESS_BATCH_B bytes; the evaluation shader runs (and the chain
+ * takes its primitives) whenever NVK_TESS_FLUSH_VERTICES vertices have
+ * accumulated, at a patch boundary. */
+#define NVK_TESS_BATCH_B (16u << 20)
+#define NVK_TESS_FLUSH_VERTICES (1u << 18)
+
 bool
 nvk_draw_tess(struct nvk_draw_ctx *ctx, const float *verts, uint32_t vs_stride_floats,
-              const uint32_t *ids, uint32_t count, struct nvk_draw_tess_output *o)
+              const uint32_t *ids, uint32_t count, nvk_draw_tess_emit_fn emit,
+              void *emit_data, uint32_t *patches_out, uint32_t *evaluations_out)
 {
-   memset(o, 0, sizeof(*o));
+   *patches_out = *evaluations_out = 0;
    const uint32_t n = ctx->gs.ts.patch_control_points;
    if (n == 0 || n > NVK_MAX_TESS_PATCH_VERTICES) {
       nvk_draw_ctx_fault(ctx, "tessellation", "patchControlPoints out of range (1..32)");
@@ -279,104 +334,94 @@ nvk_draw_tess(struct nvk_draw_ctx *ctx, const float *verts, uint32_t vs_stride_f
       return false;
    }
    const uint32_t patches = assemble_patches(ids, count, n, patch_verts);
-   o->patches = patches;
-   const struct tess_config cfg =
-      nvk_tess_config(ctx->tcs_info, ctx->tes_info, ctx->gs.ts.domain_origin);
-   o->kind = cfg.point_mode                ? RAST_PRIM_POINTS
-             : cfg.domain == TESS_ISOLINES ? RAST_PRIM_LINES
-                                           : RAST_PRIM_TRIANGLES;
-   o->stride_floats = nvk_draw_vertex_stride_floats(ctx->tes_info);
+   *patches_out = patches;
    if (patches == 0 || !execs_init(ctx)) {
       free(patch_verts);
       if (patches)
          nvk_draw_ctx_fault(ctx, "tessellation", "out of memory for the shaders");
       return patches == 0;
    }
-   /* The constant buffer below is at the same place each instance and view
-    * but points at new records: what the executors computed from it goes
-    * (kx_exec_strip). */
-   for (unsigned w = 0; w < ctx->thread_count; w++) {
-      kx_exec_reset(ctx->tcs_exec[w]);
-      kx_exec_reset(ctx->tes_exec[w]);
-   }
 
-   /* 1. The control shader's input records. */
-   float *in = malloc((size_t)patches * n * vs_stride_floats * sizeof(float));
-   float *out = calloc((size_t)patches * m * NVK_TESS_VERTEX_FLOATS, sizeof(float));
-   float *patch = calloc((size_t)patches * NVK_TESS_PATCH_FLOATS, sizeof(float));
-   float *coords = NULL;
-   uint32_t *patch_of = NULL;
-   bool ok = in && out && patch;
-   for (uint32_t i = 0; ok && i < patches * n; i++)
-      memcpy(in + (size_t)i * vs_stride_floats, verts + (size_t)patch_verts[i] * vs_stride_floats,
-             vs_stride_floats * sizeof(float));
-   free(patch_verts);
-   struct nvk_tess_cbuf cb = {
-      .in_addr = host_va(in),
-      .out_addr = host_va(out),
-      .patch_addr = host_va(patch),
-      .in_stride_floats = vs_stride_floats,
-      .patch_vertices_in = n,
-      .vertices_out = m,
-   };
-   struct tess_mem mem = {.dev = ctx->ex->dev};
-   mem.range[0].va = host_va(in);
-   mem.range[0].size_B = (uint64_t)patches * n * vs_stride_floats * sizeof(float);
-   mem.range[1].va = host_va(out);
-   mem.range[1].size_B = (uint64_t)patches * m * NVK_TESS_VERTEX_FLOATS * sizeof(float);
-   mem.range[2].va = host_va(patch);
-   mem.range[2].size_B = (uint64_t)patches * NVK_TESS_PATCH_FLOATS * sizeof(float);
-
-   struct tess_job j = {
+   struct tess_batch b = {
       .ctx = ctx,
-      .mem = &mem,
+      .cfg = nvk_tess_config(ctx->tcs_info, ctx->tes_info, ctx->gs.ts.domain_origin),
+      .emit = emit,
+      .emit_data = emit_data,
+      .cb = {.in_stride_floats = vs_stride_floats, .patch_vertices_in = n, .vertices_out = m},
+      .mem = {.dev = ctx->ex->dev},
    };
-   memcpy(j.cbufs, ctx->cbufs, sizeof(j.cbufs));
-   j.cbufs[NVK_CBUF_TESS] = (struct kx_cbuf){&cb, sizeof(cb)};
+   b.per = b.cfg.point_mode ? 1 : b.cfg.domain == TESS_ISOLINES ? 2 : 3;
+   b.acc.kind = b.cfg.point_mode                ? RAST_PRIM_POINTS
+                : b.cfg.domain == TESS_ISOLINES ? RAST_PRIM_LINES
+                                                : RAST_PRIM_TRIANGLES;
+   b.acc.stride_floats = nvk_draw_vertex_stride_floats(ctx->tes_info);
+   b.job = (struct tess_job){.ctx = ctx, .mem = &b.mem};
+   memcpy(b.job.cbufs, ctx->cbufs, sizeof(b.job.cbufs));
+   b.job.cbufs[NVK_CBUF_TESS] = (struct kx_cbuf){&b.cb, sizeof(b.cb)};
 
-   /* 2. The control shader: whole patches per strip. */
-   if (ok) {
-      j.execs = ctx->tcs_exec;
-      j.what = "tessellation control shader";
-      j.lanes_per_strip = (KX_W / m) * m;
-      j.total = patches * m;
-      ok = run_strips(&j);
-   }
-   /* 3. The tessellator. */
-   if (ok && !tessellate(&cfg, patch, patches, o, &coords, &patch_of)) {
+   const uint32_t per_batch =
+      MIN2(patches, MAX2(NVK_TESS_BATCH_B / (m * NVK_TESS_VERTEX_FLOATS * 4u), 1u));
+   float *in = malloc((size_t)per_batch * n * vs_stride_floats * sizeof(float));
+   float *out = malloc((size_t)per_batch * m * NVK_TESS_VERTEX_FLOATS * sizeof(float));
+   float *patch = malloc((size_t)per_batch * NVK_TESS_PATCH_FLOATS * sizeof(float));
+   b.pc = malloc(tess_max_vertices(&b.cfg) * sizeof(*b.pc));
+   b.pi = malloc(tess_max_indices(&b.cfg) * sizeof(*b.pi));
+   bool ok = in && out && patch && b.pc && b.pi;
+   if (!ok)
       nvk_draw_ctx_fault(ctx, "tessellation", "out of memory");
-      ok = false;
-   }
-   /* 4. The evaluation shader. */
-   if (ok && o->vertex_count) {
-      o->vertices = malloc((size_t)o->vertex_count * o->stride_floats * sizeof(float));
-      if (!o->vertices) {
-         nvk_draw_ctx_fault(ctx, "tessellation", "out of memory");
-         ok = false;
+   b.cb.in_addr = host_va(in);
+   b.cb.out_addr = host_va(out);
+   b.cb.patch_addr = host_va(patch);
+   b.mem.range[0].va = host_va(in);
+   b.mem.range[1].va = host_va(out);
+   b.mem.range[2].va = host_va(patch);
+
+   for (uint32_t first = 0; ok && first < patches; first += per_batch) {
+      const uint32_t count_b = MIN2(per_batch, patches - first);
+      /* 1. The control shader's input records; outputs start undefined
+       * (zero here). */
+      for (uint32_t i = 0; i < count_b * n; i++)
+         memcpy(in + (size_t)i * vs_stride_floats,
+                verts + (size_t)patch_verts[(size_t)first * n + i] * vs_stride_floats,
+                vs_stride_floats * sizeof(float));
+      memset(out, 0, (size_t)count_b * m * NVK_TESS_VERTEX_FLOATS * sizeof(float));
+      memset(patch, 0, (size_t)count_b * NVK_TESS_PATCH_FLOATS * sizeof(float));
+      b.cb.patch_base = first;
+      b.mem.range[0].size_B = (uint64_t)count_b * n * vs_stride_floats * sizeof(float);
+      b.mem.range[1].size_B = (uint64_t)count_b * m * NVK_TESS_VERTEX_FLOATS * sizeof(float);
+      b.mem.range[2].size_B = (uint64_t)count_b * NVK_TESS_PATCH_FLOATS * sizeof(float);
+      for (unsigned w = 0; w < ctx->thread_count; w++)
+         kx_exec_reset(ctx->tcs_exec[w]);
+      /* 2. The control shader, whole patches per strip. */
+      b.job.execs = ctx->tcs_exec;
+      b.job.what = "tessellation control shader";
+      b.job.lanes_per_strip = (KX_W / m) * m;
+      b.job.total = count_b * m;
+      b.job.out = NULL;
+      atomic_store(&b.job.next_strip, 0);
+      ok = run_strips(&b.job);
+      /* 3. and 4. The tessellator, the evaluation shader and the chain. */
+      for (uint32_t p = 0; ok && p < count_b; p++) {
+         ok = tessellate(&b, patch, p);
+         if (!ok)
+            nvk_draw_ctx_fault(ctx, "tessellation", "out of memory");
+         else if (b.acc.vertex_count >= NVK_TESS_FLUSH_VERTICES)
+            ok = flush(&b);
       }
+      if (ok)
+         ok = flush(&b);
    }
-   if (ok && o->vertex_count) {
-      cb.coords_addr = host_va(coords);
-      cb.patches_addr = host_va(patch_of);
-      mem.range[3].va = host_va(coords);
-      mem.range[3].size_B = (uint64_t)o->vertex_count * 3 * sizeof(float);
-      mem.range[4].va = host_va(patch_of);
-      mem.range[4].size_B = (uint64_t)o->vertex_count * sizeof(uint32_t);
-      j.execs = ctx->tes_exec;
-      j.what = "tessellation evaluation shader";
-      j.lanes_per_strip = KX_W;
-      j.total = o->vertex_count;
-      j.out = o->vertices;
-      j.stride_floats = o->stride_floats;
-      atomic_store(&j.next_strip, 0);
-      ok = run_strips(&j);
-   }
+   *evaluations_out = b.evaluations;
+   free(patch_verts);
    free(in);
    free(out);
    free(patch);
-   free(coords);
-   free(patch_of);
-   if (!ok && !ctx->faulted)
-      nvk_draw_ctx_fault(ctx, "tessellation", "out of memory");
+   free(b.pc);
+   free(b.pi);
+   free(b.coords);
+   free(b.patch_of);
+   free(b.acc.vertices);
+   free(b.acc.indices);
+   free(b.acc.prim_ids);
    return ok;
 }

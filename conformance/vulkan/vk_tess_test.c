@@ -19,6 +19,7 @@
  *  - restarts in patch lists (primitiveTopologyPatchListRestart);
  *  - transform feedback of every evaluation: the captured TessCoords are
  *    the model's vertices, as many as its primitives need;
+ *  - a draw of 7000 patches and 567,000 points, in batches, in order;
  *  - multiview: an evaluation shader reading ViewIndex, once per view;
  *  - PointSize from the evaluation shader, or a geometry shader after it;
  *  - patchControlPoints dynamic (VK_EXT_extended_dynamic_state2): patches
@@ -918,6 +919,104 @@ TEST(tess_coords_captured_by_transform_feedback)
             vkDestroyPipeline(t->dev, pipe, NULL);
          }
 out:
+   if (buf.buffer)
+      vkt_buffer_destroy(&e.t, &buf);
+   if (counter.buffer)
+      vkt_buffer_destroy(&e.t, &counter);
+   env_finish(&e);
+}
+
+/* A draw large enough to run in several batches of patches and to hand
+ * its primitives down the chain several times (nvk_draw_tess.c): 7000
+ * patches of 4 vertices (two batches of control shader records), level 8
+ * quads in point mode (81 points each, 567,000 in all: several flushes),
+ * captured: all the points, and on kiln every patch's points together, once,
+ * PrimitiveIds in order. */
+TEST(tess_large_draw_in_batches)
+{
+   enum { PATCHES = 7000, POINTS = 81 };
+   struct env e;
+   struct vkt_buffer vb = {0}, buf = {0}, counter = {0};
+   if (!env_init(&e, ENV_XFB))
+      goto out;
+   struct vkt *t = &e.t;
+   const VkDeviceSize size_B = (VkDeviceSize)PATCHES * POINTS * 16;
+   if (!vkt_buffer_create(t, PATCHES * 4 * 16, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, &vb) ||
+       !vkt_buffer_create(t, size_B, VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_BUFFER_BIT_EXT, &buf) ||
+       !vkt_buffer_create(t, 64, VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_COUNTER_BUFFER_BIT_EXT,
+                          &counter))
+      goto out;
+   memset(vb.map, 0, PATCHES * 4 * 16);
+   memset(counter.map, 0, 64);
+   VkPipeline pipe;
+   const struct pipe_opts o = {.tese = &xfb_spv[TESS_QUADS][TESS_SPACING_EQUAL][1],
+                               .discard = true};
+   if (!VKT_CHECK(make_pipeline(&e, &o, &pipe)))
+      goto out;
+   const struct push pc = {.outer = {8, 8, 8, 8}, .inner = {8, 8}, .bands = 1};
+   VkCommandBuffer cmd = vkt_cmd_begin(t);
+   vkCmdResetQueryPool(cmd, e.stats, 0, 1);
+   const VkClearValue clear = {.color = {.float32 = {0, 0, 0, 0}}};
+   const VkRenderPassBeginInfo bi = {
+      .sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO,
+      .renderPass = e.pass,
+      .framebuffer = e.fb,
+      .renderArea = {{0, 0}, {W, H}},
+      .clearValueCount = 1,
+      .pClearValues = &clear,
+   };
+   vkCmdBeginRenderPass(cmd, &bi, VK_SUBPASS_CONTENTS_INLINE);
+   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
+   const VkDeviceSize zero = 0;
+   vkCmdBindVertexBuffers(cmd, 0, 1, &vb.buffer, &zero);
+   vkCmdPushConstants(cmd, e.layout, VK_SHADER_STAGE_ALL_GRAPHICS, 0, sizeof(pc), &pc);
+   VKT_PROC(t, vkCmdBindTransformFeedbackBuffersEXT)(cmd, 0, 1, &buf.buffer, &zero, &size_B);
+   VKT_PROC(t, vkCmdBeginTransformFeedbackEXT)(cmd, 0, 0, NULL, NULL);
+   vkCmdBeginQuery(cmd, e.stats, 0, 0);
+   vkCmdDraw(cmd, PATCHES * 4, 1, 0, 0);
+   vkCmdEndQuery(cmd, e.stats, 0);
+   VKT_PROC(t, vkCmdEndTransformFeedbackEXT)(cmd, 0, 1, &counter.buffer, &zero);
+   vkCmdEndRenderPass(cmd);
+   vkt_cmd_barrier(cmd);
+   REQUIRE(vkt_cmd_submit_wait(t, cmd));
+   uint64_t st[STAT_COUNT];
+   REQUIRE(VKT_CHECK(vkGetQueryPoolResults(t->dev, e.stats, 0, 1, sizeof(st), st,
+                                           sizeof(uint64_t),
+                                           VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT)));
+   CHECK_EQ(st[STAT_TCS], PATCHES);
+   uint32_t bytes;
+   memcpy(&bytes, counter.map, 4);
+   CHECK_EQ(bytes, size_B);
+   /* Points of a patch together, patches in order, each with 81. Not on
+    * lavapipe 22.3, whose evaluation PrimitiveId starts again from 0 every
+    * 540 or so patches of a large draw. */
+   if (!t->is_kiln)
+      goto done;
+   const float *rec = (const float *)buf.map;
+   unsigned out_of_order = 0, bad_counts = 0;
+   uint32_t current = 0, run = 0;
+   for (uint32_t r = 0; r < bytes / 16; r++) {
+      const uint32_t id = (uint32_t)rec[4 * r + 3];
+      if (id != current) {
+         bad_counts += run != POINTS;
+         out_of_order += id != current + 1;
+         current = id;
+         run = 0;
+      }
+      run++;
+   }
+   bad_counts += run != POINTS;
+   CHECK_EQ(current, PATCHES - 1);
+   bool ok = CHECK_EQ(out_of_order, 0);
+   ok &= CHECK_EQ(bad_counts, 0);
+   if (!ok)
+      printf("  %u patch changes out of order, %u patches with another point count\n",
+             out_of_order, bad_counts);
+done:
+   vkDestroyPipeline(t->dev, pipe, NULL);
+out:
+   if (vb.buffer)
+      vkt_buffer_destroy(&e.t, &vb);
    if (buf.buffer)
       vkt_buffer_destroy(&e.t, &buf);
    if (counter.buffer)

@@ -50,7 +50,8 @@ lane_number(nir_builder *b, struct tess_state *st)
    return st->vertex_id;
 }
 
-/* The patch this lane works on (PrimitiveId). */
+/* The patch this lane works on, within the batch the records hold
+ * (PrimitiveId is this + patch_base). */
 static nir_def *
 patch_index(nir_builder *b, struct tess_state *st)
 {
@@ -214,7 +215,7 @@ system_value(nir_builder *b, struct tess_state *st, nir_builtin builtin)
                             nir_imm_int(b, b->shader->info.tess.tcs_vertices_out))
                  : NULL;
    case NIR_BUILTIN_PRIMITIVE_ID:
-      return patch_index(b, st);
+      return nir_iadd(b, patch_index(b, st), CBUF(b, patch_base, 32));
    case NIR_BUILTIN_PATCH_VERTICES:
       return tcs ? CBUF(b, patch_vertices_in, 32) : CBUF(b, vertices_out, 32);
    case NIR_BUILTIN_TESS_COORD: {

@@ -6,11 +6,13 @@
  * patch wrote (kx runs a patch's invocations in one strip, in lockstep, so
  * a barrier needs no code).
  *
- * A strip lane's VertexIndex (kx_strip::vertex_index) carries its number:
+ * The records hold a batch of the draw's patches, the first of which is
+ * patch_base. A strip lane's VertexIndex (kx_strip::vertex_index) carries
+ * its number:
  *   control:    patch * OutputVertices + InvocationId (patch: within the
- *               instance; PrimitiveId = patch);
+ *               batch; PrimitiveId = patch_base + patch);
  *   evaluation: the tessellated vertex, whose TessCoord is coords[n] and
- *               whose patch (PrimitiveId) is patches[n].
+ *               whose patch is patches[n] (PrimitiveId patch_base + that).
  * Records are floats; a vertex's slot s component c is float s * 4 + c
  * (enum kx_slot numbering, as vertex shader outputs):
  *   in:     the control shader's input vertex i of patch p at
@@ -47,7 +49,7 @@ struct nvk_tess_cbuf {
    uint32_t in_stride_floats;
    uint32_t patch_vertices_in; /* PatchVertices of the control shader */
    uint32_t vertices_out;      /* PatchVertices of the evaluation shader */
-   uint32_t pad;
+   uint32_t patch_base;        /* the batch's first patch in the draw */
 };
 
 #endif /* NVK_TESS_IO_H */

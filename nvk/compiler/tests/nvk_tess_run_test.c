@@ -25,6 +25,8 @@ enum {
    IN_VERTS = 3,
    OUT_VERTS = 4,
    IN_STRIDE = (KX_SLOT_VAR0 + 1) * 4,
+   /* The records' first patch in the draw (PrimitiveId = BASE + patch). */
+   BASE = 100,
 };
 
 /* The device memory of the test: every record array, one after another. */
@@ -142,6 +144,7 @@ TEST(tess_control_then_evaluation)
       .in_stride_floats = IN_STRIDE,
       .patch_vertices_in = IN_VERTS,
       .vertices_out = OUT_VERTS,
+      .patch_base = BASE,
    };
    float dummy_out[KX_SLOT_COUNT * 4 * KX_W];
    float tes_out[KX_SLOT_COUNT * 4 * KX_W];
@@ -193,17 +196,17 @@ TEST(tess_control_then_evaluation)
             const unsigned src = i % IN_VERTS;
             bad += rec[0] != (float)p || rec[1] != (float)src;
             for (unsigned c = 0; c < 4; c++)
-               bad += rec[KX_SLOT_VAR0 * 4 + c] != in_color(p, src, c) + 100.0f * p;
+               bad += rec[KX_SLOT_VAR0 * 4 + c] != in_color(p, src, c) + 100.0f * (p + BASE);
             bad += rec[KX_SLOT_CLIP_DIST0 * 4 + i % 2] != (float)i;
          }
          const float *pr = m->patch + p * NVK_TESS_PATCH_FLOATS;
          for (unsigned k = 0; k < 4; k++)
-            bad += pr[k] != (float)(p + k);
-         bad += pr[4] != 0.5f * p || pr[5] != 7.0f;
+            bad += pr[k] != (float)(p + BASE + k);
+         bad += pr[4] != 0.5f * (p + BASE) || pr[5] != 7.0f;
          /* Invocation 1 read invocation 3's output after the barrier. */
          for (unsigned c = 0; c < 4; c++)
             bad += pr[(NVK_TESS_PATCH_VAR0 + 1) * 4 + c] !=
-                   in_color(p, 3 % IN_VERTS, c) + 100.0f * p + IN_VERTS;
+                   in_color(p, 3 % IN_VERTS, c) + 100.0f * (p + BASE) + IN_VERTS;
          bad += pr[(NVK_TESS_PATCH_VAR0 + 2 + p % 2) * 4] != 3.0f;
       }
       if (!CHECK_EQ(bad, 0))
@@ -236,7 +239,8 @@ TEST(tess_control_then_evaluation)
             bad += tes_out[KX_IO_INDEX(KX_SLOT_VAR0, c, l)] !=
                    r[(p % 4) * NVK_TESS_VERTEX_FLOATS + KX_SLOT_VAR0 * 4 + c] +
                       pr[(NVK_TESS_PATCH_VAR0 + 1) * 4 + c];
-         const float extra[4] = {(float)(p + 3), 7.0f, (float)p, (float)OUT_VERTS};
+         const float extra[4] = {(float)(p + BASE + 3), 7.0f, (float)(p + BASE),
+                                 (float)OUT_VERTS};
          for (unsigned c = 0; c < 4; c++)
             bad += tes_out[KX_IO_INDEX(KX_SLOT_VAR0 + 1, c, l)] != extra[c];
       }
