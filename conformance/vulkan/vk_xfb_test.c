@@ -1187,6 +1187,8 @@ TEST(gs_adjacency_inputs)
       {VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY, 8, 2, 4},
       {VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY, 6, 3, 4},
       {VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY, 12, 2, 6},
+      {VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY, 10, 3, 6},
+      {VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY, 6, 1, 6},
    };
    for (unsigned c = 0; c < ARRAY_SIZE(cases); c++) {
       const bool tris = cases[c].per == 6;
@@ -1219,6 +1221,21 @@ TEST(gs_adjacency_inputs)
       for (uint32_t p = 0; p < cases[c].prims; p++) {
          const bool strip = cases[c].topology == VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY;
          const uint32_t first = strip ? p : p * cases[c].per;
+         if (cases[c].topology == VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY) {
+            /* 21.1.12: triangle p is 2p, 2p + 2, 2p + 4 (odd p: 2p, 2p + 4,
+             * 2p + 2), each vertex followed by the one across the edge to
+             * the next: the edge shared with the previous triangle has its
+             * first vertex 2p - 2 (1 for the first triangle), the one
+             * shared with the next its last 2p + 6 (2p + 5 for the last),
+             * the outer edge 2p + 3. */
+            const uint32_t prev = p == 0 ? 1 : 2 * p - 2;
+            const uint32_t next = p + 1 == cases[c].prims ? 2 * p + 5 : 2 * p + 6;
+            const uint32_t even[6] = {2 * p, prev, 2 * p + 2, next, 2 * p + 4, 2 * p + 3};
+            const uint32_t odd[6] = {2 * p, 2 * p + 3, 2 * p + 4, next, 2 * p + 2, prev};
+            for (uint32_t k = 0; k < 6; k++)
+               want[n++] = (p & 1) ? odd[k] : even[k];
+            continue;
+         }
          for (uint32_t k = 0; k < cases[c].per; k++)
             want[n++] = first + k;
          if (!tris)
