@@ -151,7 +151,10 @@ gs_strip(struct gs_job *j, unsigned w, uint32_t strip)
    const uint32_t lanes = MIN2(j->lanes_total - first, (uint32_t)KX_W);
    float *gin = ctx->gs_in[w], *gout = ctx->gs_out[w];
    uint32_t prim_id[KX_W];
+   /* Only the slots the shader reads (of those the previous stage wrote). */
    const uint32_t in_slots = MIN2(in->stride_floats / 4, (uint32_t)KX_SLOT_COUNT);
+   const uint64_t reads = j->ctx->geom_info->inputs_read &
+                          (in_slots >= 64 ? ~0ull : (1ull << in_slots) - 1);
    for (uint32_t l = 0; l < lanes; l++) {
       const uint32_t job = first + l, p = job / gs->invocations;
       const uint32_t invocation = job % gs->invocations;
@@ -159,7 +162,8 @@ gs_strip(struct gs_job *j, unsigned w, uint32_t strip)
          const float *src =
             in->verts + (size_t)in->indices[(size_t)p * in->verts_per_prim + v] *
                            in->stride_floats;
-         for (uint32_t s = 0; s < in_slots; s++) {
+         u_foreach_bit64(s, reads)
+         {
             for (unsigned c = 0; c < 4; c++)
                gin[KX_IO_INDEX(v * KX_SLOT_COUNT + s, c, l)] = src[s * 4 + c];
          }
