@@ -1317,8 +1317,9 @@ out:
 /* Invalid use on kiln (lavapipe is not asked to survive it): a binding
  * offset past the buffer's end and a counter buffer at an odd offset
  * (the validation layer reports them; kiln captures nothing there and
- * loses nothing), and a geometry shader naming vertex stream 5 in its
- * SPIR-V (pipeline creation fails with an error). */
+ * loses nothing), a geometry shader naming vertex stream 5 in its SPIR-V,
+ * and ones past maxGeometryOutputVertices / maxGeometryShaderInvocations
+ * (pipeline creation fails with an error). */
 TEST(xfb_invalid_use_fails_cleanly)
 {
    const VkPhysicalDeviceFeatures core = {.geometryShader = VK_TRUE};
@@ -1399,12 +1400,41 @@ TEST(xfb_invalid_use_fails_cleanly)
       .vertex_input = true,
    };
    vkt_expect_validation_errors_begin(t);
-   const VkResult res = make_pipeline(&e, &db, &bad);
+   VkResult res = make_pipeline(&e, &db, &bad);
    vkt_expect_validation_errors_end(t);
    CHECK(res != VK_SUCCESS);
    CHECK(bad == VK_NULL_HANDLE);
    vkDestroyPipeline(t->dev, bad, NULL);
    free(code);
+
+   /* Past the limits: OutputVertices 257 and Invocations 33 (patched into
+    * gs_limits.geom's execution modes), each refused. */
+   for (unsigned which = 0; which < 2; which++) {
+      code = malloc(sizeof(gs_limits_geom_spv));
+      memcpy(code, gs_limits_geom_spv, sizeof(gs_limits_geom_spv));
+      const uint32_t n = sizeof(gs_limits_geom_spv) / 4;
+      bool patched = false;
+      for (uint32_t i = 5; i < n && code[i] >> 16; i += code[i] >> 16) {
+         if ((code[i] & 0xffff) != 16 /* OpExecutionMode */ || (code[i] >> 16) < 4)
+            continue;
+         if (which == 0 && code[i + 2] == 26 /* OutputVertices */)
+            code[i + 3] = 257, patched = true;
+         if (which == 1 && code[i + 2] == 0 /* Invocations */)
+            code[i + 3] = 33, patched = true;
+      }
+      CHECK(patched);
+      struct pipe_desc dl = db;
+      dl.gs = code;
+      dl.gs_B = sizeof(gs_limits_geom_spv);
+      bad = VK_NULL_HANDLE;
+      vkt_expect_validation_errors_begin(t);
+      res = make_pipeline(&e, &dl, &bad);
+      vkt_expect_validation_errors_end(t);
+      CHECK(res != VK_SUCCESS);
+      CHECK(bad == VK_NULL_HANDLE);
+      vkDestroyPipeline(t->dev, bad, NULL);
+      free(code);
+   }
 out:
    vkDestroyPipeline(t->dev, simple, NULL);
    vkt_buffer_destroy(t, &buf);
