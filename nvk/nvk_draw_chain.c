@@ -111,13 +111,21 @@ nvk_draw_pre_raster_tail(struct nvk_draw_ctx *ctx, const struct nvk_prims *in)
 {
    if (!ctx->geom)
       return finish_streams(ctx, in, 1);
-   struct nvk_prims out[NVK_MAX_XFB_STREAMS];
-   memset(out, 0, sizeof(out));
-   bool ok = nvk_draw_run_gs(ctx, in, out);
-   if (ok)
-      ok = finish_streams(ctx, out, NVK_MAX_XFB_STREAMS);
-   for (unsigned s = 0; s < NVK_MAX_XFB_STREAMS; s++)
-      nvk_draw_prims_free(&out[s]);
+   /* In batches of input primitives, each through the GS, capture and
+    * rast before the next: API order is kept (batches go in order) and
+    * the GS's output stays small enough to be reused memory. */
+   const uint32_t invocations = MAX2(ctx->geom_info->gs.invocations, 1u);
+   const uint32_t batch = MAX2(KX_W * 16u * ctx->thread_count / invocations, 1u);
+   bool ok = true;
+   for (uint32_t first = 0; ok && first < in->prim_count; first += batch) {
+      struct nvk_prims out[NVK_MAX_XFB_STREAMS];
+      memset(out, 0, sizeof(out));
+      ok = nvk_draw_run_gs(ctx, in, first, MIN2(batch, in->prim_count - first), out);
+      if (ok)
+         ok = finish_streams(ctx, out, NVK_MAX_XFB_STREAMS);
+      for (unsigned s = 0; s < NVK_MAX_XFB_STREAMS; s++)
+         nvk_draw_prims_free(&out[s]);
+   }
    return ok;
 }
 

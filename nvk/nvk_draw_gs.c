@@ -59,6 +59,7 @@ struct gs_job {
    struct nvk_draw_ctx *ctx;
    const struct nvk_prims *in;
    const struct kx_gs_info *gs;
+   uint32_t first_prim; /* of in */
    uint32_t lanes_total;
    uint32_t stride_floats; /* output vertex floats (the record minus its stream word) */
    struct strip_out *strips;
@@ -156,7 +157,7 @@ gs_strip(struct gs_job *j, unsigned w, uint32_t strip)
    const uint64_t reads = j->ctx->geom_info->inputs_read &
                           (in_slots >= 64 ? ~0ull : (1ull << in_slots) - 1);
    for (uint32_t l = 0; l < lanes; l++) {
-      const uint32_t job = first + l, p = job / gs->invocations;
+      const uint32_t job = first + l, p = j->first_prim + job / gs->invocations;
       const uint32_t invocation = job % gs->invocations;
       for (unsigned v = 0; v < gs->vertices_in; v++) {
          const float *src =
@@ -300,8 +301,8 @@ oom:
 }
 
 bool
-nvk_draw_run_gs(struct nvk_draw_ctx *ctx, const struct nvk_prims *in,
-                struct nvk_prims out[NVK_MAX_XFB_STREAMS])
+nvk_draw_run_gs(struct nvk_draw_ctx *ctx, const struct nvk_prims *in, uint32_t first_prim,
+                uint32_t prim_count, struct nvk_prims out[NVK_MAX_XFB_STREAMS])
 {
    struct nvk_exec *ex = ctx->ex;
    const struct kx_gs_info *gs = &ctx->geom_info->gs;
@@ -315,11 +316,12 @@ nvk_draw_run_gs(struct nvk_draw_ctx *ctx, const struct nvk_prims *in,
                      in->verts_per_prim);
       return false;
    }
-   const uint64_t lanes = (uint64_t)in->prim_count * gs->invocations;
+   const uint64_t lanes = (uint64_t)prim_count * gs->invocations;
    struct gs_job j = {
       .ctx = ctx,
       .in = in,
       .gs = gs,
+      .first_prim = first_prim,
       .lanes_total = (uint32_t)lanes,
       .stride_floats = (gs->out_stride_slots - 1u) * 4u,
       .strip_count = (uint32_t)((lanes + KX_W - 1) / KX_W),

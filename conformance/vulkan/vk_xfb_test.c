@@ -933,8 +933,10 @@ out:
 
 /* gs_streams_points.geom: stream s gets s + 1 points per input point into
  * buffer s; per-stream transform feedback and primitives-generated queries
- * (non-zero streams); the rasterizer discards. */
-TEST(gs_streams_points)
+ * (non-zero streams); the rasterizer discards. 3 points, then 40,000 (kiln
+ * runs the GS in batches of input primitives: order across batches). */
+static void
+gs_streams_points(uint32_t points)
 {
    static const char *const more[] = {VK_EXT_PRIMITIVES_GENERATED_QUERY_EXTENSION_NAME};
    VkPhysicalDevicePrimitivesGeneratedQueryFeaturesEXT pgq = {
@@ -954,9 +956,10 @@ TEST(gs_streams_points)
    struct vkt_buffer vb, bufs[4];
    VkBuffer handles[4];
    VkDeviceSize offs[4] = {0, 0, 0, 0}, sizes[4];
-   REQUIRE(vkt_buffer_create(t, 256, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, &vb));
+   REQUIRE(vkt_buffer_create(t, (VkDeviceSize)points * 16, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT,
+                             &vb));
    for (unsigned s = 0; s < 4; s++) {
-      REQUIRE(xfb_buffer(t, 256, &bufs[s]));
+      REQUIRE(xfb_buffer(t, (VkDeviceSize)points * 64 + 64, &bufs[s]));
       handles[s] = bufs[s].buffer;
       sizes[s] = VK_WHOLE_SIZE;
    }
@@ -971,7 +974,7 @@ TEST(gs_streams_points)
    if (!pipeline(&e, &d, &pipe))
       goto out;
    float *pos = (float *)vb.map;
-   for (unsigned i = 0; i < 3; i++) {
+   for (unsigned i = 0; i < points; i++) {
       pos[i * 4 + 0] = 0.25f * (float)i;
       pos[i * 4 + 1] = pos[i * 4 + 2] = 0;
       pos[i * 4 + 3] = 1;
@@ -991,7 +994,7 @@ TEST(gs_streams_points)
       e.begin_query(cmd, pq, s, 0, s);
    }
    e.begin(cmd, 0, 0, NULL, NULL);
-   vkCmdDraw(cmd, 3, 1, 0, 0);
+   vkCmdDraw(cmd, points, 1, 0, 0);
    e.end(cmd, 0, 0, NULL, NULL);
    for (unsigned s = 0; s < 4; s++) {
       e.end_query(cmd, xq, s, s);
@@ -1001,9 +1004,9 @@ TEST(gs_streams_points)
    vkt_cmd_barrier(cmd);
    REQUIRE(vkt_cmd_submit_wait(t, cmd));
    for (unsigned s = 0; s < 4; s++) {
-      float want[12][4];
+      float (*want)[4] = malloc((size_t)points * 4 * 16);
       unsigned n = 0;
-      for (unsigned p = 0; p < 3; p++)
+      for (unsigned p = 0; p < points; p++)
          for (unsigned i = 0; i <= s; i++) {
             want[n][0] = (float)s, want[n][1] = (float)i, want[n][2] = (float)p;
             want[n][3] = 0.25f * (float)p;
@@ -1012,6 +1015,7 @@ TEST(gs_streams_points)
       char what[32];
       snprintf(what, sizeof(what), "stream %u", s);
       check_bytes(what, &bufs[s], 0, want, n * 16);
+      free(want);
       uint64_t r[2] = {0, 0};
       VKT_CHECK(vkGetQueryPoolResults(t->dev, xq, s, 1, sizeof(r), r, sizeof(r),
                                       VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT));
@@ -1029,6 +1033,12 @@ out:
    for (unsigned s = 0; s < 4; s++)
       vkt_buffer_destroy(t, &bufs[s]);
    env_finish(&e);
+}
+
+TEST(gs_streams_points)
+{
+   gs_streams_points(3);
+   gs_streams_points(40000);
 }
 
 /* gs_streams_tris.geom (transformFeedbackStreamsLinesTriangles): triangle
