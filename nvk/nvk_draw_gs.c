@@ -62,6 +62,7 @@ struct gs_job {
    uint32_t first_prim; /* of in */
    uint32_t lanes_total;
    uint32_t stride_floats; /* output vertex floats (the record minus its stream word) */
+   uint64_t written;       /* output slots the shader writes, below stride_floats / 4 */
    struct strip_out *strips;
    uint32_t strip_count;
    _Atomic uint32_t next_strip;
@@ -105,8 +106,13 @@ decode_lane(const struct gs_job *j, const float *out, unsigned l, uint32_t prim_
       float *v = grow_add(&o->verts, j->stride_floats * sizeof(float));
       if (!v)
          return false;
-      for (uint32_t i = 0; i < j->stride_floats; i++)
-         v[i] = out[KX_IO_INDEX(rec + i / 4, i % 4, l)];
+      /* The slots the shader writes; the others stay undefined, as the
+       * outputs are (rast and capture read only what the stage writes). */
+      u_foreach_bit64(slot, j->written)
+      {
+         for (unsigned c = 0; c < 4; c++)
+            v[slot * 4 + c] = out[KX_IO_INDEX(rec + slot, c, l)];
+      }
       const uint32_t id = o->vertex_count++;
       if (word & KX_GS_VERTEX_STARTS_STRIP)
          run[s] = 0;
@@ -324,6 +330,9 @@ nvk_draw_run_gs(struct nvk_draw_ctx *ctx, const struct nvk_prims *in, uint32_t f
       .first_prim = first_prim,
       .lanes_total = (uint32_t)lanes,
       .stride_floats = (gs->out_stride_slots - 1u) * 4u,
+      .written = ctx->geom_info->outputs_written &
+                 (gs->out_stride_slots - 1u >= 64 ? ~0ull
+                                                  : (1ull << (gs->out_stride_slots - 1u)) - 1),
       .strip_count = (uint32_t)((lanes + KX_W - 1) / KX_W),
    };
    bool ok = lanes <= UINT32_MAX;
