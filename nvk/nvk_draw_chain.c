@@ -111,13 +111,21 @@ nvk_draw_pre_raster_tail(struct nvk_draw_ctx *ctx, const struct nvk_prims *in)
 {
    if (!ctx->geom)
       return finish_streams(ctx, in, 1);
-   struct nvk_prims out[NVK_MAX_XFB_STREAMS];
-   memset(out, 0, sizeof(out));
-   bool ok = nvk_draw_run_gs(ctx, in, out);
-   if (ok)
-      ok = finish_streams(ctx, out, NVK_MAX_XFB_STREAMS);
-   for (unsigned s = 0; s < NVK_MAX_XFB_STREAMS; s++)
-      nvk_draw_prims_free(&out[s]);
+   /* In batches of input primitives, each through the GS, capture and
+    * rast before the next: API order is kept (batches go in order) and
+    * the GS's output stays small enough to be reused memory. */
+   const uint32_t invocations = MAX2(ctx->geom_info->gs.invocations, 1u);
+   const uint32_t batch = MAX2(KX_W * 16u * ctx->thread_count / invocations, 1u);
+   bool ok = true;
+   for (uint32_t first = 0; ok && first < in->prim_count; first += batch) {
+      struct nvk_prims out[NVK_MAX_XFB_STREAMS];
+      memset(out, 0, sizeof(out));
+      ok = nvk_draw_run_gs(ctx, in, first, MIN2(batch, in->prim_count - first), out);
+      if (ok)
+         ok = finish_streams(ctx, out, NVK_MAX_XFB_STREAMS);
+      for (unsigned s = 0; s < NVK_MAX_XFB_STREAMS; s++)
+         nvk_draw_prims_free(&out[s]);
+   }
    return ok;
 }
 
@@ -159,23 +167,20 @@ adjacency_prim(enum rast_topology t, const uint32_t *r, uint32_t n, uint32_t i, 
       break;
    default: {
       /* Triangle strips with adjacency: triangle i is 2i, 2i + 2, 2i + 4
-       * (odd i: 2i, 2i + 4, 2i + 2, the strip's alternation), each edge
-       * followed by the vertex across it: the previous triangle's first
-       * vertex (2i - 2; 2i + 1 for the first triangle), the outer vertex
-       * 2i + 3, the next triangle's last vertex (2i + 6; 2i + 5 for the
-       * last triangle). */
+       * (odd i: 2i, 2i + 4, 2i + 2, the strip's alternation), each vertex
+       * followed by the one across the edge to the next vertex. The edge
+       * (2i, 2i + 2) is shared with the previous triangle, whose first
+       * vertex is across it (2i - 2; 2i + 1 for the first triangle); the
+       * edge (2i + 2, 2i + 4) with the next one, whose last vertex is
+       * across (2i + 6; 2i + 5 for the last triangle); the outer edge
+       * (2i + 4, 2i) has 2i + 3. */
       const uint32_t count = (n - 4) / 2;
       const uint32_t prev = i == 0 ? 2 * i + 1 : 2 * i - 2;
       const uint32_t next = i + 1 == count ? 2 * i + 5 : 2 * i + 6;
-      if (!(i & 1)) {
-         const uint32_t k[6] = {2 * i, prev, 2 * i + 2, 2 * i + 3, 2 * i + 4, next};
-         for (unsigned j = 0; j < 6; j++)
-            v[j] = r[k[j]];
-      } else {
-         const uint32_t k[6] = {2 * i, next, 2 * i + 4, 2 * i + 3, 2 * i + 2, prev};
-         for (unsigned j = 0; j < 6; j++)
-            v[j] = r[k[j]];
-      }
+      const uint32_t even[6] = {2 * i, prev, 2 * i + 2, next, 2 * i + 4, 2 * i + 3};
+      const uint32_t odd[6] = {2 * i, 2 * i + 3, 2 * i + 4, next, 2 * i + 2, prev};
+      for (unsigned j = 0; j < 6; j++)
+         v[j] = r[(i & 1) ? odd[j] : even[j]];
       break;
    }
    }

@@ -59,8 +59,10 @@ struct gs_job {
    struct nvk_draw_ctx *ctx;
    const struct nvk_prims *in;
    const struct kx_gs_info *gs;
+   uint32_t first_prim; /* of in */
    uint32_t lanes_total;
    uint32_t stride_floats; /* output vertex floats (the record minus its stream word) */
+   uint64_t written;       /* output slots the shader writes, below stride_floats / 4 */
    struct strip_out *strips;
    uint32_t strip_count;
    _Atomic uint32_t next_strip;
@@ -104,8 +106,13 @@ decode_lane(const struct gs_job *j, const float *out, unsigned l, uint32_t prim_
       float *v = grow_add(&o->verts, j->stride_floats * sizeof(float));
       if (!v)
          return false;
-      for (uint32_t i = 0; i < j->stride_floats; i++)
-         v[i] = out[KX_IO_INDEX(rec + i / 4, i % 4, l)];
+      /* The slots the shader writes; the others stay undefined, as the
+       * outputs are (rast and capture read only what the stage writes). */
+      u_foreach_bit64(slot, j->written)
+      {
+         for (unsigned c = 0; c < 4; c++)
+            v[slot * 4 + c] = out[KX_IO_INDEX(rec + slot, c, l)];
+      }
       const uint32_t id = o->vertex_count++;
       if (word & KX_GS_VERTEX_STARTS_STRIP)
          run[s] = 0;
@@ -151,15 +158,19 @@ gs_strip(struct gs_job *j, unsigned w, uint32_t strip)
    const uint32_t lanes = MIN2(j->lanes_total - first, (uint32_t)KX_W);
    float *gin = ctx->gs_in[w], *gout = ctx->gs_out[w];
    uint32_t prim_id[KX_W];
+   /* Only the slots the shader reads (of those the previous stage wrote). */
    const uint32_t in_slots = MIN2(in->stride_floats / 4, (uint32_t)KX_SLOT_COUNT);
+   const uint64_t reads = j->ctx->geom_info->inputs_read &
+                          (in_slots >= 64 ? ~0ull : (1ull << in_slots) - 1);
    for (uint32_t l = 0; l < lanes; l++) {
-      const uint32_t job = first + l, p = job / gs->invocations;
+      const uint32_t job = first + l, p = j->first_prim + job / gs->invocations;
       const uint32_t invocation = job % gs->invocations;
       for (unsigned v = 0; v < gs->vertices_in; v++) {
          const float *src =
             in->verts + (size_t)in->indices[(size_t)p * in->verts_per_prim + v] *
                            in->stride_floats;
-         for (uint32_t s = 0; s < in_slots; s++) {
+         u_foreach_bit64(s, reads)
+         {
             for (unsigned c = 0; c < 4; c++)
                gin[KX_IO_INDEX(v * KX_SLOT_COUNT + s, c, l)] = src[s * 4 + c];
          }
@@ -296,8 +307,8 @@ oom:
 }
 
 bool
-nvk_draw_run_gs(struct nvk_draw_ctx *ctx, const struct nvk_prims *in,
-                struct nvk_prims out[NVK_MAX_XFB_STREAMS])
+nvk_draw_run_gs(struct nvk_draw_ctx *ctx, const struct nvk_prims *in, uint32_t first_prim,
+                uint32_t prim_count, struct nvk_prims out[NVK_MAX_XFB_STREAMS])
 {
    struct nvk_exec *ex = ctx->ex;
    const struct kx_gs_info *gs = &ctx->geom_info->gs;
@@ -311,13 +322,17 @@ nvk_draw_run_gs(struct nvk_draw_ctx *ctx, const struct nvk_prims *in,
                      in->verts_per_prim);
       return false;
    }
-   const uint64_t lanes = (uint64_t)in->prim_count * gs->invocations;
+   const uint64_t lanes = (uint64_t)prim_count * gs->invocations;
    struct gs_job j = {
       .ctx = ctx,
       .in = in,
       .gs = gs,
+      .first_prim = first_prim,
       .lanes_total = (uint32_t)lanes,
       .stride_floats = (gs->out_stride_slots - 1u) * 4u,
+      .written = ctx->geom_info->outputs_written &
+                 (gs->out_stride_slots - 1u >= 64 ? ~0ull
+                                                  : (1ull << (gs->out_stride_slots - 1u)) - 1),
       .strip_count = (uint32_t)((lanes + KX_W - 1) / KX_W),
    };
    bool ok = lanes <= UINT32_MAX;

@@ -174,10 +174,11 @@ struct nvk_prims {
  * stage's stream 0 without one) to the framebuffer; false after a fault. */
 bool nvk_draw_pre_raster_tail(struct nvk_draw_ctx *ctx, const struct nvk_prims *in);
 
-/* The GS over every primitive of `in` and every invocation; out[s] gets
- * stream s (their arrays are malloc'd: nvk_draw_prims_free). False after
- * a fault or out of memory (recorded). */
+/* The GS over primitives [first_prim, first_prim + prim_count) of `in`
+ * and every invocation; out[s] gets stream s (their arrays are malloc'd:
+ * nvk_draw_prims_free). False after a fault or out of memory (recorded). */
 bool nvk_draw_run_gs(struct nvk_draw_ctx *ctx, const struct nvk_prims *in,
+                     uint32_t first_prim, uint32_t prim_count,
                      struct nvk_prims out[NVK_MAX_XFB_STREAMS]);
 void nvk_draw_prims_free(struct nvk_prims *p);
 

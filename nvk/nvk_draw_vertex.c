@@ -161,11 +161,19 @@ vs_strip(struct vs_job *j, unsigned w, uint32_t first)
       nvk_draw_ctx_fault(ctx, "vertex shader", s.fault);
       return false;
    }
-   /* SoA -> AoS, the slots rast reads. */
+   /* SoA -> AoS, the slots the shader writes (the others are undefined
+    * outputs; the array is not cleared, so they hold whatever it held). */
+   const uint64_t written = ctx->vs_info->outputs_written |
+                            1; /* the position at least (nvk_draw_vertex_stride_floats) */
    for (uint32_t l = 0; l < lanes; l++) {
       float *v = j->out + (size_t)(first + l) * j->stride_floats;
-      for (uint32_t i = 0; i < j->stride_floats; i++)
-         v[i] = vout[KX_IO_INDEX(i / 4, i % 4, l)];
+      u_foreach_bit64(slot, written)
+      {
+         if (slot * 4 >= j->stride_floats)
+            break;
+         for (unsigned c = 0; c < 4; c++)
+            v[slot * 4 + c] = vout[KX_IO_INDEX(slot, c, l)];
+      }
    }
    return true;
 }

@@ -47,6 +47,30 @@ nvk_draw_xfb_capture(struct nvk_draw_ctx *ctx, const struct nvk_prims *p, unsign
          return false;
       }
    }
+   /* The stream's outputs, checked once: each inside its record (an
+    * Offset + size past XfbStride is invalid SPIR-V and skipped) and
+    * inside the vertex the previous stage wrote (the rest read zero). */
+   struct piece {
+      uint8_t buffer, words;
+      uint16_t offset_B;
+      uint32_t word;
+      bool written;
+   } pieces[KX_MAX_XFB_OUTPUTS];
+   unsigned piece_count = 0;
+   for (unsigned o = 0; o < info->output_count; o++) {
+      const struct kx_xfb_output *out = &info->outputs[o];
+      if (out->stream != stream ||
+          out->offset_B + out->words * 4u > info->stride_B[out->buffer])
+         continue;
+      const uint32_t word = out->slot * 4u + out->comp;
+      pieces[piece_count++] = (struct piece){
+         .buffer = out->buffer,
+         .words = out->words,
+         .offset_B = out->offset_B,
+         .word = word,
+         .written = word + out->words <= p->stride_floats,
+      };
+   }
    const unsigned nv = p->verts_per_prim;
    /* VK_EXT_provoking_vertex (transformFeedbackPreservesProvokingVertex,
     * ...TriangleFanProvokingVertex): in last-vertex mode each primitive is
@@ -69,24 +93,18 @@ nvk_draw_xfb_capture(struct nvk_draw_ctx *ctx, const struct nvk_prims *p, unsign
       const unsigned pv = p->rast_order ? 0 : p->last ? p->last[i] : nv - 1;
       for (unsigned k = 0; k < nv; k++) {
          const unsigned from = last_mode ? (pv + 1 + k) % nv : k;
-         const float *v =
-            p->verts + (size_t)p->indices[(size_t)i * nv + from] * p->stride_floats;
-         for (unsigned o = 0; o < info->output_count; o++) {
-            const struct kx_xfb_output *out = &info->outputs[o];
-            if (out->stream != stream)
-               continue;
-            const uint64_t at =
-               x->written_B[out->buffer] + (uint64_t)k * info->stride_B[out->buffer] +
-               out->offset_B;
-            const uint32_t word = out->slot * 4u + out->comp;
-            const uint64_t size_B = out->words * 4ull;
-            if (at + size_B > x->buf[out->buffer].size_B)
-               continue; /* an Offset past the stride: the spec forbids it */
-            uint8_t *dst = host[out->buffer] + at;
-            if (word + out->words <= p->stride_floats)
-               memcpy(dst, v + word, size_B);
-            else
-               memset(dst, 0, size_B); /* an output the stage never wrote */
+         const uint32_t *v = (const uint32_t *)p->verts +
+                             (size_t)p->indices[(size_t)i * nv + from] * p->stride_floats;
+         uint8_t *rec[NVK_MAX_XFB_BUFFERS];
+         u_foreach_bit(b, buffers)
+            rec[b] = host[b] + x->written_B[b] + (uint64_t)k * info->stride_B[b];
+         for (unsigned o = 0; o < piece_count; o++) {
+            const struct piece *pc = &pieces[o];
+            uint8_t *dst = rec[pc->buffer] + pc->offset_B;
+            for (unsigned w = 0; w < pc->words; w++) {
+               const uint32_t value = pc->written ? v[pc->word + w] : 0;
+               memcpy(dst + 4 * w, &value, 4);
+            }
          }
       }
       u_foreach_bit(b, buffers)

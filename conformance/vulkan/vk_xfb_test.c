@@ -933,8 +933,10 @@ out:
 
 /* gs_streams_points.geom: stream s gets s + 1 points per input point into
  * buffer s; per-stream transform feedback and primitives-generated queries
- * (non-zero streams); the rasterizer discards. */
-TEST(gs_streams_points)
+ * (non-zero streams); the rasterizer discards. 3 points, then 40,000 (kiln
+ * runs the GS in batches of input primitives: order across batches). */
+static void
+gs_streams_points(uint32_t points)
 {
    static const char *const more[] = {VK_EXT_PRIMITIVES_GENERATED_QUERY_EXTENSION_NAME};
    VkPhysicalDevicePrimitivesGeneratedQueryFeaturesEXT pgq = {
@@ -954,9 +956,10 @@ TEST(gs_streams_points)
    struct vkt_buffer vb, bufs[4];
    VkBuffer handles[4];
    VkDeviceSize offs[4] = {0, 0, 0, 0}, sizes[4];
-   REQUIRE(vkt_buffer_create(t, 256, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, &vb));
+   REQUIRE(vkt_buffer_create(t, (VkDeviceSize)points * 16, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT,
+                             &vb));
    for (unsigned s = 0; s < 4; s++) {
-      REQUIRE(xfb_buffer(t, 256, &bufs[s]));
+      REQUIRE(xfb_buffer(t, (VkDeviceSize)points * 64 + 64, &bufs[s]));
       handles[s] = bufs[s].buffer;
       sizes[s] = VK_WHOLE_SIZE;
    }
@@ -971,7 +974,7 @@ TEST(gs_streams_points)
    if (!pipeline(&e, &d, &pipe))
       goto out;
    float *pos = (float *)vb.map;
-   for (unsigned i = 0; i < 3; i++) {
+   for (unsigned i = 0; i < points; i++) {
       pos[i * 4 + 0] = 0.25f * (float)i;
       pos[i * 4 + 1] = pos[i * 4 + 2] = 0;
       pos[i * 4 + 3] = 1;
@@ -991,7 +994,7 @@ TEST(gs_streams_points)
       e.begin_query(cmd, pq, s, 0, s);
    }
    e.begin(cmd, 0, 0, NULL, NULL);
-   vkCmdDraw(cmd, 3, 1, 0, 0);
+   vkCmdDraw(cmd, points, 1, 0, 0);
    e.end(cmd, 0, 0, NULL, NULL);
    for (unsigned s = 0; s < 4; s++) {
       e.end_query(cmd, xq, s, s);
@@ -1001,9 +1004,9 @@ TEST(gs_streams_points)
    vkt_cmd_barrier(cmd);
    REQUIRE(vkt_cmd_submit_wait(t, cmd));
    for (unsigned s = 0; s < 4; s++) {
-      float want[12][4];
+      float (*want)[4] = malloc((size_t)points * 4 * 16);
       unsigned n = 0;
-      for (unsigned p = 0; p < 3; p++)
+      for (unsigned p = 0; p < points; p++)
          for (unsigned i = 0; i <= s; i++) {
             want[n][0] = (float)s, want[n][1] = (float)i, want[n][2] = (float)p;
             want[n][3] = 0.25f * (float)p;
@@ -1012,6 +1015,7 @@ TEST(gs_streams_points)
       char what[32];
       snprintf(what, sizeof(what), "stream %u", s);
       check_bytes(what, &bufs[s], 0, want, n * 16);
+      free(want);
       uint64_t r[2] = {0, 0};
       VKT_CHECK(vkGetQueryPoolResults(t->dev, xq, s, 1, sizeof(r), r, sizeof(r),
                                       VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT));
@@ -1029,6 +1033,12 @@ out:
    for (unsigned s = 0; s < 4; s++)
       vkt_buffer_destroy(t, &bufs[s]);
    env_finish(&e);
+}
+
+TEST(gs_streams_points)
+{
+   gs_streams_points(3);
+   gs_streams_points(40000);
 }
 
 /* gs_streams_tris.geom (transformFeedbackStreamsLinesTriangles): triangle
@@ -1187,6 +1197,8 @@ TEST(gs_adjacency_inputs)
       {VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY, 8, 2, 4},
       {VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY, 6, 3, 4},
       {VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY, 12, 2, 6},
+      {VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY, 10, 3, 6},
+      {VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY, 6, 1, 6},
    };
    for (unsigned c = 0; c < ARRAY_SIZE(cases); c++) {
       const bool tris = cases[c].per == 6;
@@ -1219,6 +1231,21 @@ TEST(gs_adjacency_inputs)
       for (uint32_t p = 0; p < cases[c].prims; p++) {
          const bool strip = cases[c].topology == VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY;
          const uint32_t first = strip ? p : p * cases[c].per;
+         if (cases[c].topology == VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY) {
+            /* 21.1.12: triangle p is 2p, 2p + 2, 2p + 4 (odd p: 2p, 2p + 4,
+             * 2p + 2), each vertex followed by the one across the edge to
+             * the next: the edge shared with the previous triangle has its
+             * first vertex 2p - 2 (1 for the first triangle), the one
+             * shared with the next its last 2p + 6 (2p + 5 for the last),
+             * the outer edge 2p + 3. */
+            const uint32_t prev = p == 0 ? 1 : 2 * p - 2;
+            const uint32_t next = p + 1 == cases[c].prims ? 2 * p + 5 : 2 * p + 6;
+            const uint32_t even[6] = {2 * p, prev, 2 * p + 2, next, 2 * p + 4, 2 * p + 3};
+            const uint32_t odd[6] = {2 * p, 2 * p + 3, 2 * p + 4, next, 2 * p + 2, prev};
+            for (uint32_t k = 0; k < 6; k++)
+               want[n++] = (p & 1) ? odd[k] : even[k];
+            continue;
+         }
          for (uint32_t k = 0; k < cases[c].per; k++)
             want[n++] = first + k;
          if (!tris)
@@ -1300,8 +1327,9 @@ out:
 /* Invalid use on kiln (lavapipe is not asked to survive it): a binding
  * offset past the buffer's end and a counter buffer at an odd offset
  * (the validation layer reports them; kiln captures nothing there and
- * loses nothing), and a geometry shader naming vertex stream 5 in its
- * SPIR-V (pipeline creation fails with an error). */
+ * loses nothing), a geometry shader naming vertex stream 5 in its SPIR-V,
+ * and ones past maxGeometryOutputVertices / maxGeometryShaderInvocations
+ * (pipeline creation fails with an error). */
 TEST(xfb_invalid_use_fails_cleanly)
 {
    const VkPhysicalDeviceFeatures core = {.geometryShader = VK_TRUE};
@@ -1382,12 +1410,41 @@ TEST(xfb_invalid_use_fails_cleanly)
       .vertex_input = true,
    };
    vkt_expect_validation_errors_begin(t);
-   const VkResult res = make_pipeline(&e, &db, &bad);
+   VkResult res = make_pipeline(&e, &db, &bad);
    vkt_expect_validation_errors_end(t);
    CHECK(res != VK_SUCCESS);
    CHECK(bad == VK_NULL_HANDLE);
    vkDestroyPipeline(t->dev, bad, NULL);
    free(code);
+
+   /* Past the limits: OutputVertices 257 and Invocations 33 (patched into
+    * gs_limits.geom's execution modes), each refused. */
+   for (unsigned which = 0; which < 2; which++) {
+      code = malloc(sizeof(gs_limits_geom_spv));
+      memcpy(code, gs_limits_geom_spv, sizeof(gs_limits_geom_spv));
+      const uint32_t n = sizeof(gs_limits_geom_spv) / 4;
+      bool patched = false;
+      for (uint32_t i = 5; i < n && code[i] >> 16; i += code[i] >> 16) {
+         if ((code[i] & 0xffff) != 16 /* OpExecutionMode */ || (code[i] >> 16) < 4)
+            continue;
+         if (which == 0 && code[i + 2] == 26 /* OutputVertices */)
+            code[i + 3] = 257, patched = true;
+         if (which == 1 && code[i + 2] == 0 /* Invocations */)
+            code[i + 3] = 33, patched = true;
+      }
+      CHECK(patched);
+      struct pipe_desc dl = db;
+      dl.gs = code;
+      dl.gs_B = sizeof(gs_limits_geom_spv);
+      bad = VK_NULL_HANDLE;
+      vkt_expect_validation_errors_begin(t);
+      res = make_pipeline(&e, &dl, &bad);
+      vkt_expect_validation_errors_end(t);
+      CHECK(res != VK_SUCCESS);
+      CHECK(bad == VK_NULL_HANDLE);
+      vkDestroyPipeline(t->dev, bad, NULL);
+      free(code);
+   }
 out:
    vkDestroyPipeline(t->dev, simple, NULL);
    vkt_buffer_destroy(t, &buf);

@@ -65,7 +65,14 @@ nvk_compile_to_nir(const struct nvk_compile_info *info, char **error)
    NIR_PASS_V(shader, nvk_nir_lower_tess_io, &io_unsupported);
    NIR_PASS_V(shader, nvk_nir_lower_io, &io_unsupported);
    NIR_PASS_V(shader, nvk_nir_lower_system_values, KX_SUBGROUP_SIZE);
-   NIR_PASS_V(shader, nvk_nir_lower_gs, &pre.gs, &io_unsupported);
+   bool gs_unsupported = false;
+   NIR_PASS_V(shader, nvk_nir_lower_gs, &pre.gs, &gs_unsupported);
+   if (gs_unsupported) {
+      *error = error_dup("%s", "the geometry shader exceeds maxGeometryOutputVertices (256) "
+                               "or maxGeometryShaderInvocations (32)");
+      nir_shader_destroy(shader);
+      return NULL;
+   }
    if (info->pre_raster)
       *info->pre_raster = pre;
    NIR_PASS_V(shader, nvk_nir_lower_descriptors, info->layout, &unsupported);

@@ -145,6 +145,16 @@ nvk_nir_lower_gs(nir_shader *shader, struct kx_gs_info *info, bool *unsupported)
    *info = (struct kx_gs_info){0};
    if (shader->info.stage != NIR_STAGE_GEOMETRY)
       return false;
+   /* Past the advertised limits (maxGeometryOutputVertices 256,
+    * maxGeometryShaderInvocations 32; VUID-RuntimeSpirv-OutputVertices-00714,
+    * -Invocations-00715) the shader is refused: the record arrays are sized
+    * by them. */
+   if (shader->info.gs.vertices_out == 0 || shader->info.gs.vertices_out > 256 ||
+       shader->info.gs.invocations > 32 || shader->info.gs.vertices_in == 0 ||
+       shader->info.gs.vertices_in > 6) {
+      *unsupported = true;
+      return false;
+   }
    nir_function_impl *impl = nir_shader_get_entrypoint(shader);
    unsigned end = KX_SLOT_POS + 1;
    nir_shader_intrinsics_pass(shader, max_slot, NIR_METADATA_ALL, &end);

@@ -378,7 +378,9 @@ lower_io(nir_builder *b, nir_intrinsic_instr *intr, void *data)
          st->unsupported = true;
          return false;
       }
-      comp = bcomp;
+      /* The built-in's first component, plus the vector component an
+       * access chain picked (gl_in[i].gl_Position.y, gl_Position.z = ...). */
+      comp = bcomp + loc.comp;
       loc.location = -1;
       loc.num_slots = 1;
    } else {
