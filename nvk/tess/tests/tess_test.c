@@ -136,7 +136,8 @@ TEST(tess_discard)
       const bool drawn = tess_patch(&cfg, &lv, &r);
       if (!CHECK_EQ(drawn, !cases[i].culled))
          printf("  case %u\n", i);
-      CHECK_EQ(drawn ? 1 : r.vertex_count, 1 - !drawn);
+      if (!drawn)
+         CHECK_EQ(r.vertex_count, 0); /* a discarded patch emits nothing */
       free(b.coords);
       free(b.indices);
    }
