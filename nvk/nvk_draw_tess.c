@@ -135,7 +135,8 @@ run_strips(struct tess_job *j)
    if (j->total <= j->lanes_per_strip || ctx->thread_count == 1)
       tess_worker(j, 0);
    else
-      nvk_worker_pool_parallel_for(ctx->ex->dev->workers, ctx->thread_count, tess_worker, j);
+      nvk_worker_pool_parallel_for(ctx->ex->dev->workers, ctx->thread_count, tess_worker,
+                                   j);
    return !atomic_load((_Atomic int *)&ctx->faulted);
 }
 
@@ -207,8 +208,8 @@ struct tess_batch {
    void *emit_data;
    uint32_t evaluations;
    /* The accumulation (grown as needed, kept across flushes). */
-   float *coords;       /* 3 per vertex */
-   uint32_t *patch_of;  /* per vertex: the patch within the batch */
+   float *coords;      /* 3 per vertex */
+   uint32_t *patch_of; /* per vertex: the patch within the batch */
    struct nvk_draw_tess_output acc;
    size_t coords_cap, patch_cap, index_cap, id_cap;
    /* One patch's tessellation. */
@@ -278,7 +279,8 @@ flush(struct tess_batch *b)
    struct nvk_draw_tess_output *o = &b->acc;
    if (o->vertex_count == 0)
       return true;
-   float *v = realloc(o->vertices, (size_t)o->vertex_count * o->stride_floats * sizeof(float));
+   float *v =
+      realloc(o->vertices, (size_t)o->vertex_count * o->stride_floats * sizeof(float));
    if (!v) {
       nvk_draw_ctx_fault(ctx, "tessellation", "out of memory");
       return false;
@@ -313,7 +315,7 @@ flush(struct tess_batch *b)
  * under NVK_TESS_BATCH_B bytes; the evaluation shader runs (and the chain
  * takes its primitives) whenever NVK_TESS_FLUSH_VERTICES vertices have
  * accumulated, at a patch boundary. */
-#define NVK_TESS_BATCH_B (16u << 20)
+#define NVK_TESS_BATCH_B        (16u << 20)
 #define NVK_TESS_FLUSH_VERTICES (1u << 18)
 
 bool
@@ -347,7 +349,9 @@ nvk_draw_tess(struct nvk_draw_ctx *ctx, const float *verts, uint32_t vs_stride_f
       .cfg = nvk_tess_config(ctx->tcs_info, ctx->tes_info, ctx->gs.ts.domain_origin),
       .emit = emit,
       .emit_data = emit_data,
-      .cb = {.in_stride_floats = vs_stride_floats, .patch_vertices_in = n, .vertices_out = m},
+      .cb = {.in_stride_floats = vs_stride_floats,
+             .patch_vertices_in = n,
+             .vertices_out = m},
       .mem = {.dev = ctx->ex->dev},
    };
    b.per = b.cfg.point_mode ? 1 : b.cfg.domain == TESS_ISOLINES ? 2 : 3;
@@ -388,7 +392,8 @@ nvk_draw_tess(struct nvk_draw_ctx *ctx, const float *verts, uint32_t vs_stride_f
       memset(patch, 0, (size_t)count_b * NVK_TESS_PATCH_FLOATS * sizeof(float));
       b.cb.patch_base = first;
       b.mem.range[0].size_B = (uint64_t)count_b * n * vs_stride_floats * sizeof(float);
-      b.mem.range[1].size_B = (uint64_t)count_b * m * NVK_TESS_VERTEX_FLOATS * sizeof(float);
+      b.mem.range[1].size_B =
+         (uint64_t)count_b * m * NVK_TESS_VERTEX_FLOATS * sizeof(float);
       b.mem.range[2].size_B = (uint64_t)count_b * NVK_TESS_PATCH_FLOATS * sizeof(float);
       for (unsigned w = 0; w < ctx->thread_count; w++)
          kx_exec_reset(ctx->tcs_exec[w]);

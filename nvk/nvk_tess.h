@@ -19,7 +19,7 @@ struct nvk_device;
 struct nvk_graphics_pipeline;
 
 /* maxTessellationGenerationLevel and maxTessellationPatchSize. */
-#define NVK_MAX_TESS_LEVEL 64
+#define NVK_MAX_TESS_LEVEL          64
 #define NVK_MAX_TESS_PATCH_VERTICES 32
 
 /* After both stages compiled: OutputVertices in 1..32, a domain given by

@@ -32,8 +32,9 @@ nvk_graphics_pipeline_check_tess(struct nvk_device *dev,
                        "the tessellation control shader has %u output vertices (1..%u)",
                        c->vertices_out, NVK_MAX_TESS_PATCH_VERTICES);
    if (c->primitive == NIR_PRIM_NONE && e->primitive == NIR_PRIM_NONE)
-      return vk_errorf(dev, VK_ERROR_UNKNOWN,
-                       "neither tessellation stage declares Triangles, Quads or Isolines");
+      return vk_errorf(
+         dev, VK_ERROR_UNKNOWN,
+         "neither tessellation stage declares Triangles, Quads or Isolines");
    if (c->primitive != NIR_PRIM_NONE && e->primitive != NIR_PRIM_NONE &&
        c->primitive != e->primitive)
       return vk_errorf(dev, VK_ERROR_UNKNOWN,
@@ -71,10 +72,10 @@ nvk_tess_config(const struct kx_program_info *tcs, const struct kx_program_info 
       .domain = prim == NIR_PRIM_QUADS      ? TESS_QUADS
                 : prim == NIR_PRIM_ISOLINES ? TESS_ISOLINES
                                             : TESS_TRIANGLES,
-      .spacing = spacing == NIR_TESS_SPACING_FRACTIONAL_EVEN ? TESS_SPACING_FRACTIONAL_EVEN
-                 : spacing == NIR_TESS_SPACING_FRACTIONAL_ODD
-                    ? TESS_SPACING_FRACTIONAL_ODD
-                    : TESS_SPACING_EQUAL,
+      .spacing =
+         spacing == NIR_TESS_SPACING_FRACTIONAL_EVEN  ? TESS_SPACING_FRACTIONAL_EVEN
+         : spacing == NIR_TESS_SPACING_FRACTIONAL_ODD ? TESS_SPACING_FRACTIONAL_ODD
+                                                      : TESS_SPACING_EQUAL,
       .point_mode = c->point_mode || e->point_mode,
       /* Neither order given: counter-clockwise (what GL's default is). */
       .ccw = !(c->cw || e->cw),

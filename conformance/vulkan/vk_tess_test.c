@@ -50,7 +50,9 @@
    {TESE(d, s, ccw, ), sizeof(TESE(d, s, ccw, ))},                                       \
       {TESE(d, s, ccw, _points), sizeof(TESE(d, s, ccw, _points))},                      \
       {TESE(d, s, cw, ), sizeof(TESE(d, s, cw, ))},                                      \
-      {TESE(d, s, cw, _points), sizeof(TESE(d, s, cw, _points))}
+   {                                                                                     \
+      TESE(d, s, cw, _points), sizeof(TESE(d, s, cw, _points))                           \
+   }
 #include "tess_eval_triangles_equal_ccw_tese.h"
 #include "tess_eval_triangles_equal_ccw_points_tese.h"
 #include "tess_eval_triangles_equal_cw_tese.h"
@@ -106,8 +108,8 @@
 #include "tess_xfb_isolines_fractional_odd_tese.h"
 #include "tess_xfb_isolines_fractional_odd_points_tese.h"
 
-#define W 128
-#define H 128
+#define W   128
+#define H   128
 #define FMT VK_FORMAT_R32G32B32A32_SFLOAT
 
 struct spv {
@@ -120,7 +122,9 @@ static const struct spv tese_spv[3][3][4] = {
    {{TESE_SET(triangles, equal)},
     {TESE_SET(triangles, fractional_even)},
     {TESE_SET(triangles, fractional_odd)}},
-   {{TESE_SET(quads, equal)}, {TESE_SET(quads, fractional_even)}, {TESE_SET(quads, fractional_odd)}},
+   {{TESE_SET(quads, equal)},
+    {TESE_SET(quads, fractional_even)},
+    {TESE_SET(quads, fractional_odd)}},
    {{TESE_SET(isolines, equal)},
     {TESE_SET(isolines, fractional_even)},
     {TESE_SET(isolines, fractional_odd)}},
@@ -128,13 +132,18 @@ static const struct spv tese_spv[3][3][4] = {
 
 #define XFB(d, s, p) tess_xfb_##d##_##s##p##_tese_spv
 #define XFB_SET(d, s)                                                                    \
-   {XFB(d, s, ), sizeof(XFB(d, s, ))}, {XFB(d, s, _points), sizeof(XFB(d, s, _points))}
+   {XFB(d, s, ), sizeof(XFB(d, s, ))},                                                   \
+   {                                                                                     \
+      XFB(d, s, _points), sizeof(XFB(d, s, _points))                                     \
+   }
 /* [domain][spacing][lists/points] */
 static const struct spv xfb_spv[3][3][2] = {
    {{XFB_SET(triangles, equal)},
     {XFB_SET(triangles, fractional_even)},
     {XFB_SET(triangles, fractional_odd)}},
-   {{XFB_SET(quads, equal)}, {XFB_SET(quads, fractional_even)}, {XFB_SET(quads, fractional_odd)}},
+   {{XFB_SET(quads, equal)},
+    {XFB_SET(quads, fractional_even)},
+    {XFB_SET(quads, fractional_odd)}},
    {{XFB_SET(isolines, equal)},
     {XFB_SET(isolines, fractional_even)},
     {XFB_SET(isolines, fractional_odd)}},
@@ -192,7 +201,7 @@ make_module(struct vkt *t, const uint32_t *code, size_t size_B)
 enum env_flags {
    ENV_DYNAMIC_POINTS = 1 << 0, /* VK_EXT_extended_dynamic_state2 patch control points */
    ENV_KILN_ONLY = 1 << 1,
-   ENV_XFB = 1 << 2, /* VK_EXT_transform_feedback */
+   ENV_XFB = 1 << 2,       /* VK_EXT_transform_feedback */
    ENV_MULTIVIEW = 1 << 3, /* VK_KHR_multiview with multiviewTessellationShader */
    /* geometryShader and shaderTessellationAndGeometryPointSize */
    ENV_POINT_SIZE = 1 << 4,
@@ -232,7 +241,8 @@ env_init(struct env *e, unsigned flags)
       .extendedDynamicState3TessellationDomainOrigin = VK_TRUE,
    };
    VkPhysicalDevicePrimitiveTopologyListRestartFeaturesEXT restart = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVE_TOPOLOGY_LIST_RESTART_FEATURES_EXT,
+      .sType =
+         VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVE_TOPOLOGY_LIST_RESTART_FEATURES_EXT,
       .primitiveTopologyPatchListRestart = VK_TRUE,
    };
    /* maintenance2: the domain origin. */
@@ -250,9 +260,9 @@ env_init(struct env *e, unsigned flags)
       exts[ext_count++] = VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME;
    const struct vkt_req req = {
       .core_features = &core,
-      .features = dynamic_points        ? (void *)&eds2
-                  : (flags & ENV_XFB)       ? (void *)&xfb
-                  : (flags & ENV_MULTIVIEW) ? (void *)&mv
+      .features = dynamic_points                 ? (void *)&eds2
+                  : (flags & ENV_XFB)            ? (void *)&xfb
+                  : (flags & ENV_MULTIVIEW)      ? (void *)&mv
                   : (flags & ENV_DYNAMIC_ORIGIN) ? (void *)&eds3
                   : (flags & ENV_RESTART)        ? (void *)&restart
                                                  : NULL,
@@ -314,7 +324,8 @@ env_init(struct env *e, unsigned flags)
       .dependencyCount = ARRAY_SIZE(deps),
       .pDependencies = deps,
    };
-   const VkPushConstantRange range = {VK_SHADER_STAGE_ALL_GRAPHICS, 0, sizeof(struct push)};
+   const VkPushConstantRange range = {VK_SHADER_STAGE_ALL_GRAPHICS, 0,
+                                      sizeof(struct push)};
    const VkPipelineLayoutCreateInfo lci = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
       .pushConstantRangeCount = 1,
@@ -324,9 +335,10 @@ env_init(struct env *e, unsigned flags)
       .sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
       .queryType = VK_QUERY_TYPE_PIPELINE_STATISTICS,
       .queryCount = 1,
-      .pipelineStatistics = VK_QUERY_PIPELINE_STATISTIC_CLIPPING_INVOCATIONS_BIT |
-                            VK_QUERY_PIPELINE_STATISTIC_TESSELLATION_CONTROL_SHADER_PATCHES_BIT |
-                            VK_QUERY_PIPELINE_STATISTIC_TESSELLATION_EVALUATION_SHADER_INVOCATIONS_BIT,
+      .pipelineStatistics =
+         VK_QUERY_PIPELINE_STATISTIC_CLIPPING_INVOCATIONS_BIT |
+         VK_QUERY_PIPELINE_STATISTIC_TESSELLATION_CONTROL_SHADER_PATCHES_BIT |
+         VK_QUERY_PIPELINE_STATISTIC_TESSELLATION_EVALUATION_SHADER_INVOCATIONS_BIT,
    };
    if (!VKT_CHECK(vkCreateImageView(t->dev, &vci, NULL, &e->view)) ||
        !VKT_CHECK(vkCreateRenderPass(t->dev, &rci, NULL, &e->pass)) ||
@@ -384,15 +396,15 @@ env_finish(struct env *e)
 
 struct pipe_opts {
    const struct spv *tese;
-   bool additive;         /* ONE + ONE blending (hit counting) */
-   VkCullModeFlags cull;  /* front face: counter-clockwise */
-   bool lower_left;       /* VK_TESSELLATION_DOMAIN_ORIGIN_LOWER_LEFT */
-   bool discard;          /* rasterizer discard (transform feedback only) */
-   VkRenderPass pass;     /* VK_NULL_HANDLE: the environment's */
+   bool additive;          /* ONE + ONE blending (hit counting) */
+   VkCullModeFlags cull;   /* front face: counter-clockwise */
+   bool lower_left;        /* VK_TESSELLATION_DOMAIN_ORIGIN_LOWER_LEFT */
+   bool discard;           /* rasterizer discard (transform feedback only) */
+   VkRenderPass pass;      /* VK_NULL_HANDLE: the environment's */
    const struct spv *geom; /* a geometry shader after the evaluation shader */
    bool restart;           /* primitiveRestartEnable */
    const struct spv *tesc; /* another control shader than tess_levels.tesc */
-   uint32_t patch_points; /* patchControlPoints (static) */
+   uint32_t patch_points;  /* patchControlPoints (static) */
    /* Bad input tests: no evaluation stage, another topology. */
    bool no_tese;
    VkPrimitiveTopology topology; /* 0: PATCH_LIST */
@@ -428,7 +440,8 @@ make_pipeline(struct env *e, const struct pipe_opts *o, VkPipeline *pipe)
        .pName = "main"},
    };
    const VkVertexInputBindingDescription binding = {0, 16, VK_VERTEX_INPUT_RATE_VERTEX};
-   const VkVertexInputAttributeDescription attr = {0, 0, VK_FORMAT_R32G32B32A32_SFLOAT, 0};
+   const VkVertexInputAttributeDescription attr = {0, 0, VK_FORMAT_R32G32B32A32_SFLOAT,
+                                                   0};
    const VkPipelineVertexInputStateCreateInfo vi = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO,
       .vertexBindingDescriptionCount = 1,
@@ -499,7 +512,9 @@ make_pipeline(struct env *e, const struct pipe_opts *o, VkPipeline *pipe)
    };
    const VkGraphicsPipelineCreateInfo ci = {
       .sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
-      .stageCount = o->no_tese ? 3 : o->geom ? 5 : 4,
+      .stageCount = o->no_tese ? 3
+                    : o->geom  ? 5
+                               : 4,
       .pStages = stages,
       .pVertexInputState = &vi,
       .pInputAssemblyState = &ia,
@@ -513,7 +528,8 @@ make_pipeline(struct env *e, const struct pipe_opts *o, VkPipeline *pipe)
       .renderPass = o->pass ? o->pass : e->pass,
    };
    *pipe = VK_NULL_HANDLE;
-   const VkResult r = vkCreateGraphicsPipelines(t->dev, VK_NULL_HANDLE, 1, &ci, NULL, pipe);
+   const VkResult r =
+      vkCreateGraphicsPipelines(t->dev, VK_NULL_HANDLE, 1, &ci, NULL, pipe);
    vkDestroyShaderModule(t->dev, tese, NULL);
    vkDestroyShaderModule(t->dev, geom, NULL);
    vkDestroyShaderModule(t->dev, tesc, NULL);
@@ -561,9 +577,9 @@ draw_instances(struct env *e, VkPipeline pipe, const struct push *pc, uint32_t v
    vkt_cmd_barrier(cmd);
    if (!vkt_cmd_submit_wait(t, cmd))
       return false;
-   if (!VKT_CHECK(vkGetQueryPoolResults(t->dev, e->stats, 0, 1, sizeof(uint64_t) * STAT_COUNT,
-                                        stats, sizeof(uint64_t),
-                                        VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT)))
+   if (!VKT_CHECK(vkGetQueryPoolResults(
+          t->dev, e->stats, 0, 1, sizeof(uint64_t) * STAT_COUNT, stats, sizeof(uint64_t),
+          VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT)))
       return false;
    return !image || vkt_read_image(t, &e->img, VK_IMAGE_ASPECT_COLOR_BIT, 0, 0,
                                    (VkOffset3D){0}, (VkExtent3D){W, H, 1}, image);
@@ -584,9 +600,9 @@ static const struct tess_levels level_sets[] = {
    {{7, 7, 7, 7}, {1, 1}},
    {{0.5f, 0.25f, 0.75f, 0.1f}, {0.2f, 0.3f}},
    {{17, 33.3f, 64, 100}, {12.5f, 1e9f}},
-   {{4, 0, 4, 4}, {4, 4}},     /* outer[1] == 0: every domain discards */
-   {{4, 4, -1, 4}, {4, 4}},    /* outer[2] < 0: triangles and quads discard */
-   {{NAN, 4, 4, 4}, {4, 4}},   /* NaN: discarded */
+   {{4, 0, 4, 4}, {4, 4}},   /* outer[1] == 0: every domain discards */
+   {{4, 4, -1, 4}, {4, 4}},  /* outer[2] < 0: triangles and quads discard */
+   {{NAN, 4, 4, 4}, {4, 4}}, /* NaN: discarded */
 };
 
 /* Pixel of domain coordinate t (0..1) with the half-pixel margin. */
@@ -634,13 +650,16 @@ TEST(tess_counts_and_points_match_the_spec_model)
       for (int sp = TESS_SPACING_EQUAL; sp <= TESS_SPACING_FRACTIONAL_ODD; sp++)
          for (int points = 0; points < 2; points++) {
             VkPipeline pipe;
-            const struct pipe_opts o = {.tese = &tese_spv[d][sp][points], .additive = true};
+            const struct pipe_opts o = {.tese = &tese_spv[d][sp][points],
+                                        .additive = true};
             if (!VKT_CHECK(make_pipeline(&e, &o, &pipe)))
                continue;
             for (unsigned l = 0; l < ARRAY_SIZE(level_sets); l++) {
                const struct tess_levels *lv = &level_sets[l];
-               const struct tess_config cfg = {
-                  .domain = d, .spacing = sp, .point_mode = points, .max_level = max_level};
+               const struct tess_config cfg = {.domain = d,
+                                               .spacing = sp,
+                                               .point_mode = points,
+                                               .max_level = max_level};
                model_patch(&cfg, lv, &m);
                struct push pc = {.bands = 1, .margin = 0.5f / W, .count = 1};
                memcpy(pc.outer, lv->outer, sizeof(pc.outer));
@@ -667,7 +686,8 @@ TEST(tess_counts_and_points_match_the_spec_model)
                          "clipper %llu, patches %llu, evaluations %llu\n",
                          domain_name[d], spacing_name[sp], points ? " points" : "", l,
                          m.vertex_count, m.prim_count, m.culled ? " (culled)" : "",
-                         (unsigned long long)st[STAT_CLIP], (unsigned long long)st[STAT_TCS],
+                         (unsigned long long)st[STAT_CLIP],
+                         (unsigned long long)st[STAT_TCS],
                          (unsigned long long)st[STAT_TES]);
             }
             vkDestroyPipeline(e.t.dev, pipe, NULL);
@@ -728,8 +748,8 @@ TEST(tess_coords_and_primitive_ids_fill_the_domain)
                          px[2], px[3], u, v, band);
             }
          if (!CHECK_EQ(bad, 0))
-            printf("  %s %s: %u of %u pixels wrong\n", domain_name[d], spacing_name[sp], bad,
-                   compared);
+            printf("  %s %s: %u of %u pixels wrong\n", domain_name[d], spacing_name[sp],
+                   bad, compared);
          vkDestroyPipeline(e.t.dev, pipe, NULL);
       }
 out:
@@ -756,7 +776,8 @@ winding_and_domain_origin(bool dynamic)
          for (int ll = 0; ll < 2; ll++) {
             VkPipeline pipe;
             /* Dynamic: the pipeline's origin is the other one. */
-            const struct pipe_opts o = {.tese = &tese_spv[d][TESS_SPACING_EQUAL][cw ? 2 : 0],
+            const struct pipe_opts o = {.tese =
+                                           &tese_spv[d][TESS_SPACING_EQUAL][cw ? 2 : 0],
                                         .cull = VK_CULL_MODE_BACK_BIT,
                                         .lower_left = dynamic ? !ll : ll};
             e.origin = ll ? VK_TESSELLATION_DOMAIN_ORIGIN_LOWER_LEFT
@@ -773,7 +794,8 @@ winding_and_domain_origin(bool dynamic)
                   covered += image[4 * p + 3] != 0.0f;
                const bool visible = (cw == 0) != (ll != 0);
                const unsigned area = d == TESS_QUADS ? W * H : W * H / 2;
-               if (!CHECK(visible ? covered + W >= area && covered <= area + W : covered == 0))
+               if (!CHECK(visible ? covered + W >= area && covered <= area + W
+                                  : covered == 0))
                   printf("  %s %s, %s origin%s: %u pixels covered\n", domain_name[d],
                          cw ? "cw" : "ccw", ll ? "lower-left" : "upper-left",
                          dynamic ? " (dynamic)" : "", covered);
@@ -816,9 +838,10 @@ TEST(tess_coords_captured_by_transform_feedback)
    PFN_vkCmdBeginTransformFeedbackEXT begin = VKT_PROC(t, vkCmdBeginTransformFeedbackEXT);
    PFN_vkCmdEndTransformFeedbackEXT end = VKT_PROC(t, vkCmdEndTransformFeedbackEXT);
    const VkDeviceSize size_B = 2u << 20;
-   if (!vkt_buffer_create(t, size_B, VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_BUFFER_BIT_EXT, &buf) ||
-       !vkt_buffer_create(t, 64, VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_COUNTER_BUFFER_BIT_EXT,
-                          &counter))
+   if (!vkt_buffer_create(t, size_B, VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_BUFFER_BIT_EXT,
+                          &buf) ||
+       !vkt_buffer_create(
+          t, 64, VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_COUNTER_BUFFER_BIT_EXT, &counter))
       goto out;
    const uint32_t max_level = t->props.limits.maxTessellationGenerationLevel;
    static const unsigned sets[] = {1, 2, 3, 4, 6, 8};
@@ -831,8 +854,10 @@ TEST(tess_coords_captured_by_transform_feedback)
                continue;
             for (unsigned k = 0; k < ARRAY_SIZE(sets); k++) {
                const struct tess_levels *lv = &level_sets[sets[k]];
-               const struct tess_config cfg = {
-                  .domain = d, .spacing = sp, .point_mode = points, .max_level = max_level};
+               const struct tess_config cfg = {.domain = d,
+                                               .spacing = sp,
+                                               .point_mode = points,
+                                               .max_level = max_level};
                model_patch(&cfg, lv, &m);
                struct push pc = {.bands = 1};
                memcpy(pc.outer, lv->outer, sizeof(pc.outer));
@@ -852,8 +877,8 @@ TEST(tess_coords_captured_by_transform_feedback)
                vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
                const VkDeviceSize zero = 0;
                vkCmdBindVertexBuffers(cmd, 0, 1, &e.vb.buffer, &zero);
-               vkCmdPushConstants(cmd, e.layout, VK_SHADER_STAGE_ALL_GRAPHICS, 0, sizeof(pc),
-                                  &pc);
+               vkCmdPushConstants(cmd, e.layout, VK_SHADER_STAGE_ALL_GRAPHICS, 0,
+                                  sizeof(pc), &pc);
                bind(cmd, 0, 1, &buf.buffer, &zero, &size_B);
                begin(cmd, 0, 0, NULL, NULL);
                vkCmdDraw(cmd, 8, 1, 0, 0);
@@ -913,8 +938,8 @@ TEST(tess_coords_captured_by_transform_feedback)
                if (!ok)
                   printf("  %s %s%s, level set %u: %u records (model %u), %u not model "
                          "vertices\n",
-                         domain_name[d], spacing_name[sp], points ? " points" : "", sets[k],
-                         records, want, strangers);
+                         domain_name[d], spacing_name[sp], points ? " points" : "",
+                         sets[k], records, want, strangers);
             }
             vkDestroyPipeline(t->dev, pipe, NULL);
          }
@@ -942,9 +967,10 @@ TEST(tess_large_draw_in_batches)
    struct vkt *t = &e.t;
    const VkDeviceSize size_B = (VkDeviceSize)PATCHES * POINTS * 16;
    if (!vkt_buffer_create(t, PATCHES * 4 * 16, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, &vb) ||
-       !vkt_buffer_create(t, size_B, VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_BUFFER_BIT_EXT, &buf) ||
-       !vkt_buffer_create(t, 64, VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_COUNTER_BUFFER_BIT_EXT,
-                          &counter))
+       !vkt_buffer_create(t, size_B, VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_BUFFER_BIT_EXT,
+                          &buf) ||
+       !vkt_buffer_create(
+          t, 64, VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_COUNTER_BUFFER_BIT_EXT, &counter))
       goto out;
    memset(vb.map, 0, PATCHES * 4 * 16);
    memset(counter.map, 0, 64);
@@ -970,7 +996,8 @@ TEST(tess_large_draw_in_batches)
    const VkDeviceSize zero = 0;
    vkCmdBindVertexBuffers(cmd, 0, 1, &vb.buffer, &zero);
    vkCmdPushConstants(cmd, e.layout, VK_SHADER_STAGE_ALL_GRAPHICS, 0, sizeof(pc), &pc);
-   VKT_PROC(t, vkCmdBindTransformFeedbackBuffersEXT)(cmd, 0, 1, &buf.buffer, &zero, &size_B);
+   VKT_PROC(t, vkCmdBindTransformFeedbackBuffersEXT)
+   (cmd, 0, 1, &buf.buffer, &zero, &size_B);
    VKT_PROC(t, vkCmdBeginTransformFeedbackEXT)(cmd, 0, 0, NULL, NULL);
    vkCmdBeginQuery(cmd, e.stats, 0, 0);
    vkCmdDraw(cmd, PATCHES * 4, 1, 0, 0);
@@ -980,9 +1007,9 @@ TEST(tess_large_draw_in_batches)
    vkt_cmd_barrier(cmd);
    REQUIRE(vkt_cmd_submit_wait(t, cmd));
    uint64_t st[STAT_COUNT];
-   REQUIRE(VKT_CHECK(vkGetQueryPoolResults(t->dev, e.stats, 0, 1, sizeof(st), st,
-                                           sizeof(uint64_t),
-                                           VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT)));
+   REQUIRE(VKT_CHECK(
+      vkGetQueryPoolResults(t->dev, e.stats, 0, 1, sizeof(st), st, sizeof(uint64_t),
+                            VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT)));
    CHECK_EQ(st[STAT_TCS], PATCHES);
    uint32_t bytes;
    memcpy(&bytes, counter.map, 4);
@@ -1120,8 +1147,8 @@ TEST(tess_with_multiview)
    vkt_cmd_barrier(cmd);
    REQUIRE(vkt_cmd_submit_wait(t, cmd));
    for (uint32_t layer = 0; layer < 2; layer++) {
-      REQUIRE(vkt_read_image(t, &img, VK_IMAGE_ASPECT_COLOR_BIT, 0, layer, (VkOffset3D){0},
-                             (VkExtent3D){W, H, 1}, image));
+      REQUIRE(vkt_read_image(t, &img, VK_IMAGE_ASPECT_COLOR_BIT, 0, layer,
+                             (VkOffset3D){0}, (VkExtent3D){W, H, 1}, image));
       unsigned bad = 0;
       for (unsigned y = 0; y < H; y++)
          for (unsigned x = 0; x < W; x++) {
@@ -1130,7 +1157,8 @@ TEST(tess_with_multiview)
                                fabs(px[1] - (x + 0.5) / W) > 1e-3 ||
                                fabs(px[2] - (y + 0.5) / H) > 1e-3;
             if (wrong && bad++ < 3)
-               printf("  layer %u (%u, %u): %g %g %g\n", layer, x, y, px[0], px[1], px[2]);
+               printf("  layer %u (%u, %u): %g %g %g\n", layer, x, y, px[0], px[1],
+                      px[2]);
          }
       if (!CHECK_EQ(bad, 0))
          printf("  layer %u: %u pixels wrong\n", layer, bad);
@@ -1350,7 +1378,8 @@ TEST(tess_bench)
          double best = 1e9, best_cpu = 1e9;
          uint64_t st[STAT_COUNT] = {0};
          for (unsigned r = 0; r < 5; r++) {
-            const double t0 = now_s(CLOCK_MONOTONIC), c0 = now_s(CLOCK_PROCESS_CPUTIME_ID);
+            const double t0 = now_s(CLOCK_MONOTONIC),
+                         c0 = now_s(CLOCK_PROCESS_CPUTIME_ID);
             if (!draw(&e, pipe, &pc, 64, 0, NULL, st))
                break;
             best = fmin(best, now_s(CLOCK_MONOTONIC) - t0);

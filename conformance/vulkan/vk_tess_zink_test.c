@@ -26,15 +26,14 @@
 #include "vkt.h"
 #include "zk_compiler.h"
 
-#define PATTERN 0xab
-#define PATCHES 2
+#define PATTERN   0xab
+#define PATCHES   2
 #define CAPTURE_B 8192
 
-static const char vs_src[] =
-   "#version 450 core\n"
-   "layout(location = 0) in vec4 a;\n"
-   "layout(location = 0) out vec4 v;\n"
-   "void main() { gl_Position = a; v = a * 2.0; }\n";
+static const char vs_src[] = "#version 450 core\n"
+                             "layout(location = 0) in vec4 a;\n"
+                             "layout(location = 0) out vec4 v;\n"
+                             "void main() { gl_Position = a; v = a * 2.0; }\n";
 
 static const char tcs_src[] =
    "#version 450 core\n"
@@ -127,7 +126,8 @@ compile(enum kgl_flavour flavour, bool lower, struct arena *arena, struct words 
    const char *error = NULL;
    if (!zk_lower_program(stages, NULL, arena, &info, &error))
       return test_fail(__FILE__, __LINE__, "zk_lower_program: %s", error);
-   const struct ntv_options no = {.target = NTV_TARGET_VULKAN_1_0, .spirv_version = 0x10000};
+   const struct ntv_options no = {.target = NTV_TARGET_VULKAN_1_0,
+                                  .spirv_version = 0x10000};
    for (unsigned s = 0; s < NIR_STAGE_COUNT; s++) {
       if (stages[s] && !ntv_emit(stages[s], &no, arena, &out->w[s], &out->n[s], &error))
          return test_fail(__FILE__, __LINE__, "ntv: %s", error);
@@ -164,12 +164,16 @@ env_init(struct env *e)
    }
    const VkPipelineLayoutCreateInfo lci = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
-   const VkSubpassDescription sub = {.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS};
-   const VkRenderPassCreateInfo rpci = {
-      .sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO, .subpassCount = 1, .pSubpasses = &sub};
+   const VkSubpassDescription sub = {.pipelineBindPoint =
+                                        VK_PIPELINE_BIND_POINT_GRAPHICS};
+   const VkRenderPassCreateInfo rpci = {.sType =
+                                           VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO,
+                                        .subpassCount = 1,
+                                        .pSubpasses = &sub};
    if (!VKT_CHECK(vkCreatePipelineLayout(e->t.dev, &lci, NULL, &e->layout)) ||
        !VKT_CHECK(vkCreateRenderPass(e->t.dev, &rpci, NULL, &e->pass)) ||
-       !vkt_buffer_create(&e->t, 16 * 4 * PATCHES, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, &e->vb))
+       !vkt_buffer_create(&e->t, 16 * 4 * PATCHES, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT,
+                          &e->vb))
       return false;
    float *p = (float *)e->vb.map;
    for (unsigned i = 0; i < 4 * PATCHES; i++) {
@@ -178,7 +182,8 @@ env_init(struct env *e)
       p[i * 4 + 2] = 0.5f + 0.03125f * (float)i;
       p[i * 4 + 3] = 1.0f + (float)i;
    }
-   const VkFramebufferCreateInfo fci = {.sType = VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO,
+   const VkFramebufferCreateInfo fci = {.sType =
+                                           VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO,
                                         .renderPass = e->pass,
                                         .width = 16,
                                         .height = 16,
@@ -204,7 +209,8 @@ env_finish(struct env *e)
 /* Draws the patches through the program (rasterizer discard) and
  * captures into `out`; the byte count written into *bytes. */
 static bool
-capture(struct env *e, const struct words *w, struct vkt_buffer *out, struct vkt_buffer *counter)
+capture(struct env *e, const struct words *w, struct vkt_buffer *out,
+        struct vkt_buffer *counter)
 {
    struct vkt *t = &e->t;
    static const VkShaderStageFlagBits stage_bits[NIR_STAGE_COUNT] = {
@@ -219,9 +225,10 @@ capture(struct env *e, const struct words *w, struct vkt_buffer *out, struct vkt
    for (unsigned s = 0; s < NIR_STAGE_COUNT && ok; s++) {
       if (!w->w[s])
          continue;
-      const VkShaderModuleCreateInfo mci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-                                            .codeSize = w->n[s] * 4,
-                                            .pCode = w->w[s]};
+      const VkShaderModuleCreateInfo mci = {
+         .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+         .codeSize = w->n[s] * 4,
+         .pCode = w->w[s]};
       ok = n < 3 && stage_bits[s] &&
            VKT_CHECK(vkCreateShaderModule(t->dev, &mci, NULL, &mods[n]));
       stages[n] = (VkPipelineShaderStageCreateInfo){
@@ -233,7 +240,8 @@ capture(struct env *e, const struct words *w, struct vkt_buffer *out, struct vkt
       n++;
    }
    const VkVertexInputBindingDescription binding = {0, 16, VK_VERTEX_INPUT_RATE_VERTEX};
-   const VkVertexInputAttributeDescription attr = {0, 0, VK_FORMAT_R32G32B32A32_SFLOAT, 0};
+   const VkVertexInputAttributeDescription attr = {0, 0, VK_FORMAT_R32G32B32A32_SFLOAT,
+                                                   0};
    const VkPipelineVertexInputStateCreateInfo vi = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO,
       .vertexBindingDescriptionCount = 1,
@@ -301,7 +309,8 @@ capture(struct env *e, const struct words *w, struct vkt_buffer *out, struct vkt
    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
    const VkDeviceSize zero = 0, whole = VK_WHOLE_SIZE;
    vkCmdBindVertexBuffers(cmd, 0, 1, &e->vb.buffer, &zero);
-   VKT_PROC(t, vkCmdBindTransformFeedbackBuffersEXT)(cmd, 0, 1, &out->buffer, &zero, &whole);
+   VKT_PROC(t, vkCmdBindTransformFeedbackBuffersEXT)
+   (cmd, 0, 1, &out->buffer, &zero, &whole);
    VKT_PROC(t, vkCmdBeginTransformFeedbackEXT)(cmd, 0, 0, NULL, NULL);
    vkCmdDraw(cmd, 4 * PATCHES, 1, 0, 0);
    VKT_PROC(t, vkCmdEndTransformFeedbackEXT)(cmd, 0, 1, &counter->buffer, &zero);
@@ -331,8 +340,8 @@ TEST(tessellation_capture_glslang_and_zink_agree)
    const VkBufferUsageFlags usage = VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_BUFFER_BIT_EXT;
    REQUIRE(vkt_buffer_create(t, CAPTURE_B, usage, &ref));
    REQUIRE(vkt_buffer_create(t, CAPTURE_B, usage, &got));
-   REQUIRE(vkt_buffer_create(t, 16, VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_COUNTER_BUFFER_BIT_EXT,
-                             &counter));
+   REQUIRE(vkt_buffer_create(
+      t, 16, VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_COUNTER_BUFFER_BIT_EXT, &counter));
    struct words glslang, zink;
    if (!compile(KGL_FLAVOUR_VULKAN, false, arena, &glslang) ||
        !capture(&e, &glslang, &ref, &counter))
@@ -346,7 +355,8 @@ TEST(tessellation_capture_glslang_and_zink_agree)
    qsort(ref.map, ref_B / 48, 48, cmp_record);
    static const enum kgl_flavour flavours[2] = {KGL_FLAVOUR_AUTO, KGL_FLAVOUR_GL};
    for (unsigned f = 0; f < 2; f++) {
-      if (!compile(flavours[f], true, arena, &zink) || !capture(&e, &zink, &got, &counter))
+      if (!compile(flavours[f], true, arena, &zink) ||
+          !capture(&e, &zink, &got, &counter))
          break;
       uint32_t got_B;
       memcpy(&got_B, counter.map, 4);

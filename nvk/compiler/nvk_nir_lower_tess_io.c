@@ -32,8 +32,8 @@ struct tess_state {
 static nir_def *
 cbuf_load(nir_builder *b, unsigned offset_B, unsigned bits)
 {
-   return nir_load_ubo(b, 1, bits, nir_imm_int(b, NVK_CBUF_TESS), nir_imm_int(b, offset_B),
-                       .align_mul = bits / 8, .range = ~0u);
+   return nir_load_ubo(b, 1, bits, nir_imm_int(b, NVK_CBUF_TESS),
+                       nir_imm_int(b, offset_B), .align_mul = bits / 8, .range = ~0u);
 }
 
 #define CBUF(b, field, bits) cbuf_load(b, offsetof(struct nvk_tess_cbuf, field), bits)
@@ -58,7 +58,8 @@ patch_index(nir_builder *b, struct tess_state *st)
    nir_def *n = lane_number(b, st);
    if (b->shader->info.stage == NIR_STAGE_TESS_CTRL)
       return nir_udiv(b, n, nir_imm_int(b, b->shader->info.tess.tcs_vertices_out));
-   nir_def *at = nir_iadd(b, CBUF(b, patches_addr, 64), nir_u2u64(b, nir_imul_imm(b, n, 4)));
+   nir_def *at =
+      nir_iadd(b, CBUF(b, patches_addr, 64), nir_u2u64(b, nir_imul_imm(b, n, 4)));
    return nir_load_global(b, 1, 32, at, .align_mul = 4);
 }
 
@@ -109,8 +110,8 @@ member_location(const struct glsl_type *blk, unsigned index, int location)
 /* The float offset within the record of a deref chain, after the vertex
  * index (if any); NULL if it cannot be lowered. */
 static nir_def *
-record_offset(nir_builder *b, nir_deref_path *path, unsigned first, const nir_variable *var,
-              const struct glsl_type *type, bool patch)
+record_offset(nir_builder *b, nir_deref_path *path, unsigned first,
+              const nir_variable *var, const struct glsl_type *type, bool patch)
 {
    nir_builtin builtin = var->data.builtin;
    int location = var->data.location;
@@ -119,7 +120,8 @@ record_offset(nir_builder *b, nir_deref_path *path, unsigned first, const nir_va
    for (unsigned i = first; path->path[i]; i++) {
       nir_deref_instr *d = path->path[i];
       if (d->deref_type == NIR_DEREF_TYPE_STRUCT) {
-         const struct glsl_struct_field *f = glsl_get_struct_field_data(type, d->strct.index);
+         const struct glsl_struct_field *f =
+            glsl_get_struct_field_data(type, d->strct.index);
          if (f->builtin != NIR_BUILTIN_NONE) {
             builtin = f->builtin;
          } else {
@@ -168,7 +170,8 @@ io_address(nir_builder *b, struct tess_state *st, nir_deref_instr *deref)
       return NULL;
    const bool tcs = b->shader->info.stage == NIR_STAGE_TESS_CTRL;
    const bool in = var->data.mode == NIR_VAR_SHADER_IN;
-   const bool patch = var->data.patch || var->data.builtin == NIR_BUILTIN_TESS_LEVEL_OUTER ||
+   const bool patch = var->data.patch ||
+                      var->data.builtin == NIR_BUILTIN_TESS_LEVEL_OUTER ||
                       var->data.builtin == NIR_BUILTIN_TESS_LEVEL_INNER;
    const struct glsl_type *type = var->type;
    nir_def *patch_id = patch_index(b, st);
@@ -282,15 +285,15 @@ lower_tess_io(nir_builder *b, nir_intrinsic_instr *intr, void *data)
       return false;
 
    const nir_def *shape = store ? intr->src[1].ssa : &intr->def;
-   nir_def *addr = shape->bit_size == 32 || shape->bit_size == 64 ? io_address(b, st, deref)
-                                                                   : NULL;
+   nir_def *addr =
+      shape->bit_size == 32 || shape->bit_size == 64 ? io_address(b, st, deref) : NULL;
    if (!addr) {
       st->unsupported = true;
       return false;
    }
    if (store) {
-      nir_store_global(b, intr->src[1].ssa, addr, .write_mask = nir_intrinsic_write_mask(intr),
-                       .align_mul = 4);
+      nir_store_global(b, intr->src[1].ssa, addr,
+                       .write_mask = nir_intrinsic_write_mask(intr), .align_mul = 4);
    } else {
       nir_def *v = nir_load_global(b, intr->def.num_components, intr->def.bit_size, addr,
                                    .align_mul = 4);
@@ -304,7 +307,8 @@ lower_tess_io(nir_builder *b, nir_intrinsic_instr *intr, void *data)
 bool
 nvk_nir_lower_tess_io(nir_shader *shader, bool *unsupported)
 {
-   if (shader->info.stage != NIR_STAGE_TESS_CTRL && shader->info.stage != NIR_STAGE_TESS_EVAL)
+   if (shader->info.stage != NIR_STAGE_TESS_CTRL &&
+       shader->info.stage != NIR_STAGE_TESS_EVAL)
       return false;
    struct tess_state st = {0};
    const bool progress =

@@ -34,8 +34,8 @@
 #define NVK_CBUF_TESS (KX_MAX_CBUFS - 1)
 
 #define NVK_TESS_VERTEX_FLOATS (KX_SLOT_COUNT * 4)
-#define NVK_TESS_PATCH_VAR0 2
-#define NVK_TESS_PATCH_FLOATS ((NVK_TESS_PATCH_VAR0 + 32) * 4)
+#define NVK_TESS_PATCH_VAR0    2
+#define NVK_TESS_PATCH_FLOATS  ((NVK_TESS_PATCH_VAR0 + 32) * 4)
 /* maxTessellationPatchSize: a patch's invocations fit in one strip. */
 #define NVK_MAX_TESS_PATCH_SIZE 32
 static_assert(NVK_MAX_TESS_PATCH_SIZE <= KX_W, "a patch runs in one strip");

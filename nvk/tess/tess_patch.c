@@ -97,7 +97,7 @@ tess_patch(const struct tess_config *cfg, const struct tess_levels *levels,
 {
    r->vertex_count = 0;
    r->prim_count = 0;
-   r->prim = cfg->point_mode                 ? TESS_PRIM_POINTS
+   r->prim = cfg->point_mode                ? TESS_PRIM_POINTS
              : cfg->domain == TESS_ISOLINES ? TESS_PRIM_LINES
                                             : TESS_PRIM_TRIANGLES;
    if (tess_patch_culled(cfg->domain, levels))

@@ -13,7 +13,7 @@
 /* The highest maxTessellationGenerationLevel the library takes (larger
  * configurations are clamped to it); a ring side has at most one point
  * more than that. */
-#define TESS_MAX_LEVEL 64u
+#define TESS_MAX_LEVEL       64u
 #define TESS_MAX_SIDE_POINTS (TESS_MAX_LEVEL + 1u)
 
 struct tess_emit {

@@ -18,10 +18,18 @@ static void
 side_point(unsigned s, double t, double *u, double *v)
 {
    switch (s) {
-   case 0: *u = t, *v = 0.0; break;
-   case 1: *u = 1.0, *v = t; break;
-   case 2: *u = 1.0 - t, *v = 1.0; break;
-   default: *u = 0.0, *v = 1.0 - t; break;
+   case 0:
+      *u = t, *v = 0.0;
+      break;
+   case 1:
+      *u = 1.0, *v = t;
+      break;
+   case 2:
+      *u = 1.0 - t, *v = 1.0;
+      break;
+   default:
+      *u = 0.0, *v = 1.0 - t;
+      break;
    }
 }
 

@@ -196,7 +196,8 @@ TEST(tess_control_then_evaluation)
             const unsigned src = i % IN_VERTS;
             bad += rec[0] != (float)p || rec[1] != (float)src;
             for (unsigned c = 0; c < 4; c++)
-               bad += rec[KX_SLOT_VAR0 * 4 + c] != in_color(p, src, c) + 100.0f * (p + BASE);
+               bad +=
+                  rec[KX_SLOT_VAR0 * 4 + c] != in_color(p, src, c) + 100.0f * (p + BASE);
             bad += rec[KX_SLOT_CLIP_DIST0 * 4 + i % 2] != (float)i;
          }
          const float *pr = m->patch + p * NVK_TESS_PATCH_FLOATS;
@@ -227,7 +228,7 @@ TEST(tess_control_then_evaluation)
          const unsigned p = m->patches[l];
          const float u = m->coords[3 * l], v = m->coords[3 * l + 1];
          const float *r = m->out + p * OUT_VERTS * NVK_TESS_VERTEX_FLOATS;
-#define POS(i, c) r[(i) * NVK_TESS_VERTEX_FLOATS + (c)]
+#define POS(i, c) r[(i)*NVK_TESS_VERTEX_FLOATS + (c)]
          for (unsigned c = 0; c < 4; c++) {
             const float a = POS(0, c) + (POS(1, c) - POS(0, c)) * u;
             const float b = POS(3, c) + (POS(2, c) - POS(3, c)) * u;

@@ -49,7 +49,8 @@ main(int argc, char **argv)
                t = now_s() - t0;
             } while (t < budget_s);
             printf("%-10s %-16s %6.1f %9u %8u %12.0f %10.2f\n", dn[d], sn[sp], x,
-                   r.vertex_count, r.prim_count, n / t, t * 1e9 / ((double)n * r.vertex_count));
+                   r.vertex_count, r.prim_count, n / t,
+                   t * 1e9 / ((double)n * r.vertex_count));
             free(coords);
             free(idx);
          }

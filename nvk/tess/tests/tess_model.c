@@ -192,8 +192,8 @@ model_patch(const struct tess_config *cfg, const struct tess_levels *lv,
 {
    memset(m, 0, sizeof(*m));
    const unsigned relevant = cfg->domain == TESS_TRIANGLES ? 3
-                             : cfg->domain == TESS_QUADS  ? 4
-                                                          : 2;
+                             : cfg->domain == TESS_QUADS   ? 4
+                                                           : 2;
    for (unsigned i = 0; i < relevant; i++) {
       if (isnan(lv->outer[i]) || lv->outer[i] <= 0) {
          m->culled = true;

@@ -21,7 +21,7 @@ struct model_result {
    bool culled;
    uint32_t vertex_count; /* distinct vertices */
    double coords[MODEL_MAX_POINTS][3];
-   uint32_t prim_count;   /* triangles, lines, or points in point mode */
+   uint32_t prim_count; /* triangles, lines, or points in point mode */
 };
 
 /* n and f of one level under `spacing` (23.4). */

@@ -117,14 +117,10 @@ TEST(tess_discard)
       bool culled;
    } cases[] = {
       {TESS_TRIANGLES, {1, 1, 1, 0}, false}, /* outer[3] is not relevant */
-      {TESS_TRIANGLES, {1, 0, 1, 1}, true},
-      {TESS_TRIANGLES, {1, 1, -2, 1}, true},
-      {TESS_TRIANGLES, {NAN, 1, 1, 1}, true},
-      {TESS_QUADS, {1, 1, 1, 0}, true},
-      {TESS_QUADS, {1, 1, 1, 1e-30f}, false},
-      {TESS_QUADS, {1, 1, 1, -0.0f}, true},
-      {TESS_ISOLINES, {1, 1, 0, 0}, false},
-      {TESS_ISOLINES, {1, NAN, 1, 1}, true},
+      {TESS_TRIANGLES, {1, 0, 1, 1}, true},   {TESS_TRIANGLES, {1, 1, -2, 1}, true},
+      {TESS_TRIANGLES, {NAN, 1, 1, 1}, true}, {TESS_QUADS, {1, 1, 1, 0}, true},
+      {TESS_QUADS, {1, 1, 1, 1e-30f}, false}, {TESS_QUADS, {1, 1, 1, -0.0f}, true},
+      {TESS_ISOLINES, {1, 1, 0, 0}, false},   {TESS_ISOLINES, {1, NAN, 1, 1}, true},
       {TESS_ISOLINES, {0, 4, 1, 1}, true},
    };
    for (unsigned i = 0; i < ARRAY_SIZE(cases); i++) {
