@@ -365,8 +365,13 @@ nvk_draw_tess(struct nvk_draw_ctx *ctx, const float *verts, uint32_t vs_stride_f
 
    const uint32_t per_batch =
       MIN2(patches, MAX2(NVK_TESS_BATCH_B / (m * NVK_TESS_VERTEX_FLOATS * 4u), 1u));
-   float *in = malloc((size_t)per_batch * n * vs_stride_floats * sizeof(float));
-   float *out = malloc((size_t)per_batch * m * NVK_TESS_VERTEX_FLOATS * sizeof(float));
+   /* A shader may read gl_in[i] past the patch's vertices (undefined
+    * values, Vulkan 1.3, 15.1.4, but no fault): the last patch of a batch
+    * reads zeros from SLACK more vertex records. */
+   const uint32_t slack = NVK_MAX_TESS_PATCH_VERTICES;
+   float *in = malloc(((size_t)per_batch * n + slack) * vs_stride_floats * sizeof(float));
+   float *out =
+      malloc(((size_t)per_batch * m + slack) * NVK_TESS_VERTEX_FLOATS * sizeof(float));
    float *patch = malloc((size_t)per_batch * NVK_TESS_PATCH_FLOATS * sizeof(float));
    b.pc = malloc(tess_max_vertices(&b.cfg) * sizeof(*b.pc));
    b.pi = malloc(tess_max_indices(&b.cfg) * sizeof(*b.pi));
@@ -388,12 +393,16 @@ nvk_draw_tess(struct nvk_draw_ctx *ctx, const float *verts, uint32_t vs_stride_f
          memcpy(in + (size_t)i * vs_stride_floats,
                 verts + (size_t)patch_verts[(size_t)first * n + i] * vs_stride_floats,
                 vs_stride_floats * sizeof(float));
-      memset(out, 0, (size_t)count_b * m * NVK_TESS_VERTEX_FLOATS * sizeof(float));
+      memset(in + (size_t)count_b * n * vs_stride_floats, 0,
+             (size_t)slack * vs_stride_floats * sizeof(float));
+      memset(out, 0,
+             ((size_t)count_b * m + slack) * NVK_TESS_VERTEX_FLOATS * sizeof(float));
       memset(patch, 0, (size_t)count_b * NVK_TESS_PATCH_FLOATS * sizeof(float));
       b.cb.patch_base = first;
-      b.mem.range[0].size_B = (uint64_t)count_b * n * vs_stride_floats * sizeof(float);
+      b.mem.range[0].size_B =
+         ((uint64_t)count_b * n + slack) * vs_stride_floats * sizeof(float);
       b.mem.range[1].size_B =
-         (uint64_t)count_b * m * NVK_TESS_VERTEX_FLOATS * sizeof(float);
+         ((uint64_t)count_b * m + slack) * NVK_TESS_VERTEX_FLOATS * sizeof(float);
       b.mem.range[2].size_B = (uint64_t)count_b * NVK_TESS_PATCH_FLOATS * sizeof(float);
       for (unsigned w = 0; w < ctx->thread_count; w++)
          kx_exec_reset(ctx->tcs_exec[w]);

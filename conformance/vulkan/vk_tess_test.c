@@ -39,6 +39,7 @@
 
 #include "tess_color_frag.h"
 #include "tess_levels_tesc.h"
+#include "tess_overread_tesc.h"
 #include "tess_vert.h"
 #include "tess_view_tese.h"
 #include "tess_psize_tese.h"
@@ -1276,6 +1277,32 @@ TEST(tess_patch_list_restart)
    if (draw(&e, pipe, &pc, ARRAY_SIZE(idx), 0, NULL, st)) {
       CHECK_EQ(st[STAT_TCS], 2);
       CHECK_EQ(st[STAT_CLIP], 2 * m.prim_count);
+   }
+   vkDestroyPipeline(e.t.dev, pipe, NULL);
+out:
+   env_finish(&e);
+}
+
+/* A control shader reading gl_in[] past its patch's vertices: undefined
+ * values, a completed draw (4 patches of one vertex, the last one's
+ * invocations 1-3 reading past the draw's vertices). */
+TEST(tess_control_reads_past_the_patch)
+{
+   struct env e;
+   if (!env_init(&e, 0))
+      goto out;
+   const struct spv tesc = {tess_overread_tesc_spv, sizeof(tess_overread_tesc_spv)};
+   const struct pipe_opts o = {.tese = &tese_spv[TESS_QUADS][TESS_SPACING_EQUAL][0],
+                               .tesc = &tesc,
+                               .patch_points = 1};
+   VkPipeline pipe;
+   if (!VKT_CHECK(make_pipeline(&e, &o, &pipe)))
+      goto out;
+   const struct push pc = {.bands = 4};
+   uint64_t st[STAT_COUNT];
+   if (draw(&e, pipe, &pc, 4, 0, NULL, st)) {
+      CHECK_EQ(st[STAT_TCS], 4);
+      CHECK_EQ(st[STAT_CLIP], 4 * 8); /* 2 x 2 quads: 8 triangles each */
    }
    vkDestroyPipeline(e.t.dev, pipe, NULL);
 out:
