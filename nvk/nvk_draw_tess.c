@@ -86,7 +86,7 @@ tess_strip(struct tess_job *j, unsigned w, uint32_t first)
 {
    struct nvk_draw_ctx *ctx = j->ctx;
    float *vout = ctx->vs_out[w];
-   uint32_t ids[KX_W];
+   uint32_t ids[KX_W] = {0}; /* inactive lanes compute too: defined values */
    const uint32_t lanes = MIN2(j->total - first, j->lanes_per_strip);
    for (uint32_t l = 0; l < lanes; l++)
       ids[l] = first + l;
