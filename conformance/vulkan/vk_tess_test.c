@@ -20,6 +20,7 @@
  *  - transform feedback of every evaluation: the captured TessCoords are
  *    the model's vertices, as many as its primitives need;
  *  - a draw of 7000 patches and 567,000 points, in batches, in order;
+ *  - spacing, vertex order and point mode declared by the control shader;
  *  - multiview: an evaluation shader reading ViewIndex, once per view;
  *  - PointSize from the evaluation shader, or a geometry shader after it;
  *  - patchControlPoints dynamic (VK_EXT_extended_dynamic_state2): patches
@@ -945,6 +946,141 @@ TEST(tess_coords_captured_by_transform_feedback)
             vkDestroyPipeline(t->dev, pipe, NULL);
          }
 out:
+   if (buf.buffer)
+      vkt_buffer_destroy(&e.t, &buf);
+   if (counter.buffer)
+      vkt_buffer_destroy(&e.t, &counter);
+   env_finish(&e);
+}
+
+/* Records captured by one draw of `vertices` control points (rasterizer
+ * discard in the pipeline); the byte count, or UINT32_MAX after a
+ * failure. */
+static uint32_t
+capture(struct env *e, VkPipeline pipe, const struct push *pc, uint32_t vertices,
+        struct vkt_buffer *buf, struct vkt_buffer *counter)
+{
+   struct vkt *t = &e->t;
+   memset(buf->map, 0, buf->size);
+   memset(counter->map, 0, 16);
+   VkCommandBuffer cmd = vkt_cmd_begin(t);
+   const VkClearValue clear = {.color = {.float32 = {0, 0, 0, 0}}};
+   const VkRenderPassBeginInfo bi = {
+      .sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO,
+      .renderPass = e->pass,
+      .framebuffer = e->fb,
+      .renderArea = {{0, 0}, {W, H}},
+      .clearValueCount = 1,
+      .pClearValues = &clear,
+   };
+   vkCmdBeginRenderPass(cmd, &bi, VK_SUBPASS_CONTENTS_INLINE);
+   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
+   const VkDeviceSize zero = 0, whole = VK_WHOLE_SIZE;
+   vkCmdBindVertexBuffers(cmd, 0, 1, &e->vb.buffer, &zero);
+   vkCmdPushConstants(cmd, e->layout, VK_SHADER_STAGE_ALL_GRAPHICS, 0, sizeof(*pc), pc);
+   VKT_PROC(t, vkCmdBindTransformFeedbackBuffersEXT)
+   (cmd, 0, 1, &buf->buffer, &zero, &whole);
+   VKT_PROC(t, vkCmdBeginTransformFeedbackEXT)(cmd, 0, 0, NULL, NULL);
+   vkCmdDraw(cmd, vertices, 1, 0, 0);
+   VKT_PROC(t, vkCmdEndTransformFeedbackEXT)(cmd, 0, 1, &counter->buffer, &zero);
+   vkCmdEndRenderPass(cmd);
+   vkt_cmd_barrier(cmd);
+   if (!vkt_cmd_submit_wait(t, cmd))
+      return UINT32_MAX;
+   uint32_t bytes;
+   memcpy(&bytes, counter->map, 4);
+   return bytes;
+}
+
+/* Moves the OpExecutionModes `modes` (without operands) of module `from`
+ * into module `to` (after its first OpExecutionMode, for its entry point);
+ * false if one is missing. Both arrays have room for the words. */
+static bool
+move_modes(uint32_t *from, size_t *from_n, uint32_t *to, size_t *to_n,
+           const uint32_t *modes, unsigned mode_count)
+{
+   const uint32_t op_mode = 16;
+   size_t at = 0;
+   uint32_t entry = 0;
+   for (size_t w = 5; w < *to_n && (to[w] >> 16); w += to[w] >> 16) {
+      if ((to[w] & 0xffff) == op_mode) {
+         at = w + (to[w] >> 16);
+         entry = to[w + 1];
+         break;
+      }
+   }
+   if (!at)
+      return false;
+   for (unsigned k = 0; k < mode_count; k++) {
+      size_t w = 5;
+      while (w < *from_n && (from[w] >> 16) &&
+             !(from[w] == (3u << 16 | op_mode) && from[w + 2] == modes[k]))
+         w += from[w] >> 16;
+      if (w >= *from_n || !(from[w] >> 16))
+         return false;
+      memmove(from + w, from + w + 3, (*from_n - w - 3) * 4);
+      *from_n -= 3;
+      memmove(to + at + 3, to + at, (*to_n - at) * 4);
+      to[at] = 3u << 16 | op_mode;
+      to[at + 1] = entry;
+      to[at + 2] = modes[k];
+      *to_n += 3;
+   }
+   return true;
+}
+
+/* Spacing, vertex order and point mode may be declared by either stage
+ * (Vulkan 1.3, 15.1.5 / the SPIR-V tessellation execution modes): the
+ * same program with FractionalOdd, Ccw and PointMode moved from the
+ * evaluation shader's module to the control shader's captures the same
+ * records. */
+TEST(tess_modes_from_the_control_shader)
+{
+   struct env e;
+   struct vkt_buffer buf = {0}, counter = {0};
+   uint32_t *tesc = NULL, *tese = NULL, *ref = NULL;
+   if (!env_init(&e, ENV_XFB))
+      goto out;
+   struct vkt *t = &e.t;
+   if (!vkt_buffer_create(t, 1 << 16, VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_BUFFER_BIT_EXT,
+                          &buf) ||
+       !vkt_buffer_create(
+          t, 16, VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_COUNTER_BUFFER_BIT_EXT, &counter))
+      goto out;
+   const struct spv *orig = &xfb_spv[TESS_QUADS][TESS_SPACING_FRACTIONAL_ODD][1];
+   size_t tesc_n = sizeof(tess_levels_tesc_spv) / 4, tese_n = orig->size_B / 4;
+   tesc = malloc((tesc_n + 16) * 4);
+   tese = malloc(tese_n * 4);
+   ref = malloc(1 << 16);
+   REQUIRE(tesc && tese && ref);
+   memcpy(tesc, tess_levels_tesc_spv, tesc_n * 4);
+   memcpy(tese, orig->code, tese_n * 4);
+   static const uint32_t modes[] = {3 /* SpacingFractionalOdd */, 5 /* VertexOrderCcw */,
+                                    10 /* PointMode */};
+   REQUIRE(move_modes(tese, &tese_n, tesc, &tesc_n, modes, ARRAY_SIZE(modes)));
+   const struct spv moved_tesc = {tesc, tesc_n * 4}, moved_tese = {tese, tese_n * 4};
+   const struct push pc = {
+      .outer = {2.5f, 3, 1.5f, 4.2f}, .inner = {3.5f, 2}, .bands = 1};
+   VkPipeline a = VK_NULL_HANDLE, b = VK_NULL_HANDLE;
+   const struct pipe_opts oa = {.tese = orig, .discard = true};
+   const struct pipe_opts ob = {
+      .tese = &moved_tese, .tesc = &moved_tesc, .discard = true};
+   if (VKT_CHECK(make_pipeline(&e, &oa, &a)) && VKT_CHECK(make_pipeline(&e, &ob, &b))) {
+      const uint32_t ref_B = capture(&e, a, &pc, 8, &buf, &counter);
+      REQUIRE(ref_B != UINT32_MAX);
+      memcpy(ref, buf.map, ref_B);
+      /* Quads, fractional_odd, inner 5 x 3, outer 3 3 3 5: 22 points. */
+      CHECK_EQ(ref_B, 2 * 22 * 16);
+      const uint32_t got_B = capture(&e, b, &pc, 8, &buf, &counter);
+      if (CHECK_EQ(got_B, ref_B))
+         CHECK(memcmp(buf.map, ref, ref_B) == 0);
+   }
+   vkDestroyPipeline(t->dev, a, NULL);
+   vkDestroyPipeline(t->dev, b, NULL);
+out:
+   free(tesc);
+   free(tese);
+   free(ref);
    if (buf.buffer)
       vkt_buffer_destroy(&e.t, &buf);
    if (counter.buffer)
