@@ -149,6 +149,7 @@ struct pipe_desc {
    const uint32_t *vs, *gs, *fs;
    size_t vs_B, gs_B, fs_B;
    VkPrimitiveTopology topology;
+   bool primitive_restart;
    bool vertex_input;   /* one vec4 attribute at location 0, stride 16 */
    bool raster;         /* rasterizer discard off */
    bool provoking_last; /* VK_EXT_provoking_vertex */
@@ -196,6 +197,7 @@ make_pipeline(struct env *e, const struct pipe_desc *d, VkPipeline *pipe)
    const VkPipelineInputAssemblyStateCreateInfo ia = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
       .topology = d->topology,
+      .primitiveRestartEnable = d->primitive_restart,
    };
    const VkViewport viewport = {0, 0, 16, 16, 0, 1};
    const VkRect2D scissors[4] = {{{0, 0}, {64, 64}}, {{0, 0}, {64, 64}},
@@ -609,6 +611,59 @@ out:
    vkt_buffer_destroy(t, &buf);
    vkt_buffer_destroy(t, &counter);
    vkt_buffer_destroy(t, &replay);
+   env_finish(&e);
+}
+
+/* An indexed triangle strip cut by a restart index, two instances: the
+ * capture holds each instance's triangles in order, (0, 1, 2), (1, 3, 2),
+ * then after the cut (4, 5, 6) (the strip's parity starts over), each
+ * vertex as xfb_simple.vert writes it (VertexIndex, InstanceIndex, 1, 2). */
+TEST(xfb_indexed_strip_restart_instances)
+{
+   struct env e;
+   if (!env_init(&e, NULL, NULL, 0, NULL)) {
+      env_finish(&e);
+      return;
+   }
+   struct vkt *t = &e.t;
+   struct vkt_buffer ib, cap;
+   REQUIRE(vkt_buffer_create(t, 64, VK_BUFFER_USAGE_INDEX_BUFFER_BIT, &ib));
+   REQUIRE(xfb_buffer(t, 512, &cap));
+   const uint16_t idx[8] = {10, 11, 12, 13, 0xffff, 14, 15, 16};
+   memcpy(ib.map, idx, sizeof(idx));
+   const struct pipe_desc d = {
+      .vs = xfb_simple_vert_spv,
+      .vs_B = sizeof(xfb_simple_vert_spv),
+      .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP,
+      .primitive_restart = true,
+   };
+   VkPipeline pipe = VK_NULL_HANDLE;
+   if (!pipeline(&e, &d, &pipe))
+      goto out;
+   VkCommandBuffer cmd = vkt_cmd_begin(t);
+   begin_pass(&e, cmd, 0, 0, 0, 0, NULL);
+   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
+   const VkDeviceSize zero = 0, whole = VK_WHOLE_SIZE;
+   vkCmdBindIndexBuffer(cmd, ib.buffer, 0, VK_INDEX_TYPE_UINT16);
+   e.bind(cmd, 0, 1, &cap.buffer, &zero, &whole);
+   e.begin(cmd, 0, 0, NULL, NULL);
+   vkCmdDrawIndexed(cmd, 8, 2, 0, 100, 3); /* vertexOffset 100, firstInstance 3 */
+   e.end(cmd, 0, 0, NULL, NULL);
+   vkCmdEndRenderPass(cmd);
+   vkt_cmd_barrier(cmd);
+   REQUIRE(vkt_cmd_submit_wait(t, cmd));
+   static const uint32_t order[9] = {10, 11, 12, 11, 13, 12, 14, 15, 16};
+   float want[18][4];
+   for (uint32_t inst = 0; inst < 2; inst++)
+      for (uint32_t k = 0; k < 9; k++) {
+         float *w = want[inst * 9 + k];
+         w[0] = (float)(order[k] + 100), w[1] = (float)(inst + 3), w[2] = 1, w[3] = 2;
+      }
+   check_bytes("indexed strip with a restart, 2 instances", &cap, 0, want, sizeof(want));
+out:
+   vkDestroyPipeline(t->dev, pipe, NULL);
+   vkt_buffer_destroy(t, &ib);
+   vkt_buffer_destroy(t, &cap);
    env_finish(&e);
 }
 
