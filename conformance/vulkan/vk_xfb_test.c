@@ -357,17 +357,18 @@ fan_tri(uint32_t i, bool last, uint32_t v[3])
 /* ---------------------------------------------------------------------------------- */
 
 /* What xfb_layouts.vert writes for vertex v into each of its 4 buffers
- * (strides 40, 24, 16, 20), the untouched bytes as PATTERN. */
+ * (strides 44, 24, 16, 20), the untouched bytes as PATTERN. */
 static void
 layouts_vertex(uint32_t v, uint8_t *b0, uint8_t *b1, uint8_t *b2, uint8_t *b3)
 {
    const float f = (float)v;
    const float pos[4] = {f * 0.25f - 1.0f, f * 0.5f - 1.0f, 0.25f, 1.0f};
    const float color[4] = {f * 0.125f, (f + 1) * 0.125f, (f + 2) * 0.125f, (f + 3) * 0.125f};
-   const float clip[2] = {f + 0.5f, -f};
+   const float clip[2] = {f + 0.5f, -f}, psize = 1.0f + f;
    memcpy(b0, pos, 16);
    memcpy(b0 + 16, color, 16);
    memcpy(b0 + 32, clip, 8);
+   memcpy(b0 + 40, &psize, 4);
    memset(b1, PATTERN, 24);
    const float part[2] = {f * 3.0f, f * 5.0f}, arr[2] = {f + 100.0f, f + 200.0f};
    memcpy(b1 + 4, part, 8);
@@ -381,7 +382,7 @@ layouts_vertex(uint32_t v, uint8_t *b0, uint8_t *b1, uint8_t *b2, uint8_t *b3)
    memcpy(b3 + 12, u, 8);
 }
 
-/* Built-ins (position, clip distances), partial components, arrays, 64-bit
+/* Built-ins (position, point size, clip distances), partial components, arrays, 64-bit
  * and block members into
  * four buffers; a strip and a fan, each in both provoking-vertex modes
  * (VK_EXT_provoking_vertex's transformFeedbackPreservesProvokingVertex and
@@ -408,7 +409,7 @@ TEST(xfb_output_layouts_and_vertex_order)
                                      .pNext = &pvp};
    ((PFN_vkGetPhysicalDeviceProperties2KHR)vkGetInstanceProcAddr(
       t->instance, "vkGetPhysicalDeviceProperties2KHR"))(t->pdev, &p2);
-   const uint32_t strides[4] = {40, 24, 16, 20};
+   const uint32_t strides[4] = {44, 24, 16, 20};
    for (unsigned c = 0; c < 4; c++) {
       const bool fan = c >= 2, last = c & 1;
       if (fan && last && !pvp.transformFeedbackPreservesTriangleFanProvokingVertex) {
@@ -445,7 +446,7 @@ TEST(xfb_output_layouts_and_vertex_order)
       vkCmdEndRenderPass(cmd);
       vkt_cmd_barrier(cmd);
       REQUIRE(vkt_cmd_submit_wait(t, cmd));
-      uint8_t want[4][9 * 40];
+      uint8_t want[4][9 * 44];
       for (uint32_t i = 0; i < 3; i++) {
          uint32_t v[3];
          if (fan)
@@ -454,7 +455,7 @@ TEST(xfb_output_layouts_and_vertex_order)
             strip_tri(i, last, v);
          for (unsigned k = 0; k < 3; k++) {
             const unsigned at = i * 3 + k;
-            layouts_vertex(v[k], want[0] + at * 40, want[1] + at * 24, want[2] + at * 16,
+            layouts_vertex(v[k], want[0] + at * 44, want[1] + at * 24, want[2] + at * 16,
                            want[3] + at * 20);
          }
       }
