@@ -29,6 +29,7 @@
 #include "gs_prim_id_frag.h"
 #include "gs_streams_points_geom.h"
 #include "gs_streams_tris_geom.h"
+#include "gs_strip5_geom.h"
 #include "gs_tris_adj_geom.h"
 #include "gs_view_frag.h"
 #include "xfb_layouts_vert.h"
@@ -1227,6 +1228,76 @@ out:
    vkt_buffer_destroy(t, &vb);
    for (unsigned s = 0; s < 4; s++)
       vkt_buffer_destroy(t, &bufs[s]);
+   env_finish(&e);
+}
+
+/* A GS's triangle strip (5 vertices: 3 triangles, one odd) unrolled for
+ * capture in both provoking-vertex modes: (i, i + 1 + i % 2, i + 2 - i % 2),
+ * and in last-vertex mode rotated so the provoking vertex comes last
+ * (transformFeedbackPreservesProvokingVertex), for 2 input points. */
+TEST(gs_strip_capture_order_both_provoking_modes)
+{
+   static const char *const more[] = {VK_EXT_PROVOKING_VERTEX_EXTENSION_NAME};
+   VkPhysicalDeviceProvokingVertexFeaturesEXT pvf = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_FEATURES_EXT,
+      .provokingVertexLast = VK_TRUE,
+      .transformFeedbackPreservesProvokingVertex = VK_TRUE,
+   };
+   const VkPhysicalDeviceFeatures core = {.geometryShader = VK_TRUE};
+   struct env e;
+   if (!env_init(&e, &core, more, 1, &pvf)) {
+      env_finish(&e);
+      return;
+   }
+   struct vkt *t = &e.t;
+   struct vkt_buffer vb, cap;
+   REQUIRE(vkt_buffer_create(t, 64, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, &vb));
+   REQUIRE(xfb_buffer(t, 256, &cap));
+   memset(vb.map, 0, 64);
+   for (unsigned last = 0; last < 2; last++) {
+      const struct pipe_desc d = {
+         .vs = gs_pass_vert_spv,
+         .vs_B = sizeof(gs_pass_vert_spv),
+         .gs = gs_strip5_geom_spv,
+         .gs_B = sizeof(gs_strip5_geom_spv),
+         .topology = VK_PRIMITIVE_TOPOLOGY_POINT_LIST,
+         .vertex_input = true,
+         .provoking_last = last,
+      };
+      VkPipeline pipe;
+      if (!pipeline(&e, &d, &pipe))
+         break;
+      memset(cap.map, PATTERN, cap.size);
+      VkCommandBuffer cmd = vkt_cmd_begin(t);
+      begin_pass(&e, cmd, 0, 0, 0, 0, NULL);
+      vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
+      const VkDeviceSize zero = 0, whole = VK_WHOLE_SIZE;
+      vkCmdBindVertexBuffers(cmd, 0, 1, &vb.buffer, &zero);
+      e.bind(cmd, 0, 1, &cap.buffer, &zero, &whole);
+      e.begin(cmd, 0, 0, NULL, NULL);
+      vkCmdDraw(cmd, 2, 1, 0, 0);
+      e.end(cmd, 0, 0, NULL, NULL);
+      vkCmdEndRenderPass(cmd);
+      vkt_cmd_barrier(cmd);
+      REQUIRE(vkt_cmd_submit_wait(t, cmd));
+      uint32_t want[2 * 3 * 3][2];
+      unsigned n = 0;
+      for (uint32_t p = 0; p < 2; p++)
+         for (uint32_t i = 0; i < 3; i++) {
+            uint32_t v[3];
+            strip_tri(i, last, v);
+            for (unsigned k = 0; k < 3; k++) {
+               want[n][0] = v[k];
+               want[n][1] = p;
+               n++;
+            }
+         }
+      check_bytes(last ? "GS strip, last vertex" : "GS strip, first vertex", &cap, 0, want,
+                  sizeof(want));
+      vkDestroyPipeline(t->dev, pipe, NULL);
+   }
+   vkt_buffer_destroy(t, &vb);
+   vkt_buffer_destroy(t, &cap);
    env_finish(&e);
 }
 
