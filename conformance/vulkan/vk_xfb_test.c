@@ -23,6 +23,7 @@
 
 #include "gs_amplify_geom.h"
 #include "gs_limits_geom.h"
+#include "gs_line_strip_geom.h"
 #include "gs_lines_adj_geom.h"
 #include "gs_multiview_geom.h"
 #include "gs_pass_vert.h"
@@ -32,6 +33,7 @@
 #include "gs_strip5_geom.h"
 #include "gs_tris_adj_geom.h"
 #include "gs_view_frag.h"
+#include "gs_white_frag.h"
 #include "xfb_layouts_vert.h"
 #include "xfb_passthrough_vert.h"
 #include "xfb_position_vert.h"
@@ -983,6 +985,70 @@ out:
    vkDestroyPipeline(t->dev, pipe, NULL);
    vkDestroyFramebuffer(t->dev, fb, NULL);
    vkDestroyRenderPass(t->dev, pass, NULL);
+   layered_destroy(t, &l);
+   vkt_buffer_destroy(t, &vb);
+   env_finish(&e);
+}
+
+/* A GS's line strip reaches the rasterizer as lines: two horizontal
+ * segments along pixel row 8 from x = 2 to x = 14 light exactly the
+ * pixels whose centres they pass (x = 2..13 of row 8), nothing else. */
+TEST(gs_line_strip_rasterized)
+{
+   const VkPhysicalDeviceFeatures core = {.geometryShader = VK_TRUE};
+   struct env e;
+   if (!env_init(&e, &core, NULL, 0, NULL)) {
+      env_finish(&e);
+      return;
+   }
+   struct vkt *t = &e.t;
+   struct layered l;
+   VkPipeline pipe = VK_NULL_HANDLE;
+   struct vkt_buffer vb;
+   REQUIRE(vkt_buffer_create(t, 64, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, &vb));
+   memset(vb.map, 0, 64);
+   if (!layered_create(t, &l))
+      goto out;
+   const VkViewport vp = {0, 0, 16, 16, 0, 1};
+   const struct pipe_desc d = {
+      .vs = gs_pass_vert_spv,
+      .vs_B = sizeof(gs_pass_vert_spv),
+      .gs = gs_line_strip_geom_spv,
+      .gs_B = sizeof(gs_line_strip_geom_spv),
+      .fs = gs_white_frag_spv,
+      .fs_B = sizeof(gs_white_frag_spv),
+      .topology = VK_PRIMITIVE_TOPOLOGY_POINT_LIST,
+      .vertex_input = true,
+      .raster = true,
+      .viewports = &vp,
+      .viewport_count = 1,
+      .pass = l.pass,
+   };
+   if (!pipeline(&e, &d, &pipe))
+      goto out;
+   VkCommandBuffer cmd = vkt_cmd_begin(t);
+   const VkClearValue clear = {.color = {.float32 = {0, 0, 0, 0}}};
+   begin_pass(&e, cmd, l.pass, l.fb, 32, 16, &clear);
+   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
+   const VkDeviceSize zero = 0;
+   vkCmdBindVertexBuffers(cmd, 0, 1, &vb.buffer, &zero);
+   vkCmdDraw(cmd, 1, 1, 0, 0);
+   vkCmdEndRenderPass(cmd);
+   vkt_cmd_barrier(cmd);
+   REQUIRE(vkt_cmd_submit_wait(t, cmd));
+   uint32_t px[32 * 16];
+   REQUIRE(vkt_read_image(t, &l.img, VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, (VkOffset3D){0, 0, 0},
+                          (VkExtent3D){32, 16, 1}, px));
+   unsigned bad = 0;
+   for (uint32_t y = 0; y < 16; y++)
+      for (uint32_t x = 0; x < 32; x++) {
+         const uint32_t want = y == 8 && x >= 2 && x < 14 ? 0xffffffffu : 0;
+         if (px[y * 32 + x] != want && bad++ < 4)
+            test_fail(__FILE__, __LINE__, "pixel (%u, %u) is 0x%08x, expected 0x%08x", x, y,
+                      px[y * 32 + x], want);
+      }
+out:
+   vkDestroyPipeline(t->dev, pipe, NULL);
    layered_destroy(t, &l);
    vkt_buffer_destroy(t, &vb);
    env_finish(&e);
