@@ -23,14 +23,17 @@
 
 #include "gs_amplify_geom.h"
 #include "gs_limits_geom.h"
+#include "gs_line_strip_geom.h"
 #include "gs_lines_adj_geom.h"
 #include "gs_multiview_geom.h"
 #include "gs_pass_vert.h"
 #include "gs_prim_id_frag.h"
 #include "gs_streams_points_geom.h"
 #include "gs_streams_tris_geom.h"
+#include "gs_strip5_geom.h"
 #include "gs_tris_adj_geom.h"
 #include "gs_view_frag.h"
+#include "gs_white_frag.h"
 #include "xfb_layouts_vert.h"
 #include "xfb_passthrough_vert.h"
 #include "xfb_position_vert.h"
@@ -149,6 +152,7 @@ struct pipe_desc {
    const uint32_t *vs, *gs, *fs;
    size_t vs_B, gs_B, fs_B;
    VkPrimitiveTopology topology;
+   bool primitive_restart;
    bool vertex_input;   /* one vec4 attribute at location 0, stride 16 */
    bool raster;         /* rasterizer discard off */
    bool provoking_last; /* VK_EXT_provoking_vertex */
@@ -196,6 +200,7 @@ make_pipeline(struct env *e, const struct pipe_desc *d, VkPipeline *pipe)
    const VkPipelineInputAssemblyStateCreateInfo ia = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
       .topology = d->topology,
+      .primitiveRestartEnable = d->primitive_restart,
    };
    const VkViewport viewport = {0, 0, 16, 16, 0, 1};
    const VkRect2D scissors[4] = {{{0, 0}, {64, 64}}, {{0, 0}, {64, 64}},
@@ -355,17 +360,18 @@ fan_tri(uint32_t i, bool last, uint32_t v[3])
 /* ---------------------------------------------------------------------------------- */
 
 /* What xfb_layouts.vert writes for vertex v into each of its 4 buffers
- * (strides 40, 24, 16, 20), the untouched bytes as PATTERN. */
+ * (strides 44, 24, 16, 20), the untouched bytes as PATTERN. */
 static void
 layouts_vertex(uint32_t v, uint8_t *b0, uint8_t *b1, uint8_t *b2, uint8_t *b3)
 {
    const float f = (float)v;
    const float pos[4] = {f * 0.25f - 1.0f, f * 0.5f - 1.0f, 0.25f, 1.0f};
    const float color[4] = {f * 0.125f, (f + 1) * 0.125f, (f + 2) * 0.125f, (f + 3) * 0.125f};
-   const float clip[2] = {f + 0.5f, -f};
+   const float clip[2] = {f + 0.5f, -f}, psize = 1.0f + f;
    memcpy(b0, pos, 16);
    memcpy(b0 + 16, color, 16);
    memcpy(b0 + 32, clip, 8);
+   memcpy(b0 + 40, &psize, 4);
    memset(b1, PATTERN, 24);
    const float part[2] = {f * 3.0f, f * 5.0f}, arr[2] = {f + 100.0f, f + 200.0f};
    memcpy(b1 + 4, part, 8);
@@ -379,7 +385,7 @@ layouts_vertex(uint32_t v, uint8_t *b0, uint8_t *b1, uint8_t *b2, uint8_t *b3)
    memcpy(b3 + 12, u, 8);
 }
 
-/* Built-ins (position, clip distances), partial components, arrays, 64-bit
+/* Built-ins (position, point size, clip distances), partial components, arrays, 64-bit
  * and block members into
  * four buffers; a strip and a fan, each in both provoking-vertex modes
  * (VK_EXT_provoking_vertex's transformFeedbackPreservesProvokingVertex and
@@ -406,7 +412,7 @@ TEST(xfb_output_layouts_and_vertex_order)
                                      .pNext = &pvp};
    ((PFN_vkGetPhysicalDeviceProperties2KHR)vkGetInstanceProcAddr(
       t->instance, "vkGetPhysicalDeviceProperties2KHR"))(t->pdev, &p2);
-   const uint32_t strides[4] = {40, 24, 16, 20};
+   const uint32_t strides[4] = {44, 24, 16, 20};
    for (unsigned c = 0; c < 4; c++) {
       const bool fan = c >= 2, last = c & 1;
       if (fan && last && !pvp.transformFeedbackPreservesTriangleFanProvokingVertex) {
@@ -443,7 +449,7 @@ TEST(xfb_output_layouts_and_vertex_order)
       vkCmdEndRenderPass(cmd);
       vkt_cmd_barrier(cmd);
       REQUIRE(vkt_cmd_submit_wait(t, cmd));
-      uint8_t want[4][9 * 40];
+      uint8_t want[4][9 * 44];
       for (uint32_t i = 0; i < 3; i++) {
          uint32_t v[3];
          if (fan)
@@ -452,7 +458,7 @@ TEST(xfb_output_layouts_and_vertex_order)
             strip_tri(i, last, v);
          for (unsigned k = 0; k < 3; k++) {
             const unsigned at = i * 3 + k;
-            layouts_vertex(v[k], want[0] + at * 40, want[1] + at * 24, want[2] + at * 16,
+            layouts_vertex(v[k], want[0] + at * 44, want[1] + at * 24, want[2] + at * 16,
                            want[3] + at * 20);
          }
       }
@@ -609,6 +615,59 @@ out:
    vkt_buffer_destroy(t, &buf);
    vkt_buffer_destroy(t, &counter);
    vkt_buffer_destroy(t, &replay);
+   env_finish(&e);
+}
+
+/* An indexed triangle strip cut by a restart index, two instances: the
+ * capture holds each instance's triangles in order, (0, 1, 2), (1, 3, 2),
+ * then after the cut (4, 5, 6) (the strip's parity starts over), each
+ * vertex as xfb_simple.vert writes it (VertexIndex, InstanceIndex, 1, 2). */
+TEST(xfb_indexed_strip_restart_instances)
+{
+   struct env e;
+   if (!env_init(&e, NULL, NULL, 0, NULL)) {
+      env_finish(&e);
+      return;
+   }
+   struct vkt *t = &e.t;
+   struct vkt_buffer ib, cap;
+   REQUIRE(vkt_buffer_create(t, 64, VK_BUFFER_USAGE_INDEX_BUFFER_BIT, &ib));
+   REQUIRE(xfb_buffer(t, 512, &cap));
+   const uint16_t idx[8] = {10, 11, 12, 13, 0xffff, 14, 15, 16};
+   memcpy(ib.map, idx, sizeof(idx));
+   const struct pipe_desc d = {
+      .vs = xfb_simple_vert_spv,
+      .vs_B = sizeof(xfb_simple_vert_spv),
+      .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP,
+      .primitive_restart = true,
+   };
+   VkPipeline pipe = VK_NULL_HANDLE;
+   if (!pipeline(&e, &d, &pipe))
+      goto out;
+   VkCommandBuffer cmd = vkt_cmd_begin(t);
+   begin_pass(&e, cmd, 0, 0, 0, 0, NULL);
+   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
+   const VkDeviceSize zero = 0, whole = VK_WHOLE_SIZE;
+   vkCmdBindIndexBuffer(cmd, ib.buffer, 0, VK_INDEX_TYPE_UINT16);
+   e.bind(cmd, 0, 1, &cap.buffer, &zero, &whole);
+   e.begin(cmd, 0, 0, NULL, NULL);
+   vkCmdDrawIndexed(cmd, 8, 2, 0, 100, 3); /* vertexOffset 100, firstInstance 3 */
+   e.end(cmd, 0, 0, NULL, NULL);
+   vkCmdEndRenderPass(cmd);
+   vkt_cmd_barrier(cmd);
+   REQUIRE(vkt_cmd_submit_wait(t, cmd));
+   static const uint32_t order[9] = {10, 11, 12, 11, 13, 12, 14, 15, 16};
+   float want[18][4];
+   for (uint32_t inst = 0; inst < 2; inst++)
+      for (uint32_t k = 0; k < 9; k++) {
+         float *w = want[inst * 9 + k];
+         w[0] = (float)(order[k] + 100), w[1] = (float)(inst + 3), w[2] = 1, w[3] = 2;
+      }
+   check_bytes("indexed strip with a restart, 2 instances", &cap, 0, want, sizeof(want));
+out:
+   vkDestroyPipeline(t->dev, pipe, NULL);
+   vkt_buffer_destroy(t, &ib);
+   vkt_buffer_destroy(t, &cap);
    env_finish(&e);
 }
 
@@ -931,6 +990,70 @@ out:
    env_finish(&e);
 }
 
+/* A GS's line strip reaches the rasterizer as lines: two horizontal
+ * segments along pixel row 8 from x = 2 to x = 14 light exactly the
+ * pixels whose centres they pass (x = 2..13 of row 8), nothing else. */
+TEST(gs_line_strip_rasterized)
+{
+   const VkPhysicalDeviceFeatures core = {.geometryShader = VK_TRUE};
+   struct env e;
+   if (!env_init(&e, &core, NULL, 0, NULL)) {
+      env_finish(&e);
+      return;
+   }
+   struct vkt *t = &e.t;
+   struct layered l;
+   VkPipeline pipe = VK_NULL_HANDLE;
+   struct vkt_buffer vb;
+   REQUIRE(vkt_buffer_create(t, 64, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, &vb));
+   memset(vb.map, 0, 64);
+   if (!layered_create(t, &l))
+      goto out;
+   const VkViewport vp = {0, 0, 16, 16, 0, 1};
+   const struct pipe_desc d = {
+      .vs = gs_pass_vert_spv,
+      .vs_B = sizeof(gs_pass_vert_spv),
+      .gs = gs_line_strip_geom_spv,
+      .gs_B = sizeof(gs_line_strip_geom_spv),
+      .fs = gs_white_frag_spv,
+      .fs_B = sizeof(gs_white_frag_spv),
+      .topology = VK_PRIMITIVE_TOPOLOGY_POINT_LIST,
+      .vertex_input = true,
+      .raster = true,
+      .viewports = &vp,
+      .viewport_count = 1,
+      .pass = l.pass,
+   };
+   if (!pipeline(&e, &d, &pipe))
+      goto out;
+   VkCommandBuffer cmd = vkt_cmd_begin(t);
+   const VkClearValue clear = {.color = {.float32 = {0, 0, 0, 0}}};
+   begin_pass(&e, cmd, l.pass, l.fb, 32, 16, &clear);
+   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
+   const VkDeviceSize zero = 0;
+   vkCmdBindVertexBuffers(cmd, 0, 1, &vb.buffer, &zero);
+   vkCmdDraw(cmd, 1, 1, 0, 0);
+   vkCmdEndRenderPass(cmd);
+   vkt_cmd_barrier(cmd);
+   REQUIRE(vkt_cmd_submit_wait(t, cmd));
+   uint32_t px[32 * 16];
+   REQUIRE(vkt_read_image(t, &l.img, VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, (VkOffset3D){0, 0, 0},
+                          (VkExtent3D){32, 16, 1}, px));
+   unsigned bad = 0;
+   for (uint32_t y = 0; y < 16; y++)
+      for (uint32_t x = 0; x < 32; x++) {
+         const uint32_t want = y == 8 && x >= 2 && x < 14 ? 0xffffffffu : 0;
+         if (px[y * 32 + x] != want && bad++ < 4)
+            test_fail(__FILE__, __LINE__, "pixel (%u, %u) is 0x%08x, expected 0x%08x", x, y,
+                      px[y * 32 + x], want);
+      }
+out:
+   vkDestroyPipeline(t->dev, pipe, NULL);
+   layered_destroy(t, &l);
+   vkt_buffer_destroy(t, &vb);
+   env_finish(&e);
+}
+
 /* gs_streams_points.geom: stream s gets s + 1 points per input point into
  * buffer s; per-stream transform feedback and primitives-generated queries
  * (non-zero streams); the rasterizer discards. 3 points, then 40,000 (kiln
@@ -1171,6 +1294,76 @@ out:
    vkt_buffer_destroy(t, &vb);
    for (unsigned s = 0; s < 4; s++)
       vkt_buffer_destroy(t, &bufs[s]);
+   env_finish(&e);
+}
+
+/* A GS's triangle strip (5 vertices: 3 triangles, one odd) unrolled for
+ * capture in both provoking-vertex modes: (i, i + 1 + i % 2, i + 2 - i % 2),
+ * and in last-vertex mode rotated so the provoking vertex comes last
+ * (transformFeedbackPreservesProvokingVertex), for 2 input points. */
+TEST(gs_strip_capture_order_both_provoking_modes)
+{
+   static const char *const more[] = {VK_EXT_PROVOKING_VERTEX_EXTENSION_NAME};
+   VkPhysicalDeviceProvokingVertexFeaturesEXT pvf = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_FEATURES_EXT,
+      .provokingVertexLast = VK_TRUE,
+      .transformFeedbackPreservesProvokingVertex = VK_TRUE,
+   };
+   const VkPhysicalDeviceFeatures core = {.geometryShader = VK_TRUE};
+   struct env e;
+   if (!env_init(&e, &core, more, 1, &pvf)) {
+      env_finish(&e);
+      return;
+   }
+   struct vkt *t = &e.t;
+   struct vkt_buffer vb, cap;
+   REQUIRE(vkt_buffer_create(t, 64, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, &vb));
+   REQUIRE(xfb_buffer(t, 256, &cap));
+   memset(vb.map, 0, 64);
+   for (unsigned last = 0; last < 2; last++) {
+      const struct pipe_desc d = {
+         .vs = gs_pass_vert_spv,
+         .vs_B = sizeof(gs_pass_vert_spv),
+         .gs = gs_strip5_geom_spv,
+         .gs_B = sizeof(gs_strip5_geom_spv),
+         .topology = VK_PRIMITIVE_TOPOLOGY_POINT_LIST,
+         .vertex_input = true,
+         .provoking_last = last,
+      };
+      VkPipeline pipe;
+      if (!pipeline(&e, &d, &pipe))
+         break;
+      memset(cap.map, PATTERN, cap.size);
+      VkCommandBuffer cmd = vkt_cmd_begin(t);
+      begin_pass(&e, cmd, 0, 0, 0, 0, NULL);
+      vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
+      const VkDeviceSize zero = 0, whole = VK_WHOLE_SIZE;
+      vkCmdBindVertexBuffers(cmd, 0, 1, &vb.buffer, &zero);
+      e.bind(cmd, 0, 1, &cap.buffer, &zero, &whole);
+      e.begin(cmd, 0, 0, NULL, NULL);
+      vkCmdDraw(cmd, 2, 1, 0, 0);
+      e.end(cmd, 0, 0, NULL, NULL);
+      vkCmdEndRenderPass(cmd);
+      vkt_cmd_barrier(cmd);
+      REQUIRE(vkt_cmd_submit_wait(t, cmd));
+      uint32_t want[2 * 3 * 3][2];
+      unsigned n = 0;
+      for (uint32_t p = 0; p < 2; p++)
+         for (uint32_t i = 0; i < 3; i++) {
+            uint32_t v[3];
+            strip_tri(i, last, v);
+            for (unsigned k = 0; k < 3; k++) {
+               want[n][0] = v[k];
+               want[n][1] = p;
+               n++;
+            }
+         }
+      check_bytes(last ? "GS strip, last vertex" : "GS strip, first vertex", &cap, 0, want,
+                  sizeof(want));
+      vkDestroyPipeline(t->dev, pipe, NULL);
+   }
+   vkt_buffer_destroy(t, &vb);
+   vkt_buffer_destroy(t, &cap);
    env_finish(&e);
 }
 

@@ -13,7 +13,9 @@
  * / 2) and keeps a shadow copy for capture (ntv_lower_depth_range): the
  * bytes must still be the position the shader wrote. The programs cover a
  * captured gl_Position, a vec3, a float array with a gap before it, a
- * dvec2, and a geometry shader emitting to two streams.
+ * dvec2; gl_PointSize and gl_ClipDistance, an output block's members
+ * (vec2, ivec3, double, float array), a vec2 at component 2; and a
+ * geometry shader emitting to two streams.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,6 +31,7 @@
 
 #define PATTERN 0xab
 #define VERTICES 6
+#define BUFFERS 3
 
 static const char vs_src[] =
    "#version 450 core\n"
@@ -44,6 +47,31 @@ static const char vs_src[] =
    "   v3 = a.xyz * 2.0;\n"
    "   f[0] = a.x; f[1] = a.y + 1.0; f[2] = a.z + 2.0;\n"
    "   dd = dvec2(a.xy) * 3.0LF;\n"
+   "}\n";
+
+static const char blocks_src[] =
+   "#version 450 core\n"
+   "layout(location = 0) in vec4 a;\n"
+   "out gl_PerVertex {\n"
+   "   layout(xfb_buffer = 0, xfb_offset = 0) vec4 gl_Position;\n"
+   "   layout(xfb_buffer = 0, xfb_offset = 16) float gl_PointSize;\n"
+   "   layout(xfb_buffer = 0, xfb_offset = 20) float gl_ClipDistance[2];\n"
+   "};\n"
+   "layout(location = 0, xfb_buffer = 1, xfb_stride = 40) out Blk {\n"
+   "   layout(xfb_offset = 0) vec2 s;\n"
+   "   layout(xfb_offset = 8) ivec3 t;\n"
+   "   layout(xfb_offset = 24) double d;\n"
+   "   layout(xfb_offset = 32) float arr[2];\n"
+   "} blk;\n"
+   "layout(location = 6, component = 2, xfb_buffer = 2, xfb_offset = 4, xfb_stride = 12)\n"
+   "   out vec2 part;\n"
+   "void main() {\n"
+   "   gl_Position = a;\n"
+   "   gl_PointSize = a.w + 1.0;\n"
+   "   gl_ClipDistance[0] = a.x; gl_ClipDistance[1] = a.y;\n"
+   "   blk.s = a.xy; blk.t = ivec3(a.xyz * 8.0); blk.d = double(a.z) * 3.0LF;\n"
+   "   blk.arr[0] = a.w; blk.arr[1] = -a.w;\n"
+   "   part = a.zw;\n"
    "}\n";
 
 static const char gs_vs_src[] =
@@ -186,10 +214,10 @@ env_finish(struct env *e)
 }
 
 /* Draws VERTICES vertices (positions from `vb`) through the program and
- * captures into two buffers of 512 bytes. */
+ * captures into BUFFERS buffers of 512 bytes. */
 static bool
 capture(struct env *e, const struct words *w, const struct vkt_buffer *vb,
-        struct vkt_buffer out[2])
+        struct vkt_buffer out[BUFFERS])
 {
    /* A geometry shader takes points; a vertex shader alone draws
     * triangles (points would need PointSize). */
@@ -274,7 +302,7 @@ capture(struct env *e, const struct words *w, const struct vkt_buffer *vb,
       VKT_PROC(t, vkCmdBindTransformFeedbackBuffersEXT);
    PFN_vkCmdBeginTransformFeedbackEXT begin = VKT_PROC(t, vkCmdBeginTransformFeedbackEXT);
    PFN_vkCmdEndTransformFeedbackEXT end = VKT_PROC(t, vkCmdEndTransformFeedbackEXT);
-   for (unsigned b = 0; b < 2; b++)
+   for (unsigned b = 0; b < BUFFERS; b++)
       memset(out[b].map, PATTERN, out[b].size);
    VkCommandBuffer cmd = vkt_cmd_begin(t);
    const VkRenderPassBeginInfo rbi = {.sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO,
@@ -283,10 +311,11 @@ capture(struct env *e, const struct words *w, const struct vkt_buffer *vb,
                                       .renderArea = {{0, 0}, {16, 16}}};
    vkCmdBeginRenderPass(cmd, &rbi, VK_SUBPASS_CONTENTS_INLINE);
    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
-   const VkDeviceSize zero[2] = {0, 0}, whole[2] = {VK_WHOLE_SIZE, VK_WHOLE_SIZE};
+   const VkDeviceSize zero[BUFFERS] = {0, 0, 0};
+   const VkDeviceSize whole[BUFFERS] = {VK_WHOLE_SIZE, VK_WHOLE_SIZE, VK_WHOLE_SIZE};
    vkCmdBindVertexBuffers(cmd, 0, 1, &vb->buffer, zero);
-   const VkBuffer bufs[2] = {out[0].buffer, out[1].buffer};
-   bind(cmd, 0, 2, bufs, zero, whole);
+   const VkBuffer bufs[BUFFERS] = {out[0].buffer, out[1].buffer, out[2].buffer};
+   bind(cmd, 0, BUFFERS, bufs, zero, whole);
    begin(cmd, 0, 0, NULL, NULL);
    vkCmdDraw(cmd, VERTICES, 1, 0, 0);
    end(cmd, 0, 0, NULL, NULL);
@@ -302,7 +331,7 @@ run(const char *name, const struct kgl_shader_desc *descs, unsigned n)
 {
    struct env e;
    struct arena *arena = arena_create(NULL);
-   struct vkt_buffer vb, ref[2], got[2];
+   struct vkt_buffer vb, ref[BUFFERS], got[BUFFERS];
    if (!env_init(&e)) {
       env_finish(&e);
       arena_destroy(arena);
@@ -311,7 +340,7 @@ run(const char *name, const struct kgl_shader_desc *descs, unsigned n)
    struct vkt *t = &e.t;
    REQUIRE(vkt_buffer_create(t, 16 * VERTICES, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, &vb));
    const VkBufferUsageFlags usage = VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_BUFFER_BIT_EXT;
-   for (unsigned b = 0; b < 2; b++) {
+   for (unsigned b = 0; b < BUFFERS; b++) {
       REQUIRE(vkt_buffer_create(t, 512, usage, &ref[b]));
       REQUIRE(vkt_buffer_create(t, 512, usage, &got[b]));
    }
@@ -336,7 +365,7 @@ run(const char *name, const struct kgl_shader_desc *descs, unsigned n)
    for (unsigned f = 0; f < 2; f++) {
       if (!compile(descs, n, flavours[f], true, arena, &zink) || !capture(&e, &zink, &vb, got))
          break;
-      for (unsigned b = 0; b < 2; b++) {
+      for (unsigned b = 0; b < BUFFERS; b++) {
          for (unsigned i = 0; i < 512; i++) {
             if (got[b].map[i] != ref[b].map[i]) {
                test_fail(__FILE__, __LINE__,
@@ -350,7 +379,7 @@ run(const char *name, const struct kgl_shader_desc *descs, unsigned n)
    }
 out:
    vkt_buffer_destroy(t, &vb);
-   for (unsigned b = 0; b < 2; b++) {
+   for (unsigned b = 0; b < BUFFERS; b++) {
       vkt_buffer_destroy(t, &ref[b]);
       vkt_buffer_destroy(t, &got[b]);
    }
@@ -363,6 +392,13 @@ TEST(vertex_shader_capture_glslang_and_zink_agree)
    const char *src = vs_src;
    const struct kgl_shader_desc d = {.stage = KGL_STAGE_VERTEX, .strings = &src, .count = 1};
    run("vertex shader", &d, 1);
+}
+
+TEST(block_members_builtins_components_glslang_and_zink_agree)
+{
+   const char *src = blocks_src;
+   const struct kgl_shader_desc d = {.stage = KGL_STAGE_VERTEX, .strings = &src, .count = 1};
+   run("blocks, built-ins, components", &d, 1);
 }
 
 TEST(geometry_streams_capture_glslang_and_zink_agree)

@@ -1,11 +1,12 @@
 #version 450
 // vk_xfb_test: every kind of captured output (VK_EXT_transform_feedback):
-// built-ins (a position, two clip distances), partial components, arrays, 64-bit types, block members, in
+// built-ins (position, point size, two clip distances), partial components, arrays, 64-bit types, block members, in
 // four buffers. Values are exact in float and double (the test computes
 // them the same way).
 
-layout(xfb_buffer = 0, xfb_stride = 40) out gl_PerVertex {
+layout(xfb_buffer = 0, xfb_stride = 44) out gl_PerVertex {
    layout(xfb_offset = 0) vec4 gl_Position;
+   layout(xfb_offset = 40) float gl_PointSize;
    layout(xfb_offset = 32) float gl_ClipDistance[2];
 };
 layout(location = 0, xfb_buffer = 0, xfb_offset = 16) out vec4 color;
@@ -23,6 +24,7 @@ void main()
    const uint v = uint(gl_VertexIndex);
    const float f = float(v);
    gl_Position = vec4(f * 0.25 - 1.0, f * 0.5 - 1.0, 0.25, 1.0);
+   gl_PointSize = 1.0 + f;
    gl_ClipDistance[0] = f + 0.5;
    gl_ClipDistance[1] = -f;
    color = vec4(f, f + 1.0, f + 2.0, f + 3.0) * 0.125;

@@ -8,6 +8,7 @@
  * when the vertex was emitted. Run on the interpreter's kernel variants.
  */
 #include "nvk_compiler_test_util.h"
+#include "util/strbuf.h"
 
 #include "gs_divergent_geom.h"
 
@@ -93,6 +94,45 @@ TEST(gs_records_divergent_two_streams)
    }
    free(in);
    free(out);
+   kx_program_destroy(prog);
+   nct_layout_free(layout);
+}
+
+/* Pipeline caches keep a GS's record layout (kx_program_info.gs): it comes
+ * back from serialization unchanged, and a layout the draw path could not
+ * index with (a record stride past KX_SLOT_COUNT + 1) is refused. */
+TEST(gs_program_serializes)
+{
+   struct nvk_pipeline_layout *layout = nct_layout(NULL, 0);
+   const struct nvk_compile_info ci = {
+      .spirv = gs_divergent_geom_spv,
+      .word_count = sizeof(gs_divergent_geom_spv) / 4,
+      .stage = NIR_STAGE_GEOMETRY,
+      .entry_point = "main",
+      .layout = layout,
+   };
+   char *err = NULL;
+   struct kx_program *prog = nvk_compile(&ci, &err);
+   free(err);
+   REQUIRE(prog);
+   struct strbuf sb;
+   strbuf_init(&sb);
+   CHECK(kx_program_serialize(prog, &sb));
+   struct kx_program *copy = kx_program_deserialize(strbuf_str(&sb), sb.len);
+   REQUIRE(copy);
+   CHECK(memcmp(&kx_program_info(copy)->gs, &kx_program_info(prog)->gs,
+                sizeof(struct kx_gs_info)) == 0);
+   char *bytes = malloc(sb.len);
+   memcpy(bytes, strbuf_str(&sb), sb.len);
+   const struct kx_program_info *pi = kx_program_info(prog);
+   const size_t at = (size_t)((const uint8_t *)&pi->gs.out_stride_slots - (const uint8_t *)pi);
+   /* The info follows the magic and abi words of the header. */
+   const uint16_t huge = KX_SLOT_COUNT + 2;
+   memcpy(bytes + 8 + at, &huge, 2);
+   CHECK(kx_program_deserialize(bytes, sb.len) == NULL);
+   free(bytes);
+   kx_program_destroy(copy);
+   strbuf_finish(&sb);
    kx_program_destroy(prog);
    nct_layout_free(layout);
 }
