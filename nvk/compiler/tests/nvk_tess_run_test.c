@@ -13,6 +13,7 @@
 
 #include "nvk_compiler_test_util.h"
 #include "nvk_tess_io.h"
+#include "util/strbuf.h"
 
 #include "tess_io_tesc.h"
 #include "tess_io_tese.h"
@@ -342,5 +343,59 @@ TEST(tess_wide_types)
    }
    free(out);
    free(m);
+   nct_layout_free(layout);
+}
+
+/* Pipeline caches keep the execution modes (kx_program_info.tess): they
+ * come back from serialization unchanged, and modes the draw could not
+ * run (OutputVertices 33, a vertex order flag that is not a bool) are
+ * refused on load. The info follows the header's magic and abi words. */
+TEST(tess_program_serializes)
+{
+   struct nvk_pipeline_layout *layout = nct_layout(NULL, 0);
+   const struct {
+      const uint32_t *spirv;
+      size_t size_B;
+      nir_shader_stage stage;
+   } stages[] = {
+      {tess_io_tesc_spv, sizeof(tess_io_tesc_spv), NIR_STAGE_TESS_CTRL},
+      {tess_io_tese_spv, sizeof(tess_io_tese_spv), NIR_STAGE_TESS_EVAL},
+   };
+   for (unsigned i = 0; i < ARRAY_SIZE(stages); i++) {
+      const struct nvk_compile_info ci = {
+         .spirv = stages[i].spirv,
+         .word_count = stages[i].size_B / 4,
+         .stage = stages[i].stage,
+         .entry_point = "main",
+         .layout = layout,
+      };
+      char *err = NULL;
+      struct kx_program *prog = nvk_compile(&ci, &err);
+      free(err);
+      REQUIRE(prog);
+      struct strbuf sb;
+      strbuf_init(&sb);
+      CHECK(kx_program_serialize(prog, &sb));
+      struct kx_program *copy = kx_program_deserialize(strbuf_str(&sb), sb.len);
+      REQUIRE(copy);
+      const struct kx_program_info *pi = kx_program_info(prog);
+      CHECK(memcmp(&kx_program_info(copy)->tess, &pi->tess, sizeof(pi->tess)) == 0);
+      char *bytes = malloc(sb.len);
+      REQUIRE(bytes);
+      const size_t out_at =
+         8 + (size_t)((const uint8_t *)&pi->tess.vertices_out - (const uint8_t *)pi);
+      const size_t ccw_at =
+         8 + (size_t)((const uint8_t *)&pi->tess.ccw - (const uint8_t *)pi);
+      memcpy(bytes, strbuf_str(&sb), sb.len);
+      bytes[out_at] = 33;
+      CHECK(kx_program_deserialize(bytes, sb.len) == NULL);
+      memcpy(bytes, strbuf_str(&sb), sb.len);
+      bytes[ccw_at] = 2;
+      CHECK(kx_program_deserialize(bytes, sb.len) == NULL);
+      free(bytes);
+      kx_program_destroy(copy);
+      strbuf_finish(&sb);
+      kx_program_destroy(prog);
+   }
    nct_layout_free(layout);
 }
