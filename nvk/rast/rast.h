@@ -483,6 +483,10 @@ struct rast_draw {
    void *pool;
    unsigned thread_count;
 
+   /* Tests: true takes the per-fragment reference path everywhere (no
+    * per-format fast paths), which the fast paths are compared with. */
+   bool no_fast_paths;
+
    /* Results, added to (the caller zeroes them when a query begins). */
    uint64_t samples_passed;     /* occlusion query (precise) */
    uint64_t clip_invocations;   /* primitives that reached the clipper */

@@ -168,10 +168,13 @@ rast_draw(struct rast_draw *d)
       c.any_smooth |= s->fs.interp[slot] == RAST_INTERP_SMOOTH && slot != RAST_SLOT_PRIM_ID;
    }
    rast_pixel_color_prepare(&c);
+   rast_pixel_color_batch_prepare(&c);
    if (fb->depth_stencil.base) {
       const struct kil_format_desc *dd = kil_format_desc(fb->depth_stencil.format);
       c.ds_work = dd && ((dd->depth.bits && (s->depth_test_enable || s->depth_bounds_enable)) ||
                          (dd->stencil.bits && s->stencil_test_enable));
+      c.ds = rast_ds_layout(fb->depth_stencil.format);
+      rast_pixel_depth_quad_prepare(&c);
    }
    /* The render area must lie inside every attachment (Vulkan's valid
     * usage); cutting it to them anyway means a bad one cannot write

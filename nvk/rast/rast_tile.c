@@ -61,16 +61,6 @@ coverage_raw(const struct rast_ctx *c, const struct rast_prim *p, int32_t px, in
    return mask;
 }
 
-/* Window depth of sample s of pixel (px, py), clamped as the fragment's. */
-static float
-sample_z(const struct rast_ctx *c, const struct rast_prim *p, int32_t px, int32_t py,
-         uint32_t s)
-{
-   const float x = (float)px + (float)c->sample_x[s] * (1.0f / RAST_FIX_ONE) - p->x0;
-   const float y = (float)py + (float)c->sample_y[s] * (1.0f / RAST_FIX_ONE) - p->y0;
-   return rast_pixel_clamp_depth(c, p->viewport, p->z0 + p->zdx * x + p->zdy * y);
-}
-
 static uint8_t
 stencil_ref(const struct rast_ctx *c, bool front)
 {
@@ -88,7 +78,7 @@ test_fragment(const struct rast_ctx *c, struct rast_worker *w, const struct rast
    }
    float z[RAST_MAX_SAMPLES];
    for (uint32_t s = 0; s < c->samples; s++)
-      z[s] = (mask >> s) & 1 ? sample_z(c, p, px, py, s) : 0.0f;
+      z[s] = (mask >> s) & 1 ? rast_sample_z(c, p, px, py, s) : 0.0f;
    mask = rast_pixel_depth_stencil(c, px, py, p->layer, mask, z, p->front_facing,
                                    stencil_ref(c, p->front_facing));
    w->samples_passed += (uint64_t)__builtin_popcount(mask);
@@ -111,6 +101,11 @@ add_quad(struct rast_ctx *c, struct rast_worker *w, unsigned worker,
                               : (uint64_t)__builtin_popcount(mask[0]) + __builtin_popcount(mask[1]) +
                                    __builtin_popcount(mask[2]) + __builtin_popcount(mask[3]);
       if (!c->d->shade)
+         return;
+   } else if (c->early_tests && c->depth_quad) {
+      const uint32_t passed = c->depth_quad(c, p, qx, qy, mask);
+      w->samples_passed += passed;
+      if (!passed || !c->d->shade)
          return;
    } else if (c->early_tests) {
       uint32_t any = 0;
@@ -211,11 +206,15 @@ late_stage(struct rast_ctx *c, struct rast_worker *w)
 {
    struct rast_fs_batch *b = &w->batch;
    const struct rast_fs_info *fs = &c->s->fs;
+   /* Per lane, the samples written: coverage after the shader's kills,
+    * sample mask, alpha to coverage and the late tests. */
+   uint8_t write[RAST_W];
    for (unsigned q = 0; q < b->quad_count; q++) {
       const struct rast_prim *p = w->qprim[q];
       for (unsigned l = 0; l < 4; l++) {
          const unsigned lane = 4 * q + l;
          uint32_t mask = w->cov[lane];
+         write[lane] = 0;
          if (!mask || ((b->kill_mask >> lane) & 1))
             continue;
          const int32_t px = w->qx[q] + (l & 1), py = w->qy[q] + (l >> 1);
@@ -229,7 +228,7 @@ late_stage(struct rast_ctx *c, struct rast_worker *w)
                for (uint32_t s = 0; s < c->samples; s++)
                   z[s] = fs->writes_depth
                             ? rast_pixel_clamp_depth(c, p->viewport, b->frag_depth[lane])
-                            : sample_z(c, p, px, py, s);
+                            : rast_sample_z(c, p, px, py, s);
                const uint8_t ref = fs->writes_stencil ? (uint8_t)b->stencil_ref_out[lane]
                                                       : stencil_ref(c, p->front_facing);
                mask = rast_pixel_depth_stencil(c, px, py, p->layer, mask, z,
@@ -249,9 +248,10 @@ late_stage(struct rast_ctx *c, struct rast_worker *w)
             for (unsigned o = 0; o < RAST_FS_OUTPUTS; o++)
                b->out[(o * 4 + 3) * RAST_W + lane] *= cov;
          }
-         rast_pixel_color(c, b, lane, px, py, p->layer, mask);
+         write[lane] = (uint8_t)mask;
       }
    }
+   rast_pixel_color_batch(c, w, write);
 }
 
 static void

@@ -1,0 +1,109 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The early depth test of a whole quad, for the common state: a depth
+ * test (any compare op, write on or off) with no stencil test and no
+ * depth bounds, on D16, X8_D24, D24S8, D32 or D32S8. Chosen once per draw
+ * (rast_pixel_depth_quad_prepare); it computes what
+ * rast_pixel_depth_stencil computes for that state (29.9 "Depth Test":
+ * the fragment's depth quantized as the attachment stores it, compared
+ * with the stored value, written where it passes) with the element's
+ * layout and the quad's addresses decided once, and the op hoisted out
+ * of the loop. pixel_fast_test compares the two on random input.
+ */
+#include "rast_priv.h"
+
+/* llrint(t) for 0 <= t < 2^52 in the default rounding mode (nearest,
+ * ties to even): adding 2^52 leaves no fraction bits. */
+static inline uint64_t
+rint_u64(double t)
+{
+   return (uint64_t)((t + 0x1p52) - 0x1p52);
+}
+
+#define DEPTH_QUAD(name, TYPE_Z, QUANT, STORED)                                              \
+   static uint32_t name(const struct rast_ctx *c, const struct rast_prim *p, int32_t qx,      \
+                        int32_t qy, uint32_t m[4])                                            \
+   {                                                                                          \
+      const struct rast_ds_layout *l = &c->ds;                                                \
+      const enum rast_compare_op op = c->s->depth_compare_op;                                 \
+      const bool write = c->s->depth_write_enable;                                            \
+      const uint64_t field = l->depth_bits == 64 ? ~0ull : (1ull << l->depth_bits) - 1;        \
+      const uint64_t dmask = field << l->depth_shift;                                         \
+      const double max = (double)field;                                                       \
+      (void)max;                                                                              \
+      uint8_t *base = rast_quad_base(&c->fb->depth_stencil, &c->ds_qa, qx, qy, p->layer);     \
+      uint32_t passed = 0;                                                                    \
+      for (unsigned ln = 0; ln < 4; ln++) {                                                   \
+         const int32_t px = qx + (int32_t)(ln & 1), py = qy + (int32_t)(ln >> 1);             \
+         uint32_t out = 0;                                                                    \
+         u_foreach_bit (smp, m[ln]) {                                                         \
+            uint8_t *t = base + c->ds_qa.off_B[ln][smp];                                      \
+            uint64_t el = 0;                                                                  \
+            memcpy(&el, t, l->el_size_B);                                                     \
+            const float z = rast_sample_z(c, p, px, py, smp);                                 \
+            uint64_t bits;                                                                    \
+            const TYPE_Z zq = QUANT;                                                          \
+            const uint64_t sb = (el >> l->depth_shift) & field;                               \
+            const TYPE_Z st = STORED;                                                         \
+            bool pass;                                                                        \
+            switch (op) {                                                                     \
+            case RAST_COMPARE_NEVER: pass = false; break;                                     \
+            case RAST_COMPARE_LESS: pass = zq < st; break;                                    \
+            case RAST_COMPARE_EQUAL: pass = zq == st; break;                                  \
+            case RAST_COMPARE_LESS_OR_EQUAL: pass = zq <= st; break;                          \
+            case RAST_COMPARE_GREATER: pass = zq > st; break;                                 \
+            case RAST_COMPARE_NOT_EQUAL: pass = zq != st; break;                              \
+            case RAST_COMPARE_GREATER_OR_EQUAL: pass = zq >= st; break;                       \
+            default: pass = true; break;                                                      \
+            }                                                                                 \
+            if (!pass)                                                                        \
+               continue;                                                                      \
+            out |= 1u << smp;                                                                 \
+            if (write) {                                                                      \
+               const uint64_t nel = (el & ~dmask) | (bits << l->depth_shift);                  \
+               if (nel != el)                                                                 \
+                  memcpy(t, &nel, l->el_size_B);                                              \
+            }                                                                                 \
+         }                                                                                    \
+         m[ln] = out;                                                                         \
+         passed += (uint32_t)__builtin_popcount(out);                                         \
+      }                                                                                       \
+      return passed;                                                                          \
+   }
+
+/* SFLOAT depth: compared as floats (rast_pixel.c compares the same values
+ * widened to double), stored as their bits. */
+static inline float
+float_of(uint64_t b)
+{
+   const uint32_t u = (uint32_t)b;
+   float f;
+   memcpy(&f, &u, 4);
+   return f;
+}
+
+static inline uint64_t
+bits_of(float z)
+{
+   uint32_t u;
+   memcpy(&u, &z, 4);
+   return u;
+}
+
+DEPTH_QUAD(depth_quad_float, float, (bits = bits_of(z), z), float_of(sb))
+DEPTH_QUAD(depth_quad_unorm, uint64_t, (bits = rint_u64((double)z * max)), sb)
+
+void
+rast_pixel_depth_quad_prepare(struct rast_ctx *c)
+{
+   const struct rast_state *s = c->s;
+   const struct rast_ds_layout *l = &c->ds;
+   c->depth_quad = NULL;
+   if (c->d->no_fast_paths || !c->ds_work || !l->has_depth || !s->depth_test_enable ||
+       s->depth_bounds_enable || (l->has_stencil && s->stencil_test_enable) ||
+       l->el_size_B > 8 || (l->depth_float && l->depth_bits != 32) ||
+       (!l->depth_float && l->depth_bits > 32) ||
+       !rast_quad_addr_init(&c->ds_qa, &c->fb->depth_stencil))
+      return;
+   c->depth_quad = l->depth_float ? depth_quad_float : depth_quad_unorm;
+}
