@@ -493,6 +493,14 @@ struct rast_draw {
    uint64_t clip_primitives;    /* primitives that left it */
    uint64_t fs_invocations;     /* lanes shaded, helpers excluded */
    bool faulted;
+   /* RAST_FAST_* bits of the fast paths the draw chose (or-ed in). */
+   uint32_t fast_paths;
+};
+
+/* rast_draw::fast_paths. */
+enum rast_fast_path {
+   RAST_FAST_COLOR_RGBA8 = 1 << 0, /* batch write to R8G8B8A8/B8G8R8A8_UNORM */
+   RAST_FAST_DEPTH_QUAD = 1 << 1,  /* per-quad early depth test */
 };
 
 /* Rasterizes the draw and writes its fragments. false: out of memory or

@@ -176,6 +176,8 @@ rast_draw(struct rast_draw *d)
       c.ds = rast_ds_layout(fb->depth_stencil.format);
       rast_pixel_depth_quad_prepare(&c);
    }
+   if (c.depth_quad)
+      d->fast_paths |= RAST_FAST_DEPTH_QUAD;
    /* The render area must lie inside every attachment (Vulkan's valid
     * usage); cutting it to them anyway means a bad one cannot write
     * outside their memory. */

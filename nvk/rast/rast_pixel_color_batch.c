@@ -321,6 +321,7 @@ rast_pixel_color_batch_prepare(struct rast_ctx *c)
           !rast_quad_addr_init(&tg->qa, &c->fb->color[a]))
          continue;
       tg->batch = write_rgba8;
+      c->d->fast_paths |= RAST_FAST_COLOR_RGBA8;
    }
 }
 

@@ -99,7 +99,8 @@ rast_pixel_depth_quad_prepare(struct rast_ctx *c)
    const struct rast_state *s = c->s;
    const struct rast_ds_layout *l = &c->ds;
    c->depth_quad = NULL;
-   if (c->d->no_fast_paths || !c->ds_work || !l->has_depth || !s->depth_test_enable ||
+   if (c->d->no_fast_paths || !c->early_tests || !c->ds_work || !l->has_depth ||
+       !s->depth_test_enable ||
        s->depth_bounds_enable || (l->has_stencil && s->stencil_test_enable) ||
        l->el_size_B > 8 || (l->depth_float && l->depth_bits != 32) ||
        (!l->depth_float && l->depth_bits > 32) ||
