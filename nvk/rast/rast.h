@@ -325,6 +325,9 @@ struct rast_fs_info {
     * lane is one sample of its pixel; frag_coord, inputs, sample_id and
     * sample_mask_in (that sample's bit) are the sample's. */
    bool sample_shading;
+   /* Neither FragCoord nor SamplePosition is read: rast_fs_batch::
+    * frag_coord is left unset (false: it is filled). */
+   bool no_frag_coord;
 };
 
 struct rast_state {

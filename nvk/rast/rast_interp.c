@@ -100,13 +100,18 @@ interp_quad(const struct rast_ctx *c, struct rast_worker *w, unsigned q)
       }
    }
 
+   if (!fs->no_frag_coord) {
+      for (unsigned l = 0; l < 4; l++) {
+         const unsigned lane = lane0 + l;
+         b->frag_coord[0 * RAST_W + lane] = fx[l];
+         b->frag_coord[1 * RAST_W + lane] = fy[l];
+         b->frag_coord[2 * RAST_W + lane] = rast_pixel_clamp_depth(
+            c, p->viewport, p->z0 + p->zdx * (fx[l] - p->x0) + p->zdy * (fy[l] - p->y0));
+         b->frag_coord[3 * RAST_W + lane] = at.inv_w[l];
+      }
+   }
    for (unsigned l = 0; l < 4; l++) {
       const unsigned lane = lane0 + l;
-      b->frag_coord[0 * RAST_W + lane] = fx[l];
-      b->frag_coord[1 * RAST_W + lane] = fy[l];
-      b->frag_coord[2 * RAST_W + lane] = rast_pixel_clamp_depth(
-         c, p->viewport, p->z0 + p->zdx * (fx[l] - p->x0) + p->zdy * (fy[l] - p->y0));
-      b->frag_coord[3 * RAST_W + lane] = at.inv_w[l];
       b->front_facing[lane] = p->front_facing;
       b->primitive_id[lane] = p->prim_id;
       b->sample_id[lane] = smp == RAST_NO_SAMPLE ? 0 : smp;

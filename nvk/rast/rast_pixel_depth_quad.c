@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The early depth test of a whole quad, for the common state: a depth
+ * The depth test of a whole quad (early, or late for a shader that does
+ * not write depth or stencil), for the common state: a depth
  * test (any compare op, write on or off) with no stencil test and no
  * depth bounds, on D16, X8_D24, D24S8, D32 or D32S8. Chosen once per draw
  * (rast_pixel_depth_quad_prepare); it computes what
@@ -66,7 +67,7 @@ rint_u64(double t)
             }                                                                                 \
          }                                                                                    \
          m[ln] = out;                                                                         \
-         passed += (uint32_t)__builtin_popcount(out);                                         \
+         passed += (uint32_t)rast_popcount8(out);                                         \
       }                                                                                       \
       return passed;                                                                          \
    }
@@ -99,8 +100,9 @@ rast_pixel_depth_quad_prepare(struct rast_ctx *c)
    const struct rast_state *s = c->s;
    const struct rast_ds_layout *l = &c->ds;
    c->depth_quad = NULL;
-   if (c->d->no_fast_paths || !c->early_tests || !c->ds_work || !l->has_depth ||
-       !s->depth_test_enable ||
+   /* Late tests too, unless the shader gives the depth or stencil ref. */
+   if (c->d->no_fast_paths || !c->ds_work || !l->has_depth || !s->depth_test_enable ||
+       (!c->early_tests && (s->fs.writes_depth || s->fs.writes_stencil)) ||
        s->depth_bounds_enable || (l->has_stencil && s->stencil_test_enable) ||
        l->el_size_B > 8 || (l->depth_float && l->depth_bits != 32) ||
        (!l->depth_float && l->depth_bits > 32) ||

@@ -124,6 +124,16 @@ struct rast_worker {
 
 #define RAST_NO_SAMPLE 0xff
 
+/* Set bits of a sample mask (< 256): the build targets baseline x86-64,
+ * where __builtin_popcount is a libgcc call. */
+static inline uint32_t
+rast_popcount8(uint32_t m)
+{
+   m = m - ((m >> 1) & 0x55u);
+   m = (m & 0x33u) + ((m >> 2) & 0x33u);
+   return (m + (m >> 4)) & 0x0fu;
+}
+
 /* rast_quad_addr.c: byte offsets of a quad's lanes and samples from the
  * quad's origin, the same for every quad of an attachment (the file says
  * why); ok = false: address each pixel (rast_image_texel). */

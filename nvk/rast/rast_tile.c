@@ -73,7 +73,7 @@ test_fragment(const struct rast_ctx *c, struct rast_worker *w, const struct rast
               int32_t px, int32_t py, uint32_t mask)
 {
    if (!c->ds_work) {
-      w->samples_passed += (uint64_t)__builtin_popcount(mask);
+      w->samples_passed += (uint64_t)rast_popcount8(mask);
       return mask;
    }
    float z[RAST_MAX_SAMPLES];
@@ -81,7 +81,7 @@ test_fragment(const struct rast_ctx *c, struct rast_worker *w, const struct rast
       z[s] = (mask >> s) & 1 ? rast_sample_z(c, p, px, py, s) : 0.0f;
    mask = rast_pixel_depth_stencil(c, px, py, p->layer, mask, z, p->front_facing,
                                    stencil_ref(c, p->front_facing));
-   w->samples_passed += (uint64_t)__builtin_popcount(mask);
+   w->samples_passed += (uint64_t)rast_popcount8(mask);
    return mask;
 }
 
@@ -98,8 +98,8 @@ add_quad(struct rast_ctx *c, struct rast_worker *w, unsigned worker,
        * baseline x86-64 the library is built for). */
       w->samples_passed += c->samples == 1
                               ? (uint64_t)(mask[0] + mask[1] + mask[2] + mask[3])
-                              : (uint64_t)__builtin_popcount(mask[0]) + __builtin_popcount(mask[1]) +
-                                   __builtin_popcount(mask[2]) + __builtin_popcount(mask[3]);
+                              : (uint64_t)rast_popcount8(mask[0]) + rast_popcount8(mask[1]) +
+                                   rast_popcount8(mask[2]) + rast_popcount8(mask[3]);
       if (!c->d->shade)
          return;
    } else if (c->early_tests && c->depth_quad) {
@@ -201,54 +201,85 @@ raster_prim(struct rast_ctx *c, struct rast_worker *w, unsigned worker,
    }
 }
 
+/* The late tests of lane `lane` (pixel px, py) of the general path. */
+static uint32_t
+late_tests_lane(struct rast_ctx *c, struct rast_worker *w, const struct rast_prim *p,
+                unsigned lane, int32_t px, int32_t py, uint32_t mask)
+{
+   const struct rast_fs_batch *b = &w->batch;
+   const struct rast_fs_info *fs = &c->s->fs;
+   if (!fs->writes_depth && !fs->writes_stencil)
+      return test_fragment(c, w, p, px, py, mask);
+   float z[RAST_MAX_SAMPLES];
+   for (uint32_t s = 0; s < c->samples; s++)
+      z[s] = fs->writes_depth ? rast_pixel_clamp_depth(c, p->viewport, b->frag_depth[lane])
+                              : rast_sample_z(c, p, px, py, s);
+   const uint8_t ref = fs->writes_stencil ? (uint8_t)b->stencil_ref_out[lane]
+                                          : stencil_ref(c, p->front_facing);
+   mask = rast_pixel_depth_stencil(c, px, py, p->layer, mask, z, p->front_facing, ref);
+   w->samples_passed += (uint64_t)rast_popcount8(mask);
+   return mask;
+}
+
 static void
 late_stage(struct rast_ctx *c, struct rast_worker *w)
 {
    struct rast_fs_batch *b = &w->batch;
    const struct rast_fs_info *fs = &c->s->fs;
    /* Per lane, the samples written: coverage after the shader's kills,
-    * sample mask, alpha to coverage and the late tests. */
+    * sample mask, alpha to coverage, then the late tests. */
    uint8_t write[RAST_W];
+   const unsigned lanes = 4 * b->quad_count;
+   for (unsigned lane = 0; lane < lanes; lane++) {
+      uint32_t mask = (b->kill_mask >> lane) & 1 ? 0 : w->cov[lane];
+      if (fs->writes_sample_mask)
+         mask &= b->sample_mask_out[lane];
+      if (c->s->alpha_to_coverage && mask) {
+         const unsigned q = lane / 4, l = lane % 4;
+         mask &= rast_pixel_alpha_coverage(c->samples, b->out[3 * RAST_W + lane],
+                                           w->qx[q] + (int32_t)(l & 1),
+                                           w->qy[q] + (int32_t)(l >> 1));
+      }
+      write[lane] = (uint8_t)mask;
+   }
+   if (!c->early_tests) {
+      for (unsigned q = 0; q < b->quad_count; q++) {
+         const struct rast_prim *p = w->qprim[q];
+         uint8_t *m = &write[4 * q];
+         if (!(m[0] | m[1] | m[2] | m[3]))
+            continue;
+         if (c->depth_quad) {
+            /* The quad's lanes in order, as the loop below would. */
+            uint32_t qm[4] = {m[0], m[1], m[2], m[3]};
+            w->samples_passed += c->depth_quad(c, p, w->qx[q], w->qy[q], qm);
+            for (unsigned l = 0; l < 4; l++)
+               m[l] = (uint8_t)qm[l];
+            continue;
+         }
+         for (unsigned l = 0; l < 4; l++) {
+            if (m[l])
+               m[l] = (uint8_t)late_tests_lane(c, w, p, 4 * q + l, w->qx[q] + (int32_t)(l & 1),
+                                               w->qy[q] + (int32_t)(l >> 1), m[l]);
+         }
+      }
+   }
    for (unsigned q = 0; q < b->quad_count; q++) {
       const struct rast_prim *p = w->qprim[q];
+      if (!p->smooth)
+         continue;
       for (unsigned l = 0; l < 4; l++) {
          const unsigned lane = 4 * q + l;
-         uint32_t mask = w->cov[lane];
-         write[lane] = 0;
-         if (!mask || ((b->kill_mask >> lane) & 1))
+         if (!write[lane])
             continue;
-         const int32_t px = w->qx[q] + (l & 1), py = w->qy[q] + (l >> 1);
-         if (fs->writes_sample_mask)
-            mask &= b->sample_mask_out[lane];
-         if (c->s->alpha_to_coverage)
-            mask &= rast_pixel_alpha_coverage(c->samples, b->out[3 * RAST_W + lane], px, py);
-         if (!c->early_tests && mask) {
-            if (fs->writes_depth || fs->writes_stencil) {
-               float z[RAST_MAX_SAMPLES];
-               for (uint32_t s = 0; s < c->samples; s++)
-                  z[s] = fs->writes_depth
-                            ? rast_pixel_clamp_depth(c, p->viewport, b->frag_depth[lane])
-                            : rast_sample_z(c, p, px, py, s);
-               const uint8_t ref = fs->writes_stencil ? (uint8_t)b->stencil_ref_out[lane]
-                                                      : stencil_ref(c, p->front_facing);
-               mask = rast_pixel_depth_stencil(c, px, py, p->layer, mask, z,
-                                               p->front_facing, ref);
-               w->samples_passed += (uint64_t)__builtin_popcount(mask);
-            } else {
-               mask = test_fragment(c, w, p, px, py, mask);
-            }
-         }
-         if (!mask)
+         /* Smooth lines: coverage into every output's alpha. */
+         const float cov = rast_line_coverage(p, w->qx[q] + (int32_t)(l & 1),
+                                              w->qy[q] + (int32_t)(l >> 1));
+         if (!(cov > 0.0f)) {
+            write[lane] = 0;
             continue;
-         if (p->smooth) {
-            /* Smooth lines: coverage into every output's alpha. */
-            const float cov = rast_line_coverage(p, px, py);
-            if (!(cov > 0.0f))
-               continue;
-            for (unsigned o = 0; o < RAST_FS_OUTPUTS; o++)
-               b->out[(o * 4 + 3) * RAST_W + lane] *= cov;
          }
-         write[lane] = (uint8_t)mask;
+         for (unsigned o = 0; o < RAST_FS_OUTPUTS; o++)
+            b->out[(o * 4 + 3) * RAST_W + lane] *= cov;
       }
    }
    rast_pixel_color_batch(c, w, write);
