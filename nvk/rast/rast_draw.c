@@ -166,7 +166,9 @@ rast_draw(struct rast_draw *d)
    u_foreach_bit64 (slot, s->fs.inputs_read) {
       c.any_centroid |= s->fs.interp_loc[slot] == RAST_LOC_CENTROID;
       c.any_smooth |= s->fs.interp[slot] == RAST_INTERP_SMOOTH && slot != RAST_SLOT_PRIM_ID;
+      c.need_bary |= s->fs.interp[slot] != RAST_INTERP_FLAT && slot != RAST_SLOT_PRIM_ID;
    }
+   c.need_bary |= !s->fs.no_frag_coord;
    rast_pixel_color_prepare(&c);
    rast_pixel_color_batch_prepare(&c);
    if (fb->depth_stencil.base) {

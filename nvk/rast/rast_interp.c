@@ -83,11 +83,14 @@ interp_quad(const struct rast_ctx *c, struct rast_worker *w, unsigned q)
          fy[l] = (float)py + (float)c->sample_y[smp] * (1.0f / RAST_FIX_ONE);
       }
    }
-   struct bary4 at;
-   bary4_at(p, fx, fy, c->any_smooth, &at);
+   /* Barycentrics only when something reads them (flat inputs do not). */
+   struct bary4 at, cen;
+   if (c->need_bary)
+      bary4_at(p, fx, fy, c->any_smooth, &at);
    /* Centroid: a covered sample when the pixel is partly covered. */
-   struct bary4 cen = at;
-   if (c->any_centroid && smp == RAST_NO_SAMPLE) {
+   if (c->need_bary && c->any_centroid)
+      cen = at;
+   if (c->need_bary && c->any_centroid && smp == RAST_NO_SAMPLE) {
       for (unsigned l = 0; l < 4; l++) {
          const uint32_t cov = w->cov[lane0 + l];
          if (!cov || cov == full)

@@ -48,11 +48,36 @@ unorm8(float v)
    return (uint32_t)(int32_t)((t + 0x1p52) - 0x1p52);
 }
 
-/* Packs n lanes of r, g, b, a into RGBA8 (swap: BGRA8) words. */
-static void
-pack_lanes(const float *const ch[4], bool swap, unsigned n, uint32_t *out)
+/* Packs n lanes of r, g, b, a into RGBA8 (swap: BGRA8) words.
+ *
+ * First in float, four lanes to an SSE operation: f = fl(v * 255) is
+ * within 2^-17 of the exact product t (t < 256), so f and t round to the
+ * same integer unless f lies within 2^-16 of a half (an exact tie, v =
+ * 0.5, included); a batch with such a lane is packed again through
+ * unorm8, in double. */
+void
+rast_pack_rgba8(const float *const ch[4], bool swap, unsigned n, uint32_t *out)
 {
    const unsigned rs = swap ? 16 : 0, bs = swap ? 0 : 16;
+   const unsigned shift[4] = {rs, 8, bs, 24};
+   int near_half = 0;
+   for (unsigned l = 0; l < n; l++)
+      out[l] = 0;
+   for (unsigned k = 0; k < 4; k++) {
+      const float *v = ch[k];
+      const unsigned sh = shift[k];
+      for (unsigned l = 0; l < n; l++) {
+         float x = v[l] > 0.0f ? v[l] : 0.0f;
+         x = x < 1.0f ? x : 1.0f;
+         const float f = x * 255.0f;
+         const float r = (f + 0x1p23f) - 0x1p23f; /* nearest, ties to even */
+         const float g = f - r;                   /* exact (Sterbenz) */
+         near_half |= (g < 0.0f ? -g : g) >= 0.5f - 0x1p-16f;
+         out[l] |= (uint32_t)(int32_t)r << sh;
+      }
+   }
+   if (!near_half)
+      return;
    for (unsigned l = 0; l < n; l++)
       out[l] = unorm8(ch[0][l]) << rs | unorm8(ch[1][l]) << 8 | unorm8(ch[2][l]) << bs |
                unorm8(ch[3][l]) << 24;
@@ -224,7 +249,7 @@ blend_rgba8(const struct rast_ctx *c, const struct rast_worker *w, unsigned a,
       factor_lanes(bl->dst_alpha, &in, 3, df + l0);
       blend_lanes(bl->alpha_op, n - l0, csrc[3] + l0, sf + l0, dst[3] + l0, df + l0,
                   res[3] + l0);
-      pack_lanes(res_ch, tg->rgba8_swap_rb, n - l0, px + l0);
+      rast_pack_rgba8(res_ch, tg->rgba8_swap_rb, n - l0, px + l0);
       for (unsigned l = l0; l < n; l++) {
          if ((mask[l] >> smp) & 1) {
             const uint32_t v = (px[l] & wm) | (old[l] & ~wm);
@@ -274,7 +299,7 @@ write_rgba8(const struct rast_ctx *c, const struct rast_worker *w, unsigned a,
 
    if (!tg->blend) {
       uint32_t px[W];
-      pack_lanes(src, tg->rgba8_swap_rb, n, px);
+      rast_pack_rgba8(src, tg->rgba8_swap_rb, n, px);
       for (unsigned q = 0; q < b->quad_count; q++) {
          if (!base[q])
             continue;

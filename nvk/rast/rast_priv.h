@@ -203,6 +203,7 @@ struct rast_ctx {
    bool ds_work;    /* some depth/stencil test or bounds test runs */
    bool any_centroid;
    bool any_smooth; /* some input read is perspective-interpolated */
+   bool need_bary;  /* some input read is interpolated, or FragCoord.w */
    bool has_depth, has_stencil;
    struct rast_ds_layout ds; /* the depth/stencil attachment's element */
    /* A fast early depth test chosen per draw (NULL: per fragment). */
@@ -308,6 +309,9 @@ void rast_pixel_color(const struct rast_ctx *c, const struct rast_fs_batch *b, u
  * attachment, lane by lane in batch order, at the samples mask[lane]. */
 void rast_pixel_color_batch(const struct rast_ctx *c, const struct rast_worker *w,
                             const uint8_t *mask);
+/* Packs n lanes of channels r, g, b, a (ch[0..3][lane]) as
+ * R8G8B8A8_UNORM words (swap: B8G8R8A8), as fmt_pack_color does. */
+void rast_pack_rgba8(const float *const ch[4], bool swap, unsigned n, uint32_t *out);
 /* Picks each target's fast path (after rast_pixel_color_prepare). */
 void rast_pixel_color_batch_prepare(struct rast_ctx *c);
 /* Fills c->targets. */

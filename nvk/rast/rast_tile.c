@@ -242,7 +242,13 @@ late_stage(struct rast_ctx *c, struct rast_worker *w)
       }
       write[lane] = (uint8_t)mask;
    }
-   if (!c->early_tests) {
+   if (!c->early_tests && !c->ds_work) {
+      /* No test: every sample passes. */
+      uint32_t passed = 0;
+      for (unsigned lane = 0; lane < lanes; lane++)
+         passed += rast_popcount8(write[lane]);
+      w->samples_passed += passed;
+   } else if (!c->early_tests) {
       for (unsigned q = 0; q < b->quad_count; q++) {
          const struct rast_prim *p = w->qprim[q];
          uint8_t *m = &write[4 * q];

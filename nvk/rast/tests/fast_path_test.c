@@ -14,6 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "format/fmt.h"
+#include "rast_priv.h"
 #include "rast_test_util.h"
 #include "util/test.h"
 
@@ -211,4 +213,53 @@ TEST(rast_fast_paths_match_reference_path)
    /* The scenes exercise both fast paths often. */
    CHECK(fast_color > scenes / 2);
    CHECK(fast_depth > scenes / 4);
+}
+
+/* The batch pack against shared/format's, around every rounding boundary
+ * (k + 0.5) / 255 (where a float product can round the wrong way), the
+ * exact tie 0.5, and out-of-range, NaN and random values. */
+TEST(rast_pack_rgba8_matches_fmt)
+{
+   enum { N = 64 };
+   float vals[256 * 130 + 64];
+   unsigned count = 0;
+   for (unsigned k = 0; k < 255; k++) {
+      float v = (float)((k + 0.5) / 255.0);
+      for (int i = 0; i < 64; i++)
+         v = nextafterf(v, -1.0f);
+      for (int i = 0; i < 129; i++, v = nextafterf(v, 2.0f))
+         vals[count++] = v;
+   }
+   const float odd[] = {0.5f, 0.0f, -0.0f, 1.0f, -1.0f, 2.0f, NAN, -NAN, INFINITY, -INFINITY,
+                        1e-30f, 0x1p-149f, 0.99999994f, 1.0000001f};
+   for (unsigned i = 0; i < ARRAY_SIZE(odd); i++)
+      vals[count++] = odd[i];
+   uint64_t r = 77;
+   while (count % (4 * N) || count < ARRAY_SIZE(vals) - 4 * N)
+      vals[count++] = rndf(&r, -0.1f, 1.1f);
+   unsigned bad = 0;
+   for (unsigned swap = 0; swap < 2; swap++) {
+      for (unsigned base = 0; base + 4 * N <= count; base += 4 * N) {
+         /* Lane l's channel k is vals[base + k * N + l]. */
+         const float *ch[4];
+         for (unsigned k = 0; k < 4; k++)
+            ch[k] = &vals[base + k * N];
+         uint32_t got[N];
+         rast_pack_rgba8(ch, swap, N, got);
+         for (unsigned l = 0; l < N; l++) {
+            union fmt_texel t;
+            for (unsigned k = 0; k < 4; k++)
+               t.f[k] = ch[k][l];
+            uint8_t want[4];
+            fmt_pack_color(swap ? KIL_FORMAT_B8G8R8A8_UNORM : KIL_FORMAT_R8G8B8A8_UNORM, &t,
+                           want);
+            uint32_t w;
+            memcpy(&w, want, 4);
+            if (w != got[l] && bad++ < 5)
+               fprintf(stderr, "pack %.9g %.9g %.9g %.9g: %08x, fmt %08x\n", t.f[0], t.f[1],
+                       t.f[2], t.f[3], got[l], w);
+         }
+      }
+   }
+   CHECK_EQ(bad, 0);
 }
