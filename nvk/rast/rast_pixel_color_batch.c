@@ -52,30 +52,38 @@ unorm8(float v)
  *
  * First in float, four lanes to an SSE operation: f = fl(v * 255) is
  * within 2^-17 of the exact product t (t < 256), so f and t round to the
- * same integer unless f lies within 2^-16 of a half (an exact tie, v =
- * 0.5, included); a batch with such a lane is packed again through
- * unorm8, in double. */
+ * same integer unless f lies within 2^-16 of a half; a batch with such a
+ * lane is packed again through unorm8, in double. The one exact tie is
+ * v = 0.5 ((2k + 1) / 510 is a binary fraction only for 2k + 1 = 255),
+ * where f = t = 127.5 is exact and rounds to 128 either way. */
+/* One channel of rast_pack_rgba8's float pass, or-ed into out at bit sh;
+ * returns whether some lane lies near a half. */
+static int32_t
+pack_channel(const float *v, unsigned sh, unsigned n, uint32_t *restrict out)
+{
+   int32_t near_half = 0;
+   for (unsigned l = 0; l < n; l++) {
+      float x = v[l] > 0.0f ? v[l] : 0.0f;
+      x = x < 1.0f ? x : 1.0f;
+      const float f = x * 255.0f;
+      const float r = (f + 0x1p23f) - 0x1p23f; /* nearest, ties to even */
+      const float g = f - r;                   /* exact (Sterbenz) */
+      const float abs_g = __builtin_fabsf(g);
+      const float off_half = x == 0.5f ? 0.0f : abs_g; /* (this form vectorizes) */
+      near_half |= off_half >= 0.5f - 0x1p-16f ? 1 : 0;
+      out[l] |= (uint32_t)(int32_t)r << sh;
+   }
+   return near_half;
+}
+
 void
 rast_pack_rgba8(const float *const ch[4], bool swap, unsigned n, uint32_t *out)
 {
    const unsigned rs = swap ? 16 : 0, bs = swap ? 0 : 16;
-   const unsigned shift[4] = {rs, 8, bs, 24};
-   int near_half = 0;
    for (unsigned l = 0; l < n; l++)
       out[l] = 0;
-   for (unsigned k = 0; k < 4; k++) {
-      const float *v = ch[k];
-      const unsigned sh = shift[k];
-      for (unsigned l = 0; l < n; l++) {
-         float x = v[l] > 0.0f ? v[l] : 0.0f;
-         x = x < 1.0f ? x : 1.0f;
-         const float f = x * 255.0f;
-         const float r = (f + 0x1p23f) - 0x1p23f; /* nearest, ties to even */
-         const float g = f - r;                   /* exact (Sterbenz) */
-         near_half |= (g < 0.0f ? -g : g) >= 0.5f - 0x1p-16f;
-         out[l] |= (uint32_t)(int32_t)r << sh;
-      }
-   }
+   const int32_t near_half = pack_channel(ch[0], rs, n, out) | pack_channel(ch[1], 8, n, out) |
+                             pack_channel(ch[2], bs, n, out) | pack_channel(ch[3], 24, n, out);
    if (!near_half)
       return;
    for (unsigned l = 0; l < n; l++)
