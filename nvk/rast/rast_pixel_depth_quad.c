@@ -21,6 +21,32 @@ rint_u64(double t)
    return (uint64_t)((t + 0x1p52) - 0x1p52);
 }
 
+/* Element loads and stores of a known size (a variable-size memcpy is a
+ * libc call). */
+static inline uint64_t
+load_el(const uint8_t *t, uint32_t size_B)
+{
+   uint64_t el = 0;
+   if (size_B == 4)
+      memcpy(&el, t, 4);
+   else if (size_B == 2)
+      memcpy(&el, t, 2);
+   else
+      memcpy(&el, t, 8);
+   return el;
+}
+
+static inline void
+store_el(uint8_t *t, uint64_t el, uint32_t size_B)
+{
+   if (size_B == 4)
+      memcpy(t, &el, 4);
+   else if (size_B == 2)
+      memcpy(t, &el, 2);
+   else
+      memcpy(t, &el, 8);
+}
+
 #define DEPTH_QUAD(name, TYPE_Z, QUANT, STORED)                                              \
    static uint32_t name(const struct rast_ctx *c, const struct rast_prim *p, int32_t qx,      \
                         int32_t qy, uint32_t m[4])                                            \
@@ -39,8 +65,7 @@ rint_u64(double t)
          uint32_t out = 0;                                                                    \
          u_foreach_bit (smp, m[ln]) {                                                         \
             uint8_t *t = base + c->ds_qa.off_B[ln][smp];                                      \
-            uint64_t el = 0;                                                                  \
-            memcpy(&el, t, l->el_size_B);                                                     \
+            const uint64_t el = load_el(t, l->el_size_B);                                     \
             const float z = rast_sample_z(c, p, px, py, smp);                                 \
             uint64_t bits;                                                                    \
             const TYPE_Z zq = QUANT;                                                          \
@@ -63,7 +88,7 @@ rint_u64(double t)
             if (write) {                                                                      \
                const uint64_t nel = (el & ~dmask) | (bits << l->depth_shift);                  \
                if (nel != el)                                                                 \
-                  memcpy(t, &nel, l->el_size_B);                                              \
+                  store_el(t, nel, l->el_size_B);                                             \
             }                                                                                 \
          }                                                                                    \
          m[ln] = out;                                                                         \
@@ -104,7 +129,8 @@ rast_pixel_depth_quad_prepare(struct rast_ctx *c)
    if (c->d->no_fast_paths || !c->ds_work || !l->has_depth || !s->depth_test_enable ||
        (!c->early_tests && (s->fs.writes_depth || s->fs.writes_stencil)) ||
        s->depth_bounds_enable || (l->has_stencil && s->stencil_test_enable) ||
-       l->el_size_B > 8 || (l->depth_float && l->depth_bits != 32) ||
+       (l->el_size_B != 2 && l->el_size_B != 4 && l->el_size_B != 8) ||
+       (l->depth_float && l->depth_bits != 32) ||
        (!l->depth_float && l->depth_bits > 32) ||
        !rast_quad_addr_init(&c->ds_qa, &c->fb->depth_stencil))
       return;
