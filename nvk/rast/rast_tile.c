@@ -156,6 +156,34 @@ classify_block(const struct rast_ctx *c, const struct rast_prim *p, int32_t bx, 
    return all_in ? BLOCK_IN : BLOCK_PARTIAL;
 }
 
+/* coverage_raw() of a triangle at the four pixels of quad (qx, qy): the
+ * edge functions at the quad's first pixel, then one step in x and y
+ * (exact in 64 bits, so the same values as per pixel). */
+static void
+quad_coverage_tri(const struct rast_ctx *c, const struct rast_prim *p, int32_t qx, int32_t qy,
+                  uint32_t m[4])
+{
+   m[0] = m[1] = m[2] = m[3] = 0;
+   const int64_t X = (int64_t)qx << RAST_FIX_BITS, Y = (int64_t)qy << RAST_FIX_BITS;
+   for (uint32_t s = 0; s < c->samples; s++) {
+      const int64_t x = X + c->sample_x[s], y = Y + c->sample_y[s];
+      int64_t e[3], dx[3], dy[3];
+      for (unsigned k = 0; k < 3; k++) {
+         e[k] = (int64_t)p->ea[k] * x + (int64_t)p->eb[k] * y + p->ec[k];
+         dx[k] = (int64_t)p->ea[k] << RAST_FIX_BITS;
+         dy[k] = (int64_t)p->eb[k] << RAST_FIX_BITS;
+      }
+      const uint32_t bit = 1u << s;
+      m[0] |= e[0] > 0 && e[1] > 0 && e[2] > 0 ? bit : 0;
+      m[1] |= e[0] + dx[0] > 0 && e[1] + dx[1] > 0 && e[2] + dx[2] > 0 ? bit : 0;
+      m[2] |= e[0] + dy[0] > 0 && e[1] + dy[1] > 0 && e[2] + dy[2] > 0 ? bit : 0;
+      m[3] |= e[0] + dx[0] + dy[0] > 0 && e[1] + dx[1] + dy[1] > 0 &&
+                    e[2] + dx[2] + dy[2] > 0
+                 ? bit
+                 : 0;
+   }
+}
+
 static void
 raster_prim(struct rast_ctx *c, struct rast_worker *w, unsigned worker,
             const struct rast_prim *p, const int32_t tile[4])
@@ -172,14 +200,19 @@ raster_prim(struct rast_ctx *c, struct rast_worker *w, unsigned worker,
          const int32_t qx0 = MAX2(bx, x0 & ~1), qx1 = MIN2(bx + BLOCK_PX, x1);
          for (int32_t qy = qy0; qy < qy1; qy += 2) {
             for (int32_t qx = qx0; qx < qx1; qx += 2) {
-               uint32_t m[4];
+               uint32_t m[4], qm[4];
                uint32_t any = 0;
+               const bool tri = bc == BLOCK_PARTIAL && p->cov == RAST_COV_TRI && !p->stippled;
+               if (tri)
+                  quad_coverage_tri(c, p, qx, qy, qm);
                for (unsigned l = 0; l < 4; l++) {
                   const int32_t px = qx + (l & 1), py = qy + (l >> 1);
                   if (px < x0 || px >= x1 || py < y0 || py >= y1)
                      m[l] = 0;
+                  else if (bc == BLOCK_IN)
+                     m[l] = smask;
                   else
-                     m[l] = bc == BLOCK_IN ? smask : coverage(c, p, px, py) & smask;
+                     m[l] = (tri ? qm[l] : coverage(c, p, px, py)) & smask;
                   any |= m[l];
                }
                if (!any)
@@ -329,8 +362,18 @@ rast_tile_run(struct rast_ctx *c, struct rast_worker *w, uint32_t tile)
       const struct rast_chunk *ch = &c->chunks[ci];
       if (!ch->tile_start)
          continue;
-      for (uint32_t k = ch->tile_start[tile]; k < ch->tile_start[tile + 1]; k++)
+      const uint32_t end = ch->tile_start[tile + 1];
+      for (uint32_t k = ch->tile_start[tile]; k < end; k++) {
+         /* The first touch of a binned primitive is a cache miss (small
+          * triangles are set up long before): fetch a few ahead. */
+         if (k + 4 < end) {
+            const char *ahead = (const char *)&ch->prims[ch->tile_prims[k + 4]];
+            __builtin_prefetch(ahead);
+            __builtin_prefetch(ahead + 64);
+            __builtin_prefetch(ahead + 128);
+         }
          raster_prim(c, w, worker, &ch->prims[ch->tile_prims[k]], rect);
+      }
    }
    flush(c, w, worker);
 }
