@@ -87,7 +87,28 @@ struct resolve_job {
    VkResolveModeFlagBits mode;
    uint32_t gw, gh, n;
    uint32_t x0, x1, y0;
+   /* R8G8B8A8/B8G8R8A8_UNORM averages: fmt_unpack_color's value of each
+    * byte (taken from it), and where each channel's byte is. */
+   bool rgba8_average;
+   uint8_t byte_of[4];
+   float unorm8[256];
 };
+
+/* resolve_color_px for an RGBA8 average: the same sum, in the same order,
+ * of the same values, then the same pack. */
+static void
+resolve_rgba8_average_px(const struct resolve_job *j, const uint8_t *const *samples,
+                         uint8_t *dst)
+{
+   union fmt_texel t;
+   for (unsigned c = 0; c < 4; c++) {
+      float sum = j->unorm8[samples[0][j->byte_of[c]]];
+      for (uint32_t s = 1; s < j->n; s++)
+         sum += j->unorm8[samples[s][j->byte_of[c]]];
+      t.f[c] = sum / (float)j->n;
+   }
+   fmt_pack_color(j->src->format, &t, dst);
+}
 
 /* Row y0 + i of a resolve. */
 static void
@@ -104,7 +125,9 @@ resolve_row(void *data, uint32_t i)
                                                           j->src_layer);
       uint8_t *d = j->dst_map + kil_level_addr_offset_B(j->da, x, y, 0, j->dst_layer);
       if (j->aspect & VK_IMAGE_ASPECT_COLOR_BIT) {
-         if (fmt_format_is_convertible(format))
+         if (j->rgba8_average)
+            resolve_rgba8_average_px(j, samples, d);
+         else if (fmt_format_is_convertible(format))
             resolve_color_px(format, samples, j->n, j->mode, d);
          else
             memcpy(d, samples[0], j->el);
@@ -151,6 +174,21 @@ nvk_resolve_rect(struct nvk_exec *ex, const struct nvk_image *src, const uint8_t
       .gw = gw, .gh = gh, .n = n, .x0 = (uint32_t)x0, .x1 = (uint32_t)x1,
       .y0 = (uint32_t)y0,
    };
+   j.rgba8_average = (aspect & VK_IMAGE_ASPECT_COLOR_BIT) && n > 1 &&
+                     mode == VK_RESOLVE_MODE_AVERAGE_BIT &&
+                     (src->format == KIL_FORMAT_R8G8B8A8_UNORM ||
+                      src->format == KIL_FORMAT_B8G8R8A8_UNORM);
+   if (j.rgba8_average) {
+      const bool bgra = src->format == KIL_FORMAT_B8G8R8A8_UNORM;
+      const uint8_t byte_of[4] = {bgra ? 2 : 0, 1, bgra ? 0 : 2, 3};
+      memcpy(j.byte_of, byte_of, sizeof(byte_of));
+      for (unsigned i = 0; i < 256; i++) {
+         const uint8_t px[4] = {(uint8_t)i, (uint8_t)i, (uint8_t)i, (uint8_t)i};
+         union fmt_texel t;
+         fmt_unpack_color(src->format, px, &t);
+         j.unorm8[i] = t.f[0];
+      }
+   }
    /* Rows on the worker pool: each pixel is independent. */
    nvk_worker_pool_parallel_for(ex->dev->workers, (uint32_t)(y1 - y0), resolve_row, &j);
 }
