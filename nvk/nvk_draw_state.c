@@ -76,9 +76,7 @@ fs_info(struct rast_fs_info *out, const struct kx_program_info *fs)
    out->sample_shading = fs->uses_sample_shading;
    /* SamplePosition is read from frag_coord too (kx_run.c). */
    out->no_frag_coord = !fs->reads_frag_coord && !fs->uses_sample_shading;
-   /* kx does not say whether the shader stores to memory: assume it may,
-    * which only gives up implicit early tests. */
-   out->has_side_effects = true;
+   out->has_side_effects = fs->writes_memory;
 }
 
 static void
