@@ -170,8 +170,8 @@ quad_coverage_tri(const struct rast_ctx *c, const struct rast_prim *p, int32_t q
       int64_t e[3], dx[3], dy[3];
       for (unsigned k = 0; k < 3; k++) {
          e[k] = (int64_t)p->ea[k] * x + (int64_t)p->eb[k] * y + p->ec[k];
-         dx[k] = (int64_t)p->ea[k] << RAST_FIX_BITS;
-         dy[k] = (int64_t)p->eb[k] << RAST_FIX_BITS;
+         dx[k] = (int64_t)p->ea[k] * RAST_FIX_ONE;
+         dy[k] = (int64_t)p->eb[k] * RAST_FIX_ONE;
       }
       const uint32_t bit = 1u << s;
       m[0] |= e[0] > 0 && e[1] > 0 && e[2] > 0 ? bit : 0;
