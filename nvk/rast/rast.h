@@ -440,8 +440,9 @@ struct rast_fs_batch {
 
    /* Written by the callback. Colour outputs as raw 32-bit values (float,
     * or int/uint bits for integer attachments): slot L for Location L,
-    * RAST_DUAL_SRC_SLOT for Index 1. rast zeroes kill_mask and sets
-    * sample_mask_out to ~0 before the call; frag_depth and
+    * RAST_DUAL_SRC_SLOT for Index 1. rast zeroes kill_mask and (when
+    * fs.writes_sample_mask) sets sample_mask_out to ~0 before the call;
+    * frag_depth and
     * stencil_ref_out are read only if fs.writes_depth / writes_stencil,
     * sample_mask_out only if fs.writes_sample_mask. Helper lanes'
     * results are ignored. */

@@ -119,7 +119,10 @@ interp_quad(const struct rast_ctx *c, struct rast_worker *w, unsigned q)
       b->primitive_id[lane] = p->prim_id;
       b->sample_id[lane] = smp == RAST_NO_SAMPLE ? 0 : smp;
       b->sample_mask_in[lane] = w->cov[lane];
-      b->sample_mask_out[lane] = ~0u;
+   }
+   if (fs->writes_sample_mask) {
+      for (unsigned l = 0; l < 4; l++)
+         b->sample_mask_out[lane0 + l] = ~0u;
    }
    if (p->is_point) {
       for (unsigned l = 0; l < 4; l++) {

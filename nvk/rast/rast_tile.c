@@ -196,6 +196,16 @@ raster_prim(struct rast_ctx *c, struct rast_worker *w, unsigned worker,
          const enum block_class bc = classify_block(c, p, bx, by);
          if (bc == BLOCK_OUT)
             continue;
+         if (bc == BLOCK_IN && smask && !c->per_sample && bx >= x0 && by >= y0 &&
+             bx + BLOCK_PX <= x1 && by + BLOCK_PX <= y1) {
+            /* A block inside the primitive and the bounds: every quad full,
+             * in the order of the loop below. */
+            const uint32_t full[4] = {smask, smask, smask, smask};
+            for (int32_t qy = by; qy < by + BLOCK_PX; qy += 2)
+               for (int32_t qx = bx; qx < bx + BLOCK_PX; qx += 2)
+                  add_quad(c, w, worker, p, qx, qy, full, RAST_NO_SAMPLE);
+            continue;
+         }
          const int32_t qy0 = MAX2(by, y0 & ~1), qy1 = MIN2(by + BLOCK_PX, y1);
          const int32_t qx0 = MAX2(bx, x0 & ~1), qx1 = MIN2(bx + BLOCK_PX, x1);
          for (int32_t qy = qy0; qy < qy1; qy += 2) {
