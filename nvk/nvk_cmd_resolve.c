@@ -120,9 +120,9 @@ resolve_row(void *data, uint32_t i)
    for (uint32_t x = j->x0; x < j->x1; x++) {
       const uint8_t *samples[16];
       for (uint32_t s = 0; s < j->n; s++)
-         samples[s] = j->src_map + kil_level_addr_offset_B(j->sa, x * j->gw + s % j->gw,
-                                                          y * j->gh + s / j->gw, 0,
-                                                          j->src_layer);
+         samples[s] =
+            j->src_map + kil_level_addr_offset_B(j->sa, x * j->gw + s % j->gw,
+                                                 y * j->gh + s / j->gw, 0, j->src_layer);
       uint8_t *d = j->dst_map + kil_level_addr_offset_B(j->da, x, y, 0, j->dst_layer);
       if (j->aspect & VK_IMAGE_ASPECT_COLOR_BIT) {
          if (j->rgba8_average)
@@ -168,10 +168,21 @@ nvk_resolve_rect(struct nvk_exec *ex, const struct nvk_image *src, const uint8_t
    if (x1 <= x0 || y1 <= y0)
       return;
    struct resolve_job j = {
-      .src = src, .src_map = src_map, .src_layer = src_layer, .sa = &sa,
-      .dst_map = dst_map, .dst_layer = dst_layer, .da = &da,
-      .el = kil_format_el_size_B(dst->format), .aspect = aspect, .mode = mode,
-      .gw = gw, .gh = gh, .n = n, .x0 = (uint32_t)x0, .x1 = (uint32_t)x1,
+      .src = src,
+      .src_map = src_map,
+      .src_layer = src_layer,
+      .sa = &sa,
+      .dst_map = dst_map,
+      .dst_layer = dst_layer,
+      .da = &da,
+      .el = kil_format_el_size_B(dst->format),
+      .aspect = aspect,
+      .mode = mode,
+      .gw = gw,
+      .gh = gh,
+      .n = n,
+      .x0 = (uint32_t)x0,
+      .x1 = (uint32_t)x1,
       .y0 = (uint32_t)y0,
    };
    j.rgba8_average = (aspect & VK_IMAGE_ASPECT_COLOR_BIT) && n > 1 &&

@@ -17,7 +17,8 @@
 
 #define W RAST_W
 
-static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "packed RGBA8 words are little-endian");
+static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__,
+              "packed RGBA8 words are little-endian");
 
 static void
 write_lanes(const struct rast_ctx *c, const struct rast_worker *w, unsigned a,
@@ -82,8 +83,9 @@ rast_pack_rgba8(const float *const ch[4], bool swap, unsigned n, uint32_t *out)
    const unsigned rs = swap ? 16 : 0, bs = swap ? 0 : 16;
    for (unsigned l = 0; l < n; l++)
       out[l] = 0;
-   const int32_t near_half = pack_channel(ch[0], rs, n, out) | pack_channel(ch[1], 8, n, out) |
-                             pack_channel(ch[2], bs, n, out) | pack_channel(ch[3], 24, n, out);
+   const int32_t near_half =
+      pack_channel(ch[0], rs, n, out) | pack_channel(ch[1], 8, n, out) |
+      pack_channel(ch[2], bs, n, out) | pack_channel(ch[3], 24, n, out);
    if (!near_half)
       return;
    for (unsigned l = 0; l < n; l++)
@@ -137,7 +139,8 @@ factor_lanes(enum rast_blend_factor f, const struct blend_in *v, unsigned ch, fl
    case RAST_BLEND_ONE_MINUS_CONSTANT_COLOR:
    case RAST_BLEND_CONSTANT_ALPHA:
    case RAST_BLEND_ONE_MINUS_CONSTANT_ALPHA: {
-      const bool a = f == RAST_BLEND_CONSTANT_ALPHA || f == RAST_BLEND_ONE_MINUS_CONSTANT_ALPHA;
+      const bool a =
+         f == RAST_BLEND_CONSTANT_ALPHA || f == RAST_BLEND_ONE_MINUS_CONSTANT_ALPHA;
       const float k = v->cst[a ? 3 : ch];
       const bool om = f == RAST_BLEND_ONE_MINUS_CONSTANT_COLOR ||
                       f == RAST_BLEND_ONE_MINUS_CONSTANT_ALPHA;
@@ -205,8 +208,8 @@ blend_lanes(enum rast_blend_op op, unsigned n, const float *s, const float *sf,
  * R8G8B8A8/B8G8R8A8_UNORM attachment. */
 static void
 blend_rgba8(const struct rast_ctx *c, const struct rast_worker *w, unsigned a,
-            const uint8_t *mask, uint8_t *const *base, const float *const src[4], uint32_t wm,
-            unsigned q0, unsigned q1)
+            const uint8_t *mask, uint8_t *const *base, const float *const src[4],
+            uint32_t wm, unsigned q0, unsigned q1)
 {
    const struct rast_fs_batch *b = &w->batch;
    const struct rast_target *tg = &c->targets[a];
@@ -234,7 +237,8 @@ blend_rgba8(const struct rast_ctx *c, const struct rast_worker *w, unsigned a,
    const unsigned r_at = tg->rgba8_swap_rb ? 2 : 0, b_at = tg->rgba8_swap_rb ? 0 : 2;
    const float *res_ch[4] = {res[0] + l0, res[1] + l0, res[2] + l0, res[3] + l0};
    uint32_t old[W], px[W];
-   u_foreach_bit (smp, any) {
+   u_foreach_bit(smp, any)
+   {
       /* The destination at this sample, unpacked through the table. */
       for (unsigned l = l0; l < n; l++) {
          old[l] = 0;
@@ -287,8 +291,8 @@ write_rgba8(const struct rast_ctx *c, const struct rast_worker *w, unsigned a,
       const uint32_t m =
          mask[4 * q] | mask[4 * q + 1] | mask[4 * q + 2] | mask[4 * q + 3];
       any |= m;
-      base[q] = m ? rast_quad_base(img, &tg->qa, w->qx[q], w->qy[q], w->qprim[q]->layer)
-                  : NULL;
+      base[q] =
+         m ? rast_quad_base(img, &tg->qa, w->qx[q], w->qy[q], w->qprim[q]->layer) : NULL;
    }
    if (!any)
       return;
@@ -313,7 +317,8 @@ write_rgba8(const struct rast_ctx *c, const struct rast_worker *w, unsigned a,
             continue;
          for (unsigned l = 0; l < 4; l++) {
             const unsigned lane = 4 * q + l;
-            u_foreach_bit (smp, mask[lane]) {
+            u_foreach_bit(smp, mask[lane])
+            {
                uint8_t *t = base[q] + tg->qa.off_B[l][smp];
                uint32_t v = px[lane];
                if (wm != UINT32_MAX) {
@@ -347,7 +352,8 @@ write_rgba8(const struct rast_ctx *c, const struct rast_worker *w, unsigned a,
 void
 rast_pixel_color_batch_prepare(struct rast_ctx *c)
 {
-   u_foreach_bit (a, c->target_mask) {
+   u_foreach_bit(a, c->target_mask)
+   {
       struct rast_target *tg = &c->targets[a];
       tg->batch = write_lanes;
       if (c->d->no_fast_paths || !tg->rgba8_unorm || tg->logic ||
@@ -362,6 +368,5 @@ void
 rast_pixel_color_batch(const struct rast_ctx *c, const struct rast_worker *w,
                        const uint8_t *mask)
 {
-   u_foreach_bit (a, c->target_mask)
-      c->targets[a].batch(c, w, a, mask);
+   u_foreach_bit(a, c->target_mask) c->targets[a].batch(c, w, a, mask);
 }

@@ -47,58 +47,56 @@ store_el(uint8_t *t, uint64_t el, uint32_t size_B)
       memcpy(t, &el, 8);
 }
 
-#define DEPTH_QUAD(name, TYPE_Z, QUANT, STORED)                                              \
-   static uint32_t name(const struct rast_ctx *c, const struct rast_prim *p, int32_t qx,      \
-                        int32_t qy, uint32_t m[4])                                            \
-   {                                                                                          \
-      const struct rast_ds_layout *l = &c->ds;                                                \
-      const enum rast_compare_op op = c->s->depth_compare_op;                                 \
-      const bool write = c->s->depth_write_enable;                                            \
-      const uint64_t field = l->depth_bits == 64 ? ~0ull : (1ull << l->depth_bits) - 1;        \
-      const uint64_t dmask = field << l->depth_shift;                                         \
-      const double max = (double)field;                                                       \
-      (void)max;                                                                              \
-      uint8_t *base = rast_quad_base(&c->fb->depth_stencil, &c->ds_qa, qx, qy, p->layer);     \
-      uint32_t passed = 0;                                                                    \
-      for (unsigned ln = 0; ln < 4; ln++) {                                                   \
-         const int32_t px = qx + (int32_t)(ln & 1), py = qy + (int32_t)(ln >> 1);             \
-         uint32_t out = 0;                                                                    \
-         u_foreach_bit (smp, m[ln]) {                                                         \
-            uint8_t *t = base + c->ds_qa.off_B[ln][smp];                                      \
-            const uint64_t el = load_el(t, l->el_size_B);                                     \
-            const float z = rast_sample_z(c, p, px, py, smp);                                 \
-            uint64_t bits;                                                                    \
-            const TYPE_Z zq = QUANT;                                                          \
-            const uint64_t sb = (el >> l->depth_shift) & field;                               \
-            const TYPE_Z st = STORED;                                                         \
-            bool pass;                                                                        \
-            switch (op) {                                                                     \
-            case RAST_COMPARE_NEVER: pass = false; break;                                     \
-            case RAST_COMPARE_LESS: pass = zq < st; break;                                    \
-            case RAST_COMPARE_EQUAL: pass = zq == st; break;                                  \
-            case RAST_COMPARE_LESS_OR_EQUAL: pass = zq <= st; break;                          \
-            case RAST_COMPARE_GREATER: pass = zq > st; break;                                 \
-            case RAST_COMPARE_NOT_EQUAL: pass = zq != st; break;                              \
-            case RAST_COMPARE_GREATER_OR_EQUAL: pass = zq >= st; break;                       \
-            default: pass = true; break;                                                      \
-            }                                                                                 \
-            if (!pass)                                                                        \
-               continue;                                                                      \
-            out |= 1u << smp;                                                                 \
-            if (write) {                                                                      \
-               const uint64_t nel = (el & ~dmask) | (bits << l->depth_shift);                  \
-               if (nel != el)                                                                 \
-                  store_el(t, nel, l->el_size_B);                                             \
-            }                                                                                 \
-         }                                                                                    \
-         m[ln] = out;                                                                         \
-         passed += (uint32_t)rast_popcount8(out);                                         \
-      }                                                                                       \
-      return passed;                                                                          \
+/* 29.9: the compare of the quantized fragment depth with the stored one,
+ * as floats (SFLOAT; rast_pixel.c compares the same values widened to
+ * double) or as integers (UNORM). */
+static inline bool
+compare_f(enum rast_compare_op op, float a, float b)
+{
+   switch (op) {
+   case RAST_COMPARE_NEVER:
+      return false;
+   case RAST_COMPARE_LESS:
+      return a < b;
+   case RAST_COMPARE_EQUAL:
+      return a == b;
+   case RAST_COMPARE_LESS_OR_EQUAL:
+      return a <= b;
+   case RAST_COMPARE_GREATER:
+      return a > b;
+   case RAST_COMPARE_NOT_EQUAL:
+      return a != b;
+   case RAST_COMPARE_GREATER_OR_EQUAL:
+      return a >= b;
+   default:
+      return true;
    }
+}
 
-/* SFLOAT depth: compared as floats (rast_pixel.c compares the same values
- * widened to double), stored as their bits. */
+static inline bool
+compare_u(enum rast_compare_op op, uint64_t a, uint64_t b)
+{
+   switch (op) {
+   case RAST_COMPARE_NEVER:
+      return false;
+   case RAST_COMPARE_LESS:
+      return a < b;
+   case RAST_COMPARE_EQUAL:
+      return a == b;
+   case RAST_COMPARE_LESS_OR_EQUAL:
+      return a <= b;
+   case RAST_COMPARE_GREATER:
+      return a > b;
+   case RAST_COMPARE_NOT_EQUAL:
+      return a != b;
+   case RAST_COMPARE_GREATER_OR_EQUAL:
+      return a >= b;
+   default:
+      return true;
+   }
+}
+
+/* SFLOAT depth is stored as its bits. */
 static inline float
 float_of(uint64_t b)
 {
@@ -116,8 +114,66 @@ bits_of(float z)
    return u;
 }
 
-DEPTH_QUAD(depth_quad_float, float, (bits = bits_of(z), z), float_of(sb))
-DEPTH_QUAD(depth_quad_unorm, uint64_t, (bits = rint_u64((double)z * max)), sb)
+/* The quad's test; is_float is a constant in each caller below, so each
+ * gets its own copy without the other kind's branches. */
+static inline __attribute__((always_inline)) uint32_t
+depth_quad(const struct rast_ctx *c, const struct rast_prim *p, int32_t qx, int32_t qy,
+           uint32_t m[4], bool is_float)
+{
+   const struct rast_ds_layout *l = &c->ds;
+   const enum rast_compare_op op = c->s->depth_compare_op;
+   const bool write = c->s->depth_write_enable;
+   const uint64_t field = (1ull << l->depth_bits) - 1; /* depth_bits <= 32 */
+   const uint64_t dmask = field << l->depth_shift;
+   const double max = (double)field;
+   uint8_t *base = rast_quad_base(&c->fb->depth_stencil, &c->ds_qa, qx, qy, p->layer);
+   uint32_t passed = 0;
+   for (unsigned ln = 0; ln < 4; ln++) {
+      const int32_t px = qx + (int32_t)(ln & 1), py = qy + (int32_t)(ln >> 1);
+      uint32_t out = 0;
+      u_foreach_bit(smp, m[ln])
+      {
+         uint8_t *t = base + c->ds_qa.off_B[ln][smp];
+         const uint64_t el = load_el(t, l->el_size_B);
+         const uint64_t stored = (el >> l->depth_shift) & field;
+         const float z = rast_sample_z(c, p, px, py, smp);
+         uint64_t bits;
+         bool pass;
+         if (is_float) {
+            bits = bits_of(z);
+            pass = compare_f(op, z, float_of(stored));
+         } else {
+            bits = rint_u64((double)z * max);
+            pass = compare_u(op, bits, stored);
+         }
+         if (!pass)
+            continue;
+         out |= 1u << smp;
+         if (write) {
+            const uint64_t nel = (el & ~dmask) | (bits << l->depth_shift);
+            if (nel != el)
+               store_el(t, nel, l->el_size_B);
+         }
+      }
+      m[ln] = out;
+      passed += rast_popcount8(out);
+   }
+   return passed;
+}
+
+static uint32_t
+depth_quad_float(const struct rast_ctx *c, const struct rast_prim *p, int32_t qx,
+                 int32_t qy, uint32_t m[4])
+{
+   return depth_quad(c, p, qx, qy, m, true);
+}
+
+static uint32_t
+depth_quad_unorm(const struct rast_ctx *c, const struct rast_prim *p, int32_t qx,
+                 int32_t qy, uint32_t m[4])
+{
+   return depth_quad(c, p, qx, qy, m, false);
+}
 
 void
 rast_pixel_depth_quad_prepare(struct rast_ctx *c)

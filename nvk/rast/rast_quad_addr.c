@@ -43,8 +43,8 @@ rast_quad_addr_init(struct rast_quad_addr *qa, const struct rast_image *img)
       }
    }
    /* Probes: quads on GOB, block and row boundaries of a large image. */
-   static const uint32_t probe[][2] = {{2, 2}, {6, 6}, {14, 6}, {30, 14}, {62, 30},
-                                       {126, 62}, {1022, 766}, {4094, 2046}};
+   static const uint32_t probe[][2] = {{2, 2},   {6, 6},    {14, 6},     {30, 14},
+                                       {62, 30}, {126, 62}, {1022, 766}, {4094, 2046}};
    for (unsigned i = 0; i < ARRAY_SIZE(probe); i++) {
       const uint32_t ex = probe[i][0] * qa->gw, ey = probe[i][1] * qa->gh;
       const uint64_t base = grid_offset_B(img, ex, ey);

@@ -19,8 +19,8 @@
 #include "rast_test_util.h"
 #include "util/test.h"
 
-#define W 100
-#define H 72
+#define W    100
+#define H    72
 #define TRIS 120
 
 static uint32_t
@@ -69,14 +69,13 @@ struct scene {
 };
 
 static void
-make_scene(struct scene *sc, uint64_t *r)
+make_scene(struct scene *sc, uint64_t *r, unsigned index)
 {
    memset(sc, 0, sizeof(*sc));
    static const uint32_t samples[] = {1, 1, 2, 4, 8};
-   static const enum kil_format ds[] = {KIL_FORMAT_NONE, KIL_FORMAT_D16_UNORM,
-                                        KIL_FORMAT_X8_D24_UNORM_PACK32, KIL_FORMAT_D32_SFLOAT,
-                                        KIL_FORMAT_D24_UNORM_S8_UINT,
-                                        KIL_FORMAT_D32_SFLOAT_S8_UINT};
+   static const enum kil_format ds[] = {
+      KIL_FORMAT_NONE,       KIL_FORMAT_D16_UNORM,         KIL_FORMAT_X8_D24_UNORM_PACK32,
+      KIL_FORMAT_D32_SFLOAT, KIL_FORMAT_D24_UNORM_S8_UINT, KIL_FORMAT_D32_SFLOAT_S8_UINT};
    sc->samples = samples[rnd(r) % ARRAY_SIZE(samples)];
    sc->color_format = rnd(r) & 1 ? KIL_FORMAT_B8G8R8A8_UNORM : KIL_FORMAT_R8G8B8A8_UNORM;
    sc->ds_format = ds[rnd(r) % ARRAY_SIZE(ds)];
@@ -89,10 +88,11 @@ make_scene(struct scene *sc, uint64_t *r)
    s->samples = sc->samples;
    s->sample_mask = rnd(r) % 4 ? ~0u : rnd(r);
    s->alpha_to_one = rnd(r) % 4 == 0;
-   s->fs.inputs_read = BITFIELD64_BIT(RAST_SLOT_VAR0) | BITFIELD64_BIT(RAST_SLOT_VAR0 + 1);
+   s->fs.inputs_read =
+      BITFIELD64_BIT(RAST_SLOT_VAR0) | BITFIELD64_BIT(RAST_SLOT_VAR0 + 1);
    s->fs.interp[RAST_SLOT_VAR0] = (uint8_t)(rnd(r) % 3);
-   s->fs.interp_loc[RAST_SLOT_VAR0] = sc->samples > 1 && rnd(r) % 3 == 0 ? RAST_LOC_CENTROID
-                                                                           : RAST_LOC_CENTER;
+   s->fs.interp_loc[RAST_SLOT_VAR0] =
+      sc->samples > 1 && rnd(r) % 3 == 0 ? RAST_LOC_CENTROID : RAST_LOC_CENTER;
    s->fs.uses_discard = sc->discard;
    struct rast_blend_attachment *bl = &s->blend[0];
    bl->blend_enable = rnd(r) % 3 != 0;
@@ -113,7 +113,17 @@ make_scene(struct scene *sc, uint64_t *r)
 
    /* Half the scenes draw each triangle at one of two depths: ties, where
     * compare ops differ. */
-   const bool flat_z = rnd(r) & 1;
+   bool flat_z = rnd(r) & 1;
+   /* The first 40 scenes: each depth format with each compare op, writes
+    * on, triangles at two depths (ties), so that every op's result on
+    * equal values is compared. */
+   if (index < 40) {
+      sc->ds_format = ds[1 + index % 5];
+      s->depth_test_enable = s->depth_write_enable = true;
+      s->depth_compare_op = (enum rast_compare_op)(index / 5);
+      s->fs.uses_discard = sc->discard = false;
+      flat_z = true;
+   }
    for (uint32_t t = 0; t < TRIS; t++) {
       /* Sizes from a pixel to the whole target; every fourth triangle
        * shares an edge with the previous one. */
@@ -124,7 +134,8 @@ make_scene(struct scene *sc, uint64_t *r)
          float x = cx + rndf(r, -size, size), y = cy + rndf(r, -size, size);
          if (t % 4 == 3 && k < 2) {
             const float *prev = rt_vertex(sc->verts, (t - 1) * 3 + k + 1);
-            x = (prev[0] / prev[3] + 1.0f) * 0.5f * W, y = (prev[1] / prev[3] + 1.0f) * 0.5f * H;
+            x = (prev[0] / prev[3] + 1.0f) * 0.5f * W,
+            y = (prev[1] / prev[3] + 1.0f) * 0.5f * H;
          }
          rt_set_window_pos(sc->verts, v, x, y,
                            flat_z ? (t % 2 ? 0.25f : 0.5f) : rndf(r, 0.0f, 1.0f), W, H);
@@ -146,7 +157,8 @@ draw(const struct scene *sc, uint64_t seed, bool no_fast, struct rt_image *color
 {
    memset(depth, 0, sizeof(*depth));
    if (!rt_image_init(color, sc->color_format, W, H, sc->samples, sc->linear))
-      return !fprintf(stderr, "colour image: %u samples, linear %d\n", sc->samples, sc->linear);
+      return !fprintf(stderr, "colour image: %u samples, linear %d\n", sc->samples,
+                      sc->linear);
    struct rast_framebuffer fb = rt_fb(W, H);
    fb.color[0] = color->ri;
    if (sc->ds_format != KIL_FORMAT_NONE) {
@@ -164,13 +176,15 @@ draw(const struct scene *sc, uint64_t seed, bool no_fast, struct rt_image *color
       for (uint64_t i = 0; i + 4 <= depth->img.size_B; i += 4) {
          const float f = rndf(&r, 0.0f, 1.0f);
          uint32_t u = rnd(&r);
-         if (sc->ds_format == KIL_FORMAT_D32_SFLOAT || sc->ds_format == KIL_FORMAT_D32_SFLOAT_S8_UINT)
+         if (sc->ds_format == KIL_FORMAT_D32_SFLOAT ||
+             sc->ds_format == KIL_FORMAT_D32_SFLOAT_S8_UINT)
             memcpy(&u, &f, 4);
          memcpy(dm + i, &u, 4);
       }
    }
-   struct rast_draw d = rt_draw(&sc->s, &fb, sc->verts, TRIS * 3, RAST_PRIM_TRIANGLES, sc->idx,
-                                TRIS, shade, sc->discard ? (void *)1 : NULL, sc->threads);
+   struct rast_draw d =
+      rt_draw(&sc->s, &fb, sc->verts, TRIS * 3, RAST_PRIM_TRIANGLES, sc->idx, TRIS, shade,
+              sc->discard ? (void *)1 : NULL, sc->threads);
    d.no_fast_paths = no_fast;
    const bool ok = rast_draw(&d) || !fprintf(stderr, "rast_draw failed\n");
    *passed = d.samples_passed;
@@ -184,7 +198,7 @@ TEST(rast_fast_paths_match_reference_path)
    unsigned fast_color = 0, fast_depth = 0, scenes = 0;
    for (unsigned i = 0; i < 64; i++) {
       static struct scene sc;
-      make_scene(&sc, &r);
+      make_scene(&sc, &r, i);
       const uint64_t seed = rnd(&r);
       struct rt_image c0, d0, c1, d1;
       uint64_t p0, p1;
@@ -230,7 +244,8 @@ TEST(rast_pack_rgba8_matches_fmt)
       for (int i = 0; i < 129; i++, v = nextafterf(v, 2.0f))
          vals[count++] = v;
    }
-   const float odd[] = {0.5f, 0.0f, -0.0f, 1.0f, -1.0f, 2.0f, NAN, -NAN, INFINITY, -INFINITY,
+   const float odd[] = {0.5f,   0.0f,      -0.0f,       1.0f,      -1.0f,
+                        2.0f,   NAN,       -NAN,        INFINITY,  -INFINITY,
                         1e-30f, 0x1p-149f, 0.99999994f, 1.0000001f};
    for (unsigned i = 0; i < ARRAY_SIZE(odd); i++)
       vals[count++] = odd[i];
@@ -251,13 +266,13 @@ TEST(rast_pack_rgba8_matches_fmt)
             for (unsigned k = 0; k < 4; k++)
                t.f[k] = ch[k][l];
             uint8_t want[4];
-            fmt_pack_color(swap ? KIL_FORMAT_B8G8R8A8_UNORM : KIL_FORMAT_R8G8B8A8_UNORM, &t,
-                           want);
+            fmt_pack_color(swap ? KIL_FORMAT_B8G8R8A8_UNORM : KIL_FORMAT_R8G8B8A8_UNORM,
+                           &t, want);
             uint32_t w;
             memcpy(&w, want, 4);
             if (w != got[l] && bad++ < 5)
-               fprintf(stderr, "pack %.9g %.9g %.9g %.9g: %08x, fmt %08x\n", t.f[0], t.f[1],
-                       t.f[2], t.f[3], got[l], w);
+               fprintf(stderr, "pack %.9g %.9g %.9g %.9g: %08x, fmt %08x\n", t.f[0],
+                       t.f[1], t.f[2], t.f[3], got[l], w);
          }
       }
    }
