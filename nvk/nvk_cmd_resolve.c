@@ -18,6 +18,7 @@
 #include "nvk_device.h"
 #include "nvk_cmd_exec.h"
 #include "nvk_cmd_image.h"
+#include "nvk_worker_pool.h"
 
 struct nvk_cmd_resolve_image {
    struct nvk_cmd_image src, dst;
@@ -73,6 +74,72 @@ resolve_stencil_px(enum kil_format format, const uint8_t *const *samples, uint32
    fmt_pack_stencil(format, v, dst);
 }
 
+struct resolve_job {
+   const struct nvk_image *src;
+   const uint8_t *src_map;
+   uint32_t src_layer;
+   const struct kil_level_addr *sa;
+   uint8_t *dst_map;
+   uint32_t dst_layer;
+   const struct kil_level_addr *da;
+   uint32_t el;
+   VkImageAspectFlags aspect;
+   VkResolveModeFlagBits mode;
+   uint32_t gw, gh, n;
+   uint32_t x0, x1, y0;
+   /* R8G8B8A8/B8G8R8A8_UNORM averages: fmt_unpack_color's value of each
+    * byte (taken from it), and where each channel's byte is. */
+   bool rgba8_average;
+   uint8_t byte_of[4];
+   float unorm8[256];
+};
+
+/* resolve_color_px for an RGBA8 average: the same sum, in the same order,
+ * of the same values, then the same pack. */
+static void
+resolve_rgba8_average_px(const struct resolve_job *j, const uint8_t *const *samples,
+                         uint8_t *dst)
+{
+   union fmt_texel t;
+   for (unsigned c = 0; c < 4; c++) {
+      float sum = j->unorm8[samples[0][j->byte_of[c]]];
+      for (uint32_t s = 1; s < j->n; s++)
+         sum += j->unorm8[samples[s][j->byte_of[c]]];
+      t.f[c] = sum / (float)j->n;
+   }
+   fmt_pack_color(j->src->format, &t, dst);
+}
+
+/* Row y0 + i of a resolve. */
+static void
+resolve_row(void *data, uint32_t i)
+{
+   const struct resolve_job *j = data;
+   const uint32_t y = j->y0 + i;
+   const enum kil_format format = j->src->format;
+   for (uint32_t x = j->x0; x < j->x1; x++) {
+      const uint8_t *samples[16];
+      for (uint32_t s = 0; s < j->n; s++)
+         samples[s] =
+            j->src_map + kil_level_addr_offset_B(j->sa, x * j->gw + s % j->gw,
+                                                 y * j->gh + s / j->gw, 0, j->src_layer);
+      uint8_t *d = j->dst_map + kil_level_addr_offset_B(j->da, x, y, 0, j->dst_layer);
+      if (j->aspect & VK_IMAGE_ASPECT_COLOR_BIT) {
+         if (j->rgba8_average)
+            resolve_rgba8_average_px(j, samples, d);
+         else if (fmt_format_is_convertible(format))
+            resolve_color_px(format, samples, j->n, j->mode, d);
+         else
+            memcpy(d, samples[0], j->el);
+         continue;
+      }
+      if (j->aspect & VK_IMAGE_ASPECT_DEPTH_BIT)
+         resolve_depth_px(format, samples, j->n, j->mode, d);
+      if (j->aspect & VK_IMAGE_ASPECT_STENCIL_BIT)
+         resolve_stencil_px(format, samples, j->n, j->mode, d);
+   }
+}
+
 void
 nvk_resolve_rect(struct nvk_exec *ex, const struct nvk_image *src, const uint8_t *src_map,
                  uint32_t src_level, uint32_t src_layer, const struct nvk_image *dst,
@@ -98,29 +165,43 @@ nvk_resolve_rect(struct nvk_exec *ex, const struct nvk_image *src, const uint8_t
    const int64_t y1 = MIN2(MIN2((int64_t)rect.offset.y + rect.extent.height,
                                 (int64_t)(sa.extent_el.height / gh)),
                            (int64_t)da.extent_el.height);
-   const uint32_t el = kil_format_el_size_B(dst->format);
-   for (int64_t y = y0; y < y1; y++) {
-      for (int64_t x = x0; x < x1; x++) {
-         const uint8_t *samples[16];
-         for (uint32_t s = 0; s < n; s++)
-            samples[s] =
-               src_map + kil_level_addr_offset_B(&sa, (uint32_t)x * gw + s % gw,
-                                                 (uint32_t)y * gh + s / gw, 0, src_layer);
-         uint8_t *d = dst_map + kil_level_addr_offset_B(&da, (uint32_t)x, (uint32_t)y, 0,
-                                                        dst_layer);
-         if (aspect & VK_IMAGE_ASPECT_COLOR_BIT) {
-            if (fmt_format_is_convertible(src->format))
-               resolve_color_px(src->format, samples, n, mode, d);
-            else
-               memcpy(d, samples[0], el);
-            continue;
-         }
-         if (aspect & VK_IMAGE_ASPECT_DEPTH_BIT)
-            resolve_depth_px(src->format, samples, n, mode, d);
-         if (aspect & VK_IMAGE_ASPECT_STENCIL_BIT)
-            resolve_stencil_px(src->format, samples, n, mode, d);
+   if (x1 <= x0 || y1 <= y0)
+      return;
+   struct resolve_job j = {
+      .src = src,
+      .src_map = src_map,
+      .src_layer = src_layer,
+      .sa = &sa,
+      .dst_map = dst_map,
+      .dst_layer = dst_layer,
+      .da = &da,
+      .el = kil_format_el_size_B(dst->format),
+      .aspect = aspect,
+      .mode = mode,
+      .gw = gw,
+      .gh = gh,
+      .n = n,
+      .x0 = (uint32_t)x0,
+      .x1 = (uint32_t)x1,
+      .y0 = (uint32_t)y0,
+   };
+   j.rgba8_average = (aspect & VK_IMAGE_ASPECT_COLOR_BIT) && n > 1 &&
+                     mode == VK_RESOLVE_MODE_AVERAGE_BIT &&
+                     (src->format == KIL_FORMAT_R8G8B8A8_UNORM ||
+                      src->format == KIL_FORMAT_B8G8R8A8_UNORM);
+   if (j.rgba8_average) {
+      const bool bgra = src->format == KIL_FORMAT_B8G8R8A8_UNORM;
+      const uint8_t byte_of[4] = {bgra ? 2 : 0, 1, bgra ? 0 : 2, 3};
+      memcpy(j.byte_of, byte_of, sizeof(byte_of));
+      for (unsigned i = 0; i < 256; i++) {
+         const uint8_t px[4] = {(uint8_t)i, (uint8_t)i, (uint8_t)i, (uint8_t)i};
+         union fmt_texel t;
+         fmt_unpack_color(src->format, px, &t);
+         j.unorm8[i] = t.f[0];
       }
    }
+   /* Rows on the worker pool: each pixel is independent. */
+   nvk_worker_pool_parallel_for(ex->dev->workers, (uint32_t)(y1 - y0), resolve_row, &j);
 }
 
 VKAPI_ATTR void VKAPI_CALL

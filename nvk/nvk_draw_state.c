@@ -74,9 +74,9 @@ fs_info(struct rast_fs_info *out, const struct kx_program_info *fs)
    out->uses_discard = fs->uses_discard || fs->uses_demote;
    out->early_fragment_tests = fs->early_fragment_tests;
    out->sample_shading = fs->uses_sample_shading;
-   /* kx does not say whether the shader stores to memory: assume it may,
-    * which only gives up implicit early tests. */
-   out->has_side_effects = true;
+   /* SamplePosition is read from frag_coord too (kx_run.c). */
+   out->no_frag_coord = !fs->reads_frag_coord && !fs->uses_sample_shading;
+   out->has_side_effects = fs->writes_memory;
 }
 
 static void

@@ -215,6 +215,9 @@ struct kx_program_info {
    bool writes_depth;
    bool writes_stencil;
    bool writes_sample_mask;
+   /* Stores or atomics to buffers or images: the shader's side effects
+    * forbid implicit early fragment tests. */
+   bool writes_memory;
    bool uses_discard; /* terminate/discard or demote: kill_mask can be set */
    bool uses_demote;
    bool early_fragment_tests;

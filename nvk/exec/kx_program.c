@@ -410,6 +410,7 @@ kx_program_deserialize(const void *data, size_t size_B)
       offsetof(struct kx_program_info, writes_depth),
       offsetof(struct kx_program_info, writes_stencil),
       offsetof(struct kx_program_info, writes_sample_mask),
+      offsetof(struct kx_program_info, writes_memory),
       offsetof(struct kx_program_info, uses_discard),
       offsetof(struct kx_program_info, uses_demote),
       offsetof(struct kx_program_info, early_fragment_tests),

@@ -226,6 +226,7 @@ kxb_stage_info(struct kxb *b, struct kx_program_info *info)
       info->writes_depth = g->writes_depth;
       info->writes_stencil = g->writes_stencil;
       info->writes_sample_mask = g->writes_sample_mask;
+      info->writes_memory = si->writes_memory;
       info->uses_discard = g->uses_discard;
       info->uses_demote = g->uses_demote;
       info->early_fragment_tests = si->fs.early_fragment_tests;

@@ -104,6 +104,7 @@ static void
 kxb_atomic(struct kxb *b, nir_intrinsic_instr *intr, unsigned op, bool swap,
            unsigned data_src)
 {
+   b->shader->info.writes_memory = true; /* global and shared atomics */
    struct kx_vinstr *vi = kxb_emit(b, op);
    vi->in.dst = kxb_src(b, &intr->def, 0);
    vi->dst_def = true;
@@ -265,6 +266,7 @@ kxb_image(struct kxb *b, nir_intrinsic_instr *intr)
       kxb_aux_uses(b, vi, intr->src[2].ssa, 1);
       kxb_aux_uses(b, vi, intr->src[3].ssa, 1);
       kxb_aux_uses(b, vi, swap ? intr->src[4].ssa : NULL, 1);
+      b->shader->info.writes_memory = true;
       break;
    }
    case NIR_INTRINSIC_IMAGE_SIZE: {

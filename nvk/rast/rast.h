@@ -325,6 +325,9 @@ struct rast_fs_info {
     * lane is one sample of its pixel; frag_coord, inputs, sample_id and
     * sample_mask_in (that sample's bit) are the sample's. */
    bool sample_shading;
+   /* Neither FragCoord nor SamplePosition is read: rast_fs_batch::
+    * frag_coord is left unset (false: it is filled). */
+   bool no_frag_coord;
 };
 
 struct rast_state {
@@ -437,8 +440,9 @@ struct rast_fs_batch {
 
    /* Written by the callback. Colour outputs as raw 32-bit values (float,
     * or int/uint bits for integer attachments): slot L for Location L,
-    * RAST_DUAL_SRC_SLOT for Index 1. rast zeroes kill_mask and sets
-    * sample_mask_out to ~0 before the call; frag_depth and
+    * RAST_DUAL_SRC_SLOT for Index 1. rast zeroes kill_mask and (when
+    * fs.writes_sample_mask) sets sample_mask_out to ~0 before the call;
+    * frag_depth and
     * stencil_ref_out are read only if fs.writes_depth / writes_stencil,
     * sample_mask_out only if fs.writes_sample_mask. Helper lanes'
     * results are ignored. */
@@ -483,12 +487,24 @@ struct rast_draw {
    void *pool;
    unsigned thread_count;
 
+   /* Tests: true takes the per-fragment reference path everywhere (no
+    * per-format fast paths), which the fast paths are compared with. */
+   bool no_fast_paths;
+
    /* Results, added to (the caller zeroes them when a query begins). */
    uint64_t samples_passed;     /* occlusion query (precise) */
    uint64_t clip_invocations;   /* primitives that reached the clipper */
    uint64_t clip_primitives;    /* primitives that left it */
    uint64_t fs_invocations;     /* lanes shaded, helpers excluded */
    bool faulted;
+   /* RAST_FAST_* bits of the fast paths the draw chose (or-ed in). */
+   uint32_t fast_paths;
+};
+
+/* rast_draw::fast_paths. */
+enum rast_fast_path {
+   RAST_FAST_COLOR_RGBA8 = 1 << 0, /* batch write to R8G8B8A8/B8G8R8A8_UNORM */
+   RAST_FAST_DEPTH_QUAD = 1 << 1,  /* per-quad early depth test */
 };
 
 /* Rasterizes the draw and writes its fragments. false: out of memory or

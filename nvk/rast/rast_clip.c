@@ -106,25 +106,24 @@ plane_dist(const struct rast_ctx *c, const struct guard *g, unsigned plane, cons
 }
 
 static uint32_t
-active_planes(const struct rast_ctx *c)
-{
-   uint32_t m = BITFIELD_BIT(PLANE_W) | BITFIELD_BIT(PLANE_GUARD_X_LO) |
-                BITFIELD_BIT(PLANE_GUARD_X_HI) | BITFIELD_BIT(PLANE_GUARD_Y_LO) |
-                BITFIELD_BIT(PLANE_GUARD_Y_HI);
-   if (c->s->depth_clip_enable)
-      m |= BITFIELD_BIT(PLANE_NEAR) | BITFIELD_BIT(PLANE_FAR);
-   m |= BITFIELD_MASK(c->s->clip_distance_count) << PLANE_CLIP0;
-   return m;
-}
-
-static uint32_t
 outcode(const struct rast_ctx *c, const struct guard *g, const float *v)
 {
-   uint32_t code = 0;
-   u_foreach_bit (p, active_planes(c)) {
-      /* NaN positions count as outside, so they never reach setup. */
-      if (!(plane_dist(c, g, p, v) >= 0.0f))
-         code |= 1u << p;
+   /* plane_dist of the fixed planes written out (the same expressions):
+    * every vertex of a draw goes through here. NaN positions count as
+    * outside, so they never reach setup. */
+   const float x = v[0], y = v[1], z = v[2], w = v[3];
+   uint32_t code = (uint32_t)!(w - W_EPSILON >= 0.0f) << PLANE_W |
+                   (uint32_t)!(x - g->lo[0] * w >= 0.0f) << PLANE_GUARD_X_LO |
+                   (uint32_t)!(g->hi[0] * w - x >= 0.0f) << PLANE_GUARD_X_HI |
+                   (uint32_t)!(y - g->lo[1] * w >= 0.0f) << PLANE_GUARD_Y_LO |
+                   (uint32_t)!(g->hi[1] * w - y >= 0.0f) << PLANE_GUARD_Y_HI;
+   if (c->s->depth_clip_enable) {
+      const float near = c->s->depth_clip_negative_one_to_one ? z + w : z;
+      code |= (uint32_t)!(near >= 0.0f) << PLANE_NEAR | (uint32_t)!(w - z >= 0.0f) << PLANE_FAR;
+   }
+   for (uint32_t i = 0; i < c->s->clip_distance_count; i++) {
+      if (!(v[RAST_SLOT_CLIP_DIST0 * 4 + i] >= 0.0f))
+         code |= 1u << (PLANE_CLIP0 + i);
    }
    return code;
 }

@@ -166,13 +166,20 @@ rast_draw(struct rast_draw *d)
    u_foreach_bit64 (slot, s->fs.inputs_read) {
       c.any_centroid |= s->fs.interp_loc[slot] == RAST_LOC_CENTROID;
       c.any_smooth |= s->fs.interp[slot] == RAST_INTERP_SMOOTH && slot != RAST_SLOT_PRIM_ID;
+      c.need_bary |= s->fs.interp[slot] != RAST_INTERP_FLAT && slot != RAST_SLOT_PRIM_ID;
    }
+   c.need_bary |= !s->fs.no_frag_coord;
    rast_pixel_color_prepare(&c);
+   rast_pixel_color_batch_prepare(&c);
    if (fb->depth_stencil.base) {
       const struct kil_format_desc *dd = kil_format_desc(fb->depth_stencil.format);
       c.ds_work = dd && ((dd->depth.bits && (s->depth_test_enable || s->depth_bounds_enable)) ||
                          (dd->stencil.bits && s->stencil_test_enable));
+      c.ds = rast_ds_layout(fb->depth_stencil.format);
+      rast_pixel_depth_quad_prepare(&c);
    }
+   if (c.depth_quad)
+      d->fast_paths |= RAST_FAST_DEPTH_QUAD;
    /* The render area must lie inside every attachment (Vulkan's valid
     * usage); cutting it to them anyway means a bad one cannot write
     * outside their memory. */

@@ -57,17 +57,11 @@ stencil_op(enum rast_stencil_op op, uint8_t s, uint8_t ref)
    }
 }
 
-struct ds_layout {
-   uint32_t el_size_B;
-   uint8_t depth_shift, depth_bits, stencil_shift;
-   bool depth_float, has_depth, has_stencil;
-};
-
-static struct ds_layout
-ds_layout(enum kil_format f)
+struct rast_ds_layout
+rast_ds_layout(enum kil_format f)
 {
    const struct kil_format_desc *d = kil_format_desc(f);
-   struct ds_layout l = {0};
+   struct rast_ds_layout l = {0};
    if (!d)
       return l;
    l.el_size_B = d->el_size_B;
@@ -83,7 +77,7 @@ ds_layout(enum kil_format f)
 /* The depth as the attachment stores it: unorm integers, or float bits.
  * Compared as doubles, which hold both exactly. */
 static double
-quantize(const struct ds_layout *l, float z, uint64_t *bits)
+quantize(const struct rast_ds_layout *l, float z, uint64_t *bits)
 {
    if (l->depth_float) {
       uint32_t u;
@@ -98,7 +92,7 @@ quantize(const struct ds_layout *l, float z, uint64_t *bits)
 }
 
 static double
-stored_depth(const struct ds_layout *l, uint64_t el)
+stored_depth(const struct rast_ds_layout *l, uint64_t el)
 {
    const uint64_t bits = (el >> l->depth_shift) & ((1ull << l->depth_bits) - 1);
    if (l->depth_float) {
@@ -119,7 +113,7 @@ rast_pixel_depth_stencil(const struct rast_ctx *c, int32_t x, int32_t y, uint32_
    const struct rast_state *s = c->s;
    if (!img->base)
       return mask;
-   const struct ds_layout l = ds_layout(img->format);
+   const struct rast_ds_layout l = c->ds;
    const bool depth_test = l.has_depth && s->depth_test_enable;
    const bool stencil_test = l.has_stencil && s->stencil_test_enable;
    const bool bounds = l.has_depth && s->depth_bounds_enable;

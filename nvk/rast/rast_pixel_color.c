@@ -220,11 +220,11 @@ rast_pixel_color_prepare(struct rast_ctx *c)
 }
 
 void
-rast_pixel_color(const struct rast_ctx *c, const struct rast_fs_batch *b, unsigned lane,
-                 int32_t x, int32_t y, uint32_t layer, uint32_t mask)
+rast_pixel_color(const struct rast_ctx *c, const struct rast_fs_batch *b, unsigned a,
+                 unsigned lane, int32_t x, int32_t y, uint32_t layer, uint32_t mask)
 {
    const struct rast_state *s = c->s;
-   u_foreach_bit (a, c->target_mask) {
+   {
       const struct rast_image *img = &c->fb->color[a];
       const struct rast_blend_attachment *bl = &s->blend[a];
       const struct rast_target *tg = &c->targets[a];
@@ -258,7 +258,7 @@ rast_pixel_color(const struct rast_ctx *c, const struct rast_fs_batch *b, unsign
             }
             memcpy(t, out, el_B);
          }
-         continue;
+         return;
       }
 
       struct factors f;

@@ -7,6 +7,7 @@
 #define RAST_PRIV_H
 
 #include <stdatomic.h>
+#include <string.h>
 
 #include "rast.h"
 #include "util/arena.h"
@@ -123,6 +124,43 @@ struct rast_worker {
 
 #define RAST_NO_SAMPLE 0xff
 
+/* Set bits of a sample mask (< 256): the build targets baseline x86-64,
+ * where __builtin_popcount is a libgcc call. */
+static inline uint32_t
+rast_popcount8(uint32_t m)
+{
+   m = m - ((m >> 1) & 0x55u);
+   m = (m & 0x33u) + ((m >> 2) & 0x33u);
+   return (m + (m >> 4)) & 0x0fu;
+}
+
+/* rast_quad_addr.c: byte offsets of a quad's lanes and samples from the
+ * quad's origin, the same for every quad of an attachment (the file says
+ * why); ok = false: address each pixel (rast_image_texel). */
+struct rast_quad_addr {
+   bool ok;
+   uint32_t gw, gh; /* the sample grid of a pixel */
+   uint32_t off_B[4][RAST_MAX_SAMPLES];
+};
+bool rast_quad_addr_init(struct rast_quad_addr *qa, const struct rast_image *img);
+
+/* The address of quad (qx, qy)'s origin (qx, qy even), layer `layer`. */
+static inline uint8_t *
+rast_quad_base(const struct rast_image *img, const struct rast_quad_addr *qa, int32_t qx,
+               int32_t qy, uint32_t layer)
+{
+   return (uint8_t *)img->base +
+          kil_level_addr_offset_B(&img->addr, (uint32_t)qx * qa->gw, (uint32_t)qy * qa->gh, 0,
+                                  img->base_layer + layer);
+}
+
+struct rast_ctx;
+
+/* A colour attachment's batch write (rast_pixel_color_batch.c): lanes'
+ * outputs to attachment `a` at the samples mask[lane]. */
+typedef void (*rast_color_batch_fn)(const struct rast_ctx *c, const struct rast_worker *w,
+                                    unsigned a, const uint8_t *mask);
+
 /* A colour attachment's write, decided once per draw. */
 struct rast_target {
    const struct kil_format_desc *desc;
@@ -132,7 +170,24 @@ struct rast_target {
    bool rgba8_unorm, rgba8_swap_rb; /* R8G8B8A8/B8G8R8A8_UNORM: packed inline */
    uint32_t el_B;
    uint8_t wm[16];    /* bytes of the element the write mask covers */
+   /* A fast path chosen by rast_pixel_color_batch_prepare (NULL: the
+    * per-lane write, rast_pixel_color), and its addressing. */
+   rast_color_batch_fn batch;
+   struct rast_quad_addr qa;
 };
+
+/* The depth/stencil attachment's element, decided once per draw. */
+struct rast_ds_layout {
+   uint32_t el_size_B;
+   uint8_t depth_shift, depth_bits, stencil_shift;
+   bool depth_float, has_depth, has_stencil;
+};
+
+/* A quad's early depth test (rast_pixel_depth_quad.c): tests and writes
+ * the samples m[l] of quad (qx, qy)'s lanes, leaves the passing ones in
+ * m[l], returns the samples that passed, summed. */
+typedef uint32_t (*rast_depth_quad_fn)(const struct rast_ctx *c, const struct rast_prim *p,
+                                       int32_t qx, int32_t qy, uint32_t m[4]);
 
 struct rast_ctx {
    struct rast_draw *d;
@@ -148,7 +203,12 @@ struct rast_ctx {
    bool ds_work;    /* some depth/stencil test or bounds test runs */
    bool any_centroid;
    bool any_smooth; /* some input read is perspective-interpolated */
+   bool need_bary;  /* some input read is interpolated, or FragCoord.w */
    bool has_depth, has_stencil;
+   struct rast_ds_layout ds; /* the depth/stencil attachment's element */
+   /* A fast early depth test chosen per draw (NULL: per fragment). */
+   rast_depth_quad_fn depth_quad;
+   struct rast_quad_addr ds_qa;
    uint32_t target_mask; /* colour attachments written */
    float unorm8_to_float[256];
    struct rast_target targets[RAST_MAX_COLOR];
@@ -226,10 +286,34 @@ rast_pixel_clamp_depth(const struct rast_ctx *c, unsigned viewport, float z)
    return z > 1.0f ? 1.0f : z;
 }
 
+/* Window depth of sample s of pixel (px, py), clamped as the fragment's. */
+static inline float
+rast_sample_z(const struct rast_ctx *c, const struct rast_prim *p, int32_t px, int32_t py,
+              uint32_t s)
+{
+   const float x = (float)px + (float)c->sample_x[s] * (1.0f / RAST_FIX_ONE) - p->x0;
+   const float y = (float)py + (float)c->sample_y[s] * (1.0f / RAST_FIX_ONE) - p->y0;
+   return rast_pixel_clamp_depth(c, p->viewport, p->z0 + p->zdx * x + p->zdy * y);
+}
+
+/* rast_pixel.c: the element layout of a depth/stencil format. */
+struct rast_ds_layout rast_ds_layout(enum kil_format f);
+/* rast_pixel_depth_quad.c: picks c->depth_quad (after c->ds is set). */
+void rast_pixel_depth_quad_prepare(struct rast_ctx *c);
+
 /* rast_pixel_color.c: blends and writes lane `lane`'s colour outputs to
- * every colour attachment at the samples `mask` of pixel (x, y). */
-void rast_pixel_color(const struct rast_ctx *c, const struct rast_fs_batch *b,
+ * colour attachment `a` at the samples `mask` of pixel (x, y). */
+void rast_pixel_color(const struct rast_ctx *c, const struct rast_fs_batch *b, unsigned a,
                       unsigned lane, int32_t x, int32_t y, uint32_t layer, uint32_t mask);
+/* rast_pixel_color_batch.c: writes the batch's lanes to every colour
+ * attachment, lane by lane in batch order, at the samples mask[lane]. */
+void rast_pixel_color_batch(const struct rast_ctx *c, const struct rast_worker *w,
+                            const uint8_t *mask);
+/* Packs n lanes of channels r, g, b, a (ch[0..3][lane]) as
+ * R8G8B8A8_UNORM words (swap: B8G8R8A8), as fmt_pack_color does. */
+void rast_pack_rgba8(const float *const ch[4], bool swap, unsigned n, uint32_t *out);
+/* Picks each target's fast path (after rast_pixel_color_prepare). */
+void rast_pixel_color_batch_prepare(struct rast_ctx *c);
 /* Fills c->targets. */
 void rast_pixel_color_prepare(struct rast_ctx *c);
 /* Alpha to coverage: the samples kept for alpha `a`. */

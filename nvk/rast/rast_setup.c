@@ -198,6 +198,16 @@ rast_setup_chunk(struct rast_ctx *c, uint32_t chunk)
    struct rast_chunk *ch = &c->chunks[chunk];
    const uint32_t first = c->first_prim + chunk * c->prims_per_chunk;
    const uint32_t end = MIN2(first + c->prims_per_chunk, c->first_prim + c->pass_prims);
+   /* Room for one set-up primitive per input (the common case) at once:
+    * growing by doubling copied every primitive a few times. */
+   if (!ch->prim_cap && end > first) {
+      ch->prims = arena_alloc_array(ch->arena, end - first, sizeof(*ch->prims));
+      if (!ch->prims) {
+         ch->oom = true;
+         return;
+      }
+      ch->prim_cap = end - first;
+   }
    for (uint32_t i = first; i < end && !ch->oom; i++)
       setup_one(c, ch, i);
    if (!ch->oom)

@@ -61,16 +61,6 @@ coverage_raw(const struct rast_ctx *c, const struct rast_prim *p, int32_t px, in
    return mask;
 }
 
-/* Window depth of sample s of pixel (px, py), clamped as the fragment's. */
-static float
-sample_z(const struct rast_ctx *c, const struct rast_prim *p, int32_t px, int32_t py,
-         uint32_t s)
-{
-   const float x = (float)px + (float)c->sample_x[s] * (1.0f / RAST_FIX_ONE) - p->x0;
-   const float y = (float)py + (float)c->sample_y[s] * (1.0f / RAST_FIX_ONE) - p->y0;
-   return rast_pixel_clamp_depth(c, p->viewport, p->z0 + p->zdx * x + p->zdy * y);
-}
-
 static uint8_t
 stencil_ref(const struct rast_ctx *c, bool front)
 {
@@ -83,15 +73,15 @@ test_fragment(const struct rast_ctx *c, struct rast_worker *w, const struct rast
               int32_t px, int32_t py, uint32_t mask)
 {
    if (!c->ds_work) {
-      w->samples_passed += (uint64_t)__builtin_popcount(mask);
+      w->samples_passed += (uint64_t)rast_popcount8(mask);
       return mask;
    }
    float z[RAST_MAX_SAMPLES];
    for (uint32_t s = 0; s < c->samples; s++)
-      z[s] = (mask >> s) & 1 ? sample_z(c, p, px, py, s) : 0.0f;
+      z[s] = (mask >> s) & 1 ? rast_sample_z(c, p, px, py, s) : 0.0f;
    mask = rast_pixel_depth_stencil(c, px, py, p->layer, mask, z, p->front_facing,
                                    stencil_ref(c, p->front_facing));
-   w->samples_passed += (uint64_t)__builtin_popcount(mask);
+   w->samples_passed += (uint64_t)rast_popcount8(mask);
    return mask;
 }
 
@@ -108,9 +98,14 @@ add_quad(struct rast_ctx *c, struct rast_worker *w, unsigned worker,
        * baseline x86-64 the library is built for). */
       w->samples_passed += c->samples == 1
                               ? (uint64_t)(mask[0] + mask[1] + mask[2] + mask[3])
-                              : (uint64_t)__builtin_popcount(mask[0]) + __builtin_popcount(mask[1]) +
-                                   __builtin_popcount(mask[2]) + __builtin_popcount(mask[3]);
+                              : (uint64_t)rast_popcount8(mask[0]) + rast_popcount8(mask[1]) +
+                                   rast_popcount8(mask[2]) + rast_popcount8(mask[3]);
       if (!c->d->shade)
+         return;
+   } else if (c->early_tests && c->depth_quad) {
+      const uint32_t passed = c->depth_quad(c, p, qx, qy, mask);
+      w->samples_passed += passed;
+      if (!passed || !c->d->shade)
          return;
    } else if (c->early_tests) {
       uint32_t any = 0;
@@ -161,6 +156,34 @@ classify_block(const struct rast_ctx *c, const struct rast_prim *p, int32_t bx, 
    return all_in ? BLOCK_IN : BLOCK_PARTIAL;
 }
 
+/* coverage_raw() of a triangle at the four pixels of quad (qx, qy): the
+ * edge functions at the quad's first pixel, then one step in x and y
+ * (exact in 64 bits, so the same values as per pixel). */
+static void
+quad_coverage_tri(const struct rast_ctx *c, const struct rast_prim *p, int32_t qx, int32_t qy,
+                  uint32_t m[4])
+{
+   m[0] = m[1] = m[2] = m[3] = 0;
+   const int64_t X = (int64_t)qx << RAST_FIX_BITS, Y = (int64_t)qy << RAST_FIX_BITS;
+   for (uint32_t s = 0; s < c->samples; s++) {
+      const int64_t x = X + c->sample_x[s], y = Y + c->sample_y[s];
+      int64_t e[3], dx[3], dy[3];
+      for (unsigned k = 0; k < 3; k++) {
+         e[k] = (int64_t)p->ea[k] * x + (int64_t)p->eb[k] * y + p->ec[k];
+         dx[k] = (int64_t)p->ea[k] * RAST_FIX_ONE;
+         dy[k] = (int64_t)p->eb[k] * RAST_FIX_ONE;
+      }
+      const uint32_t bit = 1u << s;
+      m[0] |= e[0] > 0 && e[1] > 0 && e[2] > 0 ? bit : 0;
+      m[1] |= e[0] + dx[0] > 0 && e[1] + dx[1] > 0 && e[2] + dx[2] > 0 ? bit : 0;
+      m[2] |= e[0] + dy[0] > 0 && e[1] + dy[1] > 0 && e[2] + dy[2] > 0 ? bit : 0;
+      m[3] |= e[0] + dx[0] + dy[0] > 0 && e[1] + dx[1] + dy[1] > 0 &&
+                    e[2] + dx[2] + dy[2] > 0
+                 ? bit
+                 : 0;
+   }
+}
+
 static void
 raster_prim(struct rast_ctx *c, struct rast_worker *w, unsigned worker,
             const struct rast_prim *p, const int32_t tile[4])
@@ -173,18 +196,33 @@ raster_prim(struct rast_ctx *c, struct rast_worker *w, unsigned worker,
          const enum block_class bc = classify_block(c, p, bx, by);
          if (bc == BLOCK_OUT)
             continue;
+         if (bc == BLOCK_IN && smask && !c->per_sample && bx >= x0 && by >= y0 &&
+             bx + BLOCK_PX <= x1 && by + BLOCK_PX <= y1) {
+            /* A block inside the primitive and the bounds: every quad full,
+             * in the order of the loop below. */
+            const uint32_t full[4] = {smask, smask, smask, smask};
+            for (int32_t qy = by; qy < by + BLOCK_PX; qy += 2)
+               for (int32_t qx = bx; qx < bx + BLOCK_PX; qx += 2)
+                  add_quad(c, w, worker, p, qx, qy, full, RAST_NO_SAMPLE);
+            continue;
+         }
          const int32_t qy0 = MAX2(by, y0 & ~1), qy1 = MIN2(by + BLOCK_PX, y1);
          const int32_t qx0 = MAX2(bx, x0 & ~1), qx1 = MIN2(bx + BLOCK_PX, x1);
          for (int32_t qy = qy0; qy < qy1; qy += 2) {
             for (int32_t qx = qx0; qx < qx1; qx += 2) {
-               uint32_t m[4];
+               uint32_t m[4], qm[4];
                uint32_t any = 0;
+               const bool tri = bc == BLOCK_PARTIAL && p->cov == RAST_COV_TRI && !p->stippled;
+               if (tri)
+                  quad_coverage_tri(c, p, qx, qy, qm);
                for (unsigned l = 0; l < 4; l++) {
                   const int32_t px = qx + (l & 1), py = qy + (l >> 1);
                   if (px < x0 || px >= x1 || py < y0 || py >= y1)
                      m[l] = 0;
+                  else if (bc == BLOCK_IN)
+                     m[l] = smask;
                   else
-                     m[l] = bc == BLOCK_IN ? smask : coverage(c, p, px, py) & smask;
+                     m[l] = (tri ? qm[l] : coverage(c, p, px, py)) & smask;
                   any |= m[l];
                }
                if (!any)
@@ -206,52 +244,94 @@ raster_prim(struct rast_ctx *c, struct rast_worker *w, unsigned worker,
    }
 }
 
+/* The late tests of lane `lane` (pixel px, py) of the general path. */
+static uint32_t
+late_tests_lane(struct rast_ctx *c, struct rast_worker *w, const struct rast_prim *p,
+                unsigned lane, int32_t px, int32_t py, uint32_t mask)
+{
+   const struct rast_fs_batch *b = &w->batch;
+   const struct rast_fs_info *fs = &c->s->fs;
+   if (!fs->writes_depth && !fs->writes_stencil)
+      return test_fragment(c, w, p, px, py, mask);
+   float z[RAST_MAX_SAMPLES];
+   for (uint32_t s = 0; s < c->samples; s++)
+      z[s] = fs->writes_depth ? rast_pixel_clamp_depth(c, p->viewport, b->frag_depth[lane])
+                              : rast_sample_z(c, p, px, py, s);
+   const uint8_t ref = fs->writes_stencil ? (uint8_t)b->stencil_ref_out[lane]
+                                          : stencil_ref(c, p->front_facing);
+   mask = rast_pixel_depth_stencil(c, px, py, p->layer, mask, z, p->front_facing, ref);
+   w->samples_passed += (uint64_t)rast_popcount8(mask);
+   return mask;
+}
+
 static void
 late_stage(struct rast_ctx *c, struct rast_worker *w)
 {
    struct rast_fs_batch *b = &w->batch;
    const struct rast_fs_info *fs = &c->s->fs;
-   for (unsigned q = 0; q < b->quad_count; q++) {
-      const struct rast_prim *p = w->qprim[q];
-      for (unsigned l = 0; l < 4; l++) {
-         const unsigned lane = 4 * q + l;
-         uint32_t mask = w->cov[lane];
-         if (!mask || ((b->kill_mask >> lane) & 1))
+   /* Per lane, the samples written: coverage after the shader's kills,
+    * sample mask, alpha to coverage, then the late tests. */
+   uint8_t write[RAST_W];
+   const unsigned lanes = 4 * b->quad_count;
+   for (unsigned lane = 0; lane < lanes; lane++) {
+      uint32_t mask = (b->kill_mask >> lane) & 1 ? 0 : w->cov[lane];
+      if (fs->writes_sample_mask)
+         mask &= b->sample_mask_out[lane];
+      if (c->s->alpha_to_coverage && mask) {
+         const unsigned q = lane / 4, l = lane % 4;
+         mask &= rast_pixel_alpha_coverage(c->samples, b->out[3 * RAST_W + lane],
+                                           w->qx[q] + (int32_t)(l & 1),
+                                           w->qy[q] + (int32_t)(l >> 1));
+      }
+      write[lane] = (uint8_t)mask;
+   }
+   if (!c->early_tests && !c->ds_work) {
+      /* No test: every sample passes. */
+      uint32_t passed = 0;
+      for (unsigned lane = 0; lane < lanes; lane++)
+         passed += rast_popcount8(write[lane]);
+      w->samples_passed += passed;
+   } else if (!c->early_tests) {
+      for (unsigned q = 0; q < b->quad_count; q++) {
+         const struct rast_prim *p = w->qprim[q];
+         uint8_t *m = &write[4 * q];
+         if (!(m[0] | m[1] | m[2] | m[3]))
             continue;
-         const int32_t px = w->qx[q] + (l & 1), py = w->qy[q] + (l >> 1);
-         if (fs->writes_sample_mask)
-            mask &= b->sample_mask_out[lane];
-         if (c->s->alpha_to_coverage)
-            mask &= rast_pixel_alpha_coverage(c->samples, b->out[3 * RAST_W + lane], px, py);
-         if (!c->early_tests && mask) {
-            if (fs->writes_depth || fs->writes_stencil) {
-               float z[RAST_MAX_SAMPLES];
-               for (uint32_t s = 0; s < c->samples; s++)
-                  z[s] = fs->writes_depth
-                            ? rast_pixel_clamp_depth(c, p->viewport, b->frag_depth[lane])
-                            : sample_z(c, p, px, py, s);
-               const uint8_t ref = fs->writes_stencil ? (uint8_t)b->stencil_ref_out[lane]
-                                                      : stencil_ref(c, p->front_facing);
-               mask = rast_pixel_depth_stencil(c, px, py, p->layer, mask, z,
-                                               p->front_facing, ref);
-               w->samples_passed += (uint64_t)__builtin_popcount(mask);
-            } else {
-               mask = test_fragment(c, w, p, px, py, mask);
-            }
-         }
-         if (!mask)
+         if (c->depth_quad) {
+            /* The quad's lanes in order, as the loop below would. */
+            uint32_t qm[4] = {m[0], m[1], m[2], m[3]};
+            w->samples_passed += c->depth_quad(c, p, w->qx[q], w->qy[q], qm);
+            for (unsigned l = 0; l < 4; l++)
+               m[l] = (uint8_t)qm[l];
             continue;
-         if (p->smooth) {
-            /* Smooth lines: coverage into every output's alpha. */
-            const float cov = rast_line_coverage(p, px, py);
-            if (!(cov > 0.0f))
-               continue;
-            for (unsigned o = 0; o < RAST_FS_OUTPUTS; o++)
-               b->out[(o * 4 + 3) * RAST_W + lane] *= cov;
          }
-         rast_pixel_color(c, b, lane, px, py, p->layer, mask);
+         for (unsigned l = 0; l < 4; l++) {
+            if (m[l])
+               m[l] = (uint8_t)late_tests_lane(c, w, p, 4 * q + l, w->qx[q] + (int32_t)(l & 1),
+                                               w->qy[q] + (int32_t)(l >> 1), m[l]);
+         }
       }
    }
+   for (unsigned q = 0; q < b->quad_count; q++) {
+      const struct rast_prim *p = w->qprim[q];
+      if (!p->smooth)
+         continue;
+      for (unsigned l = 0; l < 4; l++) {
+         const unsigned lane = 4 * q + l;
+         if (!write[lane])
+            continue;
+         /* Smooth lines: coverage into every output's alpha. */
+         const float cov = rast_line_coverage(p, w->qx[q] + (int32_t)(l & 1),
+                                              w->qy[q] + (int32_t)(l >> 1));
+         if (!(cov > 0.0f)) {
+            write[lane] = 0;
+            continue;
+         }
+         for (unsigned o = 0; o < RAST_FS_OUTPUTS; o++)
+            b->out[(o * 4 + 3) * RAST_W + lane] *= cov;
+      }
+   }
+   rast_pixel_color_batch(c, w, write);
 }
 
 static void
@@ -292,8 +372,18 @@ rast_tile_run(struct rast_ctx *c, struct rast_worker *w, uint32_t tile)
       const struct rast_chunk *ch = &c->chunks[ci];
       if (!ch->tile_start)
          continue;
-      for (uint32_t k = ch->tile_start[tile]; k < ch->tile_start[tile + 1]; k++)
+      const uint32_t end = ch->tile_start[tile + 1];
+      for (uint32_t k = ch->tile_start[tile]; k < end; k++) {
+         /* The first touch of a binned primitive is a cache miss (small
+          * triangles are set up long before): fetch a few ahead. */
+         if (k + 4 < end) {
+            const char *ahead = (const char *)&ch->prims[ch->tile_prims[k + 4]];
+            __builtin_prefetch(ahead);
+            __builtin_prefetch(ahead + 64);
+            __builtin_prefetch(ahead + 128);
+         }
          raster_prim(c, w, worker, &ch->prims[ch->tile_prims[k]], rect);
+      }
    }
    flush(c, w, worker);
 }

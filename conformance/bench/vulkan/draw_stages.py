@@ -14,9 +14,11 @@ STAGES = [  # (regex on the symbol, stage), innermost match wins
     (r'^vs_strip$', 'vertex fetch'),  # its own time: fetch loop + SoA->AoS
     (r'^(nvk_draw_localize|read_indices|rast_assemble)', 'index/assembly (executor)'),
     (r'^(rast_setup|setup_|rast_clip|new_prim|commit_prim|to_window|guard_for|outcode|bin_)', 'setup + clip + binning'),
-    (r'^rast_interp', 'interpolation'),
-    (r'^(rast_pixel|late_stage|early_|depth_|stencil_|blend)', 'pixel ops'),
-    (r'^(rast_tile_run|flush|add_quad|raster_prim|back_fn|__popcountdi2)', 'coverage + quads (tile)'),
+    (r'^(rast_interp|interp_quad|bary4)', 'interpolation'),
+    (r'^(rast_pixel|late_stage|late_tests|early_|depth_|stencil_|blend|write_rgba8|write_lanes|'
+     r'rast_pack|pack_channel|unorm8|factor_lanes|test_fragment)', 'pixel ops'),
+    (r'^(rast_tile_run|flush|add_quad|raster_prim|quad_coverage|coverage|classify_block|'
+     r'back_fn|__popcountdi2)', 'coverage + quads (tile)'),
     (r'^(nvk_resolve|resolve_)', 'MSAA resolve (end of rendering)'),
     (r'^(nvk_clear|clear_attachment|load_attachment)', 'clear (load op)'),
 ]

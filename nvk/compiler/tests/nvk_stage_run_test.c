@@ -239,6 +239,7 @@ TEST(stage_fragment_io_discard_demote_helpers)
    CHECK(!info->writes_stencil);
    CHECK(info->reads_frag_coord);
    CHECK(info->reads_helper_invocation);
+   CHECK(info->writes_memory); /* the storage buffer's atomicAdd */
 
    const uint64_t live = ~0ull >> 4;          /* the last quad does not run */
    const uint64_t helpers = (1ull << 3) | (1ull << 6);
@@ -488,6 +489,7 @@ TEST(stage_fragment_builtins)
    CHECK(info->writes_stencil);
    CHECK(info->writes_sample_mask);
    CHECK(!info->writes_depth);
+   CHECK(!info->writes_memory);
    CHECK(info->uses_sample_shading);
    CHECK(!info->uses_discard);
    CHECK(info->reads_point_coord);
