@@ -64,6 +64,10 @@ const struct vk_device_extension_table nvk_device_extensions = {
    .EXT_image_robustness = true,
    .KHR_vulkan_memory_model = true,
    .KHR_shader_integer_dot_product = true,
+   /* Every buffer has a device address already (nvk_buffer_address);
+    * shaders reach it through PhysicalStorageBuffer pointers (shared/spirv
+    * -> deref casts -> global accesses in kx; vk_bda_test). */
+   .KHR_buffer_device_address = true,
    .KHR_push_descriptor = true,
    /* Multi-planar formats and Y'CbCr sampling (nvk_sampler_ycbcr_conversion.c,
     * nvk/exec/kx_ycbcr.c; vk_ycbcr_test). */
@@ -318,6 +322,12 @@ nvk_get_features(struct vk_features *f)
     * end (shared/spirv/stn_dot.c); nothing is accelerated.
     * vk_version_test integer_dot_product. */
    f->shaderIntegerDotProduct = true;
+   /* Vulkan 1.3 requires it (48.1): vkGetBufferDeviceAddress answers the
+    * buffer's address, PhysicalStorageBuffer pointers are 64-bit addresses
+    * that kx translates like descriptors' (an address no memory backs
+    * faults the submission: VK_ERROR_DEVICE_LOST, never a crash).
+    * vk_bda_test. No capture/replay, no multi-device (optional). */
+   f->bufferDeviceAddress = true;
 }
 
 static void

@@ -194,6 +194,7 @@ feature_struct_bools(VkStructureType s)
    case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INLINE_UNIFORM_BLOCK_FEATURES:
       return 2;
    case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_MEMORY_MODEL_FEATURES:
+   case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES:
       return 3;
    default:
       return 0;
@@ -554,8 +555,15 @@ vkt_buffer_create(struct vkt *t, VkDeviceSize size, VkBufferUsageFlags usage,
                                             VK_MEMORY_PROPERTY_HOST_COHERENT_BIT);
    if (!CHECK(type != UINT32_MAX))
       goto fail_buffer;
+   /* Buffers whose address shaders use need memory allocated for it
+    * (VUID-vkBindBufferMemory-bufferDeviceAddress-03339). */
+   const VkMemoryAllocateFlagsInfo flags = {
+      .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO,
+      .flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT,
+   };
    const VkMemoryAllocateInfo mai = {
       .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+      .pNext = (usage & VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT) ? &flags : NULL,
       .allocationSize = mr.size,
       .memoryTypeIndex = type,
    };
