@@ -210,8 +210,9 @@ TEST(kiln_advertises_only_what_it_implements)
     * core_1_1_commands, multiview_*, maintenance2_*; 1.2:
     * device_meets_vulkan_1_2_requirements, core_1_2_commands,
     * vulkan_1_2_shader_features, imageless_framebuffer_*,
-    * separate_depth_stencil_layouts_and_resolve. */
-   CHECK_EQ(VK_API_VERSION_MINOR(t.props.apiVersion), 2);
+    * separate_depth_stencil_layouts_and_resolve; 1.3: vk_version13_test,
+    * vk_bda_test (bufferDeviceAddress, the last 1.3 feature). */
+   CHECK_EQ(VK_API_VERSION_MINOR(t.props.apiVersion), 3);
    /* GRAPHICS: render passes, dynamic rendering, clears and resolves
     * (vk_draw_test); draws run once graphics pipelines exist. */
    CHECK_EQ(t.queue_flags, VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT | VK_QUEUE_TRANSFER_BIT);
@@ -311,6 +312,7 @@ TEST(kiln_advertises_only_what_it_implements)
       "VK_EXT_image_robustness",            /* vk_version_test robust_image_access */
       "VK_KHR_vulkan_memory_model",         /* vk_version_test vulkan_memory_model */
       "VK_KHR_shader_integer_dot_product",  /* vk_version_test integer_dot_product */
+      "VK_KHR_buffer_device_address",       /* vk_bda_test */
       "VK_EXT_index_type_uint8",            /* vk_draw_test uint8_indices_and_restart */
       "VK_EXT_primitive_topology_list_restart", /* vk_draw_test list_restart */
       "VK_KHR_multiview",                   /* vk_draw_test multiview_render_pass,
