@@ -8,17 +8,26 @@
  */
 #include "stn_ir.h"
 
+#include <string.h>
+
+/* "a StorageBuffer pointer", "an integer": what a type is, for messages. */
+static const char *
+kind_of(struct stn_builder *b, const struct stn_type *t)
+{
+   if (t->base == STN_BASE_POINTER)
+      return stn_asprintf(b, "a %s pointer",
+                          spirv_enum_name(SPIRV_OPERAND_STORAGE_CLASS, t->storage_class));
+   const char *d = stn_type_describe(t);
+   return stn_asprintf(b, "%s %s", strchr("aeiou", d[0]) ? "an" : "a", d);
+}
+
 /* The address of a PhysicalStorageBuffer pointer operand. */
 static nir_def *
 pointer_operand(struct stn_builder *b, uint32_t id, const char *what)
 {
    struct stn_type *t = stn_value_type(b, id);
    if (!stn_type_is_physical_pointer(t))
-      stn_fail(b, "%s must be a PhysicalStorageBuffer pointer, not a %s%s", what,
-               t->base == STN_BASE_POINTER
-                  ? spirv_enum_name(SPIRV_OPERAND_STORAGE_CLASS, t->storage_class)
-                  : stn_type_describe(t),
-               t->base == STN_BASE_POINTER ? " pointer" : "");
+      stn_fail(b, "%s must be a PhysicalStorageBuffer pointer, not %s", what, kind_of(b, t));
    return stn_def(b, id);
 }
 
@@ -26,8 +35,8 @@ static void
 check_physical_result(struct stn_builder *b, const struct stn_type *rt)
 {
    if (!stn_type_is_physical_pointer(rt))
-      stn_fail(b, "%s must give a PhysicalStorageBuffer pointer, not a %s",
-               spirv_op_name(b->cur_opcode), stn_type_describe(rt));
+      stn_fail(b, "%s must give a PhysicalStorageBuffer pointer, not %s",
+               spirv_op_name(b->cur_opcode), kind_of(b, rt));
 }
 
 void
@@ -49,8 +58,7 @@ stn_handle_pointer_op(struct stn_builder *b, const struct stn_inst *inst)
    }
    case SpvOpConvertPtrToU: {
       if (rt->base != STN_BASE_INT)
-         stn_fail(b, "OpConvertPtrToU must give an integer scalar, not a %s",
-                  stn_type_describe(rt));
+         stn_fail(b, "OpConvertPtrToU must give an integer scalar, not %s", kind_of(b, rt));
       nir_def *a = pointer_operand(b, inst->w[3], "OpConvertPtrToU's operand");
       stn_push_def(b, result, nir_u2uN(nb, a, rt->bit_size));
       break;
