@@ -68,6 +68,9 @@ const struct vk_device_extension_table nvk_device_extensions = {
     * shaders reach it through PhysicalStorageBuffer pointers (shared/spirv
     * -> deref casts -> global accesses in kx; vk_bda_test). */
    .KHR_buffer_device_address = true,
+   /* Offsets and strides are read as the module gives them and kx
+    * accesses any byte address (vk_scalar_layout_test). */
+   .EXT_scalar_block_layout = true,
    .KHR_push_descriptor = true,
    /* Multi-planar formats and Y'CbCr sampling (nvk_sampler_ycbcr_conversion.c,
     * nvk/exec/kx_ycbcr.c; vk_ycbcr_test). */
@@ -328,6 +331,9 @@ nvk_get_features(struct vk_features *f)
     * faults the submission: VK_ERROR_DEVICE_LOST, never a crash).
     * vk_bda_test. No capture/replay, no multi-device (optional). */
    f->bufferDeviceAddress = true;
+   /* Scalar alignment in blocks: explicit offsets as given
+    * (nvk_nir_lower_explicit_io.c); vk_scalar_layout_test. */
+   f->scalarBlockLayout = true;
 }
 
 static void
