@@ -275,8 +275,8 @@ TEST(pointer_arithmetic_and_conversions)
    vkt_finish(&t);
 }
 
-/* An address no memory backs is undefined behaviour (Vulkan 1.3, 16.9:
- * addresses must be within a buffer bound to memory). kiln's choice: kx
+/* An address no memory backs is undefined behaviour (the robustness
+ * features cover descriptors, not addresses). kiln's choice: kx
  * translates every access like a descriptor's, so the dispatch faults and
  * the device is lost; the process goes on (kiln only, no layers). */
 TEST(unbacked_address_loses_the_device_not_the_process)
