@@ -6,10 +6,8 @@
  * its words, is refused with a clear error at the responsible instruction,
  * never a crash or invalid IR (issue 16's rule). The module's semantics are
  * checked by running it: conformance/vulkan/vk_bda_test.
- *
- * The module is built as physical_pointers.spv.psb so that the tests that
- * take every .spv module (the round trip through ntv, which has no
- * pointers, and the mutation sweep) leave it out.
+ * The round trip through ntv and the mutation sweep take it like every
+ * test module.
  */
 #include "spirv/spirv_to_nir.h"
 #include "stn_mutate.h"
@@ -24,9 +22,9 @@
 static uint32_t *
 load(size_t *n)
 {
-   uint32_t *w = stn_test_load_spv("physical_pointers.spv.psb", n);
+   uint32_t *w = stn_test_load_spv("physical_pointers.spv", n);
    if (!w)
-      test_skip("physical_pointers.spv.psb was not built (no spirv-as)");
+      test_skip("physical_pointers.spv was not built (no spirv-as)");
    return w;
 }
 
