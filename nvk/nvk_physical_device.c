@@ -71,6 +71,9 @@ const struct vk_device_extension_table nvk_device_extensions = {
    /* Offsets and strides are read as the module gives them and kx
     * accesses any byte address (vk_scalar_layout_test). */
    .EXT_scalar_block_layout = true,
+   /* FragStencilRefEXT reaches rast's stencil test per lane (kx
+    * stencil_ref_out; vk_draw_test shader_stencil_export). */
+   .EXT_shader_stencil_export = true,
    .KHR_push_descriptor = true,
    /* Multi-planar formats and Y'CbCr sampling (nvk_sampler_ycbcr_conversion.c,
     * nvk/exec/kx_ycbcr.c; vk_ycbcr_test). */

@@ -314,6 +314,7 @@ TEST(kiln_advertises_only_what_it_implements)
       "VK_KHR_shader_integer_dot_product",  /* vk_version_test integer_dot_product */
       "VK_KHR_buffer_device_address",       /* vk_bda_test */
       "VK_EXT_scalar_block_layout",         /* vk_scalar_layout_test */
+      "VK_EXT_shader_stencil_export",       /* vk_draw_test shader_stencil_export */
       "VK_EXT_index_type_uint8",            /* vk_draw_test uint8_indices_and_restart */
       "VK_EXT_primitive_topology_list_restart", /* vk_draw_test list_restart */
       "VK_KHR_multiview",                   /* vk_draw_test multiview_render_pass,

@@ -31,6 +31,7 @@
 #include "vkt_format.h"
 
 #include "draw_flat_frag.h"
+#include "draw_stencil_export_frag.h"
 #include "draw_clip_vert.h"
 #include "draw_dual_frag.h"
 #include "draw_instanced_vert.h"
@@ -2057,6 +2058,81 @@ out_pipes:
    vkDestroyPipeline(e.t.dev, mark, NULL);
    vkDestroyPipeline(e.t.dev, equal, NULL);
    vkDestroyPipeline(e.t.dev, not_equal, NULL);
+out:
+   draw_env_finish(&e);
+}
+
+/* VK_EXT_shader_stencil_export: with the stencil test on (ALWAYS, pass op
+ * REPLACE), the reference a fragment writes to FragStencilRefEXT replaces
+ * the pipeline's (Vulkan 1.3, the FragStencilRefEXT built-in: "used as the
+ * stencil reference value used in stencil testing"). Here (3x + 5y) & 0xff
+ * inside a rectangle, the dynamic reference 7 nowhere; the stencil aspect is
+ * read back and compared pixel by pixel. */
+TEST(shader_stencil_export)
+{
+   static const char *const exts[] = {VK_EXT_SHADER_STENCIL_EXPORT_EXTENSION_NAME};
+   const struct vkt_req req = {.extensions = exts, .extension_count = 1};
+   struct draw_env e;
+   const VkFormat ds = VK_FORMAT_D32_SFLOAT_S8_UINT;
+   if (!draw_env_init(&e, COLOR_FMT, ds, &req))
+      goto out;
+   if (!vkt_format_has(&e.t, ds, VK_IMAGE_TILING_OPTIMAL,
+                       VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT)) {
+      vkt_skip("no D32_SFLOAT_S8_UINT attachments");
+      goto out;
+   }
+   const VkDynamicState dyn = VK_DYNAMIC_STATE_STENCIL_REFERENCE;
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.fs_module =
+      make_module(&e.t, draw_stencil_export_frag_spv, sizeof(draw_stencil_export_frag_spv));
+   d.dynamic = &dyn;
+   d.dynamic_count = 1;
+   d.stencil_test = true;
+   d.stencil = (VkStencilOpState){VK_STENCIL_OP_KEEP,
+                                  VK_STENCIL_OP_REPLACE,
+                                  VK_STENCIL_OP_KEEP,
+                                  VK_COMPARE_OP_ALWAYS,
+                                  0xff,
+                                  0xff,
+                                  0};
+   VkPipeline pipe = VK_NULL_HANDLE;
+   if (!make_pipeline(&e, &d, &pipe))
+      goto out_pipe;
+   const float red[4] = {1, 0, 0, 1};
+   struct vtx *v = (struct vtx *)e.vb.map;
+   const float q[4] = {8, 4, 40, 28};
+   v[0] = vtx_fb(q[0], q[1], 0, red);
+   v[1] = vtx_fb(q[2], q[1], 0, red);
+   v[2] = vtx_fb(q[2], q[3], 0, red);
+   v[3] = vtx_fb(q[0], q[1], 0, red);
+   v[4] = vtx_fb(q[2], q[3], 0, red);
+   v[5] = vtx_fb(q[0], q[3], 0, red);
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   begin_draw_pass(&e, cmd, pipe);
+   const VkClearAttachment ca = {
+      VK_IMAGE_ASPECT_STENCIL_BIT, 0, {.depthStencil = {0, 0}}};
+   const VkClearRect rect = {full_area, 0, 1};
+   vkCmdClearAttachments(cmd, 1, &ca, 1, &rect);
+   vkCmdSetStencilReference(cmd, VK_STENCIL_FACE_FRONT_AND_BACK, 7);
+   vkCmdDraw(cmd, 6, 1, 0, 0);
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   uint8_t got[W * H];
+   REQUIRE(vkt_read_image(&e.t, &e.tg.depth, VK_IMAGE_ASPECT_STENCIL_BIT, 0, 0,
+                          (VkOffset3D){0, 0, 0}, (VkExtent3D){W, H, 1}, got));
+   unsigned bad = 0;
+   for (int y = 0; y < H; y++) {
+      for (int x = 0; x < W; x++) {
+         const bool in = x >= q[0] && x < q[2] && y >= q[1] && y < q[3];
+         const uint8_t want = in ? (uint8_t)((x * 3 + y * 5) & 0xff) : 0;
+         if (got[y * W + x] != want && bad++ < 4)
+            printf("  stencil (%d, %d): %u, expected %u\n", x, y, got[y * W + x], want);
+      }
+   }
+   CHECK_EQ(bad, 0);
+out_pipe:
+   vkDestroyPipeline(e.t.dev, pipe, NULL);
+   vkDestroyShaderModule(e.t.dev, d.fs_module, NULL);
 out:
    draw_env_finish(&e);
 }
