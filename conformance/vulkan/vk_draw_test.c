@@ -1564,12 +1564,14 @@ out:
    draw_env_finish(&e);
 }
 
-/* 4x multisampling (Vulkan 1.3, 28.4 "Multisampling": the standard sample
- * locations), resolved twice: by the render pass's resolve attachment and
- * by vkCmdResolveImage. Each pixel resolves to the average of its samples:
- * a white triangle on transparent black gives k/4 for k covered samples.
- * Pixels with a sample within 1/32 pixel of an edge are not compared. */
-TEST(msaa_4x_resolves)
+/* N-sample multisampling (Vulkan 1.3, 28.4 "Multisampling": the standard
+ * sample locations), resolved twice: by the render pass's resolve
+ * attachment and by vkCmdResolveImage. Each pixel resolves to the average
+ * of its samples: a white triangle on transparent black gives k/N for k
+ * covered samples. Pixels with a sample within 1/32 pixel of an edge are
+ * not compared. */
+static void
+msaa_resolves(VkSampleCountFlagBits samples)
 {
    struct draw_env e;
    struct vkt_image ms = {0}, resolved[2] = {{0}};
@@ -1579,10 +1581,10 @@ TEST(msaa_4x_resolves)
    VkPipeline pipe = VK_NULL_HANDLE;
    if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, NULL))
       goto out;
-   if (!(e.t.props.limits.framebufferColorSampleCounts & VK_SAMPLE_COUNT_4_BIT) ||
+   if (!(e.t.props.limits.framebufferColorSampleCounts & samples) ||
        !e.t.props.limits.standardSampleLocations) {
-      vkt_skip("%s has no 4x colour attachments with standard locations",
-               e.t.props.deviceName);
+      vkt_skip("%s has no %ux colour attachments with standard locations",
+               e.t.props.deviceName, (unsigned)samples);
       goto out;
    }
    VkImageCreateInfo ci =
@@ -1593,7 +1595,7 @@ TEST(msaa_4x_resolves)
        !vkt_image_create(&e.t, &ci, &resolved[1]) ||
        !vkt_image_to_general(&e.t, &resolved[1], VK_IMAGE_LAYOUT_UNDEFINED))
       goto out;
-   ci.samples = VK_SAMPLE_COUNT_4_BIT;
+   ci.samples = samples;
    ci.usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT;
    if (!vkt_image_create(&e.t, &ci, &ms) ||
        !vkt_image_to_general(&e.t, &ms, VK_IMAGE_LAYOUT_UNDEFINED) ||
@@ -1603,7 +1605,7 @@ TEST(msaa_4x_resolves)
    VkAttachmentDescription atts[2] = {
       attachment(COLOR_FMT, VK_ATTACHMENT_LOAD_OP_CLEAR),
       attachment(COLOR_FMT, VK_ATTACHMENT_LOAD_OP_DONT_CARE)};
-   atts[0].samples = VK_SAMPLE_COUNT_4_BIT;
+   atts[0].samples = samples;
    const VkAttachmentReference color = {0, VK_IMAGE_LAYOUT_GENERAL};
    const VkAttachmentReference resolve = {1, VK_IMAGE_LAYOUT_GENERAL};
    const VkSubpassDescription sub = {
@@ -1637,7 +1639,7 @@ TEST(msaa_4x_resolves)
       goto out;
    struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
    d.pass = pass;
-   d.samples = VK_SAMPLE_COUNT_4_BIT;
+   d.samples = samples;
    if (!make_pipeline(&e, &d, &pipe))
       goto out;
    const float tri[3][2] = {{3.3f, 5.1f}, {60.2f, 17.7f}, {21.6f, 58.9f}};
@@ -1664,16 +1666,22 @@ TEST(msaa_4x_resolves)
                      VK_IMAGE_LAYOUT_GENERAL, 1, &region);
    submit_draws(&e, cmd);
 
-   /* Vulkan 1.3, table "Standard sample locations", 4 samples. */
-   static const float loc[4][2] = {
+   /* Vulkan 1.3, table "Standard sample locations", 2, 4 and 8 samples. */
+   static const float loc2[2][2] = {{0.75f, 0.75f}, {0.25f, 0.25f}};
+   static const float loc4[4][2] = {
       {0.375f, 0.125f}, {0.875f, 0.375f}, {0.125f, 0.625f}, {0.625f, 0.875f}};
+   static const float loc8[8][2] = {
+      {0.5625f, 0.3125f}, {0.4375f, 0.6875f}, {0.8125f, 0.5625f}, {0.3125f, 0.1875f},
+      {0.1875f, 0.8125f}, {0.0625f, 0.4375f}, {0.6875f, 0.9375f}, {0.9375f, 0.0625f}};
+   const float(*loc)[2] = samples == 2 ? loc2 : samples == 4 ? loc4 : loc8;
+   const unsigned n = (unsigned)samples;
    uint32_t want[W * H];
    bool skip[W * H];
    for (int y = 0; y < H; y++) {
       for (int x = 0; x < W; x++) {
          unsigned k = 0;
          bool unsure = false;
-         for (unsigned s = 0; s < 4; s++) {
+         for (unsigned s = 0; s < n; s++) {
             /* classify() looks at pixel centres: shift the pixel so its
              * centre lands on the sample. */
             const float shifted[3][2] = {
@@ -1684,7 +1692,7 @@ TEST(msaa_4x_resolves)
             unsure |= c == 0;
             k += c > 0;
          }
-         const float f = (float)k / 4.0f;
+         const float f = (float)k / (float)n;
          want[y * W + x] = rgba8(f, f, f, f);
          skip[y * W + x] = unsure;
       }
@@ -1710,6 +1718,24 @@ out:
             vkt_image_destroy(&e.t, &resolved[i]);
    }
    draw_env_finish(&e);
+}
+
+TEST(msaa_4x_resolves)
+{
+   msaa_resolves(VK_SAMPLE_COUNT_4_BIT);
+}
+
+/* The same with 2 and 8 samples (kiln's other standard-location counts;
+ * lavapipe 22.3 has only 1 and 4, so these skip there and the 4x run shows
+ * the reference right). */
+TEST(msaa_2x_resolves)
+{
+   msaa_resolves(VK_SAMPLE_COUNT_2_BIT);
+}
+
+TEST(msaa_8x_resolves)
+{
+   msaa_resolves(VK_SAMPLE_COUNT_8_BIT);
 }
 
 /* Depth and stencil aspects of a combined format load and clear apart:
@@ -3311,12 +3337,13 @@ out:
    draw_env_finish(&e);
 }
 
-/* VK_KHR_depth_stencil_resolve: a 4x D32 depth attachment, a triangle at
+/* VK_KHR_depth_stencil_resolve: an N-sample D32 depth attachment, a triangle at
  * depth 0.25 over 1.0, resolved at the end of the subpass with each depth
  * mode the driver supports (MIN, MAX, SAMPLE_ZERO): per pixel the
  * minimum, maximum or sample 0 of its samples, from the coverage of the
  * standard sample positions. */
-TEST(depth_resolve_modes)
+static void
+depth_resolve_modes(VkSampleCountFlagBits samples)
 {
    static const char *const exts[] = {VK_KHR_DEPTH_STENCIL_RESOLVE_EXTENSION_NAME,
                                       VK_KHR_CREATE_RENDERPASS_2_EXTENSION_NAME,
@@ -3335,8 +3362,9 @@ TEST(depth_resolve_modes)
    VkPhysicalDeviceProperties2 p2 = {
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &dsr};
    vkGetPhysicalDeviceProperties2(e.t.pdev, &p2);
-   if (!(e.t.props.limits.framebufferDepthSampleCounts & VK_SAMPLE_COUNT_4_BIT)) {
-      vkt_skip("no 4x depth attachments");
+   if (!(e.t.props.limits.framebufferDepthSampleCounts & samples) ||
+       !(e.t.props.limits.framebufferColorSampleCounts & samples)) {
+      vkt_skip("no %ux depth attachments", (unsigned)samples);
       goto out;
    }
    PFN_vkCreateRenderPass2KHR create2 = VKT_PROC(&e.t, vkCreateRenderPass2KHR);
@@ -3347,7 +3375,7 @@ TEST(depth_resolve_modes)
        !vkt_image_to_general(&e.t, &res, VK_IMAGE_LAYOUT_UNDEFINED) ||
        !make_view(&e.t, &res, VK_IMAGE_ASPECT_DEPTH_BIT, 1, &res_view))
       goto out;
-   ci.samples = VK_SAMPLE_COUNT_4_BIT;
+   ci.samples = samples;
    ci.usage = VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
    if (!vkt_image_create(&e.t, &ci, &ms) ||
        !vkt_image_to_general(&e.t, &ms, VK_IMAGE_LAYOUT_UNDEFINED) ||
@@ -3358,8 +3386,15 @@ TEST(depth_resolve_modes)
    struct vtx *v = (struct vtx *)e.vb.map;
    for (unsigned i = 0; i < 3; i++)
       v[i] = vtx_fb(tri[i][0], tri[i][1], 0.25f, white);
-   static const float loc[4][2] = {
+   /* Vulkan 1.3, table "Standard sample locations". */
+   static const float loc2[2][2] = {{0.75f, 0.75f}, {0.25f, 0.25f}};
+   static const float loc4[4][2] = {
       {0.375f, 0.125f}, {0.875f, 0.375f}, {0.125f, 0.625f}, {0.625f, 0.875f}};
+   static const float loc8[8][2] = {
+      {0.5625f, 0.3125f}, {0.4375f, 0.6875f}, {0.8125f, 0.5625f}, {0.3125f, 0.1875f},
+      {0.1875f, 0.8125f}, {0.0625f, 0.4375f}, {0.6875f, 0.9375f}, {0.9375f, 0.0625f}};
+   const float(*loc)[2] = samples == 2 ? loc2 : samples == 4 ? loc4 : loc8;
+   const unsigned n = (unsigned)samples;
    const VkResolveModeFlagBits modes[3] = {
       VK_RESOLVE_MODE_MIN_BIT, VK_RESOLVE_MODE_MAX_BIT, VK_RESOLVE_MODE_SAMPLE_ZERO_BIT};
    unsigned tested = 0;
@@ -3375,7 +3410,7 @@ TEST(depth_resolve_modes)
          atts[i] = (VkAttachmentDescription2){
             .sType = VK_STRUCTURE_TYPE_ATTACHMENT_DESCRIPTION_2,
             .format = fmts[i],
-            .samples = i == 2 ? VK_SAMPLE_COUNT_1_BIT : VK_SAMPLE_COUNT_4_BIT,
+            .samples = i == 2 ? VK_SAMPLE_COUNT_1_BIT : samples,
             .loadOp =
                i == 2 ? VK_ATTACHMENT_LOAD_OP_DONT_CARE : VK_ATTACHMENT_LOAD_OP_CLEAR,
             .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
@@ -3390,7 +3425,7 @@ TEST(depth_resolve_modes)
       VkImageView cms_view = VK_NULL_HANDLE;
       VkImageCreateInfo cci = vkt_image_info(VK_IMAGE_TYPE_2D, COLOR_FMT,
                                              VK_IMAGE_TILING_OPTIMAL, W, H, 1, 1, 1);
-      cci.samples = VK_SAMPLE_COUNT_4_BIT;
+      cci.samples = samples;
       cci.usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
       if (!vkt_image_create(&e.t, &cci, &cms) ||
           !vkt_image_to_general(&e.t, &cms, VK_IMAGE_LAYOUT_UNDEFINED) ||
@@ -3454,7 +3489,7 @@ TEST(depth_resolve_modes)
          goto next;
       struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
       d.pass = pass;
-      d.samples = VK_SAMPLE_COUNT_4_BIT;
+      d.samples = samples;
       d.depth_test = true;
       d.depth_format = DEPTH_FMT;
       if (!make_pipeline(&e, &d, &pipe))
@@ -3475,8 +3510,8 @@ TEST(depth_resolve_modes)
       unsigned bad = 0, first = 0;
       for (int y = 0; y < H; y++)
          for (int x = 0; x < W; x++) {
-            bool covered[4], unsure = false;
-            for (unsigned s = 0; s < 4; s++) {
+            bool covered[8], unsure = false, any = false, all = true;
+            for (unsigned s = 0; s < n; s++) {
                const float sh[3][2] = {
                   {tri[0][0] - (loc[s][0] - 0.5f), tri[0][1] - (loc[s][1] - 0.5f)},
                   {tri[1][0] - (loc[s][0] - 0.5f), tri[1][1] - (loc[s][1] - 0.5f)},
@@ -3484,11 +3519,11 @@ TEST(depth_resolve_modes)
                const int c = classify(sh, x, y, 1.0 / 32, NULL);
                unsure |= c == 0;
                covered[s] = c > 0;
+               any |= covered[s];
+               all &= covered[s];
             }
             if (unsure)
                continue;
-            const bool any = covered[0] || covered[1] || covered[2] || covered[3];
-            const bool all = covered[0] && covered[1] && covered[2] && covered[3];
             const float want = modes[m] == VK_RESOLVE_MODE_MIN_BIT ? (any ? 0.25f : 1.0f)
                                : modes[m] == VK_RESOLVE_MODE_MAX_BIT
                                   ? (all ? 0.25f : 1.0f)
@@ -3520,6 +3555,23 @@ out:
          vkt_image_destroy(&e.t, &res);
    }
    draw_env_finish(&e);
+}
+
+TEST(depth_resolve_modes)
+{
+   depth_resolve_modes(VK_SAMPLE_COUNT_4_BIT);
+}
+
+/* The same with 2 and 8 samples (lavapipe 22.3 has only 1 and 4: skipped
+ * there, the 4x run shows the reference right). */
+TEST(depth_resolve_modes_2x)
+{
+   depth_resolve_modes(VK_SAMPLE_COUNT_2_BIT);
+}
+
+TEST(depth_resolve_modes_8x)
+{
+   depth_resolve_modes(VK_SAMPLE_COUNT_8_BIT);
 }
 
 /* Dynamic rendering (VK_KHR_dynamic_rendering) suspended after one draw
