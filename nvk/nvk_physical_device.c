@@ -508,10 +508,14 @@ nvk_get_limits(const struct nvk_physical_device *pdev)
       .framebufferStencilSampleCounts = NVK_ATTACHMENT_SAMPLE_COUNTS,
       .framebufferNoAttachmentsSampleCounts = NVK_ATTACHMENT_SAMPLE_COUNTS,
       .maxColorAttachments = 4,
-      .sampledImageColorSampleCounts = VK_SAMPLE_COUNT_1_BIT,
-      .sampledImageIntegerSampleCounts = VK_SAMPLE_COUNT_1_BIT,
-      .sampledImageDepthSampleCounts = VK_SAMPLE_COUNT_1_BIT,
-      .sampledImageStencilSampleCounts = VK_SAMPLE_COUNT_1_BIT,
+      /* texelFetch with a sample index reads kil's sample grid (kx_image.c
+       * sample_coords; vk_draw_test sampled_multisample_images_*). No
+       * stencil format is sampleable yet, so the stencil count has
+       * nothing to apply to. */
+      .sampledImageColorSampleCounts = NVK_ATTACHMENT_SAMPLE_COUNTS,
+      .sampledImageIntegerSampleCounts = NVK_ATTACHMENT_SAMPLE_COUNTS,
+      .sampledImageDepthSampleCounts = NVK_ATTACHMENT_SAMPLE_COUNTS,
+      .sampledImageStencilSampleCounts = NVK_ATTACHMENT_SAMPLE_COUNTS,
       .storageImageSampleCounts = VK_SAMPLE_COUNT_1_BIT,
       .maxSampleMaskWords = 1,
       /* Every queue writes timestamps: CLOCK_MONOTONIC in nanoseconds. */

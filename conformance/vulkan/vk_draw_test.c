@@ -32,6 +32,9 @@
 
 #include "draw_flat_frag.h"
 #include "draw_stencil_export_frag.h"
+#include "draw_ms_fill_frag.h"
+#include "ms_fetch_comp.h"
+#include "vkt_compute.h"
 #include "draw_clip_vert.h"
 #include "draw_dual_frag.h"
 #include "draw_instanced_vert.h"
@@ -1736,6 +1739,208 @@ TEST(msaa_2x_resolves)
 TEST(msaa_8x_resolves)
 {
    msaa_resolves(VK_SAMPLE_COUNT_8_BIT);
+}
+
+/* Sampling multisampled images (sampledImage*SampleCounts): a fragment
+ * shader that reads gl_SampleID runs once per sample (Vulkan 1.3,
+ * "Sample Shading") and writes a value that names the sample and the pixel
+ * to a UNORM and a UINT attachment and the depth; a compute shader then
+ * reads every sample of every pixel back with texelFetch (sampler2DMS,
+ * usampler2DMS, and a depth view) and the counts with textureSamples. The
+ * values are exact: (s * 17 + 1, x, y, 255) / 255, s * 1000 + 7x + y, and
+ * (s + 1) / 16 + x / 4096. */
+static void
+sampled_multisample_images(VkSampleCountFlagBits samples)
+{
+   static const VkPhysicalDeviceFeatures core = {.sampleRateShading = VK_TRUE};
+   const struct vkt_req req = {.core_features = &core};
+   const VkFormat fmts[3] = {COLOR_FMT, VK_FORMAT_R32_UINT, VK_FORMAT_D32_SFLOAT};
+   struct draw_env e;
+   struct vkt_image img[3] = {{0}};
+   VkImageView views[3] = {VK_NULL_HANDLE};
+   VkRenderPass pass = VK_NULL_HANDLE;
+   VkFramebuffer fb = VK_NULL_HANDLE;
+   VkPipeline pipe = VK_NULL_HANDLE;
+   VkShaderModule fs = VK_NULL_HANDLE;
+   VkSampler sampler = VK_NULL_HANDLE;
+   struct vkt_pipeline fetch;
+   memset(&fetch, 0, sizeof(fetch));
+   struct vkt_buffer out;
+   memset(&out, 0, sizeof(out));
+   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, &req))
+      goto out;
+   const VkPhysicalDeviceLimits *lim = &e.t.props.limits;
+   if (!(lim->sampledImageColorSampleCounts & lim->sampledImageIntegerSampleCounts &
+         lim->sampledImageDepthSampleCounts & lim->framebufferColorSampleCounts &
+         lim->framebufferDepthSampleCounts & samples)) {
+      vkt_skip("%s cannot sample %ux images", e.t.props.deviceName, (unsigned)samples);
+      goto out;
+   }
+   VkAttachmentDescription atts[3];
+   for (unsigned i = 0; i < 3; i++) {
+      VkImageCreateInfo ci =
+         vkt_image_info(VK_IMAGE_TYPE_2D, fmts[i], VK_IMAGE_TILING_OPTIMAL, W, H, 1, 1, 1);
+      ci.samples = samples;
+      ci.usage = VK_IMAGE_USAGE_SAMPLED_BIT | (i == 2 ? VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT
+                                                      : VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT);
+      if (!vkt_image_create(&e.t, &ci, &img[i]) ||
+          !vkt_image_to_general(&e.t, &img[i], VK_IMAGE_LAYOUT_UNDEFINED) ||
+          !make_view(&e.t, &img[i], i == 2 ? VK_IMAGE_ASPECT_DEPTH_BIT : VK_IMAGE_ASPECT_COLOR_BIT,
+                     1, &views[i]))
+         goto out;
+      atts[i] = attachment(fmts[i], VK_ATTACHMENT_LOAD_OP_CLEAR);
+      atts[i].samples = samples;
+   }
+   const VkAttachmentReference colors[2] = {{0, VK_IMAGE_LAYOUT_GENERAL},
+                                            {1, VK_IMAGE_LAYOUT_GENERAL}};
+   const VkAttachmentReference depth = {2, VK_IMAGE_LAYOUT_GENERAL};
+   const VkSubpassDescription sub = {
+      .pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS,
+      .colorAttachmentCount = 2,
+      .pColorAttachments = colors,
+      .pDepthStencilAttachment = &depth,
+   };
+   const VkRenderPassCreateInfo rpci = {
+      .sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO,
+      .attachmentCount = 3,
+      .pAttachments = atts,
+      .subpassCount = 1,
+      .pSubpasses = &sub,
+      .dependencyCount = ARRAY_SIZE(external_deps),
+      .pDependencies = external_deps,
+   };
+   if (!VKT_CHECK(vkCreateRenderPass(e.t.dev, &rpci, NULL, &pass)))
+      goto out;
+   const VkFramebufferCreateInfo fci = {
+      .sType = VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO,
+      .renderPass = pass,
+      .attachmentCount = 3,
+      .pAttachments = views,
+      .width = W,
+      .height = H,
+      .layers = 1,
+   };
+   if (!VKT_CHECK(vkCreateFramebuffer(e.t.dev, &fci, NULL, &fb)))
+      goto out;
+   fs = make_module(&e.t, draw_ms_fill_frag_spv, sizeof(draw_ms_fill_frag_spv));
+   const VkPipelineColorBlendAttachmentState no_blend[2] = {
+      {.colorWriteMask = 0xf}, {.colorWriteMask = 0xf}};
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.fs_module = fs;
+   d.pass = pass;
+   d.samples = samples;
+   d.blends = no_blend;
+   d.blend_count = 2;
+   d.depth_test = true;
+   d.depth_op_set = true;
+   d.depth_op = VK_COMPARE_OP_ALWAYS;
+   d.depth_format = fmts[2];
+   if (!fs || !make_pipeline(&e, &d, &pipe))
+      goto out;
+   const float white[4] = {1, 1, 1, 1};
+   struct vtx *v = (struct vtx *)e.vb.map;
+   const float quad[6][2] = {{0, 0}, {W, 0}, {W, H}, {0, 0}, {W, H}, {0, H}};
+   for (unsigned i = 0; i < 6; i++)
+      v[i] = vtx_fb(quad[i][0], quad[i][1], 0.5f, white);
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   const VkClearValue clears[3] = {{.color = {.float32 = {0, 0, 0, 0}}},
+                                   {.color = {.uint32 = {0, 0, 0, 0}}},
+                                   {.depthStencil = {1.0f, 0}}};
+   begin_pass(cmd, pass, fb, full_area, clears, 3);
+   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
+   const VkDeviceSize zero = 0;
+   vkCmdBindVertexBuffers(cmd, 0, 1, &e.vb.buffer, &zero);
+   vkCmdDraw(cmd, 6, 1, 0, 0);
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+
+   const unsigned n = (unsigned)samples, total = W * H * n;
+   const VkSamplerCreateInfo sci = {.sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO,
+                                    .magFilter = VK_FILTER_NEAREST,
+                                    .minFilter = VK_FILTER_NEAREST,
+                                    .addressModeU = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
+                                    .addressModeV = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
+                                    .addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE};
+   const VkDescriptorSetLayoutBinding b[] = {
+      {0, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL},
+      {1, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL},
+      {2, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL},
+      {3, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL}};
+   if (!VKT_CHECK(vkCreateSampler(e.t.dev, &sci, NULL, &sampler)) ||
+       !vkt_buffer_create(&e.t, 32 + 3 * total * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, &out) ||
+       !vkt_pipeline_create(&e.t,
+                            &(struct vkt_pipeline_info){VKT_SPIRV(ms_fetch_comp_spv),
+                                                        .bindings = b, .binding_count = 4,
+                                                        .push_size = 4},
+                            &fetch))
+      goto out;
+   memset(out.map, 0xcd, 32 + 3 * total * 4);
+   for (unsigned i = 0; i < 3; i++)
+      vkt_pipeline_set_image(&e.t, &fetch, i, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
+                             views[i], sampler, VK_IMAGE_LAYOUT_GENERAL);
+   vkt_pipeline_set_buffer(&e.t, &fetch, 3, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, out.buffer, 0,
+                           VK_WHOLE_SIZE);
+   const uint32_t push = n;
+   if (!vkt_run_compute(&e.t, &fetch, &push, 4, W / 8, H / 8, 1))
+      goto out;
+   const uint32_t *head = (const uint32_t *)out.map;
+   const uint32_t *got = head + 8;
+   CHECK_EQ(head[0], n);
+   CHECK_EQ(head[1], n);
+   CHECK_EQ(head[2], n);
+   CHECK_EQ(head[3], W);
+   CHECK_EQ(head[4], H);
+   unsigned bad = 0;
+   for (uint32_t y = 0; y < H; y++) {
+      for (uint32_t x = 0; x < W; x++) {
+         for (uint32_t s = 0; s < n; s++) {
+            const uint32_t i = (y * W + x) * n + s;
+            const float depth = (float)(s + 1) / 16.0f + (float)x / 4096.0f;
+            uint32_t depth_bits;
+            memcpy(&depth_bits, &depth, 4);
+            const uint32_t want[3] = {(s * 17 + 1) | x << 8 | y << 16 | 255u << 24,
+                                      s * 1000 + x * 7 + y, depth_bits};
+            for (unsigned k = 0; k < 3; k++) {
+               if (got[k * total + i] != want[k] && bad++ < 6)
+                  printf("  view %u (%u, %u) sample %u: 0x%08x, expected 0x%08x\n", k, x, y,
+                         s, got[k * total + i], want[k]);
+            }
+         }
+      }
+   }
+   CHECK_EQ(bad, 0);
+out:
+   if (e.t.dev) {
+      vkt_pipeline_destroy(&e.t, &fetch);
+      if (out.buffer)
+         vkt_buffer_destroy(&e.t, &out);
+      vkDestroySampler(e.t.dev, sampler, NULL);
+      vkDestroyPipeline(e.t.dev, pipe, NULL);
+      vkDestroyShaderModule(e.t.dev, fs, NULL);
+      vkDestroyFramebuffer(e.t.dev, fb, NULL);
+      vkDestroyRenderPass(e.t.dev, pass, NULL);
+      for (unsigned i = 0; i < 3; i++) {
+         vkDestroyImageView(e.t.dev, views[i], NULL);
+         if (img[i].image)
+            vkt_image_destroy(&e.t, &img[i]);
+      }
+   }
+   draw_env_finish(&e);
+}
+
+TEST(sampled_multisample_images_4x)
+{
+   sampled_multisample_images(VK_SAMPLE_COUNT_4_BIT);
+}
+
+TEST(sampled_multisample_images_2x)
+{
+   sampled_multisample_images(VK_SAMPLE_COUNT_2_BIT);
+}
+
+TEST(sampled_multisample_images_8x)
+{
+   sampled_multisample_images(VK_SAMPLE_COUNT_8_BIT);
 }
 
 /* Depth and stencil aspects of a combined format load and clear apart:

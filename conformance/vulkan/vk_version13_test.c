@@ -108,6 +108,21 @@ TEST(device_meets_vulkan_1_3_requirements)
          p13.storageTexelBufferOffsetAlignmentBytes <= 256);
    CHECK(is_pow2((uint32_t)p13.uniformTexelBufferOffsetAlignmentBytes) &&
          p13.uniformTexelBufferOffsetAlignmentBytes <= 256);
+   /* Sample counts every version requires (table 53: "(VK_SAMPLE_COUNT_1_BIT
+    * | VK_SAMPLE_COUNT_4_BIT)" for attachments and sampled colour, depth
+    * and stencil images, 1 for integer and storage images); kiln's were 1
+    * for sampled images until multisampled images could be read. */
+   const VkPhysicalDeviceLimits *lim = &p2.properties.limits;
+   const VkSampleCountFlags one_four = VK_SAMPLE_COUNT_1_BIT | VK_SAMPLE_COUNT_4_BIT;
+   CHECK_EQ(lim->framebufferColorSampleCounts & one_four, one_four);
+   CHECK_EQ(lim->framebufferDepthSampleCounts & one_four, one_four);
+   CHECK_EQ(lim->framebufferStencilSampleCounts & one_four, one_four);
+   CHECK_EQ(lim->framebufferNoAttachmentsSampleCounts & one_four, one_four);
+   CHECK_EQ(lim->sampledImageColorSampleCounts & one_four, one_four);
+   CHECK_EQ(lim->sampledImageDepthSampleCounts & one_four, one_four);
+   CHECK_EQ(lim->sampledImageStencilSampleCounts & one_four, one_four);
+   CHECK(lim->sampledImageIntegerSampleCounts & VK_SAMPLE_COUNT_1_BIT);
+   CHECK(lim->storageImageSampleCounts & VK_SAMPLE_COUNT_1_BIT);
    /* The promoted extensions' structures say the same. */
    CHECK_EQ(m4.maxBufferSize, p13.maxBufferSize);
    CHECK_EQ(ssc.minSubgroupSize, p13.minSubgroupSize);
