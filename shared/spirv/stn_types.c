@@ -348,6 +348,25 @@ require_cap(struct stn_builder *b, SpvCapability cap, const char *what)
                spirv_enum_name(SPIRV_OPERAND_CAPABILITY, cap));
 }
 
+/* Whether values of t hold an image, sampler or sampled image (physical
+ * pointers, which end the walk, hold an address; depth is bounded by
+ * STN_MAX_TYPE_DEPTH otherwise). */
+static bool
+holds_opaque(const struct stn_type *t)
+{
+   if (stn_type_is_opaque(t))
+      return true;
+   if (t->base == STN_BASE_ARRAY || t->base == STN_BASE_RUNTIME_ARRAY)
+      return holds_opaque(t->element);
+   if (t->base == STN_BASE_STRUCT) {
+      for (uint32_t i = 0; i < t->num_members; i++) {
+         if (holds_opaque(t->members[i]))
+            return true;
+      }
+   }
+   return false;
+}
+
 /* A PhysicalStorageBuffer pointer is a 64-bit address as a value: in
  * memory, in variables, in phis (SPV_KHR_physical_storage_buffer). Its
  * depth does not include the pointee's, which may contain it. */
@@ -594,6 +613,8 @@ stn_handle_type(struct stn_builder *b, const struct stn_inst *inst)
          physical_pointer(b, t);
          if (pointee->base == STN_BASE_POINTER && !stn_type_is_physical_pointer(pointee))
             stn_fail(b, "a PhysicalStorageBuffer pointer to a logical pointer");
+         if (holds_opaque(pointee))
+            stn_fail(b, "a PhysicalStorageBuffer pointer to memory holding images or samplers");
       } else {
          t->depth = depth_after(b, pointee->depth);
       }
