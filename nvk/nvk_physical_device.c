@@ -978,12 +978,22 @@ nvk_GetPhysicalDeviceFormatProperties2(VkPhysicalDevice physicalDevice, VkFormat
 {
    VK_FROM_HANDLE(nvk_physical_device, pdev, physicalDevice);
    const VkFormatProperties3 p3 = nvk_get_format_properties(pdev, format);
-   /* The 64-bit flags' low 32 bits are the 1.0 flags. */
+   /* The 1.0 flags are the 64-bit flags' bits 0-30 (VkFormatFeatureFlagBits2:
+    * the bits both have share values; bit 31, STORAGE_READ_WITHOUT_FORMAT,
+    * and the bits above are 64-bit only). */
+   const VkFormatFeatureFlags2 legacy = 0x7fffffffull;
    pFormatProperties->formatProperties = (VkFormatProperties){
-      .linearTilingFeatures = (VkFormatFeatureFlags)p3.linearTilingFeatures,
-      .optimalTilingFeatures = (VkFormatFeatureFlags)p3.optimalTilingFeatures,
-      .bufferFeatures = (VkFormatFeatureFlags)p3.bufferFeatures,
+      .linearTilingFeatures = (VkFormatFeatureFlags)(p3.linearTilingFeatures & legacy),
+      .optimalTilingFeatures = (VkFormatFeatureFlags)(p3.optimalTilingFeatures & legacy),
+      .bufferFeatures = (VkFormatFeatureFlags)(p3.bufferFeatures & legacy),
    };
+   /* VK_KHR_format_feature_flags2, core in 1.3: the 64-bit flags. */
+   VkFormatProperties3 *out3 = vk_find_struct(pFormatProperties->pNext, FORMAT_PROPERTIES_3);
+   if (out3) {
+      out3->linearTilingFeatures = p3.linearTilingFeatures;
+      out3->optimalTilingFeatures = p3.optimalTilingFeatures;
+      out3->bufferFeatures = p3.bufferFeatures;
+   }
    if (pdev->vk.supported_extensions.EXT_image_drm_format_modifier)
       nvk_get_drm_format_modifier_properties(pdev, format, pFormatProperties);
 }

@@ -258,3 +258,45 @@ TEST(core_1_3_device_without_extensions)
    vkt_buffer_destroy(&t, &src);
    vkt_finish(&t);
 }
+
+/* VK_KHR_format_feature_flags2 is core in 1.3: VkFormatProperties3 answers
+ * for every format, and the 1.0 flags are its bits that 1.0 has (bits
+ * 0-30; STORAGE_READ/WRITE_WITHOUT_FORMAT are 64-bit only, and with
+ * shaderStorageImageRead/WriteWithoutFormat they are set for every storage
+ * image format). */
+TEST(format_properties_3_agree_with_1_0)
+{
+   struct vkt t;
+   if (!init_1_3(&t, NULL))
+      return;
+   VkPhysicalDeviceFeatures f;
+   vkGetPhysicalDeviceFeatures(t.pdev, &f);
+   unsigned checked = 0, storage = 0;
+   for (VkFormat fmt = VK_FORMAT_R4G4_UNORM_PACK8; fmt <= VK_FORMAT_ASTC_12x12_SRGB_BLOCK;
+        fmt++) {
+      VkFormatProperties3 p3 = {.sType = VK_STRUCTURE_TYPE_FORMAT_PROPERTIES_3};
+      VkFormatProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_FORMAT_PROPERTIES_2, .pNext = &p3};
+      vkGetPhysicalDeviceFormatProperties2(t.pdev, fmt, &p2);
+      const VkFormatProperties *p = &p2.formatProperties;
+      const VkFormatFeatureFlags2 legacy = 0x7fffffffull;
+      if (p->linearTilingFeatures != (p3.linearTilingFeatures & legacy) ||
+          p->optimalTilingFeatures != (p3.optimalTilingFeatures & legacy) ||
+          p->bufferFeatures != (p3.bufferFeatures & legacy))
+         test_fail(__FILE__, __LINE__, "format %d: 1.0 flags 0x%x/0x%x/0x%x, 64-bit 0x%llx/0x%llx/0x%llx",
+                   fmt, p->linearTilingFeatures, p->optimalTilingFeatures, p->bufferFeatures,
+                   (unsigned long long)p3.linearTilingFeatures,
+                   (unsigned long long)p3.optimalTilingFeatures,
+                   (unsigned long long)p3.bufferFeatures);
+      if ((p3.optimalTilingFeatures & VK_FORMAT_FEATURE_2_STORAGE_IMAGE_BIT) && t.is_kiln) {
+         storage++;
+         if (f.shaderStorageImageReadWithoutFormat)
+            CHECK(p3.optimalTilingFeatures & VK_FORMAT_FEATURE_2_STORAGE_READ_WITHOUT_FORMAT_BIT);
+         if (f.shaderStorageImageWriteWithoutFormat)
+            CHECK(p3.optimalTilingFeatures & VK_FORMAT_FEATURE_2_STORAGE_WRITE_WITHOUT_FORMAT_BIT);
+      }
+      checked++;
+   }
+   printf("  %u formats, %u storage formats\n", checked, storage);
+   vkt_finish(&t);
+}
+
