@@ -848,6 +848,32 @@ nvk_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
          fc->sType = type;
          break;
       }
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_INDEXING_PROPERTIES: {
+         /* Core in 1.2 (VkPhysicalDeviceVulkan12Properties has the same
+          * fields, in the same order): answered though the descriptor
+          * indexing features are off. */
+         VkPhysicalDeviceVulkan12Properties p12;
+         nvk_get_vulkan12_properties(&p12);
+         VkPhysicalDeviceDescriptorIndexingProperties *di = (void *)s;
+         void *next = di->pNext;
+         const VkStructureType type = di->sType;
+         memcpy(&di->maxUpdateAfterBindDescriptorsInAllPools,
+                &p12.maxUpdateAfterBindDescriptorsInAllPools,
+                offsetof(VkPhysicalDeviceVulkan12Properties, supportedDepthResolveModes) -
+                   offsetof(VkPhysicalDeviceVulkan12Properties,
+                            maxUpdateAfterBindDescriptorsInAllPools));
+         di->pNext = next;
+         di->sType = type;
+         break;
+      }
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SAMPLER_FILTER_MINMAX_PROPERTIES: {
+         VkPhysicalDeviceVulkan12Properties p12;
+         nvk_get_vulkan12_properties(&p12);
+         VkPhysicalDeviceSamplerFilterMinmaxProperties *mm = (void *)s;
+         mm->filterMinmaxSingleComponentFormats = p12.filterMinmaxSingleComponentFormats;
+         mm->filterMinmaxImageComponentMapping = p12.filterMinmaxImageComponentMapping;
+         break;
+      }
       case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_PROPERTIES: {
          /* One subgroup size, KX_W (a strip); workgroups of up to 1024
           * invocations are 16 strips. */

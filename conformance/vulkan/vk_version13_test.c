@@ -300,3 +300,42 @@ TEST(format_properties_3_agree_with_1_0)
    vkt_finish(&t);
 }
 
+/* Every property struct of an extension promoted to core answers on a
+ * device of that version, extension enabled or not: the 1.2 descriptor
+ * indexing and sampler min/max structs (poisoned first) must say what
+ * VkPhysicalDeviceVulkan12Properties says (kiln left both unwritten). */
+TEST(promoted_property_structs_answer)
+{
+   struct vkt t;
+   if (!init_1_3(&t, NULL))
+      return;
+   VkPhysicalDeviceSamplerFilterMinmaxProperties mm;
+   memset(&mm, 0xab, sizeof(mm));
+   mm.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SAMPLER_FILTER_MINMAX_PROPERTIES;
+   mm.pNext = NULL;
+   VkPhysicalDeviceDescriptorIndexingProperties di;
+   memset(&di, 0xab, sizeof(di));
+   di.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_INDEXING_PROPERTIES;
+   di.pNext = &mm;
+   VkPhysicalDeviceVulkan12Properties p12 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_PROPERTIES, .pNext = &di};
+   VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+                                     .pNext = &p12};
+   vkGetPhysicalDeviceProperties2(t.pdev, &p2);
+   CHECK_EQ(mm.filterMinmaxSingleComponentFormats, p12.filterMinmaxSingleComponentFormats);
+   CHECK_EQ(mm.filterMinmaxImageComponentMapping, p12.filterMinmaxImageComponentMapping);
+   CHECK(mm.pNext == NULL);
+   CHECK(di.pNext == &mm);
+   CHECK_EQ(di.maxUpdateAfterBindDescriptorsInAllPools,
+            p12.maxUpdateAfterBindDescriptorsInAllPools);
+   CHECK_EQ(di.shaderSampledImageArrayNonUniformIndexingNative,
+            p12.shaderSampledImageArrayNonUniformIndexingNative);
+   CHECK_EQ(di.robustBufferAccessUpdateAfterBind, p12.robustBufferAccessUpdateAfterBind);
+   CHECK_EQ(di.maxPerStageDescriptorUpdateAfterBindSamplers,
+            p12.maxPerStageDescriptorUpdateAfterBindSamplers);
+   CHECK_EQ(di.maxPerStageUpdateAfterBindResources, p12.maxPerStageUpdateAfterBindResources);
+   CHECK_EQ(di.maxDescriptorSetUpdateAfterBindInputAttachments,
+            p12.maxDescriptorSetUpdateAfterBindInputAttachments);
+   vkt_finish(&t);
+}
+
