@@ -13,6 +13,9 @@
 #include <string.h>
 
 #include "vkt.h"
+#include "vkt_compute.h"
+
+#include "spirv16_comp.h"
 
 /* A Vulkan 1.3 device (props.apiVersion), else skipped. */
 static bool
@@ -336,6 +339,51 @@ TEST(promoted_property_structs_answer)
    CHECK_EQ(di.maxPerStageUpdateAfterBindResources, p12.maxPerStageUpdateAfterBindResources);
    CHECK_EQ(di.maxDescriptorSetUpdateAfterBindInputAttachments,
             p12.maxDescriptorSetUpdateAfterBindInputAttachments);
+   vkt_finish(&t);
+}
+
+/* A 1.3 device takes SPIR-V 1.6 (Vulkan 1.3, "Versions and Formats"):
+ * a module compiled for Vulkan 1.3 (LocalSizeId from specialization
+ * constants, every global in the entry point's interface) runs and
+ * computes what its source says. */
+TEST(spirv_1_6_module)
+{
+   enum { LOCAL = 64, GROUPS = 3, N = LOCAL * GROUPS };
+   static const VkPhysicalDeviceVulkan13Features f13 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
+      .maintenance4 = VK_TRUE};
+   struct vkt t;
+   if (!init_1_3(&t, (void *)&f13))
+      return;
+   const uint32_t spec[2] = {LOCAL, 5};
+   const VkSpecializationMapEntry entries[2] = {{0, 0, 4}, {1, 4, 4}};
+   const VkSpecializationInfo si = {2, entries, sizeof(spec), spec};
+   const VkDescriptorSetLayoutBinding b[] = {
+      {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL}};
+   struct vkt_buffer buf;
+   memset(&buf, 0, sizeof(buf));
+   struct vkt_pipeline p;
+   memset(&p, 0, sizeof(p));
+   if (vkt_buffer_create(&t, N * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, &buf) &&
+       vkt_pipeline_create(&t,
+                           &(struct vkt_pipeline_info){VKT_SPIRV(spirv16_comp_spv),
+                                                       .bindings = b, .binding_count = 1,
+                                                       .spec = &si},
+                           &p)) {
+      memset(buf.map, 0, N * 4);
+      vkt_pipeline_set_buffer(&t, &p, 0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, buf.buffer, 0,
+                              VK_WHOLE_SIZE);
+      if (vkt_run_compute(&t, &p, NULL, 0, GROUPS, 1, 1)) {
+         const uint32_t *v = (const uint32_t *)buf.map;
+         unsigned bad = 0;
+         for (uint32_t i = 0; i < N; i++)
+            bad += v[i] != (i % 3 == 0 ? i * 5 : i + 1) + LOCAL * 1000;
+         CHECK_EQ(bad, 0);
+      }
+   }
+   vkt_pipeline_destroy(&t, &p);
+   if (buf.buffer)
+      vkt_buffer_destroy(&t, &buf);
    vkt_finish(&t);
 }
 
