@@ -337,6 +337,10 @@ nvk_get_features(struct vk_features *f)
    /* Scalar alignment in blocks: explicit offsets as given
     * (nvk_nir_lower_explicit_io.c); vk_scalar_layout_test. */
    f->scalarBlockLayout = true;
+   /* Cube arrays: layer = 6 * RNE(w) clamped + face, each cube filtered
+    * seamlessly on its own (kx_image.c); vk_image_compute_test
+    * cube_map_array_sampling. */
+   f->imageCubeArray = true;
 }
 
 static void

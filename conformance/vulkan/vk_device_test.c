@@ -240,6 +240,7 @@ TEST(kiln_advertises_only_what_it_implements)
       .shaderClipDistance = VK_TRUE,      /* vk_draw_test clip_and_cull_distances */
       .shaderCullDistance = VK_TRUE,      /* vk_draw_test clip_and_cull_distances */
       .multiViewport = VK_TRUE,           /* vk_draw_test layer_and_viewport_from_the_vs */
+      .imageCubeArray = VK_TRUE,          /* vk_image_compute_test cube_map_array_sampling */
       .largePoints = VK_TRUE,             /* vk_draw_test large_points_and_wide_lines */
       .wideLines = VK_TRUE,               /* vk_draw_test large_points_and_wide_lines */
       .shaderFloat64 = VK_TRUE,           /* vk_compute_test int64_float64_int16_arithmetic */
