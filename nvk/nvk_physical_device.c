@@ -341,6 +341,11 @@ nvk_get_features(struct vk_features *f)
     * seamlessly on its own (kx_image.c); vk_image_compute_test
     * cube_map_array_sampling. */
    f->imageCubeArray = true;
+   /* Vertex and fragment strips store and do atomics like compute (kx);
+    * helper lanes of fragment quads write nothing (the store mask).
+    * vk_draw_test stores_and_atomics_through_device_addresses. */
+   f->vertexPipelineStoresAndAtomics = true;
+   f->fragmentStoresAndAtomics = true;
 }
 
 static void

@@ -241,6 +241,9 @@ TEST(kiln_advertises_only_what_it_implements)
       .shaderCullDistance = VK_TRUE,      /* vk_draw_test clip_and_cull_distances */
       .multiViewport = VK_TRUE,           /* vk_draw_test layer_and_viewport_from_the_vs */
       .imageCubeArray = VK_TRUE,          /* vk_image_compute_test cube_map_array_sampling */
+      .vertexPipelineStoresAndAtomics = VK_TRUE, /* vk_draw_test
+                                                    stores_and_atomics_through_device_addresses */
+      .fragmentStoresAndAtomics = VK_TRUE, /* the same */
       .largePoints = VK_TRUE,             /* vk_draw_test large_points_and_wide_lines */
       .wideLines = VK_TRUE,               /* vk_draw_test large_points_and_wide_lines */
       .shaderFloat64 = VK_TRUE,           /* vk_compute_test int64_float64_int16_arithmetic */

@@ -33,6 +33,8 @@
 #include "draw_flat_frag.h"
 #include "draw_stencil_export_frag.h"
 #include "draw_ms_fill_frag.h"
+#include "draw_bda_frag.h"
+#include "draw_bda_vert.h"
 #include "ms_fetch_comp.h"
 #include "vkt_compute.h"
 #include "draw_clip_vert.h"
@@ -2365,6 +2367,97 @@ out_pipe:
    vkDestroyPipeline(e.t.dev, pipe, NULL);
    vkDestroyShaderModule(e.t.dev, d.fs_module, NULL);
 out:
+   draw_env_finish(&e);
+}
+
+/* fragmentStoresAndAtomics and vertexPipelineStoresAndAtomics, through
+ * device addresses (bufferDeviceAddress in graphics stages): the vertex
+ * shader stores 3i + 1 for vertex i, the fragment shader adds 1 to its
+ * pixel's counter, and the quad's edges are odd so that 2x2 quads straddle
+ * them: their helper lanes (running for the derivative) must add nothing.
+ * Each pixel whose centre is inside counts 1, every other 0. */
+TEST(stores_and_atomics_through_device_addresses)
+{
+   static const char *const exts[] = {VK_KHR_BUFFER_DEVICE_ADDRESS_EXTENSION_NAME};
+   static VkPhysicalDeviceBufferDeviceAddressFeatures bda = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES,
+      .bufferDeviceAddress = VK_TRUE};
+   static const VkPhysicalDeviceFeatures core = {.fragmentStoresAndAtomics = VK_TRUE,
+                                                 .vertexPipelineStoresAndAtomics = VK_TRUE};
+   const struct vkt_req req = {.extensions = exts,
+                               .extension_count = 1,
+                               .features = &bda,
+                               .core_features = &core,
+                               .instance_api_version = VK_API_VERSION_1_2};
+   struct draw_env e;
+   VkShaderModule vs = VK_NULL_HANDLE, fs = VK_NULL_HANDLE;
+   VkPipeline pipe = VK_NULL_HANDLE;
+   struct vkt_buffer mem;
+   memset(&mem, 0, sizeof(mem));
+   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, &req))
+      goto out;
+   /* The pipeline layout with the two pointers as push constants. */
+   vkDestroyPipelineLayout(e.t.dev, e.layout, NULL);
+   e.layout = VK_NULL_HANDLE;
+   const VkPushConstantRange range = {
+      VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0, 16};
+   const VkPipelineLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+                                           .pushConstantRangeCount = 1,
+                                           .pPushConstantRanges = &range};
+   enum { VERTS = 6 };
+   if (!VKT_CHECK(vkCreatePipelineLayout(e.t.dev, &lci, NULL, &e.layout)) ||
+       !vkt_buffer_create(&e.t, W * H * 4 + VERTS * 4,
+                          VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
+                             VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT,
+                          &mem))
+      goto out;
+   vs = make_module(&e.t, draw_bda_vert_spv, sizeof(draw_bda_vert_spv));
+   fs = make_module(&e.t, draw_bda_frag_spv, sizeof(draw_bda_frag_spv));
+   struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
+   d.vs = vs;
+   d.fs_module = fs;
+   if (!vs || !fs || !make_pipeline(&e, &d, &pipe))
+      goto out;
+   memset(mem.map, 0, W * H * 4 + VERTS * 4);
+   const VkBufferDeviceAddressInfo ai = {.sType = VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO,
+                                         .buffer = mem.buffer};
+   const VkDeviceAddress va = vkGetBufferDeviceAddress(e.t.dev, &ai);
+   const uint64_t push[2] = {va, va + W * H * 4};
+   const float green[4] = {0, 1, 0, 1};
+   const float q[4] = {7, 5, 39, 27};
+   struct vtx *v = (struct vtx *)e.vb.map;
+   v[0] = vtx_fb(q[0], q[1], 0, green);
+   v[1] = vtx_fb(q[2], q[1], 0, green);
+   v[2] = vtx_fb(q[2], q[3], 0, green);
+   v[3] = vtx_fb(q[0], q[1], 0, green);
+   v[4] = vtx_fb(q[2], q[3], 0, green);
+   v[5] = vtx_fb(q[0], q[3], 0, green);
+   VkCommandBuffer cmd = vkt_cmd_begin(&e.t);
+   begin_draw_pass(&e, cmd, pipe);
+   vkCmdPushConstants(cmd, e.layout, range.stageFlags, 0, 16, push);
+   vkCmdDraw(cmd, VERTS, 1, 0, 0);
+   vkCmdEndRenderPass(cmd);
+   submit_draws(&e, cmd);
+   const uint32_t *counts = (const uint32_t *)mem.map;
+   unsigned bad = 0;
+   for (uint32_t y = 0; y < H; y++)
+      for (uint32_t x = 0; x < W; x++) {
+         const uint32_t want = x >= q[0] && x < q[2] && y >= q[1] && y < q[3];
+         if (counts[y * W + x] != want && bad++ < 4)
+            printf("  pixel (%u, %u) counted %u, expected %u\n", x, y, counts[y * W + x],
+                   want);
+      }
+   CHECK_EQ(bad, 0);
+   for (uint32_t i = 0; i < VERTS; i++)
+      CHECK_EQ(counts[W * H + i], 3 * i + 1);
+out:
+   if (e.t.dev) {
+      vkDestroyPipeline(e.t.dev, pipe, NULL);
+      vkDestroyShaderModule(e.t.dev, vs, NULL);
+      vkDestroyShaderModule(e.t.dev, fs, NULL);
+      if (mem.buffer)
+         vkt_buffer_destroy(&e.t, &mem);
+   }
    draw_env_finish(&e);
 }
 
