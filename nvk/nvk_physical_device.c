@@ -1013,14 +1013,10 @@ nvk_GetPhysicalDeviceFormatProperties2(VkPhysicalDevice physicalDevice, VkFormat
 {
    VK_FROM_HANDLE(nvk_physical_device, pdev, physicalDevice);
    const VkFormatProperties3 p3 = nvk_get_format_properties(pdev, format);
-   /* The 1.0 flags are the 64-bit flags' bits 0-30 (VkFormatFeatureFlagBits2:
-    * the bits both have share values; bit 31, STORAGE_READ_WITHOUT_FORMAT,
-    * and the bits above are 64-bit only). */
-   const VkFormatFeatureFlags2 legacy = 0x7fffffffull;
    pFormatProperties->formatProperties = (VkFormatProperties){
-      .linearTilingFeatures = (VkFormatFeatureFlags)(p3.linearTilingFeatures & legacy),
-      .optimalTilingFeatures = (VkFormatFeatureFlags)(p3.optimalTilingFeatures & legacy),
-      .bufferFeatures = (VkFormatFeatureFlags)(p3.bufferFeatures & legacy),
+      .linearTilingFeatures = nvk_format_features_1_0(p3.linearTilingFeatures),
+      .optimalTilingFeatures = nvk_format_features_1_0(p3.optimalTilingFeatures),
+      .bufferFeatures = nvk_format_features_1_0(p3.bufferFeatures),
    };
    /* VK_KHR_format_feature_flags2, core in 1.3: the 64-bit flags. */
    VkFormatProperties3 *out3 = vk_find_struct(pFormatProperties->pNext, FORMAT_PROPERTIES_3);
