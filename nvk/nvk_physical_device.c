@@ -346,6 +346,11 @@ nvk_get_features(struct vk_features *f)
     * vk_draw_test stores_and_atomics_through_device_addresses. */
    f->vertexPipelineStoresAndAtomics = true;
    f->fragmentStoresAndAtomics = true;
+   /* Vulkan 1.2's form of VK_EXT_shader_viewport_index_layer (required
+    * with it): the ShaderViewportIndex and ShaderLayer capabilities reach
+    * the same kx slot (vk_draw_test layer_and_viewport_from_the_vs_1_2). */
+   f->shaderOutputViewportIndex = true;
+   f->shaderOutputLayer = true;
 }
 
 static void

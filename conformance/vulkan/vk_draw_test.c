@@ -35,6 +35,7 @@
 #include "draw_ms_fill_frag.h"
 #include "draw_bda_frag.h"
 #include "draw_bda_vert.h"
+#include "draw_layer_viewport12_vert.h"
 #include "ms_fetch_comp.h"
 #include "vkt_compute.h"
 #include "draw_clip_vert.h"
@@ -5130,25 +5131,21 @@ out:
  * shader sends instance i to layer i through viewport i (left half,
  * right half) of a 2-layer framebuffer (Vulkan 1.3, 27.9 / 9.x Layer):
  * layer 0 red on the left, layer 1 green on the right, nothing else. */
-TEST(layer_and_viewport_from_the_vs)
+static void
+layer_and_viewport(const struct vkt_req *req, const uint32_t *vs_spv, size_t vs_size)
 {
-   static const char *const exts[] = {VK_EXT_SHADER_VIEWPORT_INDEX_LAYER_EXTENSION_NAME};
-   VkPhysicalDeviceFeatures features = {.multiViewport = VK_TRUE};
-   const struct vkt_req req = {
-      .extensions = exts, .extension_count = 1, .core_features = &features};
    struct draw_env e;
    struct target tg = {0};
    VkRenderPass pass = VK_NULL_HANDLE;
    VkFramebuffer fb = VK_NULL_HANDLE;
    VkShaderModule vs = VK_NULL_HANDLE;
    VkPipeline pipe = VK_NULL_HANDLE;
-   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, &req) ||
+   if (!draw_env_init(&e, COLOR_FMT, VK_FORMAT_UNDEFINED, req) ||
        !target_create(&e.t, COLOR_FMT, VK_FORMAT_UNDEFINED, 2, &tg) ||
        !make_pass(&e.t, &tg, VK_ATTACHMENT_LOAD_OP_CLEAR, &pass) ||
        !make_fb(&e.t, &tg, pass, &fb))
       goto out;
-   vs = make_module(&e.t, draw_layer_viewport_vert_spv,
-                    sizeof(draw_layer_viewport_vert_spv));
+   vs = make_module(&e.t, vs_spv, vs_size);
    const VkViewport vps[2] = {{0, 0, 32, H, 0, 1}, {32, 0, 32, H, 0, 1}};
    struct pipe_desc d = pipe_desc(&e, draw_flat_frag_spv, sizeof(draw_flat_frag_spv));
    d.vs = vs;
@@ -5190,6 +5187,33 @@ out:
       target_destroy(&e.t, &tg);
    }
    draw_env_finish(&e);
+}
+
+TEST(layer_and_viewport_from_the_vs)
+{
+   static const char *const exts[] = {VK_EXT_SHADER_VIEWPORT_INDEX_LAYER_EXTENSION_NAME};
+   static const VkPhysicalDeviceFeatures features = {.multiViewport = VK_TRUE};
+   const struct vkt_req req = {
+      .extensions = exts, .extension_count = 1, .core_features = &features};
+   layer_and_viewport(&req, draw_layer_viewport_vert_spv, sizeof(draw_layer_viewport_vert_spv));
+}
+
+/* The same through Vulkan 1.2's shaderOutputViewportIndex and
+ * shaderOutputLayer (required with the extension: the SPIR-V 1.5 module
+ * takes the ShaderViewportIndex and ShaderLayer capabilities instead of
+ * ShaderViewportIndexLayerEXT). */
+TEST(layer_and_viewport_from_the_vs_1_2)
+{
+   static VkPhysicalDeviceVulkan12Features f12 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+      .shaderOutputViewportIndex = VK_TRUE,
+      .shaderOutputLayer = VK_TRUE};
+   static const VkPhysicalDeviceFeatures features = {.multiViewport = VK_TRUE};
+   const struct vkt_req req = {.instance_api_version = VK_API_VERSION_1_2,
+                               .features = &f12,
+                               .core_features = &features};
+   layer_and_viewport(&req, draw_layer_viewport12_vert_spv,
+                      sizeof(draw_layer_viewport12_vert_spv));
 }
 
 /* largePoints and wideLines (Vulkan 1.3, 28.5 and 28.6): points of size 4

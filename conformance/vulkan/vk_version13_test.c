@@ -72,6 +72,10 @@ TEST(device_meets_vulkan_1_3_requirements)
    CHECK(f12.vulkanMemoryModel);
    CHECK(f12.vulkanMemoryModelDeviceScope);
    CHECK(f12.bufferDeviceAddress);
+   /* VK_EXT_shader_viewport_index_layer is promoted to 1.2 as these two
+    * features; a device with the extension has them. */
+   if (vkt_has_device_extension(t.pdev, VK_EXT_SHADER_VIEWPORT_INDEX_LAYER_EXTENSION_NAME))
+      CHECK(f12.shaderOutputViewportIndex && f12.shaderOutputLayer);
    /* And what 1.1 and 1.2 require still holds. */
    CHECK(f11.multiview);
    CHECK(f12.subgroupBroadcastDynamicId && f12.imagelessFramebuffer &&
