@@ -130,6 +130,24 @@ check_shader(struct ntv_context *ctx)
    return true;
 }
 
+/* Whether any access goes through a 64-bit address (a deref cast of
+ * global memory: SPIR-V PhysicalStorageBuffer pointers). */
+static bool
+uses_physical_pointers(nir_shader *shader)
+{
+   nir_foreach_function_impl(impl, shader) {
+      nir_foreach_block(block, impl) {
+         nir_foreach_instr(instr, block) {
+            if (instr->type == NIR_INSTR_TYPE_DEREF &&
+                nir_instr_as_deref(instr)->deref_type == NIR_DEREF_TYPE_CAST &&
+                (nir_instr_as_deref(instr)->modes & NIR_VAR_MEM_GLOBAL))
+               return true;
+         }
+      }
+   }
+   return false;
+}
+
 static void
 emit_module_header(struct ntv_context *ctx)
 {
@@ -149,7 +167,13 @@ emit_module_header(struct ntv_context *ctx)
    /* Imported up front, as glslang does, so the set always has the same
     * id whether or not the shader uses it. */
    ctx->glsl450 = spvb_import(b, "GLSL.std.450");
-   spvb_memory_model(b, SpvAddressingModelLogical, SpvMemoryModelGLSL450);
+   if (uses_physical_pointers(ctx->shader)) {
+      ntv_capability_ext(ctx, SpvCapabilityPhysicalStorageBufferAddresses,
+                         "SPV_KHR_physical_storage_buffer", SPVB_VERSION(1, 5));
+      spvb_memory_model(b, SpvAddressingModelPhysicalStorageBuffer64, SpvMemoryModelGLSL450);
+   } else {
+      spvb_memory_model(b, SpvAddressingModelLogical, SpvMemoryModelGLSL450);
+   }
 }
 
 static void

@@ -1,13 +1,31 @@
 /* SPDX-License-Identifier: MIT */
 /* Derefs become access chains; loads, stores, copies and atomics through
- * them become OpLoad/OpStore/OpCopyMemory/OpAtomic*. */
+ * them become OpLoad/OpStore/OpCopyMemory/OpAtomic*. A deref cast of a
+ * 64-bit address in global memory is a PhysicalStorageBuffer pointer
+ * (OpConvertUToPtr at each use, as spirv_to_nir reads it back); accesses
+ * through one carry the Aligned operand SPIR-V requires there. */
 #include "ntv/ntv_private.h"
 
 #include <spirv/unified1/GLSL.std.450.h>
 
+/* A chain rooted at a deref cast of a 64-bit global address. */
+static bool
+is_physical(const nir_deref_instr *deref)
+{
+   while (deref->deref_type != NIR_DEREF_TYPE_VAR && deref->deref_type != NIR_DEREF_TYPE_CAST) {
+      deref = nir_deref_instr_parent(deref);
+      if (!deref)
+         return false;
+   }
+   return deref->deref_type == NIR_DEREF_TYPE_CAST && (deref->modes & NIR_VAR_MEM_GLOBAL) &&
+          deref->parent.ssa->bit_size == 64 && deref->parent.ssa->num_components == 1;
+}
+
 SpvStorageClass
 ntv_deref_storage_class(struct ntv_context *ctx, const nir_deref_instr *deref)
 {
+   if (is_physical(deref))
+      return SpvStorageClassPhysicalStorageBuffer;
    nir_variable *var = nir_deref_instr_get_variable(deref);
    if (!var) {
       ntv_fail(ctx, "deref through a cast (pointers are not supported)");
@@ -49,10 +67,17 @@ ntv_deref_ptr(struct ntv_context *ctx, nir_deref_instr *deref)
       const SpvId index = ntv_const_i32(ctx, (int32_t)deref->strct.index);
       return spvb_access_chain(&ctx->b, ntv_deref_pointer_type(ctx, deref), base, &index, 1);
    }
+   case NIR_DEREF_TYPE_CAST: {
+      if (!is_physical(deref))
+         break;
+      const SpvId addr = ntv_get_src(ctx, deref->parent, NTV_KIND_UINT);
+      return spvb_op(&ctx->b, SpvOpConvertUToPtr, ntv_deref_pointer_type(ctx, deref), &addr, 1);
+   }
    default:
       break;
    }
-   ntv_fail(ctx, "pointer casts and pointer arithmetic have no Vulkan SPIR-V form here");
+   ntv_fail(ctx, "pointer casts of other than 64-bit global addresses, and pointer "
+                 "arithmetic, have no Vulkan SPIR-V form here");
    return 0;
 }
 
@@ -72,9 +97,32 @@ deref_ptr(struct ntv_context *ctx, nir_src src)
 void
 ntv_emit_deref(struct ntv_context *ctx, nir_deref_instr *deref)
 {
-   if (deref->deref_type == NIR_DEREF_TYPE_CAST ||
+   if ((deref->deref_type == NIR_DEREF_TYPE_CAST && !is_physical(deref)) ||
        deref->deref_type == NIR_DEREF_TYPE_PTR_AS_ARRAY)
-      ntv_fail(ctx, "pointer casts and pointer arithmetic have no Vulkan SPIR-V form here");
+      ntv_fail(ctx, "pointer casts of other than 64-bit global addresses, and pointer "
+                    "arithmetic, have no Vulkan SPIR-V form here");
+}
+
+/* The Aligned operand of an access through a PhysicalStorageBuffer pointer:
+ * the size of one component (booleans are 32-bit in memory), which every
+ * explicit layout aligns to. */
+static uint32_t
+physical_alignment(const struct glsl_type *t)
+{
+   const unsigned bits = glsl_get_bit_size(t);
+   return bits == 1 ? 4 : bits / 8;
+}
+
+/* OpStore, with Aligned when the pointer is physical. */
+static void
+store_through(struct ntv_context *ctx, const nir_deref_instr *deref,
+              const struct glsl_type *t, SpvId ptr, SpvId value)
+{
+   if (is_physical(deref))
+      spvb_op_void(&ctx->b, SpvOpStore,
+                   SPVB_WORDS(ptr, value, SpvMemoryAccessAlignedMask, physical_alignment(t)));
+   else
+      spvb_store(&ctx->b, ptr, value);
 }
 
 static nir_deref_instr *
@@ -97,6 +145,11 @@ emit_load(struct ntv_context *ctx, nir_intrinsic_instr *intr)
       return;
    }
    const SpvId ptr = deref_ptr(ctx, intr->src[0]);
+   if (is_physical(deref)) {
+      spvb_op_to(&ctx->b, ntv_def_id(ctx, &intr->def), SpvOpLoad, ntv_type(ctx, deref->type),
+                 SPVB_WORDS(ptr, SpvMemoryAccessAlignedMask, physical_alignment(deref->type)));
+      return;
+   }
    spvb_op_to(&ctx->b, ntv_def_id(ctx, &intr->def), SpvOpLoad, ntv_type(ctx, deref->type),
               &ptr, 1);
 }
@@ -124,7 +177,7 @@ emit_store(struct ntv_context *ctx, nir_intrinsic_instr *intr)
       return;
    }
    if (mask == full) {
-      spvb_store(&ctx->b, ptr, ntv_get_def(ctx, value, kind));
+      store_through(ctx, deref, t, ptr, ntv_get_def(ctx, value, kind));
       return;
    }
    /* A partial store writes each component through its own pointer: a
@@ -142,7 +195,7 @@ emit_store(struct ntv_context *ctx, nir_intrinsic_instr *intr)
       const SpvId chain = spvb_access_chain(&ctx->b, comp_ptr, ptr,
                                             (const SpvId[]){ntv_const_i32(ctx, (int32_t)c)}, 1);
       const uint8_t comp = (uint8_t)c;
-      spvb_store(&ctx->b, chain, ntv_get_def_swizzled(ctx, value, &comp, 1, kind));
+      store_through(ctx, deref, t, chain, ntv_get_def_swizzled(ctx, value, &comp, 1, kind));
    }
 }
 

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The Vulkan 1.2 buffer device address commands. Every buffer already has
- * a GPU virtual address (nvk_buffer_address: what descriptors hold), so
- * the address is that one. The bufferDeviceAddress feature stays off
- * until shaders' PhysicalStorageBuffer pointers are tested; valid usage
- * makes these commands unreachable until then, but Vulkan 1.2 devices
- * must provide them.
+ * The buffer device address commands (Vulkan 1.2 core, bufferDeviceAddress
+ * required by 1.3). Every buffer already has a GPU virtual address
+ * (nvk_buffer_address: what descriptors hold), so the address is that one;
+ * shaders reach it through PhysicalStorageBuffer pointers, which kx
+ * translates like any buffer access (docs/shaders.md "Buffer device
+ * addresses"; conformance/vulkan/vk_bda_test.c).
  */
 #include "nvk_buffer.h"
 #include "nvk_device.h"

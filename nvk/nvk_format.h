@@ -26,6 +26,15 @@ enum kil_format nvk_format_to_kil(VkFormat format);
 VkFormat nvk_format_from_kil(enum kil_format format);
 
 /* The features of `format` for each tiling and for buffers. */
+/* The 1.0 flags of 64-bit format features: bits 0-30 (VkFormatFeatureFlagBits2:
+ * the bits both have share values; bit 31, STORAGE_READ_WITHOUT_FORMAT, and
+ * the bits above are 64-bit only). */
+static inline VkFormatFeatureFlags
+nvk_format_features_1_0(VkFormatFeatureFlags2 f)
+{
+   return (VkFormatFeatureFlags)(f & 0x7fffffffull);
+}
+
 VkFormatProperties3 nvk_get_format_properties(const struct nvk_physical_device *pdev,
                                               VkFormat format);
 

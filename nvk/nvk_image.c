@@ -193,13 +193,13 @@ nvk_image_format_supported(const struct nvk_physical_device *pdev, VkFormat form
       return false;
    }
    /* Multisampled images: 2D attachments, laid out with kil's sample grid
-    * (layout/kil_sample.h), drawn by rast, cleared, copied and resolved.
-    * Not sampled or stored: kx does not read multisampled images yet. */
+    * (layout/kil_sample.h), drawn by rast, cleared, copied, resolved and
+    * read by texel fetches with a sample index (kx_image.c sample_coords).
+    * Not stored: storageImageSampleCounts is 1. */
    const bool multisample =
       type == VK_IMAGE_TYPE_2D && tiling == VK_IMAGE_TILING_OPTIMAL &&
       !(flags & VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT) &&
-      (f & attachment) &&
-      !(usage & (VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_STORAGE_BIT));
+      (f & attachment) && !(usage & VK_IMAGE_USAGE_STORAGE_BIT);
    *props = (VkImageFormatProperties){
       .maxExtent = max,
       .maxMipLevels = util_logbase2(MAX3(max.width, max.height, max.depth)) + 1,

@@ -74,7 +74,7 @@ nvk_get_drm_format_modifier_properties(const struct nvk_physical_device *pdev,
             {
                p->drmFormatModifier = mods[i];
                p->drmFormatModifierPlaneCount = planes;
-               p->drmFormatModifierTilingFeatures = (VkFormatFeatureFlags)features[i];
+               p->drmFormatModifierTilingFeatures = nvk_format_features_1_0(features[i]);
             }
          }
       } else if (s->sType ==

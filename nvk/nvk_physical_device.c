@@ -66,6 +66,16 @@ const struct vk_device_extension_table nvk_device_extensions = {
    .EXT_image_robustness = true,
    .KHR_vulkan_memory_model = true,
    .KHR_shader_integer_dot_product = true,
+   /* Every buffer has a device address already (nvk_buffer_address);
+    * shaders reach it through PhysicalStorageBuffer pointers (shared/spirv
+    * -> deref casts -> global accesses in kx; vk_bda_test). */
+   .KHR_buffer_device_address = true,
+   /* Offsets and strides are read as the module gives them and kx
+    * accesses any byte address (vk_scalar_layout_test). */
+   .EXT_scalar_block_layout = true,
+   /* FragStencilRefEXT reaches rast's stencil test per lane (kx
+    * stencil_ref_out; vk_draw_test shader_stencil_export). */
+   .EXT_shader_stencil_export = true,
    .KHR_push_descriptor = true,
    /* Multi-planar formats and Y'CbCr sampling (nvk_sampler_ycbcr_conversion.c,
     * nvk/exec/kx_ycbcr.c; vk_ycbcr_test). */
@@ -357,6 +367,29 @@ nvk_get_features(struct vk_features *f)
     * end (shared/spirv/stn_dot.c); nothing is accelerated.
     * vk_version_test integer_dot_product. */
    f->shaderIntegerDotProduct = true;
+   /* Vulkan 1.3 requires it (48.1): vkGetBufferDeviceAddress answers the
+    * buffer's address, PhysicalStorageBuffer pointers are 64-bit addresses
+    * that kx translates like descriptors' (an address no memory backs
+    * faults the submission: VK_ERROR_DEVICE_LOST, never a crash).
+    * vk_bda_test. No capture/replay, no multi-device (optional). */
+   f->bufferDeviceAddress = true;
+   /* Scalar alignment in blocks: explicit offsets as given
+    * (nvk_nir_lower_explicit_io.c); vk_scalar_layout_test. */
+   f->scalarBlockLayout = true;
+   /* Cube arrays: layer = 6 * RNE(w) clamped + face, each cube filtered
+    * seamlessly on its own (kx_image.c); vk_image_compute_test
+    * cube_map_array_sampling. */
+   f->imageCubeArray = true;
+   /* Vertex and fragment strips store and do atomics like compute (kx);
+    * helper lanes of fragment quads write nothing (the store mask).
+    * vk_draw_test stores_and_atomics_through_device_addresses. */
+   f->vertexPipelineStoresAndAtomics = true;
+   f->fragmentStoresAndAtomics = true;
+   /* Vulkan 1.2's form of VK_EXT_shader_viewport_index_layer (required
+    * with it): the ShaderViewportIndex and ShaderLayer capabilities reach
+    * the same kx slot (vk_draw_test layer_and_viewport_from_the_vs_1_2). */
+   f->shaderOutputViewportIndex = true;
+   f->shaderOutputLayer = true;
 }
 
 static void
@@ -546,10 +579,14 @@ nvk_get_limits(const struct nvk_physical_device *pdev)
       .framebufferStencilSampleCounts = NVK_ATTACHMENT_SAMPLE_COUNTS,
       .framebufferNoAttachmentsSampleCounts = NVK_ATTACHMENT_SAMPLE_COUNTS,
       .maxColorAttachments = 4,
-      .sampledImageColorSampleCounts = VK_SAMPLE_COUNT_1_BIT,
-      .sampledImageIntegerSampleCounts = VK_SAMPLE_COUNT_1_BIT,
-      .sampledImageDepthSampleCounts = VK_SAMPLE_COUNT_1_BIT,
-      .sampledImageStencilSampleCounts = VK_SAMPLE_COUNT_1_BIT,
+      /* texelFetch with a sample index reads kil's sample grid (kx_image.c
+       * sample_coords; vk_draw_test sampled_multisample_images_*). No
+       * stencil format is sampleable yet, so the stencil count has
+       * nothing to apply to. */
+      .sampledImageColorSampleCounts = NVK_ATTACHMENT_SAMPLE_COUNTS,
+      .sampledImageIntegerSampleCounts = NVK_ATTACHMENT_SAMPLE_COUNTS,
+      .sampledImageDepthSampleCounts = NVK_ATTACHMENT_SAMPLE_COUNTS,
+      .sampledImageStencilSampleCounts = NVK_ATTACHMENT_SAMPLE_COUNTS,
       .storageImageSampleCounts = VK_SAMPLE_COUNT_1_BIT,
       .maxSampleMaskWords = 1,
       /* Every queue writes timestamps: CLOCK_MONOTONIC in nanoseconds. */
@@ -900,6 +937,32 @@ nvk_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
          fc->sType = type;
          break;
       }
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_INDEXING_PROPERTIES: {
+         /* Core in 1.2 (VkPhysicalDeviceVulkan12Properties has the same
+          * fields, in the same order): answered though the descriptor
+          * indexing features are off. */
+         VkPhysicalDeviceVulkan12Properties p12;
+         nvk_get_vulkan12_properties(&p12);
+         VkPhysicalDeviceDescriptorIndexingProperties *di = (void *)s;
+         void *next = di->pNext;
+         const VkStructureType type = di->sType;
+         memcpy(&di->maxUpdateAfterBindDescriptorsInAllPools,
+                &p12.maxUpdateAfterBindDescriptorsInAllPools,
+                offsetof(VkPhysicalDeviceVulkan12Properties, supportedDepthResolveModes) -
+                   offsetof(VkPhysicalDeviceVulkan12Properties,
+                            maxUpdateAfterBindDescriptorsInAllPools));
+         di->pNext = next;
+         di->sType = type;
+         break;
+      }
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SAMPLER_FILTER_MINMAX_PROPERTIES: {
+         VkPhysicalDeviceVulkan12Properties p12;
+         nvk_get_vulkan12_properties(&p12);
+         VkPhysicalDeviceSamplerFilterMinmaxProperties *mm = (void *)s;
+         mm->filterMinmaxSingleComponentFormats = p12.filterMinmaxSingleComponentFormats;
+         mm->filterMinmaxImageComponentMapping = p12.filterMinmaxImageComponentMapping;
+         break;
+      }
       case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_PROPERTIES: {
          /* One subgroup size, KX_W (a strip); workgroups of up to 1024
           * invocations are 16 strips. */
@@ -1030,12 +1093,18 @@ nvk_GetPhysicalDeviceFormatProperties2(VkPhysicalDevice physicalDevice, VkFormat
 {
    VK_FROM_HANDLE(nvk_physical_device, pdev, physicalDevice);
    const VkFormatProperties3 p3 = nvk_get_format_properties(pdev, format);
-   /* The 64-bit flags' low 32 bits are the 1.0 flags. */
    pFormatProperties->formatProperties = (VkFormatProperties){
-      .linearTilingFeatures = (VkFormatFeatureFlags)p3.linearTilingFeatures,
-      .optimalTilingFeatures = (VkFormatFeatureFlags)p3.optimalTilingFeatures,
-      .bufferFeatures = (VkFormatFeatureFlags)p3.bufferFeatures,
+      .linearTilingFeatures = nvk_format_features_1_0(p3.linearTilingFeatures),
+      .optimalTilingFeatures = nvk_format_features_1_0(p3.optimalTilingFeatures),
+      .bufferFeatures = nvk_format_features_1_0(p3.bufferFeatures),
    };
+   /* VK_KHR_format_feature_flags2, core in 1.3: the 64-bit flags. */
+   VkFormatProperties3 *out3 = vk_find_struct(pFormatProperties->pNext, FORMAT_PROPERTIES_3);
+   if (out3) {
+      out3->linearTilingFeatures = p3.linearTilingFeatures;
+      out3->optimalTilingFeatures = p3.optimalTilingFeatures;
+      out3->bufferFeatures = p3.bufferFeatures;
+   }
    if (pdev->vk.supported_extensions.EXT_image_drm_format_modifier)
       nvk_get_drm_format_modifier_properties(pdev, format, pFormatProperties);
 }

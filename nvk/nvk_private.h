@@ -41,9 +41,11 @@
 /* Memory is handed out in whole pages. */
 #define NVK_MEMORY_ALIGN_B 4096
 
-/* Sample counts of multisampled attachments (nvk/rast rasterizes 1, 2, 4
- * and 8 with the standard locations; 4 is what vk_draw_test checks). */
-#define NVK_ATTACHMENT_SAMPLE_COUNTS (VK_SAMPLE_COUNT_1_BIT | VK_SAMPLE_COUNT_4_BIT)
+/* Sample counts of multisampled attachments: nvk/rast rasterizes 1, 2, 4
+ * and 8 with the standard locations, kil lays out 2x1, 2x2 and 4x2 sample
+ * grids (vk_draw_test msaa_{2,4,8}x_resolves). */
+#define NVK_ATTACHMENT_SAMPLE_COUNTS                                                     \
+   (VK_SAMPLE_COUNT_1_BIT | VK_SAMPLE_COUNT_2_BIT | VK_SAMPLE_COUNT_4_BIT | VK_SAMPLE_COUNT_8_BIT)
 
 /* pointSizeRange's and lineWidthRange's upper ends (largePoints,
  * wideLines). */

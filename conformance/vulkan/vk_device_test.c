@@ -210,8 +210,9 @@ TEST(kiln_advertises_only_what_it_implements)
     * core_1_1_commands, multiview_*, maintenance2_*; 1.2:
     * device_meets_vulkan_1_2_requirements, core_1_2_commands,
     * vulkan_1_2_shader_features, imageless_framebuffer_*,
-    * separate_depth_stencil_layouts_and_resolve. */
-   CHECK_EQ(VK_API_VERSION_MINOR(t.props.apiVersion), 2);
+    * separate_depth_stencil_layouts_and_resolve; 1.3: vk_version13_test,
+    * vk_bda_test (bufferDeviceAddress, the last 1.3 feature). */
+   CHECK_EQ(VK_API_VERSION_MINOR(t.props.apiVersion), 3);
    /* GRAPHICS: render passes, dynamic rendering, clears and resolves
     * (vk_draw_test); draws run once graphics pipelines exist. */
    CHECK_EQ(t.queue_flags, VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT | VK_QUEUE_TRANSFER_BIT);
@@ -239,6 +240,10 @@ TEST(kiln_advertises_only_what_it_implements)
       .shaderClipDistance = VK_TRUE,      /* vk_draw_test clip_and_cull_distances */
       .shaderCullDistance = VK_TRUE,      /* vk_draw_test clip_and_cull_distances */
       .multiViewport = VK_TRUE,           /* vk_draw_test layer_and_viewport_from_the_vs */
+      .imageCubeArray = VK_TRUE,          /* vk_image_compute_test cube_map_array_sampling */
+      .vertexPipelineStoresAndAtomics = VK_TRUE, /* vk_draw_test
+                                                    stores_and_atomics_through_device_addresses */
+      .fragmentStoresAndAtomics = VK_TRUE, /* the same */
       .largePoints = VK_TRUE,             /* vk_draw_test large_points_and_wide_lines */
       .wideLines = VK_TRUE,               /* vk_draw_test large_points_and_wide_lines */
       .shaderFloat64 = VK_TRUE,           /* vk_compute_test int64_float64_int16_arithmetic */
@@ -316,6 +321,9 @@ TEST(kiln_advertises_only_what_it_implements)
       "VK_EXT_image_robustness",            /* vk_version_test robust_image_access */
       "VK_KHR_vulkan_memory_model",         /* vk_version_test vulkan_memory_model */
       "VK_KHR_shader_integer_dot_product",  /* vk_version_test integer_dot_product */
+      "VK_KHR_buffer_device_address",       /* vk_bda_test */
+      "VK_EXT_scalar_block_layout",         /* vk_scalar_layout_test */
+      "VK_EXT_shader_stencil_export",       /* vk_draw_test shader_stencil_export */
       "VK_EXT_index_type_uint8",            /* vk_draw_test uint8_indices_and_restart */
       "VK_EXT_primitive_topology_list_restart", /* vk_draw_test list_restart */
       "VK_KHR_multiview",                   /* vk_draw_test multiview_render_pass,

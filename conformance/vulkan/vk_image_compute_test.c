@@ -26,6 +26,7 @@
 #include "image_copy_int_comp.h"
 #include "image_copy_uint_comp.h"
 #include "sample_array_shadow_comp.h"
+#include "sample_cube_array_comp.h"
 #include "sample_cube_comp.h"
 #include "sample_points_comp.h"
 #include "texel_buffers_comp.h"
@@ -1236,3 +1237,100 @@ TEST(cube_map_seamless_filtering)
    vkt_buffer_destroy(&t, &out);
    vkt_finish(&t);
 }
+
+/* imageCubeArray: a CUBE_ARRAY view of 3 cubes (18 layers, each cube its own
+ * texels) sampled with nearest and linear filtering in random directions
+ * (away from corners) and layers: the layer is the rounded w, clamped to
+ * the cubes there are (Vulkan 1.3, 16.6.1 "Cube Map Face Selection" and the
+ * array layer rule: clamp(RNE(w), 0, d - 1)); textureSize is (N, N, 3). */
+TEST(cube_map_array_sampling)
+{
+   static const VkPhysicalDeviceFeatures core = {.imageCubeArray = VK_TRUE};
+   const struct vkt_req req = {.core_features = &core};
+   struct vkt t;
+   if (!vkt_init(&t, &req))
+      return;
+   enum { N = CUBE_N, CUBES = 3, NPTS = 96 };
+   VkImageCreateInfo ci = vkt_image_info(VK_IMAGE_TYPE_2D, VK_FORMAT_R8G8B8A8_UNORM,
+                                         VK_IMAGE_TILING_OPTIMAL, N, N, 1, 1, 6 * CUBES);
+   ci.flags |= VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT;
+   ci.usage |= VK_IMAGE_USAGE_SAMPLED_BIT;
+   struct vkt_image img;
+   REQUIRE(vkt_image_create(&t, &ci, &img));
+   REQUIRE(vkt_image_to_general(&t, &img, VK_IMAGE_LAYOUT_UNDEFINED));
+   static uint8_t faces[CUBES * 6 * N * N * 4];
+   for (unsigned i = 0; i < sizeof(faces); i++)
+      faces[i] = (uint8_t)((i * 131 + (i >> 6) * 17) ^ 0x5a);
+   for (unsigned l = 0; l < 6 * CUBES; l++)
+      CHECK(vkt_write_image(&t, &img, VK_IMAGE_ASPECT_COLOR_BIT, 0, l, (VkOffset3D){0},
+                            (VkExtent3D){N, N, 1}, faces + l * N * N * 4));
+   const VkImageViewCreateInfo vci = {
+      .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+      .image = img.image,
+      .viewType = VK_IMAGE_VIEW_TYPE_CUBE_ARRAY,
+      .format = VK_FORMAT_R8G8B8A8_UNORM,
+      .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 6 * CUBES},
+   };
+   VkImageView view;
+   VKT_REQUIRE(vkCreateImageView(t.dev, &vci, NULL, &view));
+   struct vkt_buffer pts, out;
+   REQUIRE(vkt_buffer_create(&t, NPTS * 16, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, &pts));
+   REQUIRE(vkt_buffer_create(&t, (NPTS + 1) * 16, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, &out));
+   float *pt = (float *)pts.map;
+   uint64_t seed = 0x2545f4914f6cdd1dull;
+   unsigned k = 0;
+   /* Layers -0.7 .. 3.9: below 0 and past the last cube clamp. */
+   static const float layers[8] = {-0.7f, 0.2f, 0.6f, 1.3f, 1.7f, 2.2f, 2.6f, 3.9f};
+   while (k < NPTS) {
+      for (unsigned a = 0; a < 3; a++) {
+         seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+         pt[k * 4 + a] = (float)((seed >> 40) & 0xffff) / 32768.0f - 1.0f;
+      }
+      pt[k * 4 + 3] = layers[k % 8];
+      float fs, ft;
+      ref_cube_face(&pt[k * 4], &fs, &ft);
+      const bool near_s = fs * N < 1.0f || fs * N > N - 1.0f;
+      const bool near_t = ft * N < 1.0f || ft * N > N - 1.0f;
+      if (!(near_s && near_t))
+         k++;
+   }
+   struct vkt_pipeline p;
+   REQUIRE(sampling_pipeline_create(&t, sample_cube_array_comp_spv,
+                                    sizeof(sample_cube_array_comp_spv), &pts, &out, &p));
+   for (unsigned lin = 0; lin < 2; lin++) {
+      VkSamplerCreateInfo si = sampler_info(lin ? VK_FILTER_LINEAR : VK_FILTER_NEAREST,
+                                            VK_SAMPLER_MIPMAP_MODE_NEAREST,
+                                            VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE);
+      VkSampler s = make_sampler(&t, &si);
+      vkt_pipeline_set_image(&t, &p, 0, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, view, s,
+                             VK_IMAGE_LAYOUT_GENERAL);
+      const uint32_t n = NPTS;
+      memset(out.map, 0, (NPTS + 1) * 16);
+      CHECK(vkt_run_compute(&t, &p, &n, 4, (NPTS + 31) / 32, 1, 1));
+      const float *o = (const float *)out.map;
+      unsigned bad = 0;
+      for (unsigned i = 0; i < NPTS; i++) {
+         const float r = rintf(pt[i * 4 + 3]);
+         const unsigned cube = r < 0 ? 0 : r > CUBES - 1 ? CUBES - 1 : (unsigned)r;
+         float want[4];
+         ref_cube_sample(faces + cube * 6 * N * N * 4, &pt[i * 4], lin, want);
+         for (unsigned c = 0; c < 4; c++) {
+            if (fabsf(o[i * 4 + c] - want[c]) > 3.0f / 255.0f && bad++ < 5)
+               test_fail(__FILE__, __LINE__, "%s point %u layer %g.%u: %g, want %g",
+                         lin ? "linear" : "nearest", i, pt[i * 4 + 3], c, o[i * 4 + c],
+                         want[c]);
+         }
+      }
+      CHECK_EQ(o[NPTS * 4], (float)N);
+      CHECK_EQ(o[NPTS * 4 + 1], (float)N);
+      CHECK_EQ(o[NPTS * 4 + 2], (float)CUBES);
+      vkDestroySampler(t.dev, s, NULL);
+   }
+   vkDestroyImageView(t.dev, view, NULL);
+   vkt_image_destroy(&t, &img);
+   vkt_pipeline_destroy(&t, &p);
+   vkt_buffer_destroy(&t, &pts);
+   vkt_buffer_destroy(&t, &out);
+   vkt_finish(&t);
+}
+

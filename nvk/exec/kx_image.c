@@ -118,6 +118,28 @@ spatial_dims(enum glsl_sampler_dim dim)
    }
 }
 
+/* Sample `s` of pixel (x, y) of a multisampled view: kil lays an N-sample
+ * level out as a single-sample level of its sample grid (layout/kil_sample.h),
+ * so the sample is the grid element at (x * gw + s % gw, y * gh + s / gw).
+ * false for a sample the view does not have (Vulkan 1.3, "Texel Input
+ * Validation Operations": an out-of-range sample index is invalid texel
+ * input, read as an out-of-bounds texel). */
+static bool
+sample_coords(const struct kx_image_desc *d, uint32_t s, uint32_t *x, uint32_t *y)
+{
+   if (d->samples <= 1)
+      return s == 0;
+   const enum kil_sample_layout sl = kil_sample_layout_for_samples(d->samples);
+   if (sl == KIL_SAMPLE_LAYOUT_INVALID || s >= d->samples)
+      return false;
+   const uint32_t gw = kil_sample_layout_width(sl), gh = kil_sample_layout_height(sl);
+   if (*x >= d->levels[0].width_px || *y >= d->levels[0].height_px)
+      return false;
+   *x = *x * gw + kil_sample_layout_sample_x(sl, s);
+   *y = *y * gh + kil_sample_layout_sample_y(sl, s);
+   return true;
+}
+
 /* A texel of a block-compressed view: its 4x4 block decoded whole
  * (shared/format), bounds in pixels, addresses in blocks. */
 static bool
@@ -839,8 +861,12 @@ kx_op_tex(struct kx_ctx *ctx, const struct kx_instr *ip)
          bool ok = true;
          for (unsigned a = 0; a < sd; a++)
             ok &= c[a] >= 0;
-         if (!ok || !fetch_texel(d, mem, lod, (uint32_t)c[0], sd > 1 ? (uint32_t)c[1] : 0,
-                                 sd > 2 ? (uint32_t)c[2] : 0, layer, &res))
+         uint32_t x = (uint32_t)c[0], y = sd > 1 ? (uint32_t)c[1] : 0;
+         if (op == NIR_TEXOP_TXF_MS || d->samples > 1)
+            ok = ok && sample_coords(d, op == NIR_TEXOP_TXF_MS ? reg32(ctx, aux[13], l) : 0,
+                                     &x, &y);
+         if (!ok ||
+             !fetch_texel(d, mem, lod, x, y, sd > 2 ? (uint32_t)c[2] : 0, layer, &res))
             texel_out_of_bounds(d, &res);
          swizzle_texel(d, is_int, &res);
          break;

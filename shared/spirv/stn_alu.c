@@ -602,7 +602,10 @@ stn_handle_alu(struct stn_builder *b, const struct stn_inst *inst)
       return;
    }
    case SpvOpBitcast:
-      if (!stn_type_is_scalar_or_vector(rt))
+      /* SPV_KHR_physical_storage_buffer: a PhysicalStorageBuffer pointer
+       * bitcasts to and from a 64-bit integer or two 32-bit ones (its
+       * type describes itself as one 64-bit component). */
+      if (!stn_type_is_scalar_or_vector(rt) && !stn_type_is_physical_pointer(rt))
          stn_fail(b, "OpBitcast to a %s", stn_type_describe(rt));
       stn_push_def(b, result, bitcast(b, stn_def(b, inst->w[3]), rt));
       return;

@@ -469,7 +469,8 @@ stn_handle_constant(struct stn_builder *b, const struct stn_inst *inst)
 
    case SpvOpConstantNull:
       if (t->base == STN_BASE_VOID || t->base == STN_BASE_FUNCTION ||
-          t->base == STN_BASE_POINTER || stn_type_is_opaque(t) ||
+          (t->base == STN_BASE_POINTER && !stn_type_is_physical_pointer(t)) ||
+          stn_type_is_opaque(t) ||
           t->base == STN_BASE_RUNTIME_ARRAY)
          stn_fail(b, "OpConstantNull of a %s", stn_type_describe(t));
       c->c = null_constant(b, t);

@@ -304,6 +304,11 @@ emit_instruction(struct stn_builder *b, const struct stn_inst *inst)
       stn_handle_memory(b, inst);
       break;
 
+   case SpvOpConvertUToPtr:
+   case SpvOpConvertPtrToU:
+      stn_handle_pointer_op(b, inst);
+      break;
+
    case SpvOpAtomicLoad:
    case SpvOpAtomicStore:
    case SpvOpAtomicExchange:

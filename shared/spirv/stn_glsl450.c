@@ -235,7 +235,7 @@ static void
 store_out(struct g *g, unsigned i, nir_def *value)
 {
    struct stn_pointer *p = stn_get_pointer(g->b, g->inst->w[5 + i]);
-   if (!p->var || !glsl_type_is_vector_or_scalar(p->pointee->glsl) ||
+   if (p->image || !glsl_type_is_vector_or_scalar(p->pointee->glsl) ||
        p->pointee->components != value->num_components)
       stn_fail(g->b, "out operand %u must point to a %u-component value", i,
                value->num_components);

@@ -76,7 +76,8 @@ struct stn_type {
 
    /* Pointers. */
    SpvStorageClass storage_class;
-   struct stn_type *pointee;
+   struct stn_type *pointee; /* NULL while only OpTypeForwardPointer named it */
+   bool forward;             /* declared by OpTypeForwardPointer */
 
    /* Functions. */
    struct stn_type *ret;
@@ -106,7 +107,9 @@ struct stn_constant {
 };
 
 /* Where a pointer points: a variable and a chain of indices (at most one
- * per type level, so at most STN_MAX_TYPE_DEPTH), or an image texel. */
+ * per type level, so at most STN_MAX_TYPE_DEPTH), a 64-bit address (a
+ * PhysicalStorageBuffer pointer) and a chain of indices, or an image
+ * texel. */
 struct stn_index {
    bool in_bounds; /* from OpInBoundsAccessChain */
    bool is_const;
@@ -118,6 +121,9 @@ struct stn_pointer {
    struct stn_type *type;    /* the pointer type */
    struct stn_type *pointee; /* what it points to */
    nir_variable *var;
+   /* PhysicalStorageBuffer: the address of a `root` (var is NULL). */
+   nir_def *addr;
+   struct stn_type *root;
    uint32_t num_indices;
    struct stn_index *indices;
    /* OpImageTexelPointer. */
@@ -181,6 +187,8 @@ const struct glsl_type *stn_type_glsl(struct stn_builder *b, struct stn_type *t,
 bool stn_type_is_scalar_or_vector(const struct stn_type *t);
 bool stn_type_is_composite(const struct stn_type *t);
 bool stn_type_is_opaque(const struct stn_type *t);
+/* A pointer into PhysicalStorageBuffer: a 64-bit address as a value. */
+bool stn_type_is_physical_pointer(const struct stn_type *t);
 /* Element/member `index` of a composite (fails if out of range). */
 struct stn_type *stn_type_child(struct stn_builder *b, struct stn_type *t, uint64_t index);
 /* nir_alu_type of a scalar/vector/matrix type (INT vs UINT by signedness). */
@@ -244,6 +252,10 @@ struct stn_ssa *stn_load(struct stn_builder *b, struct stn_pointer *ptr,
 void stn_store(struct stn_builder *b, struct stn_pointer *ptr, struct stn_ssa *val,
                enum nir_access access);
 void stn_handle_memory(struct stn_builder *b, const struct stn_inst *inst);
+/* The 64-bit address a PhysicalStorageBuffer pointer recipe points at. */
+nir_def *stn_pointer_address(struct stn_builder *b, const struct stn_pointer *ptr);
+/* OpConvertUToPtr, OpConvertPtrToU (stn_pointer_ops.c). */
+void stn_handle_pointer_op(struct stn_builder *b, const struct stn_inst *inst);
 void stn_handle_atomic(struct stn_builder *b, const struct stn_inst *inst);
 void stn_handle_barrier(struct stn_builder *b, const struct stn_inst *inst);
 nir_scope stn_scope(struct stn_builder *b, uint32_t scope_id);

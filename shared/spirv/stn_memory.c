@@ -6,8 +6,27 @@
  * a deref chain right where it is used, so a deref never has to reach
  * across blocks. Access chains are flattened as they are made, which also
  * bounds the chain by the type depth.
+ *
+ * A PhysicalStorageBuffer pointer is a value (a 64-bit address, SSA like
+ * any other): used as a pointer it becomes a recipe rooted at a deref cast
+ * of the address, and a recipe used as a value becomes its address again
+ * (stn_pointer_address), computed from the explicit layout.
  */
 #include "stn_ir.h"
+
+/* A PhysicalStorageBuffer pointer value (an address) as a recipe. */
+static struct stn_pointer *
+physical_pointer(struct stn_builder *b, uint32_t id, struct stn_type *t)
+{
+   struct stn_pointer *p = stn_new(b, struct stn_pointer);
+   p->type = t;
+   p->pointee = stn_type_pointee(b, t, "a PhysicalStorageBuffer pointer");
+   p->root = p->pointee;
+   p->addr = stn_def(b, id);
+   if (p->addr->num_components != 1 || p->addr->bit_size != 64)
+      stn_fail(b, "internal: a PhysicalStorageBuffer pointer that is not 64-bit");
+   return p;
+}
 
 struct stn_pointer *
 stn_get_pointer(struct stn_builder *b, uint32_t id)
@@ -18,13 +37,21 @@ stn_get_pointer(struct stn_builder *b, uint32_t id)
    case STN_VALUE_POINTER:
    case STN_VALUE_IMAGE_POINTER:
       break;
+   case STN_VALUE_SSA:
+   case STN_VALUE_CONSTANT:
+   case STN_VALUE_UNDEF: {
+      struct stn_type *t = stn_value_type(b, id);
+      if (stn_type_is_physical_pointer(t))
+         return physical_pointer(b, id, t);
+      return stn_value(b, id, STN_VALUE_POINTER)->pointer; /* reports the error */
+   }
    default:
       return stn_value(b, id, STN_VALUE_POINTER)->pointer; /* reports the error */
    }
    if (val->owner && b->ir->frame && val->owner != b->ir->frame->func)
       stn_fail(b, "pointer %u belongs to another function", id);
    struct stn_pointer *ptr = val->pointer;
-   if (!ptr->var && !ptr->image)
+   if (!ptr->var && !ptr->image && !ptr->addr)
       stn_fail(b, "variable %u is not in the entry point's interface", id);
    return ptr;
 }
@@ -43,10 +70,15 @@ index_def(struct stn_builder *b, const struct stn_index *idx)
 nir_deref_instr *
 stn_pointer_deref(struct stn_builder *b, struct stn_pointer *ptr)
 {
-   if (!ptr->var)
+   if (ptr->image)
       stn_fail(b, "an image texel pointer can only be used by atomics");
    nir_builder *nb = stn_nb(b);
-   nir_deref_instr *d = nir_build_deref_var(nb, ptr->var);
+   nir_deref_instr *d =
+      ptr->addr ? nir_build_deref_cast(nb, ptr->addr, NIR_VAR_MEM_GLOBAL,
+                                       stn_type_glsl(b, ptr->root,
+                                                     SpvStorageClassPhysicalStorageBuffer),
+                                       0)
+                : nir_build_deref_var(nb, ptr->var);
    for (uint32_t i = 0; i < ptr->num_indices; i++) {
       const struct stn_index *idx = &ptr->indices[i];
       if (glsl_type_is_struct(d->type)) {
@@ -111,7 +143,9 @@ store_from(struct stn_builder *b, const struct stn_pointer *ptr, struct stn_ssa 
 static const struct glsl_type *
 pointer_glsl_type(struct stn_builder *b, const struct stn_pointer *ptr)
 {
-   const struct glsl_type *t = ptr->var->type;
+   const struct glsl_type *t =
+      ptr->addr ? stn_type_glsl(b, ptr->root, SpvStorageClassPhysicalStorageBuffer)
+                : ptr->var->type;
    for (uint32_t i = 0; i < ptr->num_indices; i++) {
       t = glsl_type_is_struct(t) ? glsl_get_struct_field(t, (unsigned)ptr->indices[i].value)
                                  : glsl_get_deref_element(t);
@@ -122,7 +156,7 @@ pointer_glsl_type(struct stn_builder *b, const struct stn_pointer *ptr)
 struct stn_ssa *
 stn_load(struct stn_builder *b, struct stn_pointer *ptr, enum nir_access access)
 {
-   if (!ptr->var)
+   if (ptr->image)
       stn_fail(b, "an image texel pointer can only be used by atomics");
    const struct glsl_type *t = pointer_glsl_type(b, ptr);
    if (glsl_type_is_opaque(t))
@@ -137,40 +171,56 @@ void
 stn_store(struct stn_builder *b, struct stn_pointer *ptr, struct stn_ssa *val,
           enum nir_access access)
 {
-   if (!ptr->var)
+   if (ptr->image)
       stn_fail(b, "an image texel pointer can only be used by atomics");
    if (pointer_glsl_type(b, ptr) != val->type)
       stn_fail(b, "stored value type differs from the pointer's");
-   if (ptr->var->data.mode & NIR_VAR_READ_ONLY_MODES)
+   if (ptr->var && (ptr->var->data.mode & NIR_VAR_READ_ONLY_MODES))
       stn_fail(b, "store to a read-only %s variable",
                nir_variable_mode_name(ptr->var->data.mode));
    store_from(b, ptr, val, access | ptr->access);
    stn_check_ir_oom(b);
 }
 
-/* Memory operands of OpLoad/OpStore/OpCopyMemory starting at word `at`. */
+/* Memory operands of OpLoad/OpStore starting at word `at` (SPIR-V 1.6,
+ * 3.26 "Memory Operands"): the literal of Aligned, then the ids of
+ * MakePointerAvailable and MakePointerVisible, in bit order. An access
+ * through a PhysicalStorageBuffer pointer must be Aligned ("If the Pointer
+ * operand's storage class is PhysicalStorageBuffer, Aligned must be
+ * present"; VUID-StandaloneSpirv-PhysicalStorageBuffer64-04708 for
+ * Vulkan); kx accesses any byte address, so the alignment is checked,
+ * not used. */
 static enum nir_access
-memory_access(struct stn_builder *b, const struct stn_inst *inst, unsigned at)
+memory_access(struct stn_builder *b, const struct stn_inst *inst, unsigned at,
+              const struct stn_pointer *ptr)
 {
-   if (at >= inst->count)
-      return NIR_ACCESS_NONE;
-   const uint32_t bits = inst->w[at];
+   const uint32_t bits = at < inst->count ? inst->w[at] : 0;
    enum nir_access access = NIR_ACCESS_NONE;
    if (bits & SpvMemoryAccessVolatileMask)
       access |= NIR_ACCESS_VOLATILE;
+   if (bits & SpvMemoryAccessAlignedMask) {
+      const uint32_t align = stn_inst_word(b, inst, at + 1);
+      if (align == 0 || (align & (align - 1)))
+         stn_fail(b, "Aligned %u is not a power of two", align);
+   } else if (ptr->addr) {
+      stn_fail(b, "%s through a PhysicalStorageBuffer pointer needs the Aligned memory "
+                  "operand", spirv_op_name(inst->opcode));
+   }
    return access;
 }
 
+/* The chain of indices from word `first` of inst applied to base. */
 static struct stn_pointer *
-access_chain(struct stn_builder *b, const struct stn_inst *inst, struct stn_type *ptr_type)
+access_chain(struct stn_builder *b, const struct stn_inst *inst, struct stn_pointer *base,
+             unsigned first, struct stn_type *ptr_type)
 {
-   struct stn_pointer *base = stn_get_pointer(b, inst->w[3]);
-   if (!base->var)
+   if (base->image)
       stn_fail(b, "an access chain into an image texel pointer");
    if (base->type->storage_class != ptr_type->storage_class)
       stn_fail(b, "access chain result storage class differs from its base's");
+   struct stn_type *result_pointee = stn_type_pointee(b, ptr_type, "the access chain's type");
 
-   const uint32_t n = inst->count - 4;
+   const uint32_t n = inst->count - first;
    if (base->num_indices + n > STN_MAX_TYPE_DEPTH)
       stn_fail(b, "access chain deeper than the type");
    struct stn_pointer *p = stn_new(b, struct stn_pointer);
@@ -185,7 +235,7 @@ access_chain(struct stn_builder *b, const struct stn_inst *inst, struct stn_type
    struct stn_type *t = base->pointee;
    for (uint32_t i = 0; i < n; i++) {
       struct stn_index *idx = &p->indices[base->num_indices + i];
-      const uint32_t id = inst->w[4 + i];
+      const uint32_t id = inst->w[first + i];
       struct stn_value *iv = stn_untyped_value(b, id);
       idx->id = id;
       idx->in_bounds = in_bounds;
@@ -221,9 +271,90 @@ access_chain(struct stn_builder *b, const struct stn_inst *inst, struct stn_type
       }
    }
    if (stn_type_glsl(b, t, ptr_type->storage_class) !=
-       stn_type_glsl(b, ptr_type->pointee, ptr_type->storage_class))
+       stn_type_glsl(b, result_pointee, ptr_type->storage_class))
       stn_fail(b, "access chain result type does not match the element it reaches");
    p->pointee = t;
+   return p;
+}
+
+/* The explicit layout's byte offset of each step of ptr's chain, added to
+ * its address (SPIR-V 1.6, 2.18.2: Offset, ArrayStride, MatrixStride). */
+nir_def *
+stn_pointer_address(struct stn_builder *b, const struct stn_pointer *ptr)
+{
+   if (!ptr->addr)
+      stn_fail(b, "only a PhysicalStorageBuffer pointer has an address");
+   nir_builder *nb = stn_nb(b);
+   nir_def *addr = ptr->addr;
+   const struct glsl_type *t = stn_type_glsl(b, ptr->root, SpvStorageClassPhysicalStorageBuffer);
+   unsigned matrix_stride_B = 0;
+   bool row_major = false;
+   for (uint32_t i = 0; i < ptr->num_indices; i++) {
+      const struct stn_index *idx = &ptr->indices[i];
+      unsigned stride_B;
+      const struct glsl_type *next;
+      if (glsl_type_is_struct(t)) {
+         const struct glsl_struct_field *f = glsl_get_struct_field_data(t, (unsigned)idx->value);
+         if (!f || f->offset_B < 0)
+            stn_fail(b, "member %" PRId64 " of a PhysicalStorageBuffer struct has no Offset",
+                     idx->value);
+         addr = nir_iadd_imm(nb, addr, f->offset_B);
+         matrix_stride_B = f->matrix_stride_B > 0 ? (unsigned)f->matrix_stride_B : 0;
+         row_major = f->matrix_layout == GLSL_MATRIX_LAYOUT_ROW_MAJOR;
+         t = f->type;
+         continue;
+      }
+      if (glsl_type_is_matrix(t)) {
+         if (row_major || !matrix_stride_B)
+            stn_fail(b, "the address of a column of a %s matrix",
+                     row_major ? "row-major" : "MatrixStride-less");
+         stride_B = matrix_stride_B;
+         next = glsl_get_column_type(t);
+      } else if (glsl_type_is_vector(t)) {
+         if (row_major)
+            stn_fail(b, "the address of a component of a row-major matrix");
+         stride_B = glsl_get_bit_size(t) / 8;
+         next = glsl_get_scalar_type(t);
+      } else if (glsl_type_is_array(t)) {
+         stride_B = glsl_get_explicit_stride(t);
+         if (!stride_B)
+            stn_fail(b, "an array in PhysicalStorageBuffer memory without an ArrayStride");
+         next = glsl_get_array_element(t);
+      } else {
+         stn_fail(b, "internal: address of a scalar's element");
+      }
+      nir_def *index = idx->is_const ? nir_imm_int64(nb, idx->value)
+                                     : nir_i2iN(nb, index_def(b, idx), 64);
+      addr = nir_iadd(nb, addr, nir_imul_imm(nb, index, stride_B));
+      t = next;
+   }
+   stn_check_ir_oom(b);
+   return addr;
+}
+
+/* OpPtrAccessChain's Element: the base's address moved by Element times
+ * the ArrayStride of the base's pointer type (SPIR-V 1.6, 3.32.8; Vulkan
+ * requires the decoration for PhysicalStorageBuffer pointers). */
+static struct stn_pointer *
+element_pointer(struct stn_builder *b, const struct stn_pointer *base, uint32_t element_id)
+{
+   const struct stn_decoration *d =
+      stn_find_decoration(base->type->val, -1, SpvDecorationArrayStride);
+   if (!d)
+      stn_fail(b, "OpPtrAccessChain's base pointer type %u has no ArrayStride", base->type->id);
+   const uint32_t stride_B = stn_decoration_literal(b, d, 0);
+   nir_def *e = stn_def(b, element_id);
+   if (e->num_components != 1 || e->bit_size == 1)
+      stn_fail(b, "OpPtrAccessChain's Element must be an integer scalar");
+   nir_builder *nb = stn_nb(b);
+   struct stn_pointer *p = stn_new(b, struct stn_pointer);
+   p->type = base->type;
+   p->pointee = base->pointee;
+   p->root = base->pointee;
+   p->access = base->access;
+   p->addr = nir_iadd(nb, stn_pointer_address(b, base),
+                      nir_imul_imm(nb, nir_i2iN(nb, e, 64), stride_B));
+   stn_check_ir_oom(b);
    return p;
 }
 
@@ -248,7 +379,7 @@ stn_handle_memory(struct stn_builder *b, const struct stn_inst *inst)
       struct stn_type *t = stn_result_type(b, inst);
       if (t->base != STN_BASE_POINTER)
          stn_fail(b, "access chain result must be a pointer");
-      struct stn_pointer *p = access_chain(b, inst, t);
+      struct stn_pointer *p = access_chain(b, inst, stn_get_pointer(b, inst->w[3]), 4, t);
       struct stn_value *val = stn_push_value(b, inst->w[2], STN_VALUE_POINTER);
       val->pointer = p;
       val->owner = b->ir->frame->func;
@@ -256,14 +387,25 @@ stn_handle_memory(struct stn_builder *b, const struct stn_inst *inst)
    }
 
    case SpvOpPtrAccessChain:
-   case SpvOpInBoundsPtrAccessChain:
-      stn_fail(b, "pointer arithmetic needs VariablePointers or physical addressing, "
-                  "which are not supported");
+   case SpvOpInBoundsPtrAccessChain: {
+      struct stn_type *t = stn_result_type(b, inst);
+      if (t->base != STN_BASE_POINTER)
+         stn_fail(b, "access chain result must be a pointer");
+      struct stn_pointer *base = stn_get_pointer(b, inst->w[3]);
+      if (!base->addr)
+         stn_fail(b, "%s needs a PhysicalStorageBuffer base pointer (VariablePointers is "
+                     "not supported)", spirv_op_name(inst->opcode));
+      struct stn_pointer *p = access_chain(b, inst, element_pointer(b, base, inst->w[4]), 5, t);
+      struct stn_value *val = stn_push_value(b, inst->w[2], STN_VALUE_POINTER);
+      val->pointer = p;
+      val->owner = b->ir->frame->func;
+      break;
+   }
 
    case SpvOpLoad: {
       struct stn_type *t = stn_result_type(b, inst);
       struct stn_pointer *ptr = stn_get_pointer(b, inst->w[3]);
-      if (!ptr->var)
+      if (ptr->image)
          stn_fail(b, "OpLoad from an image texel pointer");
       if (t->glsl != ptr->pointee->glsl)
          stn_fail(b, "OpLoad result type differs from the pointee type");
@@ -274,27 +416,27 @@ stn_handle_memory(struct stn_builder *b, const struct stn_inst *inst)
          stn_push_ssa(b, inst->w[2], opaque_value(b, ptr));
          break;
       }
-      stn_push_ssa(b, inst->w[2], stn_load(b, ptr, memory_access(b, inst, 4)));
+      stn_push_ssa(b, inst->w[2], stn_load(b, ptr, memory_access(b, inst, 4, ptr)));
       break;
    }
 
    case SpvOpStore: {
       struct stn_pointer *ptr = stn_get_pointer(b, inst->w[1]);
-      if (!ptr->var)
+      if (ptr->image)
          stn_fail(b, "OpStore to an image texel pointer");
       if (stn_type_is_opaque(ptr->pointee))
          stn_fail(b, "storing an image or sampler");
       struct stn_ssa *v = stn_ssa_value(b, inst->w[2]);
       if (v->type != ptr->pointee->glsl)
          stn_fail(b, "OpStore object type differs from the pointee type");
-      stn_store(b, ptr, v, memory_access(b, inst, 3));
+      stn_store(b, ptr, v, memory_access(b, inst, 3, ptr));
       break;
    }
 
    case SpvOpCopyMemory: {
       struct stn_pointer *dst = stn_get_pointer(b, inst->w[1]);
       struct stn_pointer *src = stn_get_pointer(b, inst->w[2]);
-      if (!dst->var || !src->var || stn_type_is_opaque(dst->pointee))
+      if (dst->image || src->image || stn_type_is_opaque(dst->pointee))
          stn_fail(b, "OpCopyMemory of images, samplers or texel pointers");
       if (dst->pointee->glsl != src->pointee->glsl)
          stn_fail(b, "OpCopyMemory between different types");
@@ -486,7 +628,7 @@ stn_handle_atomic(struct stn_builder *b, const struct stn_inst *inst)
    if (ptr->image) {
       result = stn_image_atomic(b, ptr, aop, data, data2);
    } else {
-      if (!(ptr->var->data.mode & (NIR_VAR_MEM_SSBO | NIR_VAR_MEM_SHARED | NIR_VAR_UNIFORM |
+      if (ptr->var && !(ptr->var->data.mode & (NIR_VAR_MEM_SSBO | NIR_VAR_MEM_SHARED | NIR_VAR_UNIFORM |
                                    NIR_VAR_FUNCTION_TEMP | NIR_VAR_SHADER_TEMP)))
          stn_fail(b, "atomics on %s memory", nir_variable_mode_name(ptr->var->data.mode));
       nir_deref_instr *d = stn_pointer_deref(b, ptr);

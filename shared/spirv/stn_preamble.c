@@ -108,6 +108,9 @@ static const uint32_t supported_capabilities[] = {
     * (kx: sequentially consistent atomics and fences). */
    SpvCapabilityVulkanMemoryModel,
    SpvCapabilityVulkanMemoryModelDeviceScope,
+   /* PhysicalStorageBuffer pointers: 64-bit addresses, loads, stores and
+    * atomics through deref casts (stn_memory.c, stn_pointer_ops.c). */
+   SpvCapabilityPhysicalStorageBufferAddresses,
    /* Integer dot products (stn_dot.c). */
    SpvCapabilityDotProductInputAll,
    SpvCapabilityDotProductInput4x8Bit,
@@ -179,6 +182,8 @@ static const char *const supported_extensions[] = {
    "SPV_AMD_shader_trinary_minmax",
    "SPV_KHR_vulkan_memory_model",
    "SPV_KHR_integer_dot_product",
+   "SPV_KHR_physical_storage_buffer",
+   "SPV_EXT_physical_storage_buffer",
 };
 
 /* Extensions that exist for one opt-in capability: accepted with it. */

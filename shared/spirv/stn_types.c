@@ -36,6 +36,13 @@ stn_type_is_opaque(const struct stn_type *t)
 }
 
 bool
+stn_type_is_physical_pointer(const struct stn_type *t)
+{
+   return t->base == STN_BASE_POINTER &&
+          t->storage_class == SpvStorageClassPhysicalStorageBuffer;
+}
+
+bool
 stn_types_match(const struct stn_type *a, const struct stn_type *b)
 {
    /* Pointers have no IR type: compare what they point to, so no caller
@@ -43,6 +50,8 @@ stn_types_match(const struct stn_type *a, const struct stn_type *b)
     * class is not compared: inlining rebinds the pointer whatever it is, and
     * lenient (GL-flavoured) input has been accepted with it differing. */
    while (a != b && a->base == STN_BASE_POINTER && b->base == STN_BASE_POINTER) {
+      if (!a->pointee || !b->pointee)
+         return false; /* a forward pointer never declared */
       a = a->pointee;
       b = b->pointee;
    }
@@ -58,6 +67,9 @@ stn_type_pointee(struct stn_builder *b, const struct stn_type *t, const char *wh
 {
    if (t->base != STN_BASE_POINTER)
       stn_fail(b, "%s must be a pointer, not a %s", what, stn_type_describe(t));
+   if (!t->pointee)
+      stn_fail(b, "%s: pointer type %u was forward-declared but never defined by "
+                  "OpTypePointer", what, t->id);
    return t->pointee;
 }
 
@@ -336,6 +348,41 @@ require_cap(struct stn_builder *b, SpvCapability cap, const char *what)
                spirv_enum_name(SPIRV_OPERAND_CAPABILITY, cap));
 }
 
+/* Whether values of t hold an image, sampler or sampled image (physical
+ * pointers, which end the walk, hold an address; depth is bounded by
+ * STN_MAX_TYPE_DEPTH otherwise). */
+static bool
+holds_opaque(const struct stn_type *t)
+{
+   if (stn_type_is_opaque(t))
+      return true;
+   if (t->base == STN_BASE_ARRAY || t->base == STN_BASE_RUNTIME_ARRAY)
+      return holds_opaque(t->element);
+   if (t->base == STN_BASE_STRUCT) {
+      for (uint32_t i = 0; i < t->num_members; i++) {
+         if (holds_opaque(t->members[i]))
+            return true;
+      }
+   }
+   return false;
+}
+
+/* A PhysicalStorageBuffer pointer is a 64-bit address as a value: in
+ * memory, in variables, in phis (SPV_KHR_physical_storage_buffer). Its
+ * depth does not include the pointee's, which may contain it. */
+static void
+physical_pointer(struct stn_builder *b, struct stn_type *t)
+{
+   require_cap(b, SpvCapabilityPhysicalStorageBufferAddresses,
+               "a PhysicalStorageBuffer pointer");
+   if (b->addressing_model != SpvAddressingModelPhysicalStorageBuffer64)
+      stn_fail(b, "PhysicalStorageBuffer pointers need the PhysicalStorageBuffer64 "
+                  "addressing model");
+   t->depth = 1;
+   t->bit_size = 64;
+   t->glsl = glsl_uint64_t_type();
+}
+
 /* A scalar or vector element type for vectors; a type that can be stored
  * for arrays and struct members. */
 static struct stn_type *
@@ -343,7 +390,7 @@ get_data_type(struct stn_builder *b, uint32_t id, const char *what)
 {
    struct stn_type *t = stn_get_type(b, id);
    if (t->base == STN_BASE_VOID || t->base == STN_BASE_FUNCTION ||
-       t->base == STN_BASE_POINTER)
+       (t->base == STN_BASE_POINTER && !stn_type_is_physical_pointer(t)))
       stn_fail(b, "%s cannot be a %s", what, stn_type_describe(t));
    return t;
 }
@@ -352,9 +399,14 @@ void
 stn_handle_type(struct stn_builder *b, const struct stn_inst *inst)
 {
    const uint32_t id = inst->w[1];
-   /* Published once complete: a type naming itself finds an undefined id. */
+   /* Published once complete: a type naming itself finds an undefined id
+    * (except through OpTypeForwardPointer, completed by its OpTypePointer). */
    struct stn_value *val = stn_untyped_value(b, id);
-   if (val->kind != STN_VALUE_NONE)
+   struct stn_type *forward = NULL;
+   if (val->kind == STN_VALUE_TYPE && inst->opcode == SpvOpTypePointer && val->type->forward &&
+       !val->type->pointee)
+      forward = val->type;
+   else if (val->kind != STN_VALUE_NONE)
       stn_fail(b, "id %u is already a %s", id, stn_value_kind_name(val->kind));
    struct stn_type *t = stn_new(b, struct stn_type);
    t->id = id;
@@ -554,10 +606,44 @@ stn_handle_type(struct stn_builder *b, const struct stn_inst *inst)
    case SpvOpTypePointer: {
       t->base = STN_BASE_POINTER;
       t->storage_class = (SpvStorageClass)inst->w[2];
-      t->pointee = stn_get_type(b, inst->w[3]);
-      t->depth = depth_after(b, t->pointee->depth);
-      if (t->pointee->base == STN_BASE_VOID || t->pointee->base == STN_BASE_FUNCTION)
-         stn_fail(b, "pointer to a %s", stn_type_describe(t->pointee));
+      struct stn_type *pointee = stn_get_type(b, inst->w[3]);
+      if (pointee->base == STN_BASE_VOID || pointee->base == STN_BASE_FUNCTION)
+         stn_fail(b, "pointer to a %s", stn_type_describe(pointee));
+      if (t->storage_class == SpvStorageClassPhysicalStorageBuffer) {
+         physical_pointer(b, t);
+         if (pointee->base == STN_BASE_POINTER && !stn_type_is_physical_pointer(pointee))
+            stn_fail(b, "a PhysicalStorageBuffer pointer to a logical pointer");
+         if (holds_opaque(pointee))
+            stn_fail(b, "a PhysicalStorageBuffer pointer to memory holding images or samplers");
+      } else {
+         t->depth = depth_after(b, pointee->depth);
+      }
+      if (forward) {
+         /* Completes the OpTypeForwardPointer type in place (structs that
+          * hold it already point at it). */
+         if (forward->storage_class != t->storage_class)
+            stn_fail(b, "OpTypePointer %u has storage class %s, its OpTypeForwardPointer %s",
+                     id, spirv_enum_name(SPIRV_OPERAND_STORAGE_CLASS, t->storage_class),
+                     spirv_enum_name(SPIRV_OPERAND_STORAGE_CLASS, forward->storage_class));
+         forward->pointee = pointee;
+         return;
+      }
+      t->pointee = pointee;
+      break;
+   }
+
+   case SpvOpTypeForwardPointer: {
+      /* SPIR-V 1.6, 3.32.6: "Declare the Storage Class for a forward
+       * reference to a pointer." Only PhysicalStorageBuffer pointers can be
+       * members of the structs they point to, so only they need one. */
+      t->base = STN_BASE_POINTER;
+      t->storage_class = (SpvStorageClass)inst->w[2];
+      t->forward = true;
+      if (t->storage_class != SpvStorageClassPhysicalStorageBuffer)
+         stn_fail(b, "OpTypeForwardPointer to storage class %s (only PhysicalStorageBuffer "
+                     "pointers are supported)",
+                  spirv_enum_name(SPIRV_OPERAND_STORAGE_CLASS, t->storage_class));
+      physical_pointer(b, t);
       break;
    }
 
@@ -571,7 +657,8 @@ stn_handle_type(struct stn_builder *b, const struct stn_inst *inst)
          if (t->params[i]->base == STN_BASE_VOID || t->params[i]->base == STN_BASE_FUNCTION)
             stn_fail(b, "function parameter of type %s", stn_type_describe(t->params[i]));
       }
-      if (t->ret->base == STN_BASE_FUNCTION || t->ret->base == STN_BASE_POINTER)
+      if (t->ret->base == STN_BASE_FUNCTION ||
+          (t->ret->base == STN_BASE_POINTER && !stn_type_is_physical_pointer(t->ret)))
          stn_fail(b, "function returning a %s", stn_type_describe(t->ret));
       break;
    }

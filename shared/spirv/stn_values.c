@@ -195,6 +195,15 @@ stn_ssa_value(struct stn_builder *b, uint32_t id)
       if (val->constant->type->glsl && glsl_type_is_vector_or_scalar(val->constant->type->glsl))
          return materialize(b, val->constant, true);
       return stn_ssa_undef(b, val->constant->type);
+   case STN_VALUE_POINTER:
+      if (val->pointer->addr) {
+         /* A PhysicalStorageBuffer pointer is a value: its address. */
+         struct stn_ssa *s = stn_new(b, struct stn_ssa);
+         s->type = glsl_uint64_t_type();
+         s->def = stn_pointer_address(b, stn_get_pointer(b, id));
+         return s;
+      }
+      return stn_value(b, id, STN_VALUE_SSA)->ssa; /* reports the error */
    default:
       /* Reports never-defined, not-yet-defined and wrong-kind ids. */
       return stn_value(b, id, STN_VALUE_SSA)->ssa;

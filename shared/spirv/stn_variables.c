@@ -317,7 +317,7 @@ stn_handle_variable(struct stn_builder *b, const struct stn_inst *inst)
    if (ptr_type->storage_class != sc)
       stn_fail(b, "OpVariable storage class differs from its pointer type's");
    struct stn_value *val = stn_push_value(b, id, STN_VALUE_VARIABLE);
-   struct stn_type *pointee = ptr_type->pointee;
+   struct stn_type *pointee = stn_type_pointee(b, ptr_type, "OpVariable's type");
 
    struct stn_pointer *ptr = stn_new(b, struct stn_pointer);
    ptr->type = ptr_type;

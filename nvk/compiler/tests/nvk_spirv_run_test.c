@@ -11,6 +11,7 @@
 
 #include "nvk_compiler_test_util.h"
 
+#include "buffer_reference_comp.h"
 #include "control_flow_comp.h"
 #include "subgroup_ops_comp.h"
 #include "unroll_comp.h"
@@ -356,3 +357,55 @@ TEST(spirv_unrolled_loops)
    }
    free(r.mem.host);
 }
+
+/* PhysicalStorageBuffer pointers (buffer_reference.comp): chains of nodes
+ * in buffer 1 reached from heads in buffer 0 by device address, every lane
+ * leaving the loop at its own hop, an atomic through a pointer; every
+ * backend against the walk done here. */
+TEST(spirv_pointer_chasing)
+{
+   enum { G = 2, N = 64 * G, M = 300 };
+   const uint32_t sizes[3] = {8 + N * 8, M * 16, N * 8 + 4};
+   struct ncr_run r;
+   ncr_init(&r, sizes, 3);
+   const uint64_t pool_va = NCR_VA + r.offsets[1];
+   uint8_t *heads = ncr_buffer(&r, 0);
+   uint8_t *pool = ncr_buffer(&r, 1);
+   const uint64_t total_va = NCR_VA + r.offsets[2] + N * 8; /* after the hops */
+   memcpy(heads, &total_va, 8);
+   for (uint32_t k = 0; k < M; k++) {
+      /* Node k points at node (7k + 3) % M, or nowhere every 11th node. */
+      const uint64_t next = k % 11 == 5 ? 0 : pool_va + (uint64_t)((k * 7 + 3) % M) * 16;
+      const uint32_t value = k * 13 + 1;
+      memcpy(pool + k * 16, &next, 8);
+      memcpy(pool + k * 16 + 8, &value, 4);
+   }
+   for (uint32_t i = 0; i < N; i++) {
+      const uint64_t head = i % 9 == 4 ? 0 : pool_va + (uint64_t)((i * 37) % M) * 16;
+      memcpy(heads + 8 + i * 8, &head, 8);
+   }
+   REQUIRE(ncr_run_all_backends(&r, buffer_reference_comp_spv,
+                                sizeof(buffer_reference_comp_spv), G, 2));
+   const uint32_t *o = ncr_buffer(&r, 2);
+   unsigned bad = 0;
+   uint32_t total = 0;
+   for (uint32_t i = 0; i < N; i++) {
+      uint64_t n;
+      memcpy(&n, heads + 8 + i * 8, 8);
+      uint32_t k = 0, sum = 0;
+      while (n && k < 16) {
+         const uint32_t idx = (uint32_t)((n - pool_va) / 16);
+         uint32_t value;
+         memcpy(&value, pool + idx * 16 + 8, 4);
+         sum += value * (k + 1);
+         memcpy(&n, pool + idx * 16, 8);
+         k++;
+      }
+      total += sum;
+      bad += o[2 * i] != k || o[2 * i + 1] != sum;
+   }
+   CHECK_EQ(bad, 0);
+   CHECK_EQ(o[2 * N], total);
+   free(r.mem.host);
+}
+

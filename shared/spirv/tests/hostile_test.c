@@ -27,6 +27,10 @@ static const struct expectation expectations[] = {
    /* ft->params[i]->pointee read before the kinds were compared. */
    {"hostile_param_ptr_comp.spv.invalid", 43, "parameter 0 type (pointer) differs from OpTypeFunction"},
    {"hostile_param_ptr_vert.spv.invalid", 64, "parameter 0 type (pointer) differs from OpTypeFunction"},
+   /* A physical pointer to an image: its loads gave opaque values with no
+    * variable behind them. */
+   {"hostile_physical_pointer_to_image.spv.invalid", 42,
+    "a PhysicalStorageBuffer pointer to memory holding images or samplers"},
    /* Non-semantic instructions outside blocks refused. */
    {"hostile_nonsemantic_placement.spv", -1, NULL},
    {"switch_loops_g_opt.spv", -1, NULL},
