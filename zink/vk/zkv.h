@@ -442,9 +442,9 @@ enum zkv_stage {
 };
 
 /* One descriptor binding a program's layout declares. zkv_program_create
- * derives them from zk_program_info (set 0 binding 0 when uniforms_size_B,
- * binding 1 when uses_gl_state, and every entry of info.resources); tests
- * and meta shaders may give them explicitly. */
+ * reads them from the SPIR-V modules themselves (DescriptorSet/Binding
+ * decorations and the variables' types: the zk_compiler.h sets follow),
+ * unless an explicit list is given. */
 struct zkv_binding_desc {
    uint32_t set, binding;
    VkDescriptorType type;
@@ -456,8 +456,10 @@ struct zkv_program_desc {
    /* Vulkan SPIR-V (ntv's output) per stage, NULL when absent; entry point "main". */
    const uint32_t *code[ZKV_STAGE_COUNT];
    size_t code_words[ZKV_STAGE_COUNT];
-   /* The bindings: from info when not NULL, else the explicit list. */
+   /* Optional: the lowering's tables (kept with the program for the front
+    * end; the bindings come from the SPIR-V). */
    const struct zk_program_info *info;
+   /* Explicit bindings (num_bindings > 0) replace the scan. */
    const struct zkv_binding_desc *bindings;
    uint32_t num_bindings;
    /* Some stage writes transform feedback (XFB decorations in the SPIR-V). */
