@@ -690,13 +690,13 @@ static void
 flush_range(struct zgl_context *ctx, const char *func, struct zgl_buffer *b, GLintptr offset,
             GLsizeiptr length)
 {
+   if (!b->map_pointer || !(b->access_flags & GL_MAP_FLUSH_EXPLICIT_BIT)) {
+      zgl_error(ctx, GL_INVALID_OPERATION, "%s: not mapped with MAP_FLUSH_EXPLICIT_BIT", func);
+      return;
+   }
    if (offset < 0 || length < 0 || offset + length > b->map_length_B) {
       zgl_error(ctx, GL_INVALID_VALUE, "%s(offset %ld, length %ld)", func, (long)offset,
                 (long)length);
-      return;
-   }
-   if (!b->map_pointer || !(b->access_flags & GL_MAP_FLUSH_EXPLICIT_BIT)) {
-      zgl_error(ctx, GL_INVALID_OPERATION, "%s: not mapped with MAP_FLUSH_EXPLICIT_BIT", func);
       return;
    }
    zkv_buffer_flush_mapped(ctx->zkv, b->zkv, (VkDeviceSize)(b->map_offset_B + offset),
