@@ -10,6 +10,7 @@
 #include "zgl_drawable.h"
 #include "zgl_objects.h"
 #include "zgl_screen.h"
+#include "zgl_texture.h"
 #include "zgl_version.h"
 
 _Thread_local struct zgl_context *zgl_current;
@@ -99,6 +100,7 @@ zgl_context_create(struct zgl_screen *screen, const struct zgl_context_attribs *
    zgl_names_init(&ctx->transform_feedbacks);
    zgl_debug_init(ctx);
    zgl_state_init(ctx);
+   zgl_texture_state_init(ctx);
    *status = ZGL_OK;
    return ctx;
 

@@ -26,6 +26,8 @@ struct zgl_buffer;
 struct zgl_vertex_array;
 struct zgl_program;
 struct zkv_context;
+struct zgl_texture;
+struct zgl_sampler;
 
 /* Objects a share list shares (GL 4.6, 5.1): buffers, shaders and programs,
  * textures, samplers, renderbuffers, sync objects. */
@@ -37,6 +39,10 @@ struct zgl_shared {
    struct zgl_names textures;
    struct zgl_names samplers;
    struct zgl_names renderbuffers;
+   /* Deleted sampler objects another context may still have bound: freed
+    * with the share group. */
+   struct zgl_sampler **dead_samplers;
+   unsigned num_dead_samplers;
 };
 
 struct zgl_stencil_face {
@@ -190,8 +196,12 @@ struct zgl_context {
    /* Programs (GL 4.6, 7). */
    struct zgl_program *program; /* glUseProgram */
 
-   /* Textures and samplers (GL 4.6, 8): per unit, per target. */
+   /* Textures and samplers (GL 4.6, 8): per unit, per target
+    * (zgl_texture.h's enum zgl_tex_target). */
    GLuint active_texture; /* index of GL_TEXTURE0 + i */
+   struct zgl_texture *textures[ZGL_MAX_COMBINED_TEXTURE_IMAGE_UNITS][ZGL_TEX_TARGETS];
+   struct zgl_texture *default_textures[ZGL_TEX_TARGETS]; /* the objects named 0 */
+   struct zgl_sampler *samplers[ZGL_MAX_COMBINED_TEXTURE_IMAGE_UNITS];
 
    /* Framebuffers (GL 4.6, 9). 0 is the window-system framebuffer. */
    GLuint draw_framebuffer, read_framebuffer, renderbuffer;

@@ -12,6 +12,7 @@
 #include "zgl_framebuffer.h"
 #include "zgl_program.h"
 #include "zgl_screen.h"
+#include "zgl_texture.h"
 #include "zgl_vertex_array.h"
 #include "zink/compiler/zk_gl_state.h"
 
@@ -394,6 +395,22 @@ zgl_program_state(struct zgl_context *ctx, const char *func, struct zkv_draw_sta
    }
    if (l->info.uses_gl_state && !gl_state_block(ctx, func, s, &set0[ZK_BINDING_GL_STATE]))
       return false;
+   for (unsigned i = 0; i < l->num_samplers; i++) {
+      const struct zgl_sampler_uniform *su = &l->samplers[i];
+      if (!su->resource)
+         continue;
+      for (unsigned e = 0; e < su->count && e < su->resource->array_size; e++) {
+         const unsigned binding = su->resource->binding + e;
+         struct zgl_texture *t = zgl_texture_for_sampling(ctx, su->gl_type, (unsigned)su->units[e]);
+         if (!t || binding >= ZKV_MAX_BINDINGS)
+            continue;
+         if (!zgl_texture_descriptor(ctx, t, (unsigned)su->units[e],
+                                     &s->bindings.set[su->resource->set][binding])) {
+            zgl_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
+            return false;
+         }
+      }
+   }
    for (unsigned r = 0; r < l->info.num_resources; r++) {
       const struct zk_resource *res = &l->info.resources[r];
       if (res->kind != ZK_RESOURCE_UNIFORM_BUFFER)

@@ -13,6 +13,7 @@
 #include "zgl_drawable.h"
 #include "zgl_program.h"
 #include "zgl_screen.h"
+#include "zgl_texture.h"
 #include "zgl_vertex_array.h"
 #include "zgl_version.h"
 
@@ -101,6 +102,27 @@ static void
 get_current_program(struct zgl_context *ctx, struct zgl_values *v)
 {
    set_int(v, zgl_program_name(ctx->program));
+}
+
+#define TEXTURE_BINDING(fname, index)                                                    \
+   static void fname(struct zgl_context *ctx, struct zgl_values *v)                      \
+   {                                                                                     \
+      const struct zgl_texture *t = ctx->textures[ctx->active_texture][index];           \
+      set_int(v, t ? t->name : 0);                                                       \
+   }
+TEXTURE_BINDING(get_texture_1d, ZGL_TEX_1D)
+TEXTURE_BINDING(get_texture_2d, ZGL_TEX_2D)
+TEXTURE_BINDING(get_texture_3d, ZGL_TEX_3D)
+TEXTURE_BINDING(get_texture_1d_array, ZGL_TEX_1D_ARRAY)
+TEXTURE_BINDING(get_texture_2d_array, ZGL_TEX_2D_ARRAY)
+TEXTURE_BINDING(get_texture_rectangle, ZGL_TEX_RECTANGLE)
+TEXTURE_BINDING(get_texture_cube_map, ZGL_TEX_CUBE_MAP)
+
+static void
+get_sampler_binding(struct zgl_context *ctx, struct zgl_values *v)
+{
+   const struct zgl_sampler *s = ctx->samplers[ctx->active_texture];
+   set_int(v, s ? s->name : 0);
 }
 
 static void
@@ -394,6 +416,14 @@ static const struct get_entry table[] = {
    FN(GL_VERTEX_ARRAY_BINDING, get_vertex_array),
    FN(GL_CURRENT_PROGRAM, get_current_program),
    FN(GL_ACTIVE_TEXTURE, get_active_texture),
+   FN(GL_TEXTURE_BINDING_1D, get_texture_1d),
+   FN(GL_TEXTURE_BINDING_2D, get_texture_2d),
+   FN(GL_TEXTURE_BINDING_3D, get_texture_3d),
+   FN(GL_TEXTURE_BINDING_1D_ARRAY, get_texture_1d_array),
+   FN(GL_TEXTURE_BINDING_2D_ARRAY, get_texture_2d_array),
+   FN(GL_TEXTURE_BINDING_RECTANGLE, get_texture_rectangle),
+   FN(GL_TEXTURE_BINDING_CUBE_MAP, get_texture_cube_map),
+   FN(GL_SAMPLER_BINDING, get_sampler_binding),
    I(GL_DRAW_FRAMEBUFFER_BINDING, draw_framebuffer),
    I(GL_READ_FRAMEBUFFER_BINDING, read_framebuffer),
    I(GL_RENDERBUFFER_BINDING, renderbuffer),

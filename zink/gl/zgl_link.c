@@ -140,11 +140,14 @@ build_uniforms(struct zgl_linked *l, char **log)
       if (u->location >= 0)
          max_location = MAX2(max_location, u->location + (int)MAX2(u->array_size, 1) - 1);
    }
+   /* Sampler uniforms have no location from glslang: they get the ones
+    * after every other uniform's (any unused numbers will do, GL 4.6, 7.6). */
    const unsigned nr = kgl_program_reflection_count(l->kgl, KGL_REFLECT_UNIFORM);
+   int sampler_locations = max_location + 1;
    for (unsigned i = 0; i < nr; i++) {
       const struct kgl_reflection_entry *e = kgl_program_reflection(l->kgl, KGL_REFLECT_UNIFORM, i);
-      if (e->block_index < 0 && e->location >= 0 && is_sampler_type(e->gl_type)) {
-         max_location = MAX2(max_location, e->location + MAX2(e->array_size, 1) - 1);
+      if (e->block_index < 0 && is_sampler_type(e->gl_type)) {
+         max_location += MAX2(e->array_size, 1);
          l->num_samplers++;
       }
    }
@@ -175,9 +178,12 @@ build_uniforms(struct zgl_linked *l, char **log)
    unsigned si = 0;
    for (unsigned i = 0; i < nr; i++) {
       const struct kgl_reflection_entry *e = kgl_program_reflection(l->kgl, KGL_REFLECT_UNIFORM, i);
-      if (e->block_index >= 0 || e->location < 0 || !is_sampler_type(e->gl_type))
+      if (e->block_index >= 0 || !is_sampler_type(e->gl_type))
          continue;
       struct zgl_sampler_uniform *sampler = &l->samplers[si];
+      sampler->name = e->name;
+      sampler->location = sampler_locations;
+      sampler_locations += MAX2(e->array_size, 1);
       sampler->gl_type = e->gl_type;
       sampler->count = (unsigned)MAX2(e->array_size, 1);
       for (unsigned r = 0; r < info->num_resources; r++) {
@@ -187,7 +193,7 @@ build_uniforms(struct zgl_linked *l, char **log)
       }
       /* "sampler uniforms ... initialized to zero" (GL 4.6, 7.6): unit 0. */
       for (unsigned k = 0; k < sampler->count; k++) {
-         struct zgl_uniform_slot *s = &l->slots[e->location + (int)k];
+         struct zgl_uniform_slot *s = &l->slots[sampler->location + (int)k];
          s->uniform = NULL;
          s->sampler = (int)si;
          s->element = k;

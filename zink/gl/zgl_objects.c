@@ -4,6 +4,9 @@
 #include "zgl_buffer.h"
 #include "zgl_context.h"
 #include "zgl_program.h"
+#include "zgl_texture.h"
+
+#include <stdlib.h>
 #include "zgl_vertex_array.h"
 
 void
@@ -13,6 +16,17 @@ zgl_shared_objects_free(struct zgl_shared *shared)
       if (e->data != ZGL_NAME_RESERVED)
          zgl_buffer_unref(e->data);
    }
+   zgl_names_foreach(&shared->textures, e) {
+      if (e->data != ZGL_NAME_RESERVED)
+         zgl_texture_unref(e->data);
+   }
+   zgl_names_foreach(&shared->samplers, e) {
+      if (e->data != ZGL_NAME_RESERVED)
+         free(e->data);
+   }
+   for (unsigned i = 0; i < shared->num_dead_samplers; i++)
+      free(shared->dead_samplers[i]);
+   free(shared->dead_samplers);
    zgl_names_foreach(&shared->shader_objects, e) {
       struct zgl_shader_object *o = e->data;
       if (o == ZGL_NAME_RESERVED)
@@ -47,5 +61,6 @@ zgl_context_objects_free(struct zgl_context *ctx)
          zgl_vertex_array_free(e->data);
    }
    ctx->vertex_array = NULL;
+   zgl_texture_state_finish(ctx);
    ctx->program = NULL; /* programs are the share group's */
 }

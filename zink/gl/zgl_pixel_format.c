@@ -298,3 +298,154 @@ zgl_pack_pixel(GLenum format, GLenum type, const float rgba[4], const int64_t ir
       }
    }
 }
+
+static float
+unorm_to_float(uint32_t v, unsigned bits)
+{
+   return (float)((double)v / (double)((1ull << bits) - 1));
+}
+
+static float
+snorm_to_float(int32_t v, unsigned bits)
+{
+   /* "max(c / (2^(b-1) - 1), -1)" (GL 4.6, 2.3.5.1) */
+   const float f = (float)((double)v / (double)((1ull << (bits - 1)) - 1));
+   return f < -1.0f ? -1.0f : f;
+}
+
+static void
+unpack_packed(GLenum type, uint32_t p, float v[4])
+{
+#define U(shift, bits) unorm_to_float((p >> (shift)) & ((1u << (bits)) - 1), bits)
+   switch (type) {
+   case GL_UNSIGNED_BYTE_3_3_2:
+      v[0] = U(5, 3), v[1] = U(2, 3), v[2] = U(0, 2);
+      return;
+   case GL_UNSIGNED_BYTE_2_3_3_REV:
+      v[2] = U(6, 2), v[1] = U(3, 3), v[0] = U(0, 3);
+      return;
+   case GL_UNSIGNED_SHORT_5_6_5:
+      v[0] = U(11, 5), v[1] = U(5, 6), v[2] = U(0, 5);
+      return;
+   case GL_UNSIGNED_SHORT_5_6_5_REV:
+      v[2] = U(11, 5), v[1] = U(5, 6), v[0] = U(0, 5);
+      return;
+   case GL_UNSIGNED_SHORT_4_4_4_4:
+      v[0] = U(12, 4), v[1] = U(8, 4), v[2] = U(4, 4), v[3] = U(0, 4);
+      return;
+   case GL_UNSIGNED_SHORT_4_4_4_4_REV:
+      v[3] = U(12, 4), v[2] = U(8, 4), v[1] = U(4, 4), v[0] = U(0, 4);
+      return;
+   case GL_UNSIGNED_SHORT_5_5_5_1:
+      v[0] = U(11, 5), v[1] = U(6, 5), v[2] = U(1, 5), v[3] = U(0, 1);
+      return;
+   case GL_UNSIGNED_SHORT_1_5_5_5_REV:
+      v[3] = U(15, 1), v[2] = U(10, 5), v[1] = U(5, 5), v[0] = U(0, 5);
+      return;
+   case GL_UNSIGNED_INT_8_8_8_8:
+      v[0] = U(24, 8), v[1] = U(16, 8), v[2] = U(8, 8), v[3] = U(0, 8);
+      return;
+   case GL_UNSIGNED_INT_8_8_8_8_REV:
+      v[3] = U(24, 8), v[2] = U(16, 8), v[1] = U(8, 8), v[0] = U(0, 8);
+      return;
+   case GL_UNSIGNED_INT_10_10_10_2:
+      v[0] = U(22, 10), v[1] = U(12, 10), v[2] = U(2, 10), v[3] = U(0, 2);
+      return;
+   case GL_UNSIGNED_INT_2_10_10_10_REV:
+      v[3] = U(30, 2), v[2] = U(20, 10), v[1] = U(10, 10), v[0] = U(0, 10);
+      return;
+   default:
+      return;
+   }
+#undef U
+}
+
+void
+zgl_unpack_pixel(GLenum format, GLenum type, const void *src, float rgba[4], int64_t irgba[4],
+                 double *depth, uint32_t *stencil)
+{
+   rgba[0] = rgba[1] = rgba[2] = 0.0f;
+   rgba[3] = 1.0f;
+   irgba[0] = irgba[1] = irgba[2] = 0;
+   irgba[3] = 1;
+   *depth = 0;
+   *stencil = 0;
+   if (format == GL_DEPTH_STENCIL) {
+      uint32_t w;
+      memcpy(&w, src, 4);
+      if (type == GL_UNSIGNED_INT_24_8) {
+         *depth = (w >> 8) / 16777215.0;
+         *stencil = w & 0xff;
+      } else {
+         float d;
+         memcpy(&d, src, 4);
+         *depth = d;
+         memcpy(&w, (const char *)src + 4, 4);
+         *stencil = w & 0xff;
+      }
+      return;
+   }
+   unsigned size;
+   int pn;
+   float v[4] = {0, 0, 0, 1};
+   int64_t iv[4] = {0, 0, 0, 1};
+   int order[4];
+   const int n = components(format, order);
+   if (packed(type, &size, &pn)) {
+      uint32_t p = 0;
+      memcpy(&p, src, size);
+      unpack_packed(type, p, v);
+      for (int i = 0; i < n; i++)
+         rgba[order[i]] = v[i];
+      return;
+   }
+   const bool integer = zgl_pixel_format_is_integer(format) || format == GL_STENCIL_INDEX;
+   for (int i = 0; i < n; i++) {
+      switch (type) {
+      case GL_UNSIGNED_BYTE:
+         iv[i] = ((const uint8_t *)src)[i];
+         v[i] = unorm_to_float((uint32_t)iv[i], 8);
+         break;
+      case GL_BYTE:
+         iv[i] = ((const int8_t *)src)[i];
+         v[i] = snorm_to_float((int32_t)iv[i], 8);
+         break;
+      case GL_UNSIGNED_SHORT:
+         iv[i] = ((const uint16_t *)src)[i];
+         v[i] = unorm_to_float((uint32_t)iv[i], 16);
+         break;
+      case GL_SHORT:
+         iv[i] = ((const int16_t *)src)[i];
+         v[i] = snorm_to_float((int32_t)iv[i], 16);
+         break;
+      case GL_UNSIGNED_INT:
+         iv[i] = ((const uint32_t *)src)[i];
+         v[i] = unorm_to_float((uint32_t)iv[i], 32);
+         break;
+      case GL_INT:
+         iv[i] = ((const int32_t *)src)[i];
+         v[i] = snorm_to_float((int32_t)iv[i], 32);
+         break;
+      case GL_HALF_FLOAT:
+         v[i] = util_half_to_float(((const uint16_t *)src)[i]);
+         iv[i] = (int64_t)v[i];
+         break;
+      case GL_FLOAT:
+         v[i] = ((const float *)src)[i];
+         iv[i] = (int64_t)v[i];
+         break;
+      }
+   }
+   if (format == GL_DEPTH_COMPONENT) {
+      *depth = type == GL_FLOAT || type == GL_HALF_FLOAT ? v[0] : v[0];
+      return;
+   }
+   if (format == GL_STENCIL_INDEX) {
+      *stencil = (uint32_t)iv[0];
+      return;
+   }
+   for (int i = 0; i < n; i++) {
+      rgba[order[i]] = v[i];
+      irgba[order[i]] = integer ? iv[i] : 0;
+   }
+}

@@ -35,4 +35,11 @@ size_t zgl_pixel_offset_B(const struct zgl_pixel_store *ps, GLenum format, GLenu
 void zgl_pack_pixel(GLenum format, GLenum type, const float rgba[4], const int64_t irgba[4],
                     double depth, uint32_t stencil, void *dst);
 
+
+
+/* Reads one pixel of format/type (the inverse of zgl_pack_pixel): colour
+ * as floats (normalized types converted, GL 4.6, 8.4.4.2) and as integers
+ * (integer formats), absent components (0, 0, 0, 1); depth; stencil. */
+void zgl_unpack_pixel(GLenum format, GLenum type, const void *src, float rgba[4],
+                      int64_t irgba[4], double *depth, uint32_t *stencil);
 #endif

@@ -53,6 +53,8 @@ struct zgl_uniform_slot {
 /* A sampler uniform: the texture unit each element reads
  * (glUniform1i), and the descriptor slot it feeds. */
 struct zgl_sampler_uniform {
+   const char *name; /* as reflected ("s" or "s[0]") */
+   int location;     /* of element 0 */
    const struct zk_resource *resource;
    GLenum gl_type;
    unsigned count;

@@ -105,17 +105,7 @@ zgl_GetUniformLocation(GLuint program, const GLchar *name)
       if (s->uniform) {
          n = s->uniform->name;
       } else {
-         /* Samplers: the reflected name of the uniform at this location. */
-         n = NULL;
-         const unsigned nr = kgl_program_reflection_count(l->kgl, KGL_REFLECT_UNIFORM);
-         for (unsigned r = 0; r < nr; r++) {
-            const struct kgl_reflection_entry *e =
-               kgl_program_reflection(l->kgl, KGL_REFLECT_UNIFORM, r);
-            if (e->location == (int)i && e->block_index < 0)
-               n = e->name;
-         }
-         if (!n)
-            continue;
+         n = l->samplers[s->sampler].name;
       }
       unsigned element;
       if (zgl_uniform_name_matches(n, name, &element)) {

@@ -13,7 +13,7 @@
 #include "zgl_api.h"
 
 #define ZGL_TEST_FUNCS(X)                                                                \
-   X(AttachShader) X(BindAttribLocation) X(BindBuffer) X(BindBufferBase) \
+   X(ActiveTexture) X(AttachShader) X(BindAttribLocation) X(BindBuffer) X(BindBufferBase) \
    X(BindBufferRange) X(BindFragDataLocation) X(BindVertexArray) X(BindVertexBuffer)      \
    X(BlendFunc) X(BufferData) X(BufferStorage) X(BufferSubData) X(Clear) X(ClearBufferfv) \
    X(ClearColor) X(ClearDepth) X(ColorMask) X(CompileShader) X(CopyBufferSubData)         \
