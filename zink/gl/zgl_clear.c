@@ -8,6 +8,7 @@
  */
 #include "zgl_draw_state.h"
 #include "zgl_drawable.h"
+#include "zgl_framebuffer.h"
 
 void GLAPIENTRY
 zgl_ClearColor(GLfloat red, GLfloat green, GLfloat blue, GLfloat alpha)
@@ -56,7 +57,7 @@ struct clear {
 
 static void
 do_clear(struct zgl_context *ctx, const char *func, struct zkv_draw_state *s,
-         struct clear *c)
+         const struct zgl_fb_info *info, struct clear *c)
 {
    /* Channels masked off keep their values: with a partial mask zkv cannot
     * clear the attachment. */
@@ -76,9 +77,9 @@ do_clear(struct zgl_context *ctx, const char *func, struct zkv_draw_state *s,
       c->ds = 0;
    if (!ctx->depth_mask)
       c->ds &= ~ZKV_CLEAR_DEPTH;
-   if (!ctx->draw || !ctx->draw->config.depth_bits)
+   if (!info->depth)
       c->ds &= ~ZKV_CLEAR_DEPTH;
-   if (!ctx->draw || !ctx->draw->config.stencil_bits)
+   if (!info->stencil)
       c->ds &= ~ZKV_CLEAR_STENCIL;
    if (c->ds & ZKV_CLEAR_STENCIL) {
       const uint32_t m = ctx->stencil[0].write_mask & 0xff;
@@ -105,7 +106,9 @@ zgl_Clear(GLbitfield mask)
       return;
    }
    struct zkv_draw_state s;
-   if (!zgl_fixed_state(ctx, "glClear", &s))
+   struct zgl_fb_info info;
+   if (!zgl_fixed_state(ctx, "glClear", &s) ||
+       !zgl_draw_framebuffer(ctx, "glClear", &s.framebuffer, &info))
       return;
    if (ctx->rasterizer_discard)
       return; /* "Clear ... discarded when RASTERIZER_DISCARD is enabled" (14.1) */
@@ -118,7 +121,13 @@ zgl_Clear(GLbitfield mask)
    };
    for (unsigned i = 0; i < 4; i++)
       c.colors[0].float32[i] = ctx->clear_color[i];
-   do_clear(ctx, "glClear", &s, &c);
+   /* glClear's colour goes to every draw buffer (GL 4.6, 17.4.3). */
+   if (mask & GL_COLOR_BUFFER_BIT) {
+      c.color_mask = BITFIELD_MASK(ZKV_MAX_COLOR_ATTACHMENTS);
+      for (unsigned i = 1; i < ZKV_MAX_COLOR_ATTACHMENTS; i++)
+         c.colors[i] = c.colors[0];
+   }
+   do_clear(ctx, "glClear", &s, &info, &c);
 }
 
 /* glClearBuffer*: the attachment (GL_COLOR, drawbuffer) or depth/stencil. */
@@ -127,20 +136,18 @@ clear_buffer(struct zgl_context *ctx, const char *func, GLenum buffer, GLint dra
              const VkClearColorValue *color, uint32_t ds, float depth, GLint stencil)
 {
    struct zkv_draw_state s;
-   if (!zgl_fixed_state(ctx, func, &s))
+   struct zgl_fb_info info;
+   if (!zgl_fixed_state(ctx, func, &s) || !zgl_draw_framebuffer(ctx, func, &s.framebuffer, &info))
       return;
    if (ctx->rasterizer_discard)
       return;
    struct clear c = {.ds = ds, .depth = CLAMP(depth, 0.0f, 1.0f),
                      .stencil = (uint32_t)stencil & 0xff};
    if (buffer == GL_COLOR) {
-      /* Draw buffer i of the default framebuffer is attachment i (0 only). */
-      if (drawbuffer == 0) {
-         c.color_mask = 1;
-         c.colors[0] = *color;
-      }
+      c.color_mask = 1u << drawbuffer;
+      c.colors[drawbuffer] = *color;
    }
-   do_clear(ctx, func, &s, &c);
+   do_clear(ctx, func, &s, &info, &c);
 }
 
 static bool

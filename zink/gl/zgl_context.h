@@ -27,6 +27,8 @@ struct zgl_vertex_array;
 struct zgl_program;
 struct zkv_context;
 struct zgl_texture;
+struct zgl_framebuffer;
+struct zgl_renderbuffer;
 struct zgl_sampler;
 
 /* Objects a share list shares (GL 4.6, 5.1): buffers, shaders and programs,
@@ -204,7 +206,9 @@ struct zgl_context {
    struct zgl_sampler *samplers[ZGL_MAX_COMBINED_TEXTURE_IMAGE_UNITS];
 
    /* Framebuffers (GL 4.6, 9). 0 is the window-system framebuffer. */
-   GLuint draw_framebuffer, read_framebuffer, renderbuffer;
+   GLuint draw_framebuffer, read_framebuffer;
+   struct zgl_framebuffer *draw_fbo, *read_fbo; /* NULL: the default framebuffer */
+   struct zgl_renderbuffer *renderbuffer;
    GLenum draw_buffers[ZGL_MAX_DRAW_BUFFERS]; /* of the default framebuffer */
    GLenum read_buffer;
 

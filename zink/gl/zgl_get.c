@@ -12,6 +12,7 @@
 #include "zgl_buffer.h"
 #include "zgl_drawable.h"
 #include "zgl_program.h"
+#include "zgl_framebuffer.h"
 #include "zgl_screen.h"
 #include "zgl_texture.h"
 #include "zgl_vertex_array.h"
@@ -123,6 +124,12 @@ get_sampler_binding(struct zgl_context *ctx, struct zgl_values *v)
 {
    const struct zgl_sampler *s = ctx->samplers[ctx->active_texture];
    set_int(v, s ? s->name : 0);
+}
+
+static void
+get_renderbuffer(struct zgl_context *ctx, struct zgl_values *v)
+{
+   set_int(v, ctx->renderbuffer ? ctx->renderbuffer->name : 0);
 }
 
 static void
@@ -301,7 +308,13 @@ get_timestamp(struct zgl_context *ctx, struct zgl_values *v)
 static void
 get_draw_buffer(struct zgl_context *ctx, struct zgl_values *v)
 {
-   set_int(v, ctx->draw_buffers[0]);
+   set_int(v, ctx->draw_fbo ? ctx->draw_fbo->draw_buffers[0] : ctx->draw_buffers[0]);
+}
+
+static void
+get_read_buffer(struct zgl_context *ctx, struct zgl_values *v)
+{
+   set_int(v, ctx->read_fbo ? ctx->read_fbo->read_buffer : ctx->read_buffer);
 }
 
 static void
@@ -426,9 +439,9 @@ static const struct get_entry table[] = {
    FN(GL_SAMPLER_BINDING, get_sampler_binding),
    I(GL_DRAW_FRAMEBUFFER_BINDING, draw_framebuffer),
    I(GL_READ_FRAMEBUFFER_BINDING, read_framebuffer),
-   I(GL_RENDERBUFFER_BINDING, renderbuffer),
+   FN(GL_RENDERBUFFER_BINDING, get_renderbuffer),
    FN(GL_DRAW_BUFFER, get_draw_buffer),
-   I(GL_READ_BUFFER, read_buffer),
+   FN(GL_READ_BUFFER, get_read_buffer),
 
    /* viewport, clears, per-fragment state */
    FN(GL_VIEWPORT, get_viewport),

@@ -328,7 +328,7 @@ upload(struct zgl_context *ctx, const char *func, struct zgl_texture *t,
 static void
 tex_image(struct zgl_context *ctx, const char *func, GLenum target, unsigned dims, GLint level,
           GLint internalformat, GLsizei w, GLsizei h, GLsizei d, GLint border, GLenum format,
-          GLenum type, const void *data)
+          GLenum type, const void *data, bool no_upload)
 {
    struct target_info ti;
    if (!image_target(target, dims, &ti)) {
@@ -368,7 +368,8 @@ tex_image(struct zgl_context *ctx, const char *func, GLenum target, unsigned dim
    if (!ensure_image(ctx, func, t, (GLenum)internalformat, &choice, level, w, h, d, 0))
       return;
    t->levels[ti.face][level] = (struct zgl_tex_level){true, w, h, d, (GLenum)internalformat};
-   upload(ctx, func, t, &ti, level, 0, 0, 0, w, h, d, format, type, data);
+   if (!no_upload)
+      upload(ctx, func, t, &ti, level, 0, 0, 0, w, h, d, format, type, data);
 }
 
 void GLAPIENTRY
@@ -377,7 +378,7 @@ zgl_TexImage1D(GLenum target, GLint level, GLint internalformat, GLsizei width, 
 {
    ZGL_CONTEXT(ctx);
    tex_image(ctx, "glTexImage1D", target, 1, level, internalformat, width, 1, 1, border, format,
-             type, pixels);
+             type, pixels, false);
 }
 
 void GLAPIENTRY
@@ -386,7 +387,7 @@ zgl_TexImage2D(GLenum target, GLint level, GLint internalformat, GLsizei width, 
 {
    ZGL_CONTEXT(ctx);
    tex_image(ctx, "glTexImage2D", target, 2, level, internalformat, width, height, 1, border,
-             format, type, pixels);
+             format, type, pixels, false);
 }
 
 void GLAPIENTRY
@@ -395,7 +396,7 @@ zgl_TexImage3D(GLenum target, GLint level, GLint internalformat, GLsizei width, 
 {
    ZGL_CONTEXT(ctx);
    tex_image(ctx, "glTexImage3D", target, 3, level, internalformat, width, height, depth, border,
-             format, type, pixels);
+             format, type, pixels, false);
 }
 
 static void
@@ -660,4 +661,28 @@ zgl_GenerateMipmap(GLenum target)
             index == ZGL_TEX_3D ? MAX2(b.depth >> s, 1) : b.depth, b.internal_format};
       }
    }
+}
+
+bool
+zgl_tex_image_define(struct zgl_context *ctx, const char *func, GLenum target, unsigned dims,
+                     GLint level, GLenum internalformat, GLsizei w, GLsizei h, GLint border)
+{
+   /* A client format and type that fit the internal format's kind: only
+    * the checks and the level's definition matter, nothing is uploaded. */
+   struct zkv_format_choice choice;
+   GLenum format = GL_RGBA, type = GL_UNSIGNED_BYTE;
+   if (zkv_format_for_gl(ctx->screen->zkv, internalformat, VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT,
+                         &choice)) {
+      if (format_is_depth_stencil(choice.format))
+         format = GL_DEPTH_COMPONENT, type = GL_FLOAT;
+      else if (format_is_integer(choice.format))
+         format = GL_RGBA_INTEGER, type = GL_INT;
+   }
+   const GLenum before = ctx->error;
+   ctx->error = GL_NO_ERROR;
+   tex_image(ctx, func, target, dims, level, (GLint)internalformat, w, h, 1, border, format, type,
+             NULL, true);
+   const GLenum e = ctx->error;
+   ctx->error = before != GL_NO_ERROR ? before : e;
+   return e == GL_NO_ERROR;
 }

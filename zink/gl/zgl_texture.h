@@ -94,4 +94,9 @@ bool zgl_get_sampler_param(struct zgl_context *ctx, const char *func,
                            const struct zgl_sampler_params *p, GLenum pname, GLfloat *out,
                            unsigned *count);
 
+/* glCopyTexImage's first half: defines level of the bound texture as
+ * glTexImage would with NULL data (its errors included). */
+bool zgl_tex_image_define(struct zgl_context *ctx, const char *func, GLenum target, unsigned dims,
+                          GLint level, GLenum internalformat, GLsizei w, GLsizei h, GLint border);
+
 #endif
