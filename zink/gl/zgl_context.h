@@ -27,6 +27,7 @@ struct zgl_vertex_array;
 struct zgl_program;
 struct zkv_context;
 struct zgl_texture;
+struct zgl_query;
 struct zgl_framebuffer;
 struct zgl_renderbuffer;
 struct zgl_sampler;
@@ -41,6 +42,7 @@ struct zgl_shared {
    struct zgl_names textures;
    struct zgl_names samplers;
    struct zgl_names renderbuffers;
+   struct zgl_names syncs; /* GLsync values are these names */
    /* Deleted sampler objects another context may still have bound: freed
     * with the share group. */
    struct zgl_sampler **dead_samplers;
@@ -212,6 +214,9 @@ struct zgl_context {
    GLenum draw_buffers[ZGL_MAX_DRAW_BUFFERS]; /* of the default framebuffer */
    GLenum read_buffer;
 
+   /* The active query of each target (zgl_query.c). */
+   struct zgl_query *active_queries[ZGL_QUERY_SLOTS];
+
    /* Strings of glGetStringi(GL_EXTENSIONS) and glGetString. */
    char renderer_string[256 + 16]; /* "zink (" device name ")" */
 };
@@ -233,6 +238,12 @@ void zgl_debug_message(struct zgl_context *ctx, GLenum source, GLenum type, GLui
                        GLenum severity, const char *text);
 void zgl_debug_init(struct zgl_context *ctx);
 void zgl_debug_finish(struct zgl_context *ctx);
+
+/* Frees a query object. */
+void zgl_query_free(void *query);
+
+/* Frees a sync object (the share group's end). */
+void zgl_sync_free(void *sync);
 
 /* The state every new context starts with (GL 4.6, 23's "initial value"). */
 void zgl_state_init(struct zgl_context *ctx);

@@ -3,6 +3,7 @@
 
 #include "zgl_buffer.h"
 #include "zgl_context.h"
+#include "zgl_framebuffer.h"
 #include "zgl_program.h"
 #include "zgl_texture.h"
 
@@ -15,6 +16,14 @@ zgl_shared_objects_free(struct zgl_shared *shared)
    zgl_names_foreach(&shared->buffers, e) {
       if (e->data != ZGL_NAME_RESERVED)
          zgl_buffer_unref(e->data);
+   }
+   zgl_names_foreach(&shared->syncs, e) {
+      if (e->data != ZGL_NAME_RESERVED)
+         zgl_sync_free(e->data);
+   }
+   zgl_names_foreach(&shared->renderbuffers, e) {
+      if (e->data != ZGL_NAME_RESERVED)
+         zgl_renderbuffer_unref(e->data);
    }
    zgl_names_foreach(&shared->textures, e) {
       if (e->data != ZGL_NAME_RESERVED)
@@ -62,5 +71,16 @@ zgl_context_objects_free(struct zgl_context *ctx)
    }
    ctx->vertex_array = NULL;
    zgl_texture_state_finish(ctx);
+   zgl_renderbuffer_unref(ctx->renderbuffer);
+   ctx->renderbuffer = NULL;
+   zgl_names_foreach(&ctx->framebuffers, e) {
+      if (e->data != ZGL_NAME_RESERVED)
+         zgl_framebuffer_free(e->data);
+   }
+   ctx->draw_fbo = ctx->read_fbo = NULL;
+   zgl_names_foreach(&ctx->queries, e) {
+      if (e->data != ZGL_NAME_RESERVED)
+         zgl_query_free(e->data);
+   }
    ctx->program = NULL; /* programs are the share group's */
 }
