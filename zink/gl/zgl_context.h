@@ -27,6 +27,7 @@ struct zgl_vertex_array;
 struct zgl_program;
 struct zkv_context;
 struct zgl_texture;
+struct zgl_linked;
 struct zgl_query;
 struct zgl_framebuffer;
 struct zgl_renderbuffer;
@@ -213,6 +214,9 @@ struct zgl_context {
    struct zgl_renderbuffer *renderbuffer;
    GLenum draw_buffers[ZGL_MAX_DRAW_BUFFERS]; /* of the default framebuffer */
    GLenum read_buffer;
+
+   /* zgl's own programs (zgl_meta.c), made on first use. */
+   struct zgl_linked *meta_clear;
 
    /* The active query of each target (zgl_query.c). */
    struct zgl_query *active_queries[ZGL_QUERY_SLOTS];

@@ -71,6 +71,8 @@ zgl_context_objects_free(struct zgl_context *ctx)
    }
    ctx->vertex_array = NULL;
    zgl_texture_state_finish(ctx);
+   zgl_linked_free(ctx->meta_clear);
+   ctx->meta_clear = NULL;
    zgl_renderbuffer_unref(ctx->renderbuffer);
    ctx->renderbuffer = NULL;
    zgl_names_foreach(&ctx->framebuffers, e) {
