@@ -456,13 +456,15 @@ struct zkv_program_desc {
    /* Vulkan SPIR-V (ntv's output) per stage, NULL when absent; entry point "main". */
    const uint32_t *code[ZKV_STAGE_COUNT];
    size_t code_words[ZKV_STAGE_COUNT];
-   /* Optional: the lowering's tables (kept with the program for the front
-    * end; the bindings come from the SPIR-V). */
+   /* Optional: the lowering's tables, for the front end's own use (zkv
+    * keeps the pointer, reads nothing from it: the bindings come from the
+    * SPIR-V; it must outlive the program if anything reads it later). */
    const struct zk_program_info *info;
    /* Explicit bindings (num_bindings > 0) replace the scan. */
    const struct zkv_binding_desc *bindings;
    uint32_t num_bindings;
-   /* Some stage writes transform feedback (XFB decorations in the SPIR-V). */
+   /* Some stage writes transform feedback (also found in the SPIR-V: the
+    * Xfb execution mode). */
    bool xfb;
    /* Tessellation: patch control points (GL_PATCH_VERTICES) is draw state. */
 };

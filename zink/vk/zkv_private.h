@@ -239,10 +239,11 @@ struct zkv_pipeline_key {
 };
 
 /* Reads DescriptorSet/Binding and the variables' types from a module: adds
- * a binding per resource (merging with ones already in the array). false
- * on a malformed module. */
+ * a binding per resource (merging with ones already in the array); sets
+ * *xfb if the module declares the Xfb execution mode. false on a
+ * malformed module. */
 bool zkv_spirv_scan_bindings(const uint32_t *words, size_t num_words, VkShaderStageFlags stage,
-                             struct dynarray *bindings, const char **message);
+                             struct dynarray *bindings, bool *xfb, const char **message);
 
 /* The graphics pipeline for a draw's state (cached on the program). */
 VkPipeline zkv_pipeline_get(struct zkv_context *ctx, const struct zkv_draw_state *state);
