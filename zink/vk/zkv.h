@@ -140,6 +140,12 @@ struct zkv_screen *zkv_screen_create(VkResult *result, const char **message);
 void zkv_screen_destroy(struct zkv_screen *screen);
 const struct zkv_caps *zkv_screen_caps(const struct zkv_screen *screen);
 
+/* Vulkan validation, for tests and debugging: with KILN_ZINK_VALIDATE=1 in
+ * the environment, zkv_screen_create enables VK_LAYER_KHRONOS_validation
+ * (with synchronization validation) when it is installed, prints every
+ * error it reports to stderr and counts them here. 0 without validation. */
+uint32_t zkv_screen_validation_errors(const struct zkv_screen *screen);
+
 /* The raw handles, for window-system layers that must share them. */
 VkInstance zkv_screen_instance(const struct zkv_screen *screen);
 VkPhysicalDevice zkv_screen_physical_device(const struct zkv_screen *screen);

@@ -93,6 +93,8 @@ struct zkv_screen {
    VkPhysicalDeviceMemoryProperties mem_props;
    VkPipelineCache pipeline_cache;
    bool null_descriptor;
+   VkDebugUtilsMessengerEXT messenger;
+   atomic_uint validation_errors;
 
    pthread_mutex_t lock;          /* queue submits, caches, timelines */
    struct zkv_allocator allocator;

@@ -45,6 +45,8 @@ zkvt_finish(struct zkvt *t)
       CHECK_EQ(zkv_context_status(t->ctx), VK_SUCCESS);
       zkv_context_destroy(t->ctx);
    }
+   if (t->screen)
+      CHECK_EQ(zkv_screen_validation_errors(t->screen), 0);
    zkv_screen_destroy(t->screen);
    memset(t, 0, sizeof(*t));
 }
