@@ -682,6 +682,16 @@ void zkv_clear(struct zkv_context *ctx, const struct zkv_draw_state *state, uint
                const VkClearColorValue *colors, uint32_t ds_flags, float depth, uint32_t stencil,
                const struct zkv_rect *rect);
 
+/* glClear with GL's write masks (GL 4.6, 17.4.3): as zkv_clear, but colour
+ * channels off in state->blend[i].write_mask and stencil bits off in
+ * state->stencil_front.write_mask keep their values. Attachments whose
+ * masks are full clear as zkv_clear does; the others are drawn (a meta
+ * pipeline per attachment class). The depth mask is the front end's: it
+ * leaves out ZKV_CLEAR_DEPTH when glDepthMask is off. */
+void zkv_clear_masked(struct zkv_context *ctx, const struct zkv_draw_state *state,
+                      uint32_t color_mask, const VkClearColorValue *colors, uint32_t ds_flags,
+                      float depth, uint32_t stencil, const struct zkv_rect *rect);
+
 /* glDispatchCompute(Indirect): program is a compute program; bindings as
  * for draws. */
 void zkv_dispatch(struct zkv_context *ctx, struct zkv_program *program,

@@ -94,6 +94,8 @@ struct zkv_screen {
    VkPipelineCache pipeline_cache;
    bool null_descriptor;
    VkDebugUtilsMessengerEXT messenger;
+   bool shader_output_layer;       /* gl_Layer from vertex shaders (Vulkan 1.2) */
+   struct zkv_meta *meta;          /* zkv_meta_clear.c, made on first use */
    atomic_uint validation_errors;
 
    pthread_mutex_t lock;          /* queue submits, caches, timelines */
@@ -107,6 +109,8 @@ struct zkv_screen {
    VkFormatFeatureFlags format_buffer[VK_FORMAT_ASTC_12x12_SRGB_BLOCK + 1];
    bool format_cached[VK_FORMAT_ASTC_12x12_SRGB_BLOCK + 1];
 };
+
+void zkv_meta_finish(struct zkv_screen *screen);
 
 /* ---- buffers (zkv_buffer.c) --------------------------------------------------------- */
 

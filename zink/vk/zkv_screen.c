@@ -272,6 +272,7 @@ fill_caps(struct zkv_screen *s, const struct zkv_features *f, const bool has[EXT
    c->pipeline_statistics = f->f2.features.pipelineStatisticsQuery;
    c->primitives_generated = c->pipeline_statistics;
    s->null_descriptor = f->robustness2.nullDescriptor;
+   s->shader_output_layer = f->v12.shaderOutputLayer;
 }
 
 /* Turns off what zkv does not want even where offered: robust buffer
@@ -520,6 +521,7 @@ zkv_screen_destroy(struct zkv_screen *s)
    if (s->dev) {
       vkDeviceWaitIdle(s->dev);
       zkv_sampler_cache_finish(s);
+      zkv_meta_finish(s);
       dynarray_foreach(&s->timelines, struct zkv_timeline *, tl)
       {
          vkDestroySemaphore(s->dev, (*tl)->semaphore, NULL);

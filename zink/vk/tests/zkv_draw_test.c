@@ -641,3 +641,79 @@ TEST(cull_front_face)
    zkv_program_destroy(p);
    zkvt_finish(&t);
 }
+
+/* glClear with a partial colour mask on an RGBA8 and an R32UI attachment
+ * and a partial stencil mask, inside a rectangle: masked channels and
+ * stencil bits keep their values (GL 4.6, 17.4.3). */
+TEST(masked_clear)
+{
+   struct zkvt t;
+   REQUIRE(zkvt_init(&t));
+   struct zkv_image_view *v0, *v1, *dv;
+   struct zkv_image *c0 = zkvt_target(&t, 8, 8, VK_FORMAT_R8G8B8A8_UNORM, &v0);
+   struct zkv_image *c1 = zkvt_target(&t, 8, 8, VK_FORMAT_R32G32B32A32_UINT, &v1);
+   struct zkv_format_choice fc;
+   REQUIRE(zkv_format_for_gl(t.screen, 0x88F0 /* GL_DEPTH24_STENCIL8 */,
+                             VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT, &fc));
+   struct zkv_image *ds = zkvt_target(&t, 8, 8, fc.format, &dv);
+   REQUIRE(c0 && c1 && ds);
+   struct zkv_draw_state st;
+   zkv_draw_state_init(&st);
+   st.framebuffer.color[0] = v0;
+   st.framebuffer.color[1] = v1;
+   st.framebuffer.depth_stencil = dv;
+   st.framebuffer.width = st.framebuffer.height = 8;
+   const VkClearColorValue first[2] = {{.float32 = {0.2f, 0.4f, 0.6f, 0.8f}},
+                                       {.uint32 = {1, 2, 3, 4}}};
+   zkv_clear_masked(t.ctx, &st, 3, first, ZKV_CLEAR_DEPTH | ZKV_CLEAR_STENCIL, 1.0f, 0x30, NULL);
+   const VkClearColorValue second[2] = {{.float32 = {1, 1, 1, 1}}, {.uint32 = {9, 9, 9, 9}}};
+   st.blend[0].write_mask = VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_A_BIT;
+   st.blend[1].write_mask = VK_COLOR_COMPONENT_G_BIT;
+   st.stencil_front.write_mask = st.stencil_back.write_mask = 0x0f;
+   const struct zkv_rect rect = {2, 2, 4, 4};
+   zkv_clear_masked(t.ctx, &st, 3, second, ZKV_CLEAR_DEPTH | ZKV_CLEAR_STENCIL, 0.25f, 0xff,
+                    &rect);
+   uint8_t got0[64 * 4];
+   uint32_t got1[64 * 4];
+   uint8_t sten[64];
+   float depth[64];
+   zkvt_read(&t, c0, 8, 8, got0);
+   const struct zkv_box box = {0, 0, 0, 8, 8, 1};
+   zkv_image_readback(t.ctx, c1, 0, VK_IMAGE_ASPECT_COLOR_BIT, &box, got1, NULL);
+   zkv_image_readback(t.ctx, ds, 0, VK_IMAGE_ASPECT_STENCIL_BIT, &box, sten, NULL);
+   const bool d32 = fc.format == VK_FORMAT_D32_SFLOAT_S8_UINT;
+   uint32_t draw_depth[64];
+   zkv_image_readback(t.ctx, ds, 0, VK_IMAGE_ASPECT_DEPTH_BIT, &box, draw_depth, NULL);
+   for (int i = 0; i < 64; i++) {
+      if (d32)
+         memcpy(&depth[i], &draw_depth[i], 4);
+      else
+         depth[i] = (float)(draw_depth[i] & 0xffffff) / 16777215.0f;
+   }
+   bool ok = true;
+   for (int y = 0; y < 8; y++)
+      for (int x = 0; x < 8; x++) {
+         const int i = y * 8 + x;
+         const bool in = x >= 2 && x < 6 && y >= 2 && y < 6;
+         const uint8_t w0[4] = {in ? 255 : 51, 102, 153, in ? 255 : 204};
+         const uint32_t w1[4] = {1, in ? 9 : 2, 3, 4};
+         if (memcmp(got0 + i * 4, w0, 4) || memcmp(got1 + i * 4, w1, 16) ||
+             sten[i] != (in ? 0x3f : 0x30) || fabsf(depth[i] - (in ? 0.25f : 1.0f)) > 1e-5f) {
+            if (ok)
+               test_fail(__FILE__, __LINE__,
+                         "(%d, %d): rgba8 %u,%u,%u,%u uint %u,%u,%u,%u stencil 0x%x depth %f", x,
+                         y, got0[i * 4], got0[i * 4 + 1], got0[i * 4 + 2], got0[i * 4 + 3],
+                         got1[i * 4], got1[i * 4 + 1], got1[i * 4 + 2], got1[i * 4 + 3], sten[i],
+                         depth[i]);
+            ok = false;
+         }
+      }
+   CHECK(ok);
+   zkv_image_view_destroy(v0);
+   zkv_image_view_destroy(v1);
+   zkv_image_view_destroy(dv);
+   zkv_image_destroy(c0);
+   zkv_image_destroy(c1);
+   zkv_image_destroy(ds);
+   zkvt_finish(&t);
+}
