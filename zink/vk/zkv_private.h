@@ -262,6 +262,7 @@ struct zkv_timeline {
    struct zkv_screen *screen;
    uint64_t submitted;   /* highest value a submitted batch signals */
    uint64_t completed;   /* highest value seen signalled */
+   bool lost;            /* a wait or a counter read said VK_ERROR_DEVICE_LOST */
 };
 
 struct zkv_timeline *zkv_timeline_create(struct zkv_screen *screen, VkResult *result);

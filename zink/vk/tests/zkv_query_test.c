@@ -374,3 +374,46 @@ TEST(transform_feedback)
    scene_finish(&s);
    zkvt_finish(&t);
 }
+
+/* A device that faults is lost: zkv reports VK_ERROR_DEVICE_LOST (GL's
+ * GL_CONTEXT_LOST) and nothing hangs or crashes afterwards. The fault is a
+ * shader that never ends, which kiln's watchdog (KILN_TDR_MS, shortened
+ * here) turns into a lost device; other drivers may hang on it, so this
+ * runs on kiln only. */
+TEST(device_lost)
+{
+   setenv("KILN_TDR_MS", "300", 1);
+   struct zkvt t;
+   REQUIRE(zkvt_init(&t));
+   if (!strstr(t.caps->device_name, "kiln")) {
+      test_skip("only kiln promises a watchdog that reports a hang as a lost device");
+      zkvt_finish(&t);
+      return;
+   }
+   static const char cs[] = "#version 450 core\n"
+                            "layout(local_size_x = 1) in;\n"
+                            "layout(std430, binding = 0) buffer Out { uint v[]; };\n"
+                            "void main() { while (v[0] == 0u) v[1] += 1u; }\n";
+   struct zkv_program *p = zkvt_compute(&t, cs);
+   struct zkv_buffer *out = zkvt_buffer(&t, NULL, 16);
+   REQUIRE(p && out);
+   struct zkv_bindings *b = calloc(1, sizeof(*b));
+   b->set[2][0].buffer = out;
+   zkv_dispatch(t.ctx, p, b, 1, 1, 1);
+   struct zkv_fence *f = zkv_flush(t.ctx);
+   REQUIRE(f);
+   CHECK(zkv_fence_wait(f, 30ull * 1000 * 1000 * 1000)); /* a lost device counts as signalled */
+   zkv_fence_destroy(f);
+   uint32_t v = 0;
+   zkv_buffer_read(t.ctx, out, 0, 4, &v); /* must return, whatever it reads */
+   CHECK_EQ(zkv_context_status(t.ctx), VK_ERROR_DEVICE_LOST);
+   /* later work is refused or dropped, never a crash or a hang */
+   zkv_dispatch(t.ctx, p, b, 1, 1, 1);
+   zkv_finish(t.ctx);
+   free(b);
+   zkv_buffer_destroy(out);
+   zkv_program_destroy(p);
+   /* zkvt_finish expects a healthy context: close by hand. */
+   zkv_context_destroy(t.ctx);
+   zkv_screen_destroy(t.screen);
+}
