@@ -220,6 +220,8 @@ struct zgl_context {
 
    /* The active query of each target (zgl_query.c). */
    struct zgl_query *active_queries[ZGL_QUERY_SLOTS];
+   struct zgl_query *condition; /* glBeginConditionalRender's */
+   GLenum clamp_read_color;
 
    /* Strings of glGetStringi(GL_EXTENSIONS) and glGetString. */
    char renderer_string[256 + 16]; /* "zink (" device name ")" */

@@ -513,6 +513,7 @@ static const struct get_entry table[] = {
    B(GL_TEXTURE_CUBE_MAP_SEAMLESS, texture_cube_map_seamless),
 
    /* hints */
+   I(GL_CLAMP_READ_COLOR, clamp_read_color),
    I(GL_LINE_SMOOTH_HINT, line_smooth_hint),
    I(GL_POLYGON_SMOOTH_HINT, polygon_smooth_hint),
    I(GL_TEXTURE_COMPRESSION_HINT, texture_compression_hint),

@@ -94,6 +94,10 @@ zgl_DeleteQueries(GLsizei n, const GLuint *ids)
       if (!q)
          continue;
       /* An active query is ended first (GL 4.6, 4.2.1). */
+      if (ctx->condition == q) {
+         zkv_render_condition(ctx->zkv, NULL, false, false);
+         ctx->condition = NULL;
+      }
       for (int s = 0; s < SLOT_COUNT; s++) {
          if (*active_slot(ctx, s) == q) {
             zkv_query_end(ctx->zkv, q->zkv);
@@ -313,4 +317,58 @@ zgl_GetQueryObjectui64v(GLuint id, GLenum pname, GLuint64 *params)
    uint64_t v;
    if (query_result(ctx, "glGetQueryObjectui64v", id, pname, &v))
       *params = v;
+}
+
+/* ---- conditional rendering (GL 4.6, 10.9) ---------------------------------------- */
+
+void GLAPIENTRY
+zgl_BeginConditionalRender(GLuint id, GLenum mode)
+{
+   ZGL_CONTEXT(ctx);
+   bool wait, inverted = false;
+   switch (mode) {
+   case GL_QUERY_WAIT:
+   case GL_QUERY_BY_REGION_WAIT:
+      wait = true;
+      break;
+   case GL_QUERY_NO_WAIT:
+   case GL_QUERY_BY_REGION_NO_WAIT:
+      wait = false;
+      break;
+   case GL_QUERY_WAIT_INVERTED:
+   case GL_QUERY_BY_REGION_WAIT_INVERTED:
+      wait = inverted = true;
+      break;
+   case GL_QUERY_NO_WAIT_INVERTED:
+   case GL_QUERY_BY_REGION_NO_WAIT_INVERTED:
+      wait = false;
+      inverted = true;
+      break;
+   default:
+      zgl_error(ctx, GL_INVALID_ENUM, "glBeginConditionalRender(mode 0x%x)", mode);
+      return;
+   }
+   /* INVALID_OPERATION: already in conditional rendering, id not an
+    * occlusion query object, or the query active (GL 4.6, 10.9). */
+   struct zgl_query *q = zgl_names_object(&ctx->queries, id);
+   if (ctx->condition || !q || q->active ||
+       (q->target != GL_SAMPLES_PASSED && q->target != GL_ANY_SAMPLES_PASSED &&
+        q->target != GL_ANY_SAMPLES_PASSED_CONSERVATIVE)) {
+      zgl_error(ctx, GL_INVALID_OPERATION, "glBeginConditionalRender(%u)", id);
+      return;
+   }
+   ctx->condition = q;
+   zkv_render_condition(ctx->zkv, q->zkv, inverted, wait);
+}
+
+void GLAPIENTRY
+zgl_EndConditionalRender(void)
+{
+   ZGL_CONTEXT(ctx);
+   if (!ctx->condition) {
+      zgl_error(ctx, GL_INVALID_OPERATION, "glEndConditionalRender: not active");
+      return;
+   }
+   ctx->condition = NULL;
+   zkv_render_condition(ctx->zkv, NULL, false, false);
 }

@@ -94,6 +94,21 @@ read_box(struct zgl_context *ctx, const struct zgl_read_source *src,
 }
 
 void GLAPIENTRY
+zgl_ClampColor(GLenum target, GLenum clamp)
+{
+   ZGL_CONTEXT(ctx);
+   if (target != GL_CLAMP_READ_COLOR) {
+      zgl_error(ctx, GL_INVALID_ENUM, "glClampColor(target 0x%x)", target);
+      return;
+   }
+   if (clamp != GL_TRUE && clamp != GL_FALSE && clamp != GL_FIXED_ONLY) {
+      zgl_error(ctx, GL_INVALID_ENUM, "glClampColor(clamp 0x%x)", clamp);
+      return;
+   }
+   ctx->clamp_read_color = clamp;
+}
+
+void GLAPIENTRY
 zgl_ReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, GLenum type,
                void *pixels)
 {
@@ -172,6 +187,12 @@ zgl_ReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, G
          double depth = 0;
          uint32_t stencil = 0;
          decode(kil, aspect, data + ((size_t)r * w + c) * texel, rgba, irgba, &depth, &stencil);
+         /* GL_CLAMP_READ_COLOR (GL 4.6, 18.2.8): FIXED_ONLY clamps fixed-point
+          * buffers, whose values are in range already. */
+         if (ctx->clamp_read_color == GL_TRUE) {
+            for (unsigned i = 0; i < 4; i++)
+               rgba[i] = CLAMP(rgba[i], 0.0f, 1.0f);
+         }
          if (ds)
             stencil = sdata[(size_t)r * w + c];
          const size_t at = zgl_pixel_offset_B(&ctx->pack, format, type, width,

@@ -686,3 +686,127 @@ zgl_tex_image_define(struct zgl_context *ctx, const char *func, GLenum target, u
    ctx->error = before != GL_NO_ERROR ? before : e;
    return e == GL_NO_ERROR;
 }
+
+/* glGetTexImage (GL 4.6, 8.11.4): a level read back and packed as
+ * format/type under the pack state, to client memory or the pixel pack
+ * buffer. */
+void GLAPIENTRY
+zgl_GetTexImage(GLenum target, GLint level, GLenum format, GLenum type, void *pixels)
+{
+   ZGL_CONTEXT(ctx);
+   const char *func = "glGetTexImage";
+   struct target_info ti;
+   if (!image_target(target, 1, &ti) && !image_target(target, 2, &ti) &&
+       !image_target(target, 3, &ti)) {
+      zgl_error(ctx, GL_INVALID_ENUM, "%s(target 0x%x)", func, target);
+      return;
+   }
+   if (level < 0 || level >= ZGL_MAX_LEVELS) {
+      zgl_error(ctx, GL_INVALID_VALUE, "%s(level %d)", func, level);
+      return;
+   }
+   const GLenum e = zgl_pixel_format_check(format, type);
+   if (e != GL_NO_ERROR) {
+      zgl_error(ctx, e, "%s(format 0x%x, type 0x%x)", func, format, type);
+      return;
+   }
+   struct zgl_texture *t = bound_texture(ctx, ti.index);
+   const struct zgl_tex_level *lv = &t->levels[ti.face][level];
+   if (!lv->defined || !t->image)
+      return; /* nothing to return */
+   if (!check_compatible(ctx, func, t->format.format, format))
+      return;
+   const VkFormat vk = t->format.format;
+   const VkImageAspectFlagBits aspect =
+      format == GL_STENCIL_INDEX ? VK_IMAGE_ASPECT_STENCIL_BIT
+      : format == GL_DEPTH_COMPONENT || format == GL_DEPTH_STENCIL ? VK_IMAGE_ASPECT_DEPTH_BIT
+                                                                   : VK_IMAGE_ASPECT_COLOR_BIT;
+   const enum kil_format kil =
+      aspect == VK_IMAGE_ASPECT_STENCIL_BIT ? KIL_FORMAT_S8_UINT
+      : aspect == VK_IMAGE_ASPECT_DEPTH_BIT && vk == VK_FORMAT_D24_UNORM_S8_UINT
+         ? KIL_FORMAT_X8_D24_UNORM_PACK32
+      : aspect == VK_IMAGE_ASPECT_DEPTH_BIT && vk == VK_FORMAT_D32_SFLOAT_S8_UINT
+         ? KIL_FORMAT_D32_SFLOAT
+         : zgl_kil_format(vk);
+   if (kil == KIL_FORMAT_NONE || format == GL_DEPTH_STENCIL ||
+       (aspect == VK_IMAGE_ASPECT_COLOR_BIT && !fmt_format_is_convertible(kil))) {
+      zgl_error(ctx, GL_INVALID_OPERATION, "%s: reading format %d as 0x%x is not implemented",
+                func, vk, format);
+      return;
+   }
+   const GLsizei w = lv->width, h = lv->height, d = lv->depth;
+   const struct zgl_pixel_store *ps = &ctx->pack;
+   const size_t image_stride = zgl_pixel_row_stride_B(ps, format, type, w) *
+                               (size_t)(ps->image_height > 0 ? ps->image_height : h);
+   const size_t end = image_stride * (size_t)(ps->skip_images + d - 1) +
+                      zgl_pixel_offset_B(ps, format, type, w, w - 1, h - 1) +
+                      zgl_pixel_size_B(format, type);
+   struct zgl_buffer *pbo = ctx->pixel_pack_buffer;
+   if (pbo && ((pbo->map_pointer && !(pbo->access_flags & GL_MAP_PERSISTENT_BIT)) ||
+               (uintptr_t)pixels + end > (uintptr_t)pbo->size_B)) {
+      zgl_error(ctx, GL_INVALID_OPERATION, "%s: the pack buffer is mapped or too small", func);
+      return;
+   }
+   const unsigned texel = kil_format_el_size_B(kil);
+   const size_t n = (size_t)w * (size_t)h * (size_t)d;
+   uint8_t *data = malloc(n * texel);
+   uint8_t *out = pbo ? malloc(end) : pixels;
+   if (!data || !out) {
+      free(data);
+      if (pbo)
+         free(out);
+      zgl_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
+      return;
+   }
+   struct zkv_box box = {0, 0, 0, (uint32_t)w, (uint32_t)h, (uint32_t)d};
+   if (t->index == ZGL_TEX_1D_ARRAY)
+      box = (struct zkv_box){0, 0, 0, (uint32_t)w, 1, (uint32_t)h};
+   else if (t->index == ZGL_TEX_CUBE_MAP)
+      box.z = (int32_t)ti.face;
+   const struct zkv_host_layout layout = {(uint32_t)w * texel,
+                                          t->index == ZGL_TEX_1D_ARRAY ? (uint32_t)w * texel
+                                                                       : (uint32_t)(w * h) * texel};
+   zkv_image_readback(ctx->zkv, t->image, (uint32_t)level, aspect, &box, data, &layout);
+   if (pbo)
+      zkv_buffer_read(ctx->zkv, pbo->zkv, (uintptr_t)pixels, end, out);
+   for (GLsizei k = 0; k < d; k++) {
+      for (GLsizei r = 0; r < h; r++) {
+         for (GLsizei c = 0; c < w; c++) {
+            const uint8_t *src = data + (((size_t)k * (size_t)h + (size_t)r) * (size_t)w + (size_t)c) * texel;
+            float rgba[4] = {0, 0, 0, 1};
+            int64_t irgba[4] = {0, 0, 0, 1};
+            double depth = 0;
+            uint32_t stencil = 0;
+            if (aspect == VK_IMAGE_ASPECT_DEPTH_BIT) {
+               depth = fmt_unpack_depth(kil, src);
+            } else if (aspect == VK_IMAGE_ASPECT_STENCIL_BIT) {
+               stencil = fmt_unpack_stencil(kil, src);
+            } else {
+               union fmt_texel v;
+               fmt_unpack_color(kil, src, &v);
+               const enum fmt_class cls = fmt_format_class(kil);
+               for (unsigned i = 0; i < 4; i++) {
+                  rgba[i] = cls == FMT_CLASS_FLOAT ? v.f[i]
+                            : cls == FMT_CLASS_UINT ? (float)v.u[i]
+                                                    : (float)v.i[i];
+                  irgba[i] = cls == FMT_CLASS_UINT   ? (int64_t)v.u[i]
+                             : cls == FMT_CLASS_SINT ? v.i[i]
+                                                     : (int64_t)v.f[i];
+               }
+               /* Formats stored wider than GL names read GL's values: an
+                * RGB texture's alpha is 1 (table 8.11's component rules). */
+               if (t->format.emulated)
+                  rgba[3] = 1.0f, irgba[3] = 1;
+            }
+            const size_t at = image_stride * (size_t)(ps->skip_images + k) +
+                              zgl_pixel_offset_B(ps, format, type, w, c, r);
+            zgl_pack_pixel(format, type, rgba, irgba, depth, stencil, out + at);
+         }
+      }
+   }
+   if (pbo) {
+      zkv_buffer_subdata(ctx->zkv, pbo->zkv, (uintptr_t)pixels, end, out);
+      free(out);
+   }
+   free(data);
+}

@@ -139,3 +139,74 @@ TEST(sync_objects)
    CHECK_GL_ERROR(GL_NO_ERROR);
    zgl_test_end(&t);
 }
+
+TEST(conditional_render)
+{
+   struct zgl_test t;
+   REQUIRE(zgl_test_begin(&t, false));
+   PFNGLGENQUERIESPROC gen = GLP(PFNGLGENQUERIESPROC, "glGenQueries");
+   PFNGLBEGINQUERYPROC begin = GLP(PFNGLBEGINQUERYPROC, "glBeginQuery");
+   PFNGLENDQUERYPROC end = GLP(PFNGLENDQUERYPROC, "glEndQuery");
+   PFNGLBEGINCONDITIONALRENDERPROC cbegin =
+      GLP(PFNGLBEGINCONDITIONALRENDERPROC, "glBeginConditionalRender");
+   PFNGLENDCONDITIONALRENDERPROC cend =
+      GLP(PFNGLENDCONDITIONALRENDERPROC, "glEndConditionalRender");
+   REQUIRE(gen && begin && end && cbegin && cend);
+   const GLuint p = zgl_test_program("#version 330 core\n"
+                                     "layout(location = 0) in vec2 pos;\n"
+                                     "void main() { gl_Position = vec4(pos, 0.0, 1.0); }\n",
+                                     "#version 330 core\n"
+                                     "uniform vec4 color;\n"
+                                     "out vec4 frag;\n"
+                                     "void main() { frag = color; }\n");
+   REQUIRE(p);
+   gl.UseProgram(p);
+   const GLint color = gl.GetUniformLocation(p, "color");
+   GLuint vao, b;
+   gl.GenVertexArrays(1, &vao);
+   gl.BindVertexArray(vao);
+   gl.GenBuffers(1, &b);
+   gl.BindBuffer(GL_ARRAY_BUFFER, b);
+   const float full[] = {-1, -1, 1, -1, -1, 1, 1, 1};
+   gl.BufferData(GL_ARRAY_BUFFER, sizeof(full), full, GL_STATIC_DRAW);
+   gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
+   gl.EnableVertexAttribArray(0);
+   GLuint q[2];
+   gen(2, q);
+   /* q[0] saw samples, q[1] none (rasterizer discard). */
+   begin(GL_SAMPLES_PASSED, q[0]);
+   gl.Uniform4f(color, 0, 0, 1, 1);
+   gl.DrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+   end(GL_SAMPLES_PASSED);
+   gl.Enable(GL_RASTERIZER_DISCARD);
+   begin(GL_SAMPLES_PASSED, q[1]);
+   gl.DrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+   end(GL_SAMPLES_PASSED);
+   gl.Disable(GL_RASTERIZER_DISCARD);
+   /* Drawn under q[0]: red. Discarded under q[1]: stays red. */
+   cbegin(q[0], GL_QUERY_WAIT);
+   gl.Uniform4f(color, 1, 0, 0, 1);
+   gl.DrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+   cend();
+   cbegin(q[1], GL_QUERY_WAIT);
+   gl.Uniform4f(color, 0, 1, 0, 1);
+   gl.DrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+   cend();
+   CHECK_GL_ERROR(GL_NO_ERROR);
+   uint8_t px[4];
+   zgl_test_pixel(5, 5, px);
+   CHECK_EQ(px[0], 255);
+   CHECK_EQ(px[1], 0);
+   /* Errors (GL 4.6, 10.9). */
+   cend();
+   CHECK_GL_ERROR(GL_INVALID_OPERATION);
+   cbegin(q[0], 0xdead);
+   CHECK_GL_ERROR(GL_INVALID_ENUM);
+   cbegin(12345, GL_QUERY_WAIT);
+   CHECK_GL_ERROR(GL_INVALID_OPERATION);
+   cbegin(q[0], GL_QUERY_WAIT);
+   cbegin(q[0], GL_QUERY_WAIT);
+   CHECK_GL_ERROR(GL_INVALID_OPERATION);
+   cend();
+   zgl_test_end(&t);
+}

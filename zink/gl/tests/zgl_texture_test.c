@@ -239,3 +239,41 @@ TEST(texture_errors)
    CHECK_GL_ERROR(GL_INVALID_ENUM);
    zgl_test_end(&t);
 }
+
+TEST(get_tex_image)
+{
+   struct zgl_test t;
+   REQUIRE(zgl_test_begin(&t, false));
+   PFNGLGENTEXTURESPROC gen = GLP(PFNGLGENTEXTURESPROC, "glGenTextures");
+   PFNGLBINDTEXTUREPROC bind = GLP(PFNGLBINDTEXTUREPROC, "glBindTexture");
+   PFNGLTEXIMAGE2DPROC image = GLP(PFNGLTEXIMAGE2DPROC, "glTexImage2D");
+   PFNGLGETTEXIMAGEPROC get = GLP(PFNGLGETTEXIMAGEPROC, "glGetTexImage");
+   REQUIRE(gen && bind && image && get);
+   GLuint tex;
+   gen(1, &tex);
+   bind(GL_TEXTURE_2D, tex);
+   /* Unsigned bytes in, floats out: c / 255 (GL 4.6, 8.4.4.2). */
+   const uint8_t texels[8] = {0, 51, 102, 255, 255, 204, 153, 0};
+   image(GL_TEXTURE_2D, 0, GL_RGBA8, 2, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+   float f[8] = {0};
+   get(GL_TEXTURE_2D, 0, GL_RGBA, GL_FLOAT, f);
+   CHECK_GL_ERROR(GL_NO_ERROR);
+   CHECK_FLOAT_EQ(f[1], 0.2, 1e-6);
+   CHECK_FLOAT_EQ(f[5], 0.8, 1e-6);
+   CHECK_FLOAT_EQ(f[7], 0.0, 0);
+   uint8_t bgra[8];
+   get(GL_TEXTURE_2D, 0, GL_BGRA, GL_UNSIGNED_BYTE, bgra);
+   CHECK_EQ(bgra[0], 102);
+   CHECK_EQ(bgra[6], 255);
+   /* An RGB8 texture reads alpha 1 whatever the upload said. */
+   image(GL_TEXTURE_2D, 0, GL_RGB8, 2, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+   get(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, bgra);
+   CHECK_EQ(bgra[7], 255);
+   get(GL_TEXTURE_2D, -1, GL_RGBA, GL_UNSIGNED_BYTE, bgra);
+   CHECK_GL_ERROR(GL_INVALID_VALUE);
+   get(GL_TEXTURE_2D, 0, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE, bgra);
+   CHECK_GL_ERROR(GL_INVALID_OPERATION);
+   get(GL_TEXTURE_CUBE_MAP, 0, GL_RGBA, GL_UNSIGNED_BYTE, bgra);
+   CHECK_GL_ERROR(GL_INVALID_ENUM);
+   zgl_test_end(&t);
+}
