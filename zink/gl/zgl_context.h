@@ -26,6 +26,7 @@ struct zgl_buffer;
 struct zgl_vertex_array;
 struct zgl_program;
 struct zkv_context;
+struct zkv_xfb_target;
 struct zgl_texture;
 struct zgl_linked;
 struct zgl_query;
@@ -214,6 +215,15 @@ struct zgl_context {
    struct zgl_renderbuffer *renderbuffer;
    GLenum draw_buffers[ZGL_MAX_DRAW_BUFFERS]; /* of the default framebuffer */
    GLenum read_buffer;
+
+   /* Transform feedback (zgl_xfb.c): GL 3.x has one, unnamed object. */
+   struct {
+      bool active, paused;
+      GLenum primitive_mode;
+      struct zgl_program *program; /* the one capture began with */
+      struct zkv_xfb_target *targets[4];
+   } xfb;
+   struct zgl_buffer_binding xfb_buffers[4];
 
    /* zgl's own programs (zgl_meta.c), made on first use. */
    struct zgl_linked *meta_clear;

@@ -537,6 +537,8 @@ static const struct get_entry table[] = {
    I(GL_UNPACK_SKIP_IMAGES, unpack.skip_images),
    I(GL_UNPACK_ALIGNMENT, unpack.alignment),
    B(GL_DEBUG_OUTPUT, debug.output),
+   B(GL_TRANSFORM_FEEDBACK_ACTIVE, xfb.active),
+   B(GL_TRANSFORM_FEEDBACK_PAUSED, xfb.paused),
    B(GL_DEBUG_OUTPUT_SYNCHRONOUS, debug.synchronous),
 };
 
@@ -560,6 +562,11 @@ indexed_values(struct zgl_context *ctx, const char *func, GLenum pname, unsigned
    case GL_UNIFORM_BUFFER_START:
    case GL_UNIFORM_BUFFER_SIZE:
       limit = ZGL_MAX_UNIFORM_BUFFER_BINDINGS;
+      break;
+   case GL_TRANSFORM_FEEDBACK_BUFFER_BINDING:
+   case GL_TRANSFORM_FEEDBACK_BUFFER_START:
+   case GL_TRANSFORM_FEEDBACK_BUFFER_SIZE:
+      limit = ARRAY_SIZE(ctx->xfb_buffers);
       break;
    case GL_BLEND_SRC_RGB:
    case GL_BLEND_DST_RGB:
@@ -599,6 +606,15 @@ indexed_values(struct zgl_context *ctx, const char *func, GLenum pname, unsigned
       break;
    case GL_UNIFORM_BUFFER_SIZE:
       set_int(v, ctx->uniform_buffers[index].size);
+      break;
+   case GL_TRANSFORM_FEEDBACK_BUFFER_BINDING:
+      set_int(v, zgl_buffer_name(ctx->xfb_buffers[index].buffer));
+      break;
+   case GL_TRANSFORM_FEEDBACK_BUFFER_START:
+      set_int(v, ctx->xfb_buffers[index].offset);
+      break;
+   case GL_TRANSFORM_FEEDBACK_BUFFER_SIZE:
+      set_int(v, ctx->xfb_buffers[index].size);
       break;
    case GL_BLEND_SRC_RGB:
       set_int(v, bl->src_rgb);

@@ -282,7 +282,9 @@ zgl_link(struct zgl_context *ctx, struct zgl_program *p, char **log)
       *log = log_printf("error: %s\n", error);
       goto fail;
    }
-   struct zkv_program_desc desc = {.info = &l->info};
+   if (!zgl_link_xfb(p, l, stages, log))
+      goto fail;
+   struct zkv_program_desc desc = {.info = &l->info, .xfb = l->num_xfb_varyings > 0};
    const struct ntv_options nopts = {.target = NTV_TARGET_VULKAN_1_0,
                                      .spirv_version = 0x00010000};
    for (int s = 0; s < KGL_STAGE_COUNT; s++) {

@@ -9,6 +9,7 @@
 
 #include <stdlib.h>
 #include "zgl_vertex_array.h"
+#include "zink/vk/zkv.h"
 
 void
 zgl_shared_objects_free(struct zgl_shared *shared)
@@ -65,6 +66,10 @@ zgl_context_objects_free(struct zgl_context *ctx)
       zgl_buffer_bind(&ctx->shader_storage_buffers[i].buffer, NULL);
    for (unsigned i = 0; i < ZGL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS; i++)
       zgl_buffer_bind(&ctx->atomic_counter_buffers[i].buffer, NULL);
+   for (unsigned i = 0; i < ARRAY_SIZE(ctx->xfb_buffers); i++)
+      zgl_buffer_bind(&ctx->xfb_buffers[i].buffer, NULL);
+   for (unsigned i = 0; i < ARRAY_SIZE(ctx->xfb.targets); i++)
+      zkv_xfb_target_destroy(ctx->xfb.targets[i]);
    zgl_names_foreach(&ctx->vertex_arrays, e) {
       if (e->data != ZGL_NAME_RESERVED)
          zgl_vertex_array_free(e->data);
