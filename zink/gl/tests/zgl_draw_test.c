@@ -245,6 +245,26 @@ TEST(current_attribute_value)
    gl.VertexAttrib4f(3, 0.2f, 0.4f, 0.6f, 0.8f);
    gl.DrawArrays(GL_TRIANGLE_STRIP, 0, 4);
    CHECK_PIXEL(7, 7, 51, 102, 153, 204);
+   /* Normalized bytes: c / 255; packed 2_10_10_10: c / 1023 and a / 3. */
+   PFNGLVERTEXATTRIB4NUBPROC nub =
+      (PFNGLVERTEXATTRIB4NUBPROC)zgl_get_proc_address("glVertexAttrib4Nub");
+   PFNGLVERTEXATTRIBP4UIPROC p4 =
+      (PFNGLVERTEXATTRIBP4UIPROC)zgl_get_proc_address("glVertexAttribP4ui");
+   PFNGLVERTEXATTRIB2SPROC two_s =
+      (PFNGLVERTEXATTRIB2SPROC)zgl_get_proc_address("glVertexAttrib2s");
+   REQUIRE(nub && p4 && two_s);
+   nub(3, 255, 0, 51, 255);
+   gl.DrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+   CHECK_PIXEL(7, 7, 255, 0, 51, 255);
+   p4(3, GL_UNSIGNED_INT_2_10_10_10_REV, GL_TRUE, 1023u | (0u << 10) | (1023u << 20) | (3u << 30));
+   gl.DrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+   CHECK_PIXEL(7, 7, 255, 0, 255, 255);
+   /* Two components given: z 0, w 1 (GL 4.6, 10.2.1). */
+   two_s(3, 1, 0);
+   gl.DrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+   CHECK_PIXEL(7, 7, 255, 0, 0, 255);
+   nub(16, 0, 0, 0, 0);
+   CHECK_GL_ERROR(GL_INVALID_VALUE);
    zgl_test_end(&t);
 }
 
