@@ -331,6 +331,7 @@ zgl_FramebufferTexture2D(GLenum target, GLenum attachment, GLenum textarget, GLu
 {
    ZGL_CONTEXT(ctx);
    const bool ok = textarget == GL_TEXTURE_2D || textarget == GL_TEXTURE_RECTANGLE ||
+                   textarget == GL_TEXTURE_2D_MULTISAMPLE ||
                    (textarget >= GL_TEXTURE_CUBE_MAP_POSITIVE_X &&
                     textarget <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z);
    if (texture && !ok) {
@@ -385,13 +386,13 @@ attachment_complete(struct zgl_context *ctx, const struct zgl_attachment *a, int
          return false;
       const struct zgl_tex_level *lv = &t->levels[face][a->level];
       const bool array = t->index == ZGL_TEX_2D_ARRAY || t->index == ZGL_TEX_3D ||
-                         t->index == ZGL_TEX_1D_ARRAY;
+                         t->index == ZGL_TEX_1D_ARRAY || t->index == ZGL_TEX_2D_MULTISAMPLE_ARRAY;
       if (array && !a->layered && a->layer >= (t->index == ZGL_TEX_1D_ARRAY ? lv->height : lv->depth))
          return false;
       format = t->format.format;
       *w = (uint32_t)lv->width;
       *h = t->index == ZGL_TEX_1D_ARRAY ? 1 : (uint32_t)lv->height;
-      *samples = 0;
+      *samples = t->samples > 1 ? t->samples : 0;
    }
    const VkImageAspectFlags aspects = zkv_format_aspects(format);
    const VkFormatFeatureFlags features = zkv_format_features(ctx->screen->zkv, format);

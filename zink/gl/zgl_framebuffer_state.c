@@ -131,13 +131,13 @@ zgl_draw_framebuffer(struct zgl_context *ctx, const char *func, struct zkv_frame
                    "%s: the draw framebuffer is incomplete (0x%x)", func, status);
          return false;
       }
-      uint32_t w = UINT32_MAX, h = UINT32_MAX;
+      uint32_t w = UINT32_MAX, h = UINT32_MAX, level, layer;
       for (unsigned i = 0; i < ZGL_MAX_DRAW_BUFFERS; i++) {
          struct zgl_attachment *a = color_attachment(fbo, fbo->draw_buffers[i]);
          if (!a)
             continue;
          fb->color[i] = attachment_view(ctx, a);
-         uint32_t aw, ah, level, layer;
+         uint32_t aw, ah;
          attachment_size(a, &aw, &ah);
          w = MIN2(w, aw), h = MIN2(h, ah);
          if (format_is_integer(zkv_image_get_desc(attachment_image(a, &level, &layer))->format))
@@ -157,6 +157,12 @@ zgl_draw_framebuffer(struct zgl_context *ctx, const char *func, struct zkv_frame
       fb->width = w == UINT32_MAX ? 0 : w;
       fb->height = h == UINT32_MAX ? 0 : h;
       fb->flip_y = false;
+      /* Multisample attachments (all alike: completeness). */
+      for (unsigned i = 0; i < ZGL_ATTACH_COUNT; i++) {
+         struct zkv_image *image = attachment_image(&fbo->attachments[i], &level, &layer);
+         if (image)
+            fb->samples = zkv_image_get_desc(image)->samples;
+      }
       return true;
    }
    struct zgl_drawable *d = ctx->draw;

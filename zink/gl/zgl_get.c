@@ -118,6 +118,9 @@ TEXTURE_BINDING(get_texture_1d_array, ZGL_TEX_1D_ARRAY)
 TEXTURE_BINDING(get_texture_2d_array, ZGL_TEX_2D_ARRAY)
 TEXTURE_BINDING(get_texture_rectangle, ZGL_TEX_RECTANGLE)
 TEXTURE_BINDING(get_texture_cube_map, ZGL_TEX_CUBE_MAP)
+TEXTURE_BINDING(get_texture_buffer_binding, ZGL_TEX_BUFFER)
+TEXTURE_BINDING(get_texture_2d_multisample, ZGL_TEX_2D_MULTISAMPLE)
+TEXTURE_BINDING(get_texture_2d_multisample_array, ZGL_TEX_2D_MULTISAMPLE_ARRAY)
 
 static void
 get_sampler_binding(struct zgl_context *ctx, struct zgl_values *v)
@@ -437,6 +440,9 @@ static const struct get_entry table[] = {
    FN(GL_TEXTURE_BINDING_RECTANGLE, get_texture_rectangle),
    FN(GL_TEXTURE_BINDING_CUBE_MAP, get_texture_cube_map),
    FN(GL_SAMPLER_BINDING, get_sampler_binding),
+   FN(GL_TEXTURE_BINDING_BUFFER, get_texture_buffer_binding),
+   FN(GL_TEXTURE_BINDING_2D_MULTISAMPLE, get_texture_2d_multisample),
+   FN(GL_TEXTURE_BINDING_2D_MULTISAMPLE_ARRAY, get_texture_2d_multisample_array),
    I(GL_DRAW_FRAMEBUFFER_BINDING, draw_framebuffer),
    I(GL_READ_FRAMEBUFFER_BINDING, read_framebuffer),
    FN(GL_RENDERBUFFER_BINDING, get_renderbuffer),

@@ -188,7 +188,8 @@ build_uniforms(struct zgl_linked *l, char **log)
       sampler->count = (unsigned)MAX2(e->array_size, 1);
       for (unsigned r = 0; r < info->num_resources; r++) {
          const struct zk_resource *res = &info->resources[r];
-         if (res->kind == ZK_RESOURCE_SAMPLER && res->gl_binding == e->binding)
+         if ((res->kind == ZK_RESOURCE_SAMPLER || res->kind == ZK_RESOURCE_TEXEL_BUFFER) &&
+             res->gl_binding == e->binding)
             sampler->resource = res;
       }
       /* "sampler uniforms ... initialized to zero" (GL 4.6, 7.6): unit 0. */

@@ -11,6 +11,7 @@
 #include "format/fmt.h"
 #include "zgl_buffer.h"
 #include "zgl_format.h"
+#include "zgl_framebuffer.h"
 #include "zgl_pixel_format.h"
 #include "zgl_screen.h"
 #include "zgl_texture.h"
@@ -809,4 +810,126 @@ zgl_GetTexImage(GLenum target, GLint level, GLenum format, GLenum type, void *pi
       free(out);
    }
    free(data);
+}
+
+/* ---- multisample textures (GL 4.6, 8.8) ------------------------------------------- */
+
+static void
+tex_image_multisample(struct zgl_context *ctx, const char *func, GLenum target, GLsizei samples,
+                      GLenum internalformat, GLsizei w, GLsizei h, GLsizei d,
+                      GLboolean fixedsamplelocations, bool immutable)
+{
+   enum zgl_tex_target index;
+   if ((target != GL_TEXTURE_2D_MULTISAMPLE && target != GL_TEXTURE_2D_MULTISAMPLE_ARRAY) ||
+       !zgl_tex_target_index(target, &index) ||
+       (d > 1 && target == GL_TEXTURE_2D_MULTISAMPLE)) {
+      zgl_error(ctx, GL_INVALID_ENUM, "%s(target 0x%x)", func, target);
+      return;
+   }
+   struct zkv_format_choice choice;
+   const bool color = zkv_format_for_gl(ctx->screen->zkv, internalformat,
+                                        VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT, &choice);
+   if (!color && !zkv_format_for_gl(ctx->screen->zkv, internalformat,
+                                    VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT, &choice)) {
+      zgl_error(ctx, GL_INVALID_ENUM, "%s(internalformat 0x%x): not renderable", func,
+                internalformat);
+      return;
+   }
+   /* GL 4.6, 8.8: INVALID_VALUE for samples < 1 and bad sizes,
+    * INVALID_OPERATION for more samples than the format allows. */
+   const GLsizei max = (GLsizei)ctx->screen->caps->limits.maxImageDimension2D;
+   const GLsizei max_layers = (GLsizei)ctx->screen->caps->limits.maxImageArrayLayers;
+   if (samples < 1 || w < 1 || h < 1 || d < 1 || w > max || h > max || d > max_layers) {
+      zgl_error(ctx, GL_INVALID_VALUE, "%s(%d samples, %d x %d x %d)", func, samples, w, h, d);
+      return;
+   }
+   if (samples > 4) {
+      zgl_error(ctx, GL_INVALID_OPERATION, "%s(%d samples): past GL_MAX_SAMPLES", func, samples);
+      return;
+   }
+   struct zgl_texture *t = bound_texture(ctx, index);
+   if (t->immutable || (immutable && t->name == 0)) {
+      zgl_error(ctx, GL_INVALID_OPERATION, "%s: %s", func,
+                t->immutable ? "the storage is immutable" : "the default texture is bound");
+      return;
+   }
+   zkv_image_view_destroy(t->view);
+   zkv_image_destroy(t->image);
+   t->view = NULL;
+   memset(t->levels, 0, sizeof(t->levels));
+   const struct zkv_image_desc desc = {
+      .type = VK_IMAGE_TYPE_2D, .format = choice.format,
+      .width = (uint32_t)w, .height = (uint32_t)h, .depth = 1, .layers = (uint32_t)d,
+      .levels = 1,
+      /* "the number of samples ... may be more than samples" (8.8): 4 is
+       * what zink's devices give. */
+      .samples = samples > 1 ? VK_SAMPLE_COUNT_4_BIT : VK_SAMPLE_COUNT_1_BIT,
+   };
+   VkResult result;
+   t->image = zkv_image_create(ctx->screen->zkv, &desc, &result);
+   if (!t->image) {
+      zgl_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
+      return;
+   }
+   t->format = choice;
+   t->image_internal_format = internalformat;
+   t->image_width = (uint32_t)w, t->image_height = (uint32_t)h, t->image_depth = 1;
+   t->image_layers = (uint32_t)d, t->image_levels = 1;
+   t->samples = samples > 1 ? 4 : 1;
+   t->fixed_sample_locations = fixedsamplelocations;
+   t->immutable = immutable;
+   t->immutable_levels = immutable ? 1 : 0;
+   t->levels[0][0] = (struct zgl_tex_level){true, w, h, d, internalformat};
+}
+
+void GLAPIENTRY
+zgl_TexImage2DMultisample(GLenum target, GLsizei samples, GLenum internalformat, GLsizei width,
+                          GLsizei height, GLboolean fixedsamplelocations)
+{
+   ZGL_CONTEXT(ctx);
+   tex_image_multisample(ctx, "glTexImage2DMultisample", target, samples, internalformat, width,
+                         height, 1, fixedsamplelocations, false);
+}
+
+void GLAPIENTRY
+zgl_TexImage3DMultisample(GLenum target, GLsizei samples, GLenum internalformat, GLsizei width,
+                          GLsizei height, GLsizei depth, GLboolean fixedsamplelocations)
+{
+   ZGL_CONTEXT(ctx);
+   if (target != GL_TEXTURE_2D_MULTISAMPLE_ARRAY) {
+      zgl_error(ctx, GL_INVALID_ENUM, "glTexImage3DMultisample(target 0x%x)", target);
+      return;
+   }
+   tex_image_multisample(ctx, "glTexImage3DMultisample", target, samples, internalformat, width,
+                         height, depth, fixedsamplelocations, false);
+}
+
+void GLAPIENTRY
+zgl_GetMultisamplefv(GLenum pname, GLuint index, GLfloat *val)
+{
+   ZGL_CONTEXT(ctx);
+   if (pname != GL_SAMPLE_POSITION) {
+      zgl_error(ctx, GL_INVALID_ENUM, "glGetMultisamplefv(pname 0x%x)", pname);
+      return;
+   }
+   /* The draw framebuffer's samples: zink's window-system framebuffers
+    * are single-sampled; Vulkan's standard 4x positions otherwise. */
+   static const float positions[4][2] = {
+      {0.375f, 0.125f}, {0.875f, 0.375f}, {0.125f, 0.625f}, {0.625f, 0.875f}};
+   struct zkv_framebuffer fb;
+   if (!zgl_draw_framebuffer(ctx, "glGetMultisamplefv", &fb, NULL))
+      return;
+   unsigned samples = 1;
+   if (fb.color[0] || fb.depth_stencil) {
+      const struct zkv_image *image =
+         zkv_image_view_image(fb.color[0] ? fb.color[0] : fb.depth_stencil);
+      samples = (unsigned)zkv_image_get_desc(image)->samples;
+   }
+   if (index >= samples) {
+      zgl_error(ctx, GL_INVALID_VALUE, "glGetMultisamplefv(index %u) of %u samples", index,
+                samples);
+      return;
+   }
+   val[0] = samples == 4 ? positions[index][0] : 0.5f;
+   val[1] = samples == 4 ? positions[index][1] : 0.5f;
 }

@@ -23,6 +23,9 @@ enum zgl_tex_target {
    ZGL_TEX_2D_ARRAY,
    ZGL_TEX_RECTANGLE,
    ZGL_TEX_CUBE_MAP,
+   ZGL_TEX_BUFFER,
+   ZGL_TEX_2D_MULTISAMPLE,
+   ZGL_TEX_2D_MULTISAMPLE_ARRAY,
    ZGL_TEX_TARGET_COUNT, /* ZGL_TEX_TARGETS */
 };
 
@@ -63,6 +66,15 @@ struct zgl_texture {
    GLint base_level, max_level;
    GLenum swizzle[4];
    GLenum depth_stencil_mode;
+   /* Buffer textures (glTexBuffer): the buffer and its texel view. */
+   struct zgl_buffer *buffer;
+   GLenum buffer_internal_format;
+   VkFormat buffer_format;
+   struct zkv_buffer_view *buffer_view;
+   struct zkv_buffer *buffer_view_of; /* the storage the view was made for */
+   /* Multisample textures. */
+   GLsizei samples;
+   bool fixed_sample_locations;
 };
 
 struct zgl_sampler {
