@@ -207,6 +207,7 @@ struct zgl_context {
    GLuint active_texture; /* index of GL_TEXTURE0 + i */
    struct zgl_texture *textures[ZGL_MAX_COMBINED_TEXTURE_IMAGE_UNITS][ZGL_TEX_TARGETS];
    struct zgl_texture *default_textures[ZGL_TEX_TARGETS]; /* the objects named 0 */
+   struct zgl_texture *incomplete_textures[ZGL_TEX_TARGETS]; /* zgl_incomplete_texture() */
    struct zgl_sampler *samplers[ZGL_MAX_COMBINED_TEXTURE_IMAGE_UNITS];
 
    /* Framebuffers (GL 4.6, 9). 0 is the window-system framebuffer. */
