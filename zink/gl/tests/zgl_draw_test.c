@@ -610,3 +610,54 @@ TEST(masked_clears)
    CHECK_EQ(s, 0xf0);
    zgl_test_end(&t);
 }
+
+TEST(indirect_draws)
+{
+   struct zgl_test t;
+   REQUIRE(zgl_test_begin(&t, false));
+   PFNGLDRAWARRAYSINDIRECTPROC arrays =
+      (PFNGLDRAWARRAYSINDIRECTPROC)zgl_get_proc_address("glDrawArraysIndirect");
+   PFNGLMULTIDRAWELEMENTSINDIRECTPROC multi =
+      (PFNGLMULTIDRAWELEMENTSINDIRECTPROC)zgl_get_proc_address("glMultiDrawElementsIndirect");
+   REQUIRE(arrays && multi);
+   const GLuint p = zgl_test_program(vs_pos, fs_uniform);
+   REQUIRE(p);
+   gl.UseProgram(p);
+   gl.Uniform4f(gl.GetUniformLocation(p, "color"), 0, 1, 0, 1);
+   /* Left half then right half of the window as two quads. */
+   const float quads[] = {-1, -1, 0, -1, -1, 1, 0, 1, 0, -1, 1, -1, 0, 1, 1, 1};
+   positions(quads, 8);
+   gl.ClearColor(0, 0, 0, 1);
+   gl.Clear(GL_COLOR_BUFFER_BIT);
+   arrays(GL_TRIANGLE_STRIP, NULL);
+   CHECK_GL_ERROR(GL_INVALID_OPERATION); /* no GL_DRAW_INDIRECT_BUFFER */
+   GLuint ib;
+   gl.GenBuffers(1, &ib);
+   gl.BindBuffer(GL_DRAW_INDIRECT_BUFFER, ib);
+   /* {count, instances, first, baseInstance}: the right quad. */
+   const GLuint cmd[4] = {4, 1, 4, 0};
+   gl.BufferData(GL_DRAW_INDIRECT_BUFFER, sizeof(cmd), cmd, GL_STATIC_DRAW);
+   arrays(GL_TRIANGLE_STRIP, NULL);
+   CHECK_GL_ERROR(GL_NO_ERROR);
+   CHECK_PIXEL(10, 10, 0, 0, 0, 255);
+   CHECK_PIXEL(50, 10, 0, 255, 0, 255);
+   arrays(GL_TRIANGLE_STRIP, (void *)4); /* past the end */
+   CHECK_GL_ERROR(GL_INVALID_OPERATION);
+   /* Two indexed commands, stride 32: both quads through base vertex. */
+   GLuint eb;
+   gl.GenBuffers(1, &eb);
+   gl.BindBuffer(GL_ELEMENT_ARRAY_BUFFER, eb);
+   const uint16_t idx[] = {0, 1, 2, 2, 1, 3};
+   gl.BufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof(idx), idx, GL_STATIC_DRAW);
+   /* {count, instances, firstIndex, baseVertex, baseInstance} x 2, padded. */
+   const GLuint cmds[16] = {6, 1, 0, 0, 0, 0, 0, 0, 6, 1, 0, 4, 0, 0, 0, 0};
+   gl.BufferData(GL_DRAW_INDIRECT_BUFFER, sizeof(cmds), cmds, GL_STATIC_DRAW);
+   gl.Uniform4f(gl.GetUniformLocation(p, "color"), 1, 0, 0, 1);
+   multi(GL_TRIANGLES, GL_UNSIGNED_SHORT, NULL, 2, 32);
+   CHECK_GL_ERROR(GL_NO_ERROR);
+   CHECK_PIXEL(10, 10, 255, 0, 0, 255);
+   CHECK_PIXEL(50, 10, 255, 0, 0, 255);
+   multi(GL_TRIANGLES, GL_UNSIGNED_SHORT, NULL, 2, 6);
+   CHECK_GL_ERROR(GL_INVALID_VALUE);
+   zgl_test_end(&t);
+}
