@@ -256,6 +256,9 @@ void zgl_debug_message(struct zgl_context *ctx, GLenum source, GLenum type, GLui
 void zgl_debug_init(struct zgl_context *ctx);
 void zgl_debug_finish(struct zgl_context *ctx);
 
+/* How many names glGetStringi(GL_EXTENSIONS) lists (zgl_string.c). */
+unsigned zgl_num_extensions(void);
+
 /* Frees a query object. */
 void zgl_query_free(void *query);
 

@@ -371,6 +371,18 @@ TEST(draw_elements_instanced_and_depth)
    CHECK_PIXEL(32, 24, 0, 0, 255, 255);
    CHECK_PIXEL(50, 24, 0, 0, 255, 255);
    CHECK_PIXEL(32, 40, 0, 0, 0, 255);
+   /* ARB_base_instance: instance attributes start at baseinstance 1 while
+    * gl_InstanceID still counts from 0 (GL 4.6, 10.4): one instance reads
+    * offset[1] (near) and is colour 0 (red). */
+   PFNGLDRAWELEMENTSINSTANCEDBASEVERTEXBASEINSTANCEPROC bvbi =
+      (PFNGLDRAWELEMENTSINSTANCEDBASEVERTEXBASEINSTANCEPROC)zgl_get_proc_address(
+         "glDrawElementsInstancedBaseVertexBaseInstance");
+   REQUIRE(bvbi);
+   gl.Clear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+   bvbi(GL_TRIANGLES, 6, GL_UNSIGNED_SHORT, NULL, 1, 2, 1);
+   CHECK_GL_ERROR(GL_NO_ERROR);
+   CHECK_PIXEL(12, 24, 0, 0, 0, 255);   /* instance 0's place: empty */
+   CHECK_PIXEL(50, 24, 255, 0, 0, 255); /* offset[1], gl_InstanceID 0 */
    /* With GL_GREATER the far one wins where they overlap. */
    gl.DepthFunc(GL_GREATER);
    gl.ClearDepth(0.0);
