@@ -13,6 +13,8 @@
  * (docs/zink-gl.md says which test covers each). */
 static const char *const extensions[] = {
    "GL_ARB_base_instance",
+   "GL_ARB_buffer_storage",
+   "GL_ARB_clear_buffer_object",
    "GL_ARB_draw_indirect",
    "GL_ARB_multi_draw_indirect",
    "GL_ARB_texture_storage",

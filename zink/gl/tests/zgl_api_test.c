@@ -48,7 +48,8 @@ TEST(strings)
    CHECK(gl.GetString(GL_EXTENSIONS) == NULL);
    CHECK_GL_ERROR(GL_INVALID_ENUM);
    /* Exactly the extensions zgl implements and tests (docs/zink-gl.md). */
-   static const char *const exts[] = {"GL_ARB_base_instance", "GL_ARB_draw_indirect",
+   static const char *const exts[] = {"GL_ARB_base_instance", "GL_ARB_buffer_storage",
+                                      "GL_ARB_clear_buffer_object", "GL_ARB_draw_indirect",
                                       "GL_ARB_multi_draw_indirect", "GL_ARB_texture_storage"};
    GLint n = -1;
    gl.GetIntegerv(GL_NUM_EXTENSIONS, &n);
