@@ -18,6 +18,7 @@ static const char *const extensions[] = {
    "GL_ARB_draw_indirect",
    "GL_ARB_multi_draw_indirect",
    "GL_ARB_texture_storage",
+   "GL_KHR_debug",
    NULL,
 };
 

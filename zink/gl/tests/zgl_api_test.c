@@ -50,7 +50,8 @@ TEST(strings)
    /* Exactly the extensions zgl implements and tests (docs/zink-gl.md). */
    static const char *const exts[] = {"GL_ARB_base_instance", "GL_ARB_buffer_storage",
                                       "GL_ARB_clear_buffer_object", "GL_ARB_draw_indirect",
-                                      "GL_ARB_multi_draw_indirect", "GL_ARB_texture_storage"};
+                                      "GL_ARB_multi_draw_indirect", "GL_ARB_texture_storage",
+                                      "GL_KHR_debug"};
    GLint n = -1;
    gl.GetIntegerv(GL_NUM_EXTENSIONS, &n);
    CHECK_EQ(n, (GLint)ARRAY_SIZE(exts));
@@ -211,6 +212,13 @@ TEST(debug_output)
    CHECK_EQ(gl.IsEnabled(GL_DEBUG_OUTPUT), GL_TRUE);
    struct message m = {0};
    gl.DebugMessageCallback(callback, &m);
+   PFNGLGETPOINTERVPROC get_pointer = (PFNGLGETPOINTERVPROC)zgl_get_proc_address("glGetPointerv");
+   REQUIRE(get_pointer);
+   void *pointer = NULL;
+   get_pointer(GL_DEBUG_CALLBACK_USER_PARAM, &pointer);
+   CHECK(pointer == &m);
+   get_pointer(GL_DEBUG_CALLBACK_FUNCTION, &pointer);
+   CHECK(pointer == (void *)callback);
    gl.Enable(0xdead);
    CHECK_EQ(m.count, 1);
    CHECK_EQ(m.source, GL_DEBUG_SOURCE_API);
@@ -285,5 +293,45 @@ TEST(debug_output)
    CHECK_EQ(lengths[got - 1], 4); /* "abc" and its terminator */
    gl.GetIntegerv(GL_DEBUG_LOGGED_MESSAGES, &logged);
    CHECK_EQ(logged, 0);
+   zgl_test_end(&t);
+}
+
+TEST(object_labels)
+{
+   struct zgl_test t;
+   REQUIRE(zgl_test_begin(&t, false));
+   PFNGLOBJECTLABELPROC label = (PFNGLOBJECTLABELPROC)zgl_get_proc_address("glObjectLabel");
+   PFNGLGETOBJECTLABELPROC get = (PFNGLGETOBJECTLABELPROC)zgl_get_proc_address("glGetObjectLabel");
+   REQUIRE(label && get);
+   GLuint b;
+   gl.GenBuffers(1, &b);
+   label(GL_BUFFER, b, -1, "unbound");
+   CHECK_GL_ERROR(GL_INVALID_VALUE); /* a name without an object yet */
+   gl.BindBuffer(GL_ARRAY_BUFFER, b);
+   label(GL_BUFFER, b, 5, "vertices");
+   CHECK_GL_ERROR(GL_NO_ERROR);
+   char text[64];
+   GLsizei len = -1;
+   get(GL_BUFFER, b, sizeof(text), &len, text);
+   CHECK_STREQ(text, "verti");
+   CHECK_EQ(len, 5);
+   get(GL_BUFFER, b, 3, &len, text); /* truncated to bufSize - 1 */
+   CHECK_STREQ(text, "ve");
+   const GLuint p = gl.CreateProgram();
+   label(GL_SHADER, p, -1, "not a shader");
+   CHECK_GL_ERROR(GL_INVALID_VALUE);
+   label(GL_PROGRAM, p, -1, "prog");
+   get(GL_PROGRAM, p, sizeof(text), &len, text);
+   CHECK_STREQ(text, "prog");
+   label(0xdead, p, -1, "x");
+   CHECK_GL_ERROR(GL_INVALID_ENUM);
+   get(GL_PROGRAM, p, -1, &len, text);
+   CHECK_GL_ERROR(GL_INVALID_VALUE);
+   /* Deleting the object drops the label; a new object of the name has none. */
+   gl.DeleteBuffers(1, &b);
+   gl.GenBuffers(1, &b);
+   gl.BindBuffer(GL_ARRAY_BUFFER, b);
+   get(GL_BUFFER, b, sizeof(text), &len, text);
+   CHECK_EQ(len, 0);
    zgl_test_end(&t);
 }
