@@ -335,3 +335,60 @@ TEST(object_labels)
    CHECK_EQ(len, 0);
    zgl_test_end(&t);
 }
+
+TEST(drawable_swap_and_read_back)
+{
+   enum zgl_status status;
+   const char *message;
+   struct zgl_screen *screen = zgl_screen_create(&status, &message);
+   REQUIRE(screen);
+   int count = 0;
+   const struct zgl_config *configs = zgl_screen_configs(screen, &count);
+   REQUIRE(count > 0);
+   /* The best config is double-buffered RGBA8 with depth/stencil. */
+   CHECK(configs[0].double_buffered && configs[0].alpha_bits == 8 && configs[0].depth_bits);
+   struct zgl_drawable *d = zgl_drawable_create(screen, &configs[0], 8, 4, &status);
+   REQUIRE(d);
+   const struct zgl_context_attribs attribs = {ZGL_API_OPENGL, 3, 3, ZGL_PROFILE_CORE};
+   struct zgl_context *ctx = zgl_context_create(screen, &attribs, NULL, &status);
+   REQUIRE(ctx);
+   REQUIRE(zgl_make_current(ctx, d, d, &status));
+   PFNGLCLEARCOLORPROC clear_color = (PFNGLCLEARCOLORPROC)zgl_get_proc_address("glClearColor");
+   PFNGLCLEARPROC clear = (PFNGLCLEARPROC)zgl_get_proc_address("glClear");
+   PFNGLENABLEPROC enable = (PFNGLENABLEPROC)zgl_get_proc_address("glEnable");
+   PFNGLSCISSORPROC scissor = (PFNGLSCISSORPROC)zgl_get_proc_address("glScissor");
+   PFNGLGETINTEGERVPROC get = (PFNGLGETINTEGERVPROC)zgl_get_proc_address("glGetIntegerv");
+   REQUIRE(clear_color && clear && enable && scissor && get);
+   GLint db = 0;
+   get(GL_DRAW_BUFFER, &db);
+   CHECK_EQ(db, GL_BACK);
+   /* Back buffer: blue, with GL's bottom row red. */
+   clear_color(0, 0, 1, 1);
+   clear(GL_COLOR_BUFFER_BIT);
+   enable(GL_SCISSOR_TEST);
+   scissor(0, 0, 8, 1);
+   clear_color(1, 0, 0, 1);
+   clear(GL_COLOR_BUFFER_BIT);
+   zgl_drawable_swap(d);
+   /* Rows come top to bottom: the red row is the last. */
+   uint8_t px[8 * 4 * 4];
+   REQUIRE(zgl_drawable_read_rgba8(d, px));
+   CHECK_EQ(px[0], 0);
+   CHECK_EQ(px[2], 255);
+   CHECK_EQ(px[3 * 32 + 0], 255);
+   CHECK_EQ(px[3 * 32 + 2], 0);
+   /* EGL_KHR_fence_sync's fences: after what the context issued. */
+   struct zgl_fence *fence = zgl_fence_create(ctx);
+   REQUIRE(fence);
+   CHECK(zgl_fence_wait(fence, 5000000000ull));
+   CHECK(zgl_fence_signalled(fence));
+   zgl_fence_destroy(fence);
+   /* The context gone, the front buffer still reads. */
+   zgl_make_current(NULL, NULL, NULL, &status);
+   zgl_context_destroy(ctx);
+   memset(px, 0, sizeof(px));
+   REQUIRE(zgl_drawable_read_rgba8(d, px));
+   CHECK_EQ(px[3 * 32 + 0], 255);
+   zgl_drawable_destroy(d);
+   zgl_screen_destroy(screen);
+}
