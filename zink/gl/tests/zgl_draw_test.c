@@ -673,3 +673,33 @@ TEST(indirect_draws)
    CHECK_GL_ERROR(GL_INVALID_VALUE);
    zgl_test_end(&t);
 }
+
+TEST(uniform_initializers)
+{
+   struct zgl_test t;
+   REQUIRE(zgl_test_begin(&t, false));
+   /* "uniform ... = value": the initial value until glUniform* (GLSL 1.20+,
+    * GL 4.6, 7.6). */
+   const GLuint p = zgl_test_program(
+      vs_pos, "#version 330 core\n"
+              "uniform vec4 color = vec4(0.2, 0.4, 0.6, 0.8);\n"
+              "uniform float scale[2] = float[2](0.5, 1.0);\n"
+              "uniform bool on = true;\n"
+              "out vec4 frag;\n"
+              "void main() { frag = on ? color * scale[1] : vec4(0.0); }\n");
+   REQUIRE(p);
+   gl.UseProgram(p);
+   GLfloat v[4] = {0};
+   gl.GetUniformfv(p, gl.GetUniformLocation(p, "color"), v);
+   CHECK_FLOAT_EQ(v[1], 0.4f, 0);
+   gl.GetUniformfv(p, gl.GetUniformLocation(p, "scale[0]"), v);
+   CHECK_FLOAT_EQ(v[0], 0.5f, 0);
+   GLint b = 0;
+   gl.GetUniformiv(p, gl.GetUniformLocation(p, "on"), &b);
+   CHECK_EQ(b, 1);
+   const float full[] = {-1, -1, 1, -1, -1, 1, 1, 1};
+   positions(full, 4);
+   gl.DrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+   CHECK_PIXEL(9, 9, 51, 102, 153, 204);
+   zgl_test_end(&t);
+}
