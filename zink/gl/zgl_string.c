@@ -16,6 +16,7 @@ static const char *const extensions[] = {
    "GL_ARB_buffer_storage",
    "GL_ARB_clear_buffer_object",
    "GL_ARB_draw_indirect",
+   "GL_ARB_invalidate_subdata",
    "GL_ARB_multi_draw_indirect",
    "GL_ARB_texture_storage",
    "GL_KHR_debug",

@@ -50,6 +50,7 @@ TEST(strings)
    /* Exactly the extensions zgl implements and tests (docs/zink-gl.md). */
    static const char *const exts[] = {"GL_ARB_base_instance", "GL_ARB_buffer_storage",
                                       "GL_ARB_clear_buffer_object", "GL_ARB_draw_indirect",
+                                      "GL_ARB_invalidate_subdata",
                                       "GL_ARB_multi_draw_indirect", "GL_ARB_texture_storage",
                                       "GL_KHR_debug"};
    GLint n = -1;

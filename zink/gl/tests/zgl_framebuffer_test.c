@@ -317,3 +317,56 @@ TEST(bind_frag_data_location_mrt)
    CHECK_PIXEL(3, 3, 0, 0, 255, 255);
    zgl_test_end(&t);
 }
+
+TEST(invalidation_errors)
+{
+   struct zgl_test t;
+   REQUIRE(zgl_test_begin(&t, false));
+   struct fbo_api f;
+   REQUIRE(load(&f));
+   PFNGLINVALIDATETEXSUBIMAGEPROC tex_sub =
+      GLP(PFNGLINVALIDATETEXSUBIMAGEPROC, "glInvalidateTexSubImage");
+   PFNGLINVALIDATETEXIMAGEPROC tex = GLP(PFNGLINVALIDATETEXIMAGEPROC, "glInvalidateTexImage");
+   PFNGLINVALIDATEFRAMEBUFFERPROC fb = GLP(PFNGLINVALIDATEFRAMEBUFFERPROC, "glInvalidateFramebuffer");
+   PFNGLINVALIDATESUBFRAMEBUFFERPROC sub_fb =
+      GLP(PFNGLINVALIDATESUBFRAMEBUFFERPROC, "glInvalidateSubFramebuffer");
+   REQUIRE(tex_sub && tex && fb && sub_fb);
+   GLuint t2;
+   f.gen_tex(1, &t2);
+   f.bind_tex(GL_TEXTURE_2D, t2);
+   f.tex_image(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   tex(t2, 0);
+   tex_sub(t2, 0, 1, 1, 0, 2, 2, 1);
+   CHECK_GL_ERROR(GL_NO_ERROR);
+   tex_sub(t2, 0, 3, 0, 0, 2, 1, 1);
+   CHECK_GL_ERROR(GL_INVALID_VALUE);
+   tex(0, 0);
+   CHECK_GL_ERROR(GL_INVALID_VALUE);
+   tex(t2, -1);
+   CHECK_GL_ERROR(GL_INVALID_VALUE);
+   /* The default framebuffer takes COLOR/DEPTH/STENCIL, objects their
+    * attachment points (GL 4.6, 17.4.4). */
+   const GLenum def[2] = {GL_COLOR, GL_DEPTH};
+   fb(GL_FRAMEBUFFER, 2, def);
+   CHECK_GL_ERROR(GL_NO_ERROR);
+   const GLenum att = GL_COLOR_ATTACHMENT0;
+   fb(GL_FRAMEBUFFER, 1, &att);
+   CHECK_GL_ERROR(GL_INVALID_ENUM);
+   GLuint fbo;
+   f.gen(1, &fbo);
+   f.bind(GL_FRAMEBUFFER, fbo);
+   fb(GL_FRAMEBUFFER, 1, &att);
+   CHECK_GL_ERROR(GL_NO_ERROR);
+   fb(GL_FRAMEBUFFER, 1, def);
+   CHECK_GL_ERROR(GL_INVALID_ENUM);
+   const GLenum past = GL_COLOR_ATTACHMENT0 + 20;
+   fb(GL_FRAMEBUFFER, 1, &past);
+   CHECK_GL_ERROR(GL_INVALID_OPERATION);
+   fb(0xdead, 1, &att);
+   CHECK_GL_ERROR(GL_INVALID_ENUM);
+   sub_fb(GL_FRAMEBUFFER, 1, &att, 0, 0, -1, 1);
+   CHECK_GL_ERROR(GL_INVALID_VALUE);
+   fb(GL_FRAMEBUFFER, -1, &att);
+   CHECK_GL_ERROR(GL_INVALID_VALUE);
+   zgl_test_end(&t);
+}
