@@ -703,3 +703,76 @@ TEST(uniform_initializers)
    CHECK_PIXEL(9, 9, 51, 102, 153, 204);
    zgl_test_end(&t);
 }
+
+TEST(blend_stencil_cull_masks)
+{
+   struct zgl_test t;
+   REQUIRE(zgl_test_begin(&t, false));
+   PFNGLBLENDFUNCSEPARATEPROC blend_sep =
+      (PFNGLBLENDFUNCSEPARATEPROC)zgl_get_proc_address("glBlendFuncSeparate");
+   PFNGLSTENCILOPSEPARATEPROC op_sep =
+      (PFNGLSTENCILOPSEPARATEPROC)zgl_get_proc_address("glStencilOpSeparate");
+   PFNGLCLEARSTENCILPROC clear_stencil = (PFNGLCLEARSTENCILPROC)zgl_get_proc_address("glClearStencil");
+   REQUIRE(blend_sep && op_sep && clear_stencil);
+   const GLuint p = zgl_test_program(vs_pos, fs_uniform);
+   REQUIRE(p);
+   gl.UseProgram(p);
+   const GLint color = gl.GetUniformLocation(p, "color");
+   /* Left half: a CCW quad; right half: the same quad wound CW. */
+   const float quads[] = {-1, -1, 0, -1, -1, 1, 0, 1, /* CCW strip */
+                          0, -1, 0, 1, 1, -1, 1, 1};  /* CW strip */
+   positions(quads, 8);
+   gl.ClearColor(0.0f, 0.0f, 1.0f, 1.0f);
+   gl.Clear(GL_COLOR_BUFFER_BIT);
+   /* Blending (GL 4.6, 17.3.6): src * a + dst * (1 - a) with a = 0.6. */
+   gl.Enable(GL_BLEND);
+   gl.BlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+   gl.Uniform4f(color, 1.0f, 0.0f, 0.0f, 0.6f);
+   gl.DrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+   uint8_t px[4];
+   zgl_test_pixel(10, 10, px);
+   CHECK(px[0] >= 152 && px[0] <= 154); /* 0.6 * 255 = 153 */
+   CHECK(px[2] >= 101 && px[2] <= 103); /* 0.4 * 255 = 102 */
+   gl.Disable(GL_BLEND);
+   /* Culling back faces (CCW is front): only the left quad draws. */
+   gl.Enable(GL_CULL_FACE);
+   gl.Uniform4f(color, 0.0f, 1.0f, 0.0f, 1.0f);
+   gl.DrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+   gl.DrawArrays(GL_TRIANGLE_STRIP, 4, 4);
+   CHECK_PIXEL(10, 10, 0, 255, 0, 255);
+   CHECK_PIXEL(50, 10, 0, 0, 255, 255);
+   /* glFrontFace(GL_CW) makes the right quad the front. */
+   gl.FrontFace(GL_CW);
+   gl.Uniform4f(color, 1.0f, 1.0f, 0.0f, 1.0f);
+   gl.DrawArrays(GL_TRIANGLE_STRIP, 4, 4);
+   CHECK_PIXEL(50, 10, 255, 255, 0, 255);
+   gl.FrontFace(GL_CCW);
+   gl.Disable(GL_CULL_FACE);
+   /* Stencil: mark the left half with 1 (REPLACE), then draw everywhere
+    * where stencil != 1 only. The colour mask keeps green from the mark. */
+   clear_stencil(0);
+   gl.Clear(GL_STENCIL_BUFFER_BIT);
+   gl.Enable(GL_STENCIL_TEST);
+   gl.StencilFunc(GL_ALWAYS, 1, 0xff);
+   gl.StencilOp(GL_KEEP, GL_KEEP, GL_REPLACE);
+   gl.ColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
+   gl.DrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+   gl.ColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+   gl.StencilFunc(GL_NOTEQUAL, 1, 0xff);
+   gl.StencilOp(GL_KEEP, GL_KEEP, GL_KEEP);
+   gl.Uniform4f(color, 1.0f, 0.0f, 1.0f, 1.0f);
+   gl.DrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+   gl.DrawArrays(GL_TRIANGLE_STRIP, 4, 4);
+   gl.Disable(GL_STENCIL_TEST);
+   CHECK_PIXEL(10, 10, 0, 255, 0, 255);   /* kept: stencil 1 */
+   CHECK_PIXEL(50, 10, 255, 0, 255, 255); /* drawn */
+   uint8_t s = 9;
+   gl.ReadPixels(10, 10, 1, 1, GL_STENCIL_INDEX, GL_UNSIGNED_BYTE, &s);
+   CHECK_EQ(s, 1);
+   CHECK_GL_ERROR(GL_NO_ERROR);
+   blend_sep(GL_ONE, GL_ZERO, GL_ONE, GL_RGBA);
+   CHECK_GL_ERROR(GL_INVALID_ENUM);
+   op_sep(GL_LEFT, GL_KEEP, GL_KEEP, GL_KEEP);
+   CHECK_GL_ERROR(GL_INVALID_ENUM);
+   zgl_test_end(&t);
+}
