@@ -99,6 +99,7 @@ new_pool(struct zkv_context *ctx, VkDescriptorPool *out)
    const uint32_t n = ZKV_MAX_DESCRIPTOR_POOL_SETS;
    const VkDescriptorPoolSize sizes[] = {
       {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, n * 8},
+      {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC, n * ZKV_DYNAMIC_UBOS},
       {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, n * 4},
       {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, n * 8},
       {VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE, n * 2},

@@ -17,6 +17,8 @@
 #define ZKV_MAX_DESCRIPTOR_POOL_SETS 256
 #define ZKV_MEMORY_BLOCK_B           (16u << 20)
 #define ZKV_UPLOAD_CHUNK_B           (1u << 20)
+/* Set 0 bindings below this are dynamic uniform buffers (zkv_program.c). */
+#define ZKV_DYNAMIC_UBOS             2
 
 /* ---- references (zkv_ref.c) ---------------------------------------------------------- */
 
@@ -208,6 +210,7 @@ struct zkv_program {
    struct zkv_binding_desc *bindings; /* sorted by set, binding */
    uint32_t num_bindings;
    uint32_t set_first[ZKV_MAX_SETS], set_count[ZKV_MAX_SETS]; /* into bindings */
+   uint32_t dynamic_mask; /* set 0 bindings that are UNIFORM_BUFFER_DYNAMIC */
    VkDescriptorSetLayout set_layouts[ZKV_MAX_SETS];
    VkPipelineLayout layout;
    const struct zk_program_info *info;
@@ -341,6 +344,7 @@ struct zkv_context {
    struct zkv_program *bound_program;
    bool bound_compute;
    VkDescriptorSet bound_sets[ZKV_MAX_SETS];
+   uint32_t bound_dynamic_offsets[ZKV_DYNAMIC_UBOS];
    struct zkv_descriptor bound_desc[ZKV_MAX_SETS][ZKV_MAX_BINDINGS];
    uint32_t bound_generation[ZKV_MAX_SETS][ZKV_MAX_BINDINGS];
 
