@@ -100,8 +100,8 @@ struct zkv_caps {
 
    /* Extensions / features zkv enabled because the device has them. */
    bool dynamic_rendering;          /* required: screen creation fails without it */
-   bool extended_dynamic_state;     /* cull, front face, depth/stencil state as dynamic state */
-   bool extended_dynamic_state2;    /* rasterizer discard, depth bias enable, primitive restart */
+   bool extended_dynamic_state;     /* cull, front face, topology, depth/stencil state are dynamic */
+   bool extended_dynamic_state2;    /* depth bias enable and primitive restart are dynamic */
    bool depth_clip_control;         /* GL's -1..1 clip depth (zk_program_key.depth_clip_control) */
    bool depth_clip_enable;          /* GL_DEPTH_CLAMP independent of clipping */
    bool provoking_vertex_last;      /* GL's default GL_LAST_VERTEX_CONVENTION */

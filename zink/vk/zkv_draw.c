@@ -150,13 +150,15 @@ draw_prologue(struct zkv_context *ctx, const struct zkv_draw_state *st,
    if (!ctx->rendering)
       return VK_NULL_HANDLE;
    VkCommandBuffer cmd = ctx->batch->cmd;
-   VkPipeline pipeline = zkv_pipeline_get(ctx, st);
+   struct zkv_pipeline_key key;
+   VkPipeline pipeline = zkv_pipeline_get(ctx, st, &key);
    if (!pipeline)
       return VK_NULL_HANDLE;
    if (pipeline != ctx->bound_pipeline) {
       vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
       ctx->bound_pipeline = pipeline;
    }
+   zkv_pipeline_set_dynamic(ctx, cmd, &key);
    zkv_batch_use(ctx, &p->ref);
    set_dynamic_state(ctx, cmd, st);
    zkv_descriptors_bind(ctx, cmd, p, &st->bindings, VK_PIPELINE_BIND_POINT_GRAPHICS);

@@ -80,6 +80,17 @@ struct zkv_dispatch {
    PFN_vkCmdSetLineStippleEXT CmdSetLineStippleEXT;
    PFN_vkCmdDrawIndirectCount CmdDrawIndirectCount;
    PFN_vkCmdDrawIndexedIndirectCount CmdDrawIndexedIndirectCount;
+   PFN_vkCmdSetCullModeEXT CmdSetCullMode;
+   PFN_vkCmdSetFrontFaceEXT CmdSetFrontFace;
+   PFN_vkCmdSetPrimitiveTopologyEXT CmdSetPrimitiveTopology;
+   PFN_vkCmdSetDepthTestEnableEXT CmdSetDepthTestEnable;
+   PFN_vkCmdSetDepthWriteEnableEXT CmdSetDepthWriteEnable;
+   PFN_vkCmdSetDepthCompareOpEXT CmdSetDepthCompareOp;
+   PFN_vkCmdSetDepthBoundsTestEnableEXT CmdSetDepthBoundsTestEnable;
+   PFN_vkCmdSetStencilTestEnableEXT CmdSetStencilTestEnable;
+   PFN_vkCmdSetStencilOpEXT CmdSetStencilOp;
+   PFN_vkCmdSetPrimitiveRestartEnableEXT CmdSetPrimitiveRestartEnable;
+   PFN_vkCmdSetDepthBiasEnableEXT CmdSetDepthBiasEnable;
    PFN_vkWaitSemaphores WaitSemaphores;
    PFN_vkGetSemaphoreCounterValue GetSemaphoreCounterValue;
 };
@@ -254,8 +265,14 @@ struct zkv_pipeline_key {
 bool zkv_spirv_scan_bindings(const uint32_t *words, size_t num_words, VkShaderStageFlags stage,
                              struct dynarray *bindings, bool *xfb, const char **message);
 
-/* The graphics pipeline for a draw's state (cached on the program). */
-VkPipeline zkv_pipeline_get(struct zkv_context *ctx, const struct zkv_draw_state *state);
+/* The graphics pipeline for a draw's state (cached on the program). The
+ * key it was made from goes to *key (the values dynamic state must set). */
+VkPipeline zkv_pipeline_get(struct zkv_context *ctx, const struct zkv_draw_state *state,
+                            struct zkv_pipeline_key *key);
+/* Sets the extended dynamic state the pipeline leaves to the command buffer
+ * (the key's values before they were taken out of it). */
+void zkv_pipeline_set_dynamic(struct zkv_context *ctx, VkCommandBuffer cmd,
+                              const struct zkv_pipeline_key *full);
 void zkv_pipeline_cache_finish(struct zkv_program *program);
 
 /* ---- timelines, batches and context (zkv_timeline.c, zkv_batch.c, zkv_context.c) ---- */

@@ -27,6 +27,8 @@ enum zkv_ext {
    EXT_PRIMITIVE_TOPOLOGY_LIST_RESTART,
    EXT_NON_SEAMLESS_CUBE_MAP,
    EXT_ROBUSTNESS2,
+   EXT_EXTENDED_DYNAMIC_STATE,
+   EXT_EXTENDED_DYNAMIC_STATE2,
    EXT_COUNT,
 };
 
@@ -44,6 +46,8 @@ static const char *const ext_names[EXT_COUNT] = {
    [EXT_PRIMITIVE_TOPOLOGY_LIST_RESTART] = VK_EXT_PRIMITIVE_TOPOLOGY_LIST_RESTART_EXTENSION_NAME,
    [EXT_NON_SEAMLESS_CUBE_MAP] = VK_EXT_NON_SEAMLESS_CUBE_MAP_EXTENSION_NAME,
    [EXT_ROBUSTNESS2] = VK_EXT_ROBUSTNESS_2_EXTENSION_NAME,
+   [EXT_EXTENDED_DYNAMIC_STATE] = VK_EXT_EXTENDED_DYNAMIC_STATE_EXTENSION_NAME,
+   [EXT_EXTENDED_DYNAMIC_STATE2] = VK_EXT_EXTENDED_DYNAMIC_STATE_2_EXTENSION_NAME,
 };
 
 /* Every feature struct zkv queries and enables, chained in one go. */
@@ -65,6 +69,8 @@ struct zkv_features {
    VkPhysicalDevicePrimitiveTopologyListRestartFeaturesEXT list_restart;
    VkPhysicalDeviceNonSeamlessCubeMapFeaturesEXT non_seamless;
    VkPhysicalDeviceRobustness2FeaturesEXT robustness2;
+   VkPhysicalDeviceExtendedDynamicStateFeaturesEXT eds;
+   VkPhysicalDeviceExtendedDynamicState2FeaturesEXT eds2;
 };
 
 static void
@@ -122,6 +128,12 @@ features_chain(struct zkv_features *f, uint32_t api, const bool has[EXT_COUNT])
             VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_NON_SEAMLESS_CUBE_MAP_FEATURES_EXT);
    if (has[EXT_ROBUSTNESS2])
       chain(&tail, &f->robustness2, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT);
+   /* Promoted to Vulkan 1.3 (the basic states, without feature bits). */
+   if (has[EXT_EXTENDED_DYNAMIC_STATE] && api < VK_API_VERSION_1_3)
+      chain(&tail, &f->eds, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_FEATURES_EXT);
+   if (has[EXT_EXTENDED_DYNAMIC_STATE2] && api < VK_API_VERSION_1_3)
+      chain(&tail, &f->eds2,
+            VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_2_FEATURES_EXT);
 }
 
 static void
@@ -271,6 +283,9 @@ fill_caps(struct zkv_screen *s, const struct zkv_features *f, const bool has[EXT
    c->timestamp_period_ns = p->limits.timestampPeriod;
    c->pipeline_statistics = f->f2.features.pipelineStatisticsQuery;
    c->primitives_generated = c->pipeline_statistics;
+   const bool core13 = p->apiVersion >= VK_API_VERSION_1_3;
+   c->extended_dynamic_state = core13 || f->eds.extendedDynamicState;
+   c->extended_dynamic_state2 = core13 || f->eds2.extendedDynamicState2;
    s->null_descriptor = f->robustness2.nullDescriptor;
    s->shader_output_layer = f->v12.shaderOutputLayer;
 }
@@ -294,8 +309,11 @@ create_device(struct zkv_screen *s, const char **message)
    VkPhysicalDeviceProperties props;
    vkGetPhysicalDeviceProperties(s->pdev, &props);
    const uint32_t api = props.apiVersion;
-   if (api >= VK_API_VERSION_1_3)
-      has[EXT_DYNAMIC_RENDERING] = false; /* core */
+   if (api >= VK_API_VERSION_1_3) { /* core */
+      has[EXT_DYNAMIC_RENDERING] = false;
+      has[EXT_EXTENDED_DYNAMIC_STATE] = false;
+      has[EXT_EXTENDED_DYNAMIC_STATE2] = false;
+   }
    struct zkv_features f;
    features_chain(&f, api, has);
    vkGetPhysicalDeviceFeatures2(s->pdev, &f.f2);
@@ -355,6 +373,34 @@ create_device(struct zkv_screen *s, const char **message)
    }
    if (s->caps.line_stipple)
       LOAD(CmdSetLineStippleEXT, "vkCmdSetLineStippleEXT");
+   if (s->caps.extended_dynamic_state) {
+      LOAD(CmdSetCullMode, core13 ? "vkCmdSetCullMode" : "vkCmdSetCullModeEXT");
+      LOAD(CmdSetFrontFace, core13 ? "vkCmdSetFrontFace" : "vkCmdSetFrontFaceEXT");
+      LOAD(CmdSetPrimitiveTopology,
+           core13 ? "vkCmdSetPrimitiveTopology" : "vkCmdSetPrimitiveTopologyEXT");
+      LOAD(CmdSetDepthTestEnable,
+           core13 ? "vkCmdSetDepthTestEnable" : "vkCmdSetDepthTestEnableEXT");
+      LOAD(CmdSetDepthWriteEnable,
+           core13 ? "vkCmdSetDepthWriteEnable" : "vkCmdSetDepthWriteEnableEXT");
+      LOAD(CmdSetDepthCompareOp, core13 ? "vkCmdSetDepthCompareOp" : "vkCmdSetDepthCompareOpEXT");
+      LOAD(CmdSetDepthBoundsTestEnable,
+           core13 ? "vkCmdSetDepthBoundsTestEnable" : "vkCmdSetDepthBoundsTestEnableEXT");
+      LOAD(CmdSetStencilTestEnable,
+           core13 ? "vkCmdSetStencilTestEnable" : "vkCmdSetStencilTestEnableEXT");
+      LOAD(CmdSetStencilOp, core13 ? "vkCmdSetStencilOp" : "vkCmdSetStencilOpEXT");
+      if (!d->CmdSetCullMode || !d->CmdSetFrontFace || !d->CmdSetPrimitiveTopology ||
+          !d->CmdSetDepthTestEnable || !d->CmdSetDepthWriteEnable || !d->CmdSetDepthCompareOp ||
+          !d->CmdSetDepthBoundsTestEnable || !d->CmdSetStencilTestEnable || !d->CmdSetStencilOp)
+         s->caps.extended_dynamic_state = false;
+   }
+   if (s->caps.extended_dynamic_state2) {
+      LOAD(CmdSetPrimitiveRestartEnable,
+           core13 ? "vkCmdSetPrimitiveRestartEnable" : "vkCmdSetPrimitiveRestartEnableEXT");
+      LOAD(CmdSetDepthBiasEnable,
+           core13 ? "vkCmdSetDepthBiasEnable" : "vkCmdSetDepthBiasEnableEXT");
+      if (!d->CmdSetPrimitiveRestartEnable || !d->CmdSetDepthBiasEnable)
+         s->caps.extended_dynamic_state2 = false;
+   }
 #undef LOAD
    if (!d->CmdBeginRendering || !d->CmdEndRendering || !d->WaitSemaphores ||
        !d->GetSemaphoreCounterValue) {
