@@ -8,6 +8,9 @@
 
 #include "zkv_private.h"
 
+/* Ranges one VK_EXT_multi_draw command takes from the stack (more: a loop). */
+#define ZKV_MULTI_DRAW_BATCH 64
+
 void
 zkv_draw_state_init(struct zkv_draw_state *st)
 {
@@ -190,6 +193,24 @@ zkv_draw(struct zkv_context *ctx, const struct zkv_draw_state *state,
                                                      t->counter->storage->buffer, 0, 0,
                                                      info->xfb_stride_B);
          zkv_batch_use(ctx, &t->counter->storage->ref);
+      }
+   } else if (num_ranges > 1 && ctx->screen->caps.multi_draw &&
+              num_ranges <= ZKV_MULTI_DRAW_BATCH && num_ranges <= ctx->screen->max_multi_draw) {
+      /* VK_EXT_multi_draw: one command for glMultiDraw*'s ranges (the
+       * zkv_draw_range layout is not Vulkan's, so they are repacked). */
+      const struct zkv_dispatch *vk = &ctx->screen->vk;
+      if (info->indexed) {
+         VkMultiDrawIndexedInfoEXT d[ZKV_MULTI_DRAW_BATCH];
+         for (uint32_t i = 0; i < num_ranges; i++)
+            d[i] = (VkMultiDrawIndexedInfoEXT){ranges[i].first, ranges[i].count,
+                                               ranges[i].base_vertex};
+         vk->CmdDrawMultiIndexedEXT(cmd, num_ranges, d, instances, info->base_instance,
+                                    sizeof(d[0]), NULL);
+      } else {
+         VkMultiDrawInfoEXT d[ZKV_MULTI_DRAW_BATCH];
+         for (uint32_t i = 0; i < num_ranges; i++)
+            d[i] = (VkMultiDrawInfoEXT){ranges[i].first, ranges[i].count};
+         vk->CmdDrawMultiEXT(cmd, num_ranges, d, instances, info->base_instance, sizeof(d[0]));
       }
    } else {
       for (uint32_t i = 0; i < num_ranges; i++) {

@@ -91,6 +91,8 @@ struct zkv_dispatch {
    PFN_vkCmdSetStencilOpEXT CmdSetStencilOp;
    PFN_vkCmdSetPrimitiveRestartEnableEXT CmdSetPrimitiveRestartEnable;
    PFN_vkCmdSetDepthBiasEnableEXT CmdSetDepthBiasEnable;
+   PFN_vkCmdDrawMultiEXT CmdDrawMultiEXT;
+   PFN_vkCmdDrawMultiIndexedEXT CmdDrawMultiIndexedEXT;
    PFN_vkWaitSemaphores WaitSemaphores;
    PFN_vkGetSemaphoreCounterValue GetSemaphoreCounterValue;
 };
@@ -107,7 +109,8 @@ struct zkv_screen {
    VkPipelineCache pipeline_cache;
    bool null_descriptor;
    VkDebugUtilsMessengerEXT messenger;
-   bool shader_output_layer;       /* gl_Layer from vertex shaders (Vulkan 1.2) */
+   bool shader_output_layer;
+   uint32_t max_multi_draw;        /* VK_EXT_multi_draw's maxMultiDrawCount */       /* gl_Layer from vertex shaders (Vulkan 1.2) */
    struct zkv_meta *meta;          /* zkv_meta_clear.c, made on first use */
    atomic_uint validation_errors;
 

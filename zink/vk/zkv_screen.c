@@ -29,6 +29,7 @@ enum zkv_ext {
    EXT_ROBUSTNESS2,
    EXT_EXTENDED_DYNAMIC_STATE,
    EXT_EXTENDED_DYNAMIC_STATE2,
+   EXT_MULTI_DRAW,
    EXT_COUNT,
 };
 
@@ -48,6 +49,7 @@ static const char *const ext_names[EXT_COUNT] = {
    [EXT_ROBUSTNESS2] = VK_EXT_ROBUSTNESS_2_EXTENSION_NAME,
    [EXT_EXTENDED_DYNAMIC_STATE] = VK_EXT_EXTENDED_DYNAMIC_STATE_EXTENSION_NAME,
    [EXT_EXTENDED_DYNAMIC_STATE2] = VK_EXT_EXTENDED_DYNAMIC_STATE_2_EXTENSION_NAME,
+   [EXT_MULTI_DRAW] = VK_EXT_MULTI_DRAW_EXTENSION_NAME,
 };
 
 /* Every feature struct zkv queries and enables, chained in one go. */
@@ -71,6 +73,7 @@ struct zkv_features {
    VkPhysicalDeviceRobustness2FeaturesEXT robustness2;
    VkPhysicalDeviceExtendedDynamicStateFeaturesEXT eds;
    VkPhysicalDeviceExtendedDynamicState2FeaturesEXT eds2;
+   VkPhysicalDeviceMultiDrawFeaturesEXT multi_draw;
 };
 
 static void
@@ -134,6 +137,8 @@ features_chain(struct zkv_features *f, uint32_t api, const bool has[EXT_COUNT])
    if (has[EXT_EXTENDED_DYNAMIC_STATE2] && api < VK_API_VERSION_1_3)
       chain(&tail, &f->eds2,
             VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_2_FEATURES_EXT);
+   if (has[EXT_MULTI_DRAW])
+      chain(&tail, &f->multi_draw, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTI_DRAW_FEATURES_EXT);
 }
 
 static void
@@ -242,9 +247,13 @@ fill_caps(struct zkv_screen *s, const struct zkv_features *f, const bool has[EXT
    VkPhysicalDeviceTransformFeedbackPropertiesEXT xfb = {
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_PROPERTIES_EXT,
    };
+   VkPhysicalDeviceMultiDrawPropertiesEXT md = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTI_DRAW_PROPERTIES_EXT,
+      .pNext = has[EXT_TRANSFORM_FEEDBACK] ? &xfb : NULL,
+   };
    VkPhysicalDeviceProperties2 p2 = {
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
-      .pNext = has[EXT_TRANSFORM_FEEDBACK] ? &xfb : NULL,
+      .pNext = has[EXT_MULTI_DRAW] ? (void *)&md : (has[EXT_TRANSFORM_FEEDBACK] ? (void *)&xfb : NULL),
    };
    vkGetPhysicalDeviceProperties2(s->pdev, &p2);
    const VkPhysicalDeviceProperties *p = &p2.properties;
@@ -286,6 +295,8 @@ fill_caps(struct zkv_screen *s, const struct zkv_features *f, const bool has[EXT
    const bool core13 = p->apiVersion >= VK_API_VERSION_1_3;
    c->extended_dynamic_state = core13 || f->eds.extendedDynamicState;
    c->extended_dynamic_state2 = core13 || f->eds2.extendedDynamicState2;
+   c->multi_draw = f->multi_draw.multiDraw;
+   s->max_multi_draw = c->multi_draw ? md.maxMultiDrawCount : 0;
    s->null_descriptor = f->robustness2.nullDescriptor;
    s->shader_output_layer = f->v12.shaderOutputLayer;
 }
@@ -392,6 +403,11 @@ create_device(struct zkv_screen *s, const char **message)
           !d->CmdSetDepthTestEnable || !d->CmdSetDepthWriteEnable || !d->CmdSetDepthCompareOp ||
           !d->CmdSetDepthBoundsTestEnable || !d->CmdSetStencilTestEnable || !d->CmdSetStencilOp)
          s->caps.extended_dynamic_state = false;
+   }
+   if (s->caps.multi_draw) {
+      LOAD(CmdDrawMultiEXT, "vkCmdDrawMultiEXT");
+      LOAD(CmdDrawMultiIndexedEXT, "vkCmdDrawMultiIndexedEXT");
+      s->caps.multi_draw = d->CmdDrawMultiEXT && d->CmdDrawMultiIndexedEXT;
    }
    if (s->caps.extended_dynamic_state2) {
       LOAD(CmdSetPrimitiveRestartEnable,

@@ -211,6 +211,13 @@ TEST(restart_indirect_multi)
    zkvt_read(&t, r.rt, 8, 2, got);
    CHECK(zkvt_check_rgba8(got, want, 8, 2, 0, NULL, "multi-draw"));
 
+   /* indexed multi-draw: the same four indices twice, base vertex 0 and 4 */
+   zkv_clear(t.ctx, &r.st, 1, &black, 0, 0, 0, NULL);
+   const struct zkv_draw_range iranges[2] = {{0, 4, 0}, {0, 4, 4}};
+   zkv_draw(t.ctx, &r.st, &info, iranges, 2);
+   zkvt_read(&t, r.rt, 8, 2, got);
+   CHECK(zkvt_check_rgba8(got, want, 8, 2, 0, NULL, "indexed multi-draw"));
+
    /* indirect with a count buffer that says 1: only the left quad */
    if (t.caps->draw_indirect_count) {
       zkv_clear(t.ctx, &r.st, 1, &black, 0, 0, 0, NULL);
