@@ -292,9 +292,11 @@ struct zkv_buffer_view *zkv_buffer_view_create(struct zkv_screen *screen, struct
 void zkv_buffer_view_destroy(struct zkv_buffer_view *view);
 
 /* Streaming uploads: copies `data` into the context's per-batch upload
- * buffer (aligned to align_B, at least 4) and returns where it went, for
+ * buffer (aligned to align_B, at least 16) and returns where it went, for
  * default uniform blocks, kiln_gl_state, client-memory vertex arrays and
- * indices. The buffer belongs to the context and stays valid for commands
+ * indices. Uniform data needs align_B = caps.limits.minUniformBufferOffsetAlignment
+ * (set 0 bindings 0 and 1 are dynamic uniform buffers: a new offset there
+ * costs no descriptor set). The buffer belongs to the context and stays valid for commands
  * recorded until the next zkv_flush. false on out-of-memory. */
 bool zkv_upload_transient(struct zkv_context *ctx, const void *data, VkDeviceSize size_B,
                           VkDeviceSize align_B, struct zkv_buffer **buffer,
