@@ -172,6 +172,8 @@ draw_prologue(struct zkv_context *ctx, const struct zkv_draw_state *st,
       zkv_batch_use(ctx, &info->index_buffer->storage->ref);
    }
    zkv_xfb_update(ctx, cmd, st);
+   if (ctx->active_queries)
+      zkv_queries_note_draw(ctx, p->modules[ZKV_STAGE_GEOMETRY] != VK_NULL_HANDLE);
    *cond_begun = zkv_condition_begin(ctx, cmd);
    return cmd;
 }

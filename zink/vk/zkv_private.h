@@ -329,6 +329,7 @@ VkDescriptorSet zkv_batch_alloc_set(struct zkv_context *ctx, VkDescriptorSetLayo
 struct zkv_query_piece {
    VkQueryPool pool;
    uint32_t first;                 /* TIME_ELAPSED: two timestamps */
+   bool saw_gs, saw_plain;         /* PRIMITIVES_GENERATED: draws with / without a GS */
 };
 
 struct zkv_query {
@@ -406,6 +407,9 @@ bool zkv_context_stage(struct zkv_context *ctx, VkDeviceSize size_B, VkDeviceSiz
 /* Queries (zkv_query.c): pieces end before a batch is submitted and begin
  * again in the next one. */
 void zkv_queries_suspend(struct zkv_context *ctx);
+/* A draw with (or without) a geometry shader happens inside the active
+ * primitives-generated queries. */
+void zkv_queries_note_draw(struct zkv_context *ctx, bool geometry_shader);
 void zkv_queries_resume(struct zkv_context *ctx);
 /* Conditional rendering around one command (zkv_query.c): false if the
  * host already knows the command must be skipped. */

@@ -24,7 +24,14 @@ vk_type(const struct zkv_query *q, VkQueryPipelineStatisticFlags *stats)
    case ZKV_QUERY_TIME_ELAPSED:
       return VK_QUERY_TYPE_TIMESTAMP;
    case ZKV_QUERY_PRIMITIVES_GENERATED:
-      *stats = VK_QUERY_PIPELINE_STATISTIC_CLIPPING_INVOCATIONS_BIT;
+      /* GL counts the last vertex stage's primitives, rasterizer discard
+       * or not (GL 4.6, 13.3): clipping invocations miss the discarded
+       * ones, so input-assembly primitives (no GS) and GS output
+       * primitives are counted and picked per piece. */
+      *stats = VK_QUERY_PIPELINE_STATISTIC_INPUT_ASSEMBLY_PRIMITIVES_BIT |
+               (q->ctx->screen->caps.features.geometryShader
+                   ? VK_QUERY_PIPELINE_STATISTIC_GEOMETRY_SHADER_PRIMITIVES_BIT
+                   : 0);
       return VK_QUERY_TYPE_PIPELINE_STATISTICS;
    case ZKV_QUERY_XFB_PRIMITIVES_WRITTEN:
    case ZKV_QUERY_XFB_OVERFLOW:
@@ -269,6 +276,21 @@ zkv_queries_suspend(struct zkv_context *ctx)
 }
 
 void
+zkv_queries_note_draw(struct zkv_context *ctx, bool geometry_shader)
+{
+   for (struct zkv_query *q = ctx->active_queries; q; q = q->next_active) {
+      const uint32_t n = (uint32_t)dynarray_num_elements(&q->pieces, struct zkv_query_piece);
+      if (q->type != ZKV_QUERY_PRIMITIVES_GENERATED || n == 0)
+         continue;
+      struct zkv_query_piece *p = dynarray_element(&q->pieces, struct zkv_query_piece, n - 1);
+      if (geometry_shader)
+         p->saw_gs = true;
+      else
+         p->saw_plain = true;
+   }
+}
+
+void
 zkv_queries_resume(struct zkv_context *ctx)
 {
    for (struct zkv_query *q = ctx->active_queries; q; q = q->next_active)
@@ -292,8 +314,12 @@ combine(struct zkv_context *ctx, struct zkv_query *q)
    dynarray_foreach(&q->pieces, struct zkv_query_piece, p)
    {
       uint64_t v[2] = {0, 0};
+      VkQueryPipelineStatisticFlags stats;
+      vk_type(q, &stats);
       const bool two = q->type == ZKV_QUERY_TIME_ELAPSED || q->type == ZKV_QUERY_XFB_OVERFLOW ||
-                       q->type == ZKV_QUERY_XFB_PRIMITIVES_WRITTEN;
+                       q->type == ZKV_QUERY_XFB_PRIMITIVES_WRITTEN ||
+                       (q->type == ZKV_QUERY_PRIMITIVES_GENERATED &&
+                        (stats & VK_QUERY_PIPELINE_STATISTIC_GEOMETRY_SHADER_PRIMITIVES_BIT));
       const uint32_t count = q->type == ZKV_QUERY_TIME_ELAPSED ? 2 : 1;
       const VkResult r = vkGetQueryPoolResults(
          ctx->screen->dev, p->pool, 0, count, sizeof(v), v,
@@ -312,6 +338,12 @@ combine(struct zkv_context *ctx, struct zkv_query *q)
          break;
       case ZKV_QUERY_XFB_OVERFLOW:
          sum |= v[1] > v[0]; /* primitives needed beyond those written */
+         break;
+      case ZKV_QUERY_PRIMITIVES_GENERATED:
+         /* statistics come in bit order: IA primitives, then GS primitives.
+          * A piece mixing draws with and without a GS adds both, which
+          * also counts the GS draws' input primitives (docs/zink-vk.md). */
+         sum += (p->saw_gs ? v[1] : 0) + (p->saw_plain || !p->saw_gs ? v[0] : 0);
          break;
       default:
          sum += v[0];
@@ -353,7 +385,6 @@ zkv_query_result_to_buffer(struct zkv_context *ctx, struct zkv_query *query,
    const uint32_t n = (uint32_t)dynarray_num_elements(&query->pieces, struct zkv_query_piece);
    const bool direct = n == 1 && !query->has_result &&
                        (query->type == ZKV_QUERY_OCCLUSION_COUNT ||
-                        query->type == ZKV_QUERY_PRIMITIVES_GENERATED ||
                         query->type == ZKV_QUERY_PIPELINE_STATISTIC);
    if (direct) {
       VkCommandBuffer cmd = zkv_context_transfer_cmd(ctx);

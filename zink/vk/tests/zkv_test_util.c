@@ -136,6 +136,17 @@ zkvt_program(struct zkvt *t, const char *vs, const char *fs)
 }
 
 struct zkv_program *
+zkvt_program_gs(struct zkvt *t, const char *vs, const char *gs, const char *fs)
+{
+   const struct kgl_shader_desc descs[3] = {
+      {.stage = KGL_STAGE_VERTEX, .strings = &vs, .count = 1},
+      {.stage = KGL_STAGE_GEOMETRY, .strings = &gs, .count = 1},
+      {.stage = KGL_STAGE_FRAGMENT, .strings = &fs, .count = 1},
+   };
+   return build(t, descs, 3);
+}
+
+struct zkv_program *
 zkvt_compute(struct zkvt *t, const char *cs)
 {
    const struct kgl_shader_desc desc = {.stage = KGL_STAGE_COMPUTE, .strings = &cs, .count = 1};
