@@ -285,7 +285,11 @@ void zkv_buffer_clear(struct zkv_context *ctx, struct zkv_buffer *buffer, VkDevi
  * fresh storage so later writes need not wait. */
 void zkv_buffer_invalidate(struct zkv_context *ctx, struct zkv_buffer *buffer);
 
-/* A texel buffer view (samplerBuffer / imageBuffer). */
+/* A texel buffer view (samplerBuffer / imageBuffer). range_B 0: to the end.
+ * A format the device cannot use in texel buffers is
+ * VK_ERROR_FORMAT_NOT_SUPPORTED; a range outside the buffer, an offset not a
+ * multiple of limits.minTexelBufferOffsetAlignment or more than
+ * limits.maxTexelBufferElements texels VK_ERROR_INITIALIZATION_FAILED. */
 struct zkv_buffer_view *zkv_buffer_view_create(struct zkv_screen *screen, struct zkv_buffer *buffer,
                                                VkFormat format, VkDeviceSize offset_B,
                                                VkDeviceSize range_B, VkResult *result);
@@ -318,7 +322,10 @@ struct zkv_image_desc {
    VkImageUsageFlags usage;
 };
 
-/* Optimal tiling, VK_IMAGE_LAYOUT_GENERAL, contents undefined. */
+/* Optimal tiling, VK_IMAGE_LAYOUT_GENERAL, contents undefined. Sizes,
+ * layer and level counts or sample counts the device cannot give for the
+ * format are VK_ERROR_FORMAT_NOT_SUPPORTED (GL_MAX_TEXTURE_SIZE and friends
+ * come from caps.limits). */
 struct zkv_image *zkv_image_create(struct zkv_screen *screen, const struct zkv_image_desc *desc,
                                    VkResult *result);
 void zkv_image_destroy(struct zkv_image *image);
@@ -400,6 +407,10 @@ struct zkv_image_view_desc {
    uint32_t base_layer, layers;   /* layers 0: to the last */
    VkComponentMapping swizzle;    /* zero = identity */
 };
+/* Ranges outside the image, a view type the image cannot have (cube views
+ * of images made without `cube`, several layers in a non-array view) and
+ * another format without `mutable_format` are VK_ERROR_INITIALIZATION_FAILED;
+ * a format of another texel size VK_ERROR_FORMAT_NOT_SUPPORTED. */
 struct zkv_image_view *zkv_image_view_create(struct zkv_screen *screen, struct zkv_image *image,
                                              const struct zkv_image_view_desc *desc,
                                              VkResult *result);

@@ -402,6 +402,47 @@ TEST(creation_errors)
                                     VK_SAMPLE_COUNT_1_BIT, false, false, 0};
    CHECK(!zkv_image_create(t.screen, &d, &r));
    CHECK_EQ(r, VK_ERROR_FORMAT_NOT_SUPPORTED);
+   /* too large, too many levels, a cube that is not square */
+   struct zkv_image_desc big = {VK_IMAGE_TYPE_2D, VK_FORMAT_R8G8B8A8_UNORM,
+                                t.caps->limits.maxImageDimension2D + 1, 4, 1, 1, 1,
+                                VK_SAMPLE_COUNT_1_BIT, false, false, 0};
+   CHECK(!zkv_image_create(t.screen, &big, &r));
+   CHECK_EQ(r, VK_ERROR_FORMAT_NOT_SUPPORTED);
+   big.width = 8;
+   big.levels = 5; /* 8 -> 4 -> 2 -> 1: four levels */
+   CHECK(!zkv_image_create(t.screen, &big, &r));
+   big.levels = 4;
+   big.cube = true;
+   big.layers = 6;
+   CHECK(!zkv_image_create(t.screen, &big, &r));
+   big.cube = false;
+   big.layers = 1;
+   struct zkv_image *img = zkv_image_create(t.screen, &big, &r);
+   REQUIRE(img);
+   /* views outside the image, cube views of a non-cube image, a foreign format */
+   struct zkv_image_view_desc vd = {.type = VK_IMAGE_VIEW_TYPE_2D, .base_level = 4};
+   CHECK(!zkv_image_view_create(t.screen, img, &vd, &r));
+   CHECK_EQ(r, VK_ERROR_INITIALIZATION_FAILED);
+   vd = (struct zkv_image_view_desc){.type = VK_IMAGE_VIEW_TYPE_CUBE};
+   CHECK(!zkv_image_view_create(t.screen, img, &vd, &r));
+   vd = (struct zkv_image_view_desc){.type = VK_IMAGE_VIEW_TYPE_2D,
+                                     .format = VK_FORMAT_R32_SFLOAT};
+   CHECK(!zkv_image_view_create(t.screen, img, &vd, &r));
+   vd.format = VK_FORMAT_R8G8B8A8_UNORM;
+   vd.base_level = 3;
+   struct zkv_image_view *ok_view = zkv_image_view_create(t.screen, img, &vd, &r);
+   CHECK(ok_view != NULL);
+   zkv_image_view_destroy(ok_view);
+   zkv_image_destroy(img);
+   /* texel buffer views past the end or misaligned */
+   struct zkv_buffer *buf = zkv_buffer_create(t.screen, 256, ZKV_BUFFER_ALL, 0, &r);
+   REQUIRE(buf);
+   CHECK(!zkv_buffer_view_create(t.screen, buf, VK_FORMAT_R32_UINT, 0, 512, &r));
+   CHECK_EQ(r, VK_ERROR_INITIALIZATION_FAILED);
+   CHECK(!zkv_buffer_view_create(t.screen, buf, VK_FORMAT_R32_UINT, 256, 0, &r));
+   if (t.caps->limits.minTexelBufferOffsetAlignment > 1)
+      CHECK(!zkv_buffer_view_create(t.screen, buf, VK_FORMAT_R32_UINT, 1, 16, &r));
+   zkv_buffer_destroy(buf);
    const uint32_t junk[8] = {1, 2, 3, 4, 5, 6, 7, 8};
    const struct zkv_program_desc pd = {.code = {junk}, .code_words = {8}};
    const char *msg = NULL;
