@@ -311,17 +311,20 @@ bool
 zkv_ref_busy(struct zkv_context *ctx, const struct zkv_ref *ref)
 {
    (void)ctx;
-   return ref->timeline && !zkv_timeline_reached(ref->timeline, ref->seqno);
+   struct zkv_timeline *tl = atomic_load(&ref->timeline);
+   return tl && !zkv_timeline_reached(tl, atomic_load(&ref->seqno));
 }
 
 void
 zkv_context_wait_ref(struct zkv_context *ctx, struct zkv_ref *ref)
 {
-   if (!ref->timeline)
+   struct zkv_timeline *tl = atomic_load(&ref->timeline);
+   if (!tl)
       return;
-   if (ref->timeline == ctx->timeline && ctx->batch && ref->seqno == ctx->batch->seqno)
+   const uint64_t seqno = atomic_load(&ref->seqno);
+   if (tl == ctx->timeline && ctx->batch && seqno == ctx->batch->seqno)
       flush_batch(ctx);
-   zkv_timeline_wait(ref->timeline, ref->seqno, UINT64_MAX);
+   zkv_timeline_wait(tl, seqno, UINT64_MAX);
 }
 
 void

@@ -30,9 +30,13 @@ struct zkv_timeline;
 struct zkv_ref {
    atomic_int count;
    void (*release)(struct zkv_ref *ref);
-   uint64_t batch_uid;
-   struct zkv_timeline *timeline;
-   uint64_t seqno;
+   /* Atomic: contexts on several threads may use one object (GL share
+    * lists). The pair timeline/seqno is not updated as one: a reader racing
+    * a writer may wait for the wrong batch, which GL's rules (a flush and a
+    * fence between contexts) make harmless. */
+   _Atomic uint64_t batch_uid;
+   struct zkv_timeline *_Atomic timeline;
+   _Atomic uint64_t seqno;
 };
 
 void zkv_ref_init(struct zkv_ref *ref, void (*release)(struct zkv_ref *ref));
@@ -283,9 +287,10 @@ void zkv_pipeline_cache_finish(struct zkv_program *program);
 struct zkv_timeline {
    VkSemaphore semaphore;
    struct zkv_screen *screen;
-   uint64_t submitted;   /* highest value a submitted batch signals */
-   uint64_t completed;   /* highest value seen signalled */
-   bool lost;            /* a wait or a counter read said VK_ERROR_DEVICE_LOST */
+   /* Atomic: fences are waited on from other threads (EGL sync objects). */
+   _Atomic uint64_t submitted; /* highest value a submitted batch signals */
+   _Atomic uint64_t completed; /* highest value seen signalled (may lag) */
+   atomic_bool lost;           /* a wait or a counter read said VK_ERROR_DEVICE_LOST */
 };
 
 struct zkv_timeline *zkv_timeline_create(struct zkv_screen *screen, VkResult *result);
