@@ -129,6 +129,7 @@ struct zkv_caps {
    double timestamp_period_ns;
    bool pipeline_statistics;
    bool primitives_generated;       /* a query for GL_PRIMITIVES_GENERATED (statistics or xfb) */
+   bool vertex_input_dynamic;       /* vertex arrays are dynamic state, not pipeline state */
 };
 
 /* Opens the Vulkan device through the loader. When several physical devices

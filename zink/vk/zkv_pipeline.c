@@ -302,6 +302,8 @@ create(struct zkv_context *ctx, struct zkv_program *p, const struct zkv_pipeline
       dyn[ndyn++] = VK_DYNAMIC_STATE_PRIMITIVE_RESTART_ENABLE;
       dyn[ndyn++] = VK_DYNAMIC_STATE_DEPTH_BIAS_ENABLE;
    }
+   if (s->vertex_input_dynamic)
+      dyn[ndyn++] = VK_DYNAMIC_STATE_VERTEX_INPUT_EXT;
    const VkPipelineDynamicStateCreateInfo dys = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO,
       .dynamicStateCount = ndyn,
@@ -320,7 +322,7 @@ create(struct zkv_context *ctx, struct zkv_program *p, const struct zkv_pipeline
       .pNext = &ri,
       .stageCount = num_stages,
       .pStages = stages,
-      .pVertexInputState = &vi,
+      .pVertexInputState = s->vertex_input_dynamic ? NULL : &vi,
       .pInputAssemblyState = &ia,
       .pTessellationState = k->patch_control_points ? &ts : NULL,
       .pViewportState = fragment ? &vp : NULL,
@@ -382,6 +384,39 @@ strip_dynamic(const struct zkv_caps *caps, struct zkv_pipeline_key *k)
    }
 }
 
+/* VK_EXT_vertex_input_dynamic_state: GL's vertex arrays (VAOs, strides,
+ * formats) are set per draw instead of keying the pipeline. */
+static void
+set_vertex_input(struct zkv_context *ctx, VkCommandBuffer cmd, const struct zkv_pipeline_key *k)
+{
+   VkVertexInputBindingDescription2EXT b[ZKV_MAX_VERTEX_BINDINGS];
+   VkVertexInputAttributeDescription2EXT a[ZKV_MAX_VERTEX_ATTRIBS];
+   uint32_t nb = 0, na = 0;
+   for (uint32_t i = 0; i < ZKV_MAX_VERTEX_BINDINGS; i++) {
+      if (!k->bindings[i].used)
+         continue;
+      const bool divisor_ok = ctx->screen->caps.vertex_attribute_divisor;
+      b[nb++] = (VkVertexInputBindingDescription2EXT){
+         .sType = VK_STRUCTURE_TYPE_VERTEX_INPUT_BINDING_DESCRIPTION_2_EXT,
+         .binding = i,
+         .stride = k->bindings[i].stride,
+         .inputRate = k->bindings[i].per_instance ? VK_VERTEX_INPUT_RATE_INSTANCE
+                                                  : VK_VERTEX_INPUT_RATE_VERTEX,
+         .divisor = k->bindings[i].per_instance && divisor_ok ? k->bindings[i].divisor : 1,
+      };
+   }
+   for (uint32_t l = 0; l < ZKV_MAX_VERTEX_ATTRIBS; l++)
+      if (k->attribs[l].format)
+         a[na++] = (VkVertexInputAttributeDescription2EXT){
+            .sType = VK_STRUCTURE_TYPE_VERTEX_INPUT_ATTRIBUTE_DESCRIPTION_2_EXT,
+            .location = l,
+            .binding = k->attribs[l].binding,
+            .format = k->attribs[l].format,
+            .offset = k->attribs[l].offset,
+         };
+   ctx->screen->vk.CmdSetVertexInputEXT(cmd, nb, b, na, a);
+}
+
 void
 zkv_pipeline_set_dynamic(struct zkv_context *ctx, VkCommandBuffer cmd,
                          const struct zkv_pipeline_key *k)
@@ -406,6 +441,8 @@ zkv_pipeline_set_dynamic(struct zkv_context *ctx, VkCommandBuffer cmd,
       vk->CmdSetPrimitiveRestartEnable(cmd, k->primitive_restart);
       vk->CmdSetDepthBiasEnable(cmd, k->depth_bias_enable);
    }
+   if (ctx->screen->vertex_input_dynamic)
+      set_vertex_input(ctx, cmd, k);
 }
 
 VkPipeline
@@ -417,6 +454,10 @@ zkv_pipeline_get(struct zkv_context *ctx, const struct zkv_draw_state *state,
    make_key(ctx, state, full);
    key = *full;
    strip_dynamic(&ctx->screen->caps, &key);
+   if (ctx->screen->vertex_input_dynamic) {
+      memset(key.bindings, 0, sizeof(key.bindings));
+      memset(key.attribs, 0, sizeof(key.attribs));
+   }
    pthread_mutex_lock(&p->lock);
    struct hash_entry *e = hash_table_search(&p->pipelines, &key);
    pthread_mutex_unlock(&p->lock);

@@ -95,6 +95,7 @@ struct zkv_dispatch {
    PFN_vkCmdSetStencilOpEXT CmdSetStencilOp;
    PFN_vkCmdSetPrimitiveRestartEnableEXT CmdSetPrimitiveRestartEnable;
    PFN_vkCmdSetDepthBiasEnableEXT CmdSetDepthBiasEnable;
+   PFN_vkCmdSetVertexInputEXT CmdSetVertexInputEXT;
    PFN_vkCmdDrawMultiEXT CmdDrawMultiEXT;
    PFN_vkCmdDrawMultiIndexedEXT CmdDrawMultiIndexedEXT;
    PFN_vkWaitSemaphores WaitSemaphores;
@@ -114,7 +115,8 @@ struct zkv_screen {
    bool null_descriptor;
    VkDebugUtilsMessengerEXT messenger;
    bool shader_output_layer;
-   uint32_t max_multi_draw;        /* VK_EXT_multi_draw's maxMultiDrawCount */       /* gl_Layer from vertex shaders (Vulkan 1.2) */
+   uint32_t max_multi_draw;        /* VK_EXT_multi_draw's maxMultiDrawCount */
+   bool vertex_input_dynamic;      /* VK_EXT_vertex_input_dynamic_state */       /* gl_Layer from vertex shaders (Vulkan 1.2) */
    struct zkv_meta *meta;          /* zkv_meta_clear.c, made on first use */
    atomic_uint validation_errors;
 

@@ -30,6 +30,7 @@ enum zkv_ext {
    EXT_EXTENDED_DYNAMIC_STATE,
    EXT_EXTENDED_DYNAMIC_STATE2,
    EXT_MULTI_DRAW,
+   EXT_VERTEX_INPUT_DYNAMIC_STATE,
    EXT_COUNT,
 };
 
@@ -50,6 +51,7 @@ static const char *const ext_names[EXT_COUNT] = {
    [EXT_EXTENDED_DYNAMIC_STATE] = VK_EXT_EXTENDED_DYNAMIC_STATE_EXTENSION_NAME,
    [EXT_EXTENDED_DYNAMIC_STATE2] = VK_EXT_EXTENDED_DYNAMIC_STATE_2_EXTENSION_NAME,
    [EXT_MULTI_DRAW] = VK_EXT_MULTI_DRAW_EXTENSION_NAME,
+   [EXT_VERTEX_INPUT_DYNAMIC_STATE] = VK_EXT_VERTEX_INPUT_DYNAMIC_STATE_EXTENSION_NAME,
 };
 
 /* Every feature struct zkv queries and enables, chained in one go. */
@@ -74,6 +76,7 @@ struct zkv_features {
    VkPhysicalDeviceExtendedDynamicStateFeaturesEXT eds;
    VkPhysicalDeviceExtendedDynamicState2FeaturesEXT eds2;
    VkPhysicalDeviceMultiDrawFeaturesEXT multi_draw;
+   VkPhysicalDeviceVertexInputDynamicStateFeaturesEXT vertex_input;
 };
 
 static void
@@ -139,6 +142,9 @@ features_chain(struct zkv_features *f, uint32_t api, const bool has[EXT_COUNT])
             VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_2_FEATURES_EXT);
    if (has[EXT_MULTI_DRAW])
       chain(&tail, &f->multi_draw, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTI_DRAW_FEATURES_EXT);
+   if (has[EXT_VERTEX_INPUT_DYNAMIC_STATE])
+      chain(&tail, &f->vertex_input,
+            VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_INPUT_DYNAMIC_STATE_FEATURES_EXT);
 }
 
 static void
@@ -296,6 +302,7 @@ fill_caps(struct zkv_screen *s, const struct zkv_features *f, const bool has[EXT
    c->extended_dynamic_state = core13 || f->eds.extendedDynamicState;
    c->extended_dynamic_state2 = core13 || f->eds2.extendedDynamicState2;
    c->multi_draw = f->multi_draw.multiDraw;
+   s->vertex_input_dynamic = f->vertex_input.vertexInputDynamicState;
    s->max_multi_draw = c->multi_draw ? md.maxMultiDrawCount : 0;
    s->null_descriptor = f->robustness2.nullDescriptor;
    s->shader_output_layer = f->v12.shaderOutputLayer;
@@ -310,6 +317,31 @@ trim_features(struct zkv_features *f)
    f->robustness2.robustBufferAccess2 = VK_FALSE;
    f->robustness2.robustImageAccess2 = VK_FALSE;
    f->v13.robustImageAccess = VK_FALSE;
+}
+
+/* KILN_ZINK_DISABLE=name,name,...: zkv leaves optional paths unused, so
+ * tests reach the fallbacks on devices that have everything: eds (both
+ * extended dynamic states), vertex-input, multi-draw, null-descriptor,
+ * conditional (host-side conditional rendering), clip-control. */
+static void
+disable_from_env(struct zkv_screen *s)
+{
+   const char *env = getenv("KILN_ZINK_DISABLE");
+   if (!env)
+      return;
+   struct zkv_caps *c = &s->caps;
+   if (strstr(env, "eds"))
+      c->extended_dynamic_state = c->extended_dynamic_state2 = false;
+   if (strstr(env, "vertex-input"))
+      c->vertex_input_dynamic = s->vertex_input_dynamic = false;
+   if (strstr(env, "multi-draw"))
+      c->multi_draw = false;
+   if (strstr(env, "null-descriptor"))
+      c->robustness2 = s->null_descriptor = false;
+   if (strstr(env, "conditional"))
+      c->conditional_rendering = false;
+   if (strstr(env, "clip-control"))
+      c->depth_clip_control = false;
 }
 
 static VkResult
@@ -404,6 +436,12 @@ create_device(struct zkv_screen *s, const char **message)
           !d->CmdSetDepthBoundsTestEnable || !d->CmdSetStencilTestEnable || !d->CmdSetStencilOp)
          s->caps.extended_dynamic_state = false;
    }
+   if (s->vertex_input_dynamic) {
+      LOAD(CmdSetVertexInputEXT, "vkCmdSetVertexInputEXT");
+      s->vertex_input_dynamic = d->CmdSetVertexInputEXT != NULL;
+   }
+   s->caps.vertex_input_dynamic = s->vertex_input_dynamic;
+   disable_from_env(s);
    if (s->caps.multi_draw) {
       LOAD(CmdDrawMultiEXT, "vkCmdDrawMultiEXT");
       LOAD(CmdDrawMultiIndexedEXT, "vkCmdDrawMultiIndexedEXT");

@@ -25,9 +25,12 @@ zkvt_init(struct zkvt *t)
    static bool named;
    if (!named) {
       named = true;
-      printf("device: %s (Vulkan %u.%u)\n", t->caps->device_name,
-             VK_API_VERSION_MAJOR(t->caps->api_version),
-             VK_API_VERSION_MINOR(t->caps->api_version));
+      const struct zkv_caps *c = t->caps;
+      printf("device: %s (Vulkan %u.%u)%s%s%s%s%s%s\n", c->device_name,
+             VK_API_VERSION_MAJOR(c->api_version), VK_API_VERSION_MINOR(c->api_version),
+             c->extended_dynamic_state ? " eds" : "", c->extended_dynamic_state2 ? " eds2" : "",
+             c->vertex_input_dynamic ? " vertex-input" : "", c->multi_draw ? " multi-draw" : "",
+             c->transform_feedback ? " xfb" : "", c->depth_clip_control ? " clip-control" : "");
    }
    t->ctx = zkv_context_create(t->screen, &r);
    if (!t->ctx) {
