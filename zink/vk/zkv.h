@@ -733,6 +733,8 @@ enum zkv_query_type {
    ZKV_QUERY_PIPELINE_STATISTIC,    /* index: one VkQueryPipelineStatisticFlagBits bit */
 };
 
+/* A query belongs to its context: destroy it before the context. Types the
+ * device cannot count are VK_ERROR_FEATURE_NOT_PRESENT. */
 struct zkv_query *zkv_query_create(struct zkv_context *ctx, enum zkv_query_type type,
                                    uint32_t index, VkResult *result);
 void zkv_query_destroy(struct zkv_query *query);

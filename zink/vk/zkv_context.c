@@ -63,6 +63,8 @@ zkv_context_destroy(struct zkv_context *ctx)
       ctx->free_batches = b->next;
       zkv_batch_destroy(ctx, b);
    }
+   if (ctx->condition)
+      zkv_ref_put(&ctx->condition->ref);
    zkv_buffer_destroy(ctx->condition_buffer);
    zkv_buffer_destroy(ctx->dummy_buffer);
    free(ctx);
