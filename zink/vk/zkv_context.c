@@ -98,6 +98,7 @@ reset_bound(struct zkv_context *ctx)
    ctx->bound_program = NULL;
    memset(ctx->bound_sets, 0, sizeof(ctx->bound_sets));
    ctx->condition_ready = false;
+   ctx->dynamic_valid = false;
 }
 
 VkCommandBuffer

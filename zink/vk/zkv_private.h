@@ -267,6 +267,20 @@ struct zkv_pipeline_key {
    } attribs[ZKV_MAX_VERTEX_ATTRIBS];
 };
 
+/* Everything a draw sets as dynamic state, zeroed then filled, so the
+ * context can skip setting it again when nothing changed (zkv_draw.c). */
+struct zkv_dynamic {
+   uint32_t num_viewports;
+   VkViewport viewports[ZKV_MAX_VIEWPORTS];
+   VkRect2D scissors[ZKV_MAX_VIEWPORTS];
+   float line_width, bias_constant, bias_clamp, bias_slope;
+   float blend_constants[4];
+   float min_depth_bounds, max_depth_bounds;
+   uint32_t stencil_compare[2], stencil_write[2], stencil_reference[2];
+   uint32_t line_stipple, stipple_factor, stipple_pattern;
+   struct zkv_pipeline_key key; /* the extended dynamic state and vertex input it sets */
+};
+
 /* Reads DescriptorSet/Binding and the variables' types from a module: adds
  * a binding per resource (merging with ones already in the array); sets
  * *xfb if the module declares the Xfb execution mode. false on a
@@ -377,6 +391,10 @@ struct zkv_context {
    uint32_t bound_generation[ZKV_MAX_SETS][ZKV_MAX_BINDINGS];
 
    struct zkv_query *active_queries;
+
+   /* The dynamic state the last draw set (valid until a pipeline change). */
+   struct zkv_dynamic dynamic;
+   bool dynamic_valid;
 
    /* Conditional rendering. */
    struct zkv_query *condition;
