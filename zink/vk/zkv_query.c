@@ -193,7 +193,7 @@ restart(struct zkv_context *ctx, struct zkv_query *q)
    if (dynarray_num_elements(&q->pieces, struct zkv_query_piece)) {
       if (ctx->batch && q->seqno == ctx->batch->seqno)
          zkv_fence_destroy(zkv_flush(ctx));
-      zkv_timeline_wait(ctx->timeline, q->seqno, UINT64_MAX);
+      zkv_timeline_wait(ctx->timeline, q->seqno, UINT64_MAX); /* false: never submitted */
    }
    free_pieces(q);
    q->has_result = false;
@@ -369,7 +369,10 @@ zkv_query_result(struct zkv_context *ctx, struct zkv_query *query, bool wait, ui
             return false;
          if (recording)
             zkv_fence_destroy(zkv_flush(ctx));
-         zkv_timeline_wait(ctx->timeline, query->seqno, UINT64_MAX);
+         /* A batch that never reached the queue (its submit failed:
+          * zkv_context_status says why) has no results to wait for. */
+         if (!zkv_timeline_wait(ctx->timeline, query->seqno, UINT64_MAX))
+            return false;
       }
       if (!combine(ctx, query))
          return false;
