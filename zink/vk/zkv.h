@@ -128,7 +128,7 @@ struct zkv_caps {
    uint32_t timestamp_valid_bits;
    double timestamp_period_ns;
    bool pipeline_statistics;
-   bool primitives_generated;       /* a query for GL_PRIMITIVES_GENERATED (statistics or xfb) */
+   bool primitives_generated;       /* a query for GL_PRIMITIVES_GENERATED (pipeline statistics) */
    bool vertex_input_dynamic;       /* vertex arrays are dynamic state, not pipeline state */
 };
 
@@ -231,7 +231,7 @@ enum zkv_buffer_usage {
 
 /* Where its memory should live (ARB_buffer_storage flags). */
 enum zkv_buffer_flags {
-   ZKV_BUFFER_MAPPABLE   = 1 << 0, /* host-visible memory (else device-local, maps through staging) */
+   ZKV_BUFFER_MAPPABLE   = 1 << 0, /* host-visible memory (today every buffer is: docs/zink-vk.md) */
    ZKV_BUFFER_PERSISTENT = 1 << 1, /* may stay mapped while used by the device (implies MAPPABLE) */
    ZKV_BUFFER_COHERENT   = 1 << 2, /* host-coherent memory: no explicit flushes */
    ZKV_BUFFER_CACHED     = 1 << 3, /* host-cached: the CPU reads it back (GL_CLIENT_STORAGE_BIT, readback PBOs) */
@@ -566,7 +566,8 @@ struct zkv_descriptor {
 
 /* The resources shaders read, by the zk_compiler.h sets and bindings. An
  * unset slot (all NULL) that a program uses gets a null descriptor with
- * robustness2, else a 1-texel/16-byte dummy resource. */
+ * robustness2; without it buffers get a small zero buffer and images stay
+ * unwritten (reading them is undefined in GL too). */
 struct zkv_bindings {
    struct zkv_descriptor set[ZKV_MAX_SETS][ZKV_MAX_BINDINGS];
 };
@@ -574,7 +575,8 @@ struct zkv_bindings {
 /* Transform feedback: a buffer range GL binds to a TRANSFORM_FEEDBACK_BUFFER
  * index, with a counter that remembers how far capture got (pause/resume
  * and glDrawTransformFeedback). The front end makes one per binding at
- * glBeginTransformFeedback: capture starts at offset_B. */
+ * glBeginTransformFeedback: capture starts at offset_B (size_B 0: to the
+ * end). VK_ERROR_FEATURE_NOT_PRESENT without caps.transform_feedback. */
 struct zkv_xfb_target *zkv_xfb_target_create(struct zkv_screen *screen, struct zkv_buffer *buffer,
                                              VkDeviceSize offset_B, VkDeviceSize size_B,
                                              VkResult *result);
