@@ -17,6 +17,7 @@
 #define ZKV_MAX_DESCRIPTOR_POOL_SETS 256
 #define ZKV_MEMORY_BLOCK_B           (16u << 20)
 #define ZKV_UPLOAD_CHUNK_B           (1u << 20)
+#define ZKV_UPLOAD_CHUNKS_KEPT       4  /* per batch, across reuse */
 /* Set 0 bindings below this are dynamic uniform buffers (zkv_program.c). */
 #define ZKV_DYNAMIC_UBOS             2
 

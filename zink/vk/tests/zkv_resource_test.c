@@ -280,6 +280,25 @@ TEST(image_3d_and_pbo_copies)
          ok &= memcmp(got + (z * 16 + y * 4) * 4, in + ((z + 1) * 64 + (y + 2) * 8 + 2) * 4,
                       16) == 0;
    CHECK(ok);
+   /* uploads larger than a staging chunk (4 MiB), twice: the second batch
+    * reuses the ring without the first one's oversized chunk */
+   const struct zkv_image_desc bd = {VK_IMAGE_TYPE_2D, VK_FORMAT_R8G8B8A8_UNORM, 1024, 1024, 1, 1,
+                                     1, VK_SAMPLE_COUNT_1_BIT, false, false, 0};
+   struct zkv_image *big = zkv_image_create(t.screen, &bd, &r);
+   uint8_t *bin = malloc(1024 * 1024 * 4), *bout = malloc(1024 * 1024 * 4);
+   REQUIRE(big && bin && bout);
+   const struct zkv_box bbox = {0, 0, 0, 1024, 1024, 1};
+   for (int round = 0; round < 2; round++) {
+      for (size_t i = 0; i < 1024 * 1024 * 4; i++)
+         bin[i] = (uint8_t)(i * 7 + (size_t)round * 13 + (i >> 12));
+      zkv_image_upload(t.ctx, big, 0, VK_IMAGE_ASPECT_COLOR_BIT, &bbox, bin, NULL);
+      zkv_fence_destroy(zkv_flush(t.ctx));
+      zkv_image_readback(t.ctx, big, 0, VK_IMAGE_ASPECT_COLOR_BIT, &bbox, bout, NULL);
+      CHECK(memcmp(bin, bout, 1024 * 1024 * 4) == 0);
+   }
+   free(bin);
+   free(bout);
+   zkv_image_destroy(big);
    zkv_buffer_destroy(pbo);
    zkv_buffer_destroy(pack);
    zkv_image_destroy(arr);
