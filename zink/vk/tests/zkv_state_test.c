@@ -498,3 +498,43 @@ TEST(depth_clamp)
    rig_finish(&r);
    zkvt_finish(&t);
 }
+
+/* Polygon offset (GL 4.6, 14.6.5): a quad drawn again at the same depth
+ * with LESS fails, and passes with a negative constant offset (r, the
+ * minimum resolvable difference, is positive whatever the device). */
+TEST(depth_bias)
+{
+   struct zkvt t;
+   REQUIRE(zkvt_init(&t));
+   const float v[6][2] = {{-1, -1}, {1, -1}, {1, 1}, {-1, -1}, {1, 1}, {-1, 1}};
+   struct rig r;
+   REQUIRE(rig_init(&t, &r, vs_pos, fs_uniform, 4, 4, v, sizeof(v), 8));
+   struct zkv_format_choice fc;
+   REQUIRE(zkv_format_for_gl(t.screen, 0x81A6 /* GL_DEPTH_COMPONENT24 */,
+                             VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT, &fc));
+   struct zkv_image_view *dv;
+   struct zkv_image *ds = zkvt_target(&t, 4, 4, fc.format, &dv);
+   REQUIRE(ds);
+   r.st.framebuffer.depth_stencil = dv;
+   r.st.depth_test = true;
+   r.st.depth_compare = VK_COMPARE_OP_LESS;
+   r.st.clip_negative_one_to_one = t.caps->depth_clip_control;
+   for (int bias = 0; bias < 2; bias++) {
+      const VkClearColorValue black = {.float32 = {0, 0, 0, 0}};
+      zkv_clear(t.ctx, &r.st, 1, &black, ZKV_CLEAR_DEPTH, 1.0f, 0, NULL);
+      r.st.depth_bias_enable = false;
+      set_color(&t, &r.st, (const float[]){1, 0, 0, 1});
+      draw(&t, &r.st, 0, 6);
+      r.st.depth_bias_enable = bias;
+      r.st.depth_bias_constant = -4.0f;
+      set_color(&t, &r.st, (const float[]){0, 1, 0, 1});
+      draw(&t, &r.st, 0, 6);
+      uint8_t got[16 * 4];
+      zkvt_read(&t, r.rt, 4, 4, got);
+      CHECK_EQ(got[5 * 4 + 1], bias ? 255 : 0);
+   }
+   zkv_image_view_destroy(dv);
+   zkv_image_destroy(ds);
+   rig_finish(&r);
+   zkvt_finish(&t);
+}
