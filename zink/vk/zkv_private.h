@@ -135,6 +135,14 @@ struct zkv_screen {
 
 void zkv_meta_finish(struct zkv_screen *screen);
 
+/* The newest Vulkan zkv asks for (the device's own if older). */
+#define ZKV_API_VERSION VK_API_VERSION_1_3
+
+/* zkv_device.c: why a physical device cannot carry zkv (NULL if it can),
+ * and the logical device with its features, caps and entry points. */
+const char *zkv_device_unsuitable(VkPhysicalDevice pdev);
+VkResult zkv_device_create(struct zkv_screen *screen, const char **message);
+
 /* ---- buffers (zkv_buffer.c) --------------------------------------------------------- */
 
 /* A buffer's VkBuffer and memory: replaced when a busy buffer is
