@@ -30,6 +30,7 @@ enum zkv_ext {
    EXT_EXTENDED_DYNAMIC_STATE2,
    EXT_MULTI_DRAW,
    EXT_VERTEX_INPUT_DYNAMIC_STATE,
+   EXT_SHADER_VIEWPORT_INDEX_LAYER,
    EXT_COUNT,
 };
 
@@ -51,6 +52,7 @@ static const char *const ext_names[EXT_COUNT] = {
    [EXT_EXTENDED_DYNAMIC_STATE2] = VK_EXT_EXTENDED_DYNAMIC_STATE_2_EXTENSION_NAME,
    [EXT_MULTI_DRAW] = VK_EXT_MULTI_DRAW_EXTENSION_NAME,
    [EXT_VERTEX_INPUT_DYNAMIC_STATE] = VK_EXT_VERTEX_INPUT_DYNAMIC_STATE_EXTENSION_NAME,
+   [EXT_SHADER_VIEWPORT_INDEX_LAYER] = VK_EXT_SHADER_VIEWPORT_INDEX_LAYER_EXTENSION_NAME,
 };
 
 /* Every feature struct zkv queries and enables, chained in one go. */
@@ -265,7 +267,9 @@ fill_caps(struct zkv_screen *s, const struct zkv_features *f, const bool has[EXT
    s->vertex_input_dynamic = f->vertex_input.vertexInputDynamicState;
    s->max_multi_draw = c->multi_draw ? md.maxMultiDrawCount : 0;
    s->null_descriptor = f->robustness2.nullDescriptor;
-   s->shader_output_layer = f->v12.shaderOutputLayer;
+   /* The meta shaders' gl_Layer is glslang's ShaderViewportIndexLayerEXT
+    * capability, which needs the extension (Vulkan 1.3, appendix A). */
+   s->shader_output_layer = has[EXT_SHADER_VIEWPORT_INDEX_LAYER];
 }
 
 /* Turns off what zkv does not want even where offered: robust buffer
@@ -282,7 +286,8 @@ trim_features(struct zkv_features *f)
 /* KILN_ZINK_DISABLE=name,name,...: zkv leaves optional paths unused, so
  * tests reach the fallbacks on devices that have everything: eds (both
  * extended dynamic states), vertex-input, multi-draw, null-descriptor,
- * conditional (host-side conditional rendering), clip-control. */
+ * conditional (host-side conditional rendering), clip-control,
+ * layer-output (masked clears of layered framebuffers one layer at a time). */
 static void
 disable_from_env(struct zkv_screen *s)
 {
@@ -302,6 +307,8 @@ disable_from_env(struct zkv_screen *s)
       c->conditional_rendering = false;
    if (strstr(env, "clip-control"))
       c->depth_clip_control = false;
+   if (strstr(env, "layer-output"))
+      s->shader_output_layer = false;
 }
 
 VkResult
@@ -321,6 +328,11 @@ zkv_device_create(struct zkv_screen *s, const char **message)
    features_chain(&f, api, has);
    vkGetPhysicalDeviceFeatures2(s->pdev, &f.f2);
    trim_features(&f);
+   /* With Vulkan 1.2 features chained, the extension may only be enabled
+    * when they say the same (VUID-VkDeviceCreateInfo-ppEnabledExtensionNames-02835):
+    * kiln advertises the extension without shaderOutputLayer. */
+   if (!f.v12.shaderOutputLayer || !f.v12.shaderOutputViewportIndex)
+      has[EXT_SHADER_VIEWPORT_INDEX_LAYER] = false;
 
    const char *names[EXT_COUNT];
    uint32_t num_names = 0;
