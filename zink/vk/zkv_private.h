@@ -355,11 +355,27 @@ void zkv_batch_reset(struct zkv_context *ctx, struct zkv_batch *batch);
 void zkv_batch_use(struct zkv_context *ctx, struct zkv_ref *ref);
 VkDescriptorSet zkv_batch_alloc_set(struct zkv_context *ctx, VkDescriptorSetLayout layout);
 
-/* An active query's current piece and what it needs at scope changes. */
-struct zkv_query_piece {
+/* One Vulkan query (two slots: time elapsed uses both), shared by the GL
+ * queries of one class active while it counted (zkv_query.c). */
+struct zkv_query_pool {
+   atomic_int refs;
    VkQueryPool pool;
-   uint32_t first;                 /* TIME_ELAPSED: two timestamps */
-   bool saw_gs, saw_plain;         /* PRIMITIVES_GENERATED: draws with / without a GS */
+   VkQueryType type;
+   VkQueryPipelineStatisticFlags stats;
+   bool saw_gs, saw_plain;         /* statistics: draws with / without a GS */
+};
+
+/* A stretch of a GL query's life: the Vulkan query that counted it. */
+struct zkv_query_piece {
+   struct zkv_query_pool *qp;
+};
+
+/* Query classes whose GL queries share one Vulkan query while several are
+ * active (Vulkan allows one active query per type in a command buffer). */
+enum zkv_query_class {
+   ZKV_QUERY_CLASS_OCCLUSION,
+   ZKV_QUERY_CLASS_STATISTICS,
+   ZKV_QUERY_CLASS_COUNT,
 };
 
 struct zkv_query {
@@ -400,6 +416,7 @@ struct zkv_context {
    uint32_t bound_generation[ZKV_MAX_SETS][ZKV_MAX_BINDINGS];
 
    struct zkv_query *active_queries;
+   struct zkv_query_pool *open_pool[ZKV_QUERY_CLASS_COUNT]; /* begun, shared */
 
    /* The dynamic state the last draw set (valid until a pipeline change). */
    struct zkv_dynamic dynamic;
