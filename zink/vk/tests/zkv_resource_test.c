@@ -306,6 +306,32 @@ TEST(image_3d_and_pbo_copies)
    zkvt_finish(&t);
 }
 
+/* 1D and 1D-array images: GL's y of a 1D array is the layer, which zkv's
+ * boxes take as z. */
+TEST(images_1d)
+{
+   struct zkvt t;
+   REQUIRE(zkvt_init(&t));
+   const struct zkv_image_desc d = {VK_IMAGE_TYPE_1D, VK_FORMAT_R16G16B16A16_SFLOAT, 64, 1, 1, 4,
+                                    3, VK_SAMPLE_COUNT_1_BIT, false, false, 0};
+   VkResult r;
+   struct zkv_image *img = zkv_image_create(t.screen, &d, &r);
+   REQUIRE(img);
+   uint8_t in[32 * 8 * 2], out[32 * 8 * 2];
+   for (size_t i = 0; i < sizeof(in); i++)
+      in[i] = rnd8();
+   const struct zkv_box box = {0, 0, 1, 32, 1, 2}; /* level 1 (32 texels), layers 1..2 */
+   zkv_image_upload(t.ctx, img, 1, VK_IMAGE_ASPECT_COLOR_BIT, &box, in, NULL);
+   zkv_image_readback(t.ctx, img, 1, VK_IMAGE_ASPECT_COLOR_BIT, &box, out, NULL);
+   CHECK(memcmp(in, out, sizeof(in)) == 0);
+   const struct zkv_image_view_desc vd = {.type = VK_IMAGE_VIEW_TYPE_1D_ARRAY};
+   struct zkv_image_view *v = zkv_image_view_create(t.screen, img, &vd, &r);
+   CHECK(v != NULL);
+   zkv_image_view_destroy(v);
+   zkv_image_destroy(img);
+   zkvt_finish(&t);
+}
+
 /* Linear 2:1 minification samples the middle of each 2x2 block: the
  * average of the four (Vulkan 1.3, 20.2 and 16.6); mirrored nearest blits
  * reverse rows and columns. */
