@@ -215,6 +215,10 @@ unbind_everywhere(struct zgl_context *ctx, struct zgl_buffer *b)
       if (ctx->xfb_buffers[i].buffer == b)
          zgl_buffer_bind(&ctx->xfb_buffers[i].buffer, NULL);
    }
+   for (unsigned i = 0; i < ZGL_MAX_SHADER_STORAGE_BUFFER_BINDINGS; i++) {
+      if (ctx->shader_storage_buffers[i].buffer == b)
+         zgl_buffer_bind(&ctx->shader_storage_buffers[i].buffer, NULL);
+   }
    struct zgl_vertex_array *vao = ctx->vertex_array;
    if (vao) {
       if (vao->element_buffer == b)

@@ -365,6 +365,77 @@ block_of_binding(const struct zgl_linked *l, int b)
 }
 
 bool
+zgl_resource_bindings(struct zgl_context *ctx, const char *func, const struct zgl_linked *l,
+                      struct zkv_bindings *bd)
+{
+   struct zkv_descriptor *set0 = bd->set[ZK_SET_UNIFORM_BUFFER];
+   if (l->info.uniforms_size_B) {
+      struct zkv_descriptor *d = &set0[ZK_BINDING_UNIFORMS];
+      VkDeviceSize offset;
+      if (!zkv_upload_transient(ctx->zkv, l->uniform_data, l->info.uniforms_size_B, 256,
+                                &d->buffer, &offset)) {
+         zgl_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
+         return false;
+      }
+      d->offset_B = offset;
+      d->range_B = l->info.uniforms_size_B;
+   }
+   for (unsigned i = 0; i < l->num_samplers; i++) {
+      const struct zgl_sampler_uniform *su = &l->samplers[i];
+      if (!su->resource)
+         continue;
+      for (unsigned e = 0; e < su->count && e < su->resource->array_size; e++) {
+         const unsigned binding = su->resource->binding + e;
+         struct zgl_texture *t = zgl_texture_for_sampling(ctx, su->gl_type, (unsigned)su->units[e]);
+         if (!t || binding >= ZKV_MAX_BINDINGS)
+            continue;
+         if (!zgl_texture_descriptor(ctx, t, (unsigned)su->units[e],
+                                     &bd->set[su->resource->set][binding])) {
+            zgl_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
+            return false;
+         }
+      }
+   }
+   for (unsigned r = 0; r < l->info.num_resources; r++) {
+      const struct zk_resource *res = &l->info.resources[r];
+      if (res->kind != ZK_RESOURCE_UNIFORM_BUFFER)
+         continue;
+      for (unsigned e = 0; e < res->array_size; e++) {
+         const int block = block_of_binding(l, res->gl_binding + (int)e);
+         const unsigned point = block >= 0 ? l->block_bindings[block] : 0;
+         const struct zgl_buffer_binding *bb = &ctx->uniform_buffers[point];
+         if (!bb->buffer || !bb->buffer->zkv || res->binding + e >= ZKV_MAX_BINDINGS)
+            continue;
+         struct zkv_descriptor *d = &bd->set[res->set][res->binding + e];
+         d->buffer = bb->buffer->zkv;
+         d->offset_B = (VkDeviceSize)bb->offset;
+         d->range_B = bb->size ? (VkDeviceSize)bb->size : 0;
+      }
+   }
+   /* Shader storage blocks: GL binding point = the block's binding (4.30's
+    * layout(binding); glShaderStorageBlockBinding is not implemented). */
+   for (unsigned r = 0; r < l->info.num_resources; r++) {
+      const struct zk_resource *res = &l->info.resources[r];
+      if (res->kind != ZK_RESOURCE_STORAGE_BUFFER)
+         continue;
+      for (unsigned e = 0; e < res->array_size; e++) {
+         const int point = res->gl_binding + (int)e;
+         if (point < 0 || point >= ZGL_MAX_SHADER_STORAGE_BUFFER_BINDINGS ||
+             res->binding + e >= ZKV_MAX_BINDINGS)
+            continue;
+         const struct zgl_buffer_binding *bb = &ctx->shader_storage_buffers[point];
+         if (!bb->buffer || !bb->buffer->zkv)
+            continue;
+         struct zkv_descriptor *d = &bd->set[res->set][res->binding + e];
+         d->buffer = bb->buffer->zkv;
+         d->offset_B = (VkDeviceSize)bb->offset;
+         d->range_B = bb->size ? (VkDeviceSize)bb->size : 0;
+      }
+   }
+   return true;
+}
+
+bool
 zgl_program_state(struct zgl_context *ctx, const char *func, struct zkv_draw_state *s)
 {
    const struct zgl_linked *l = ctx->program->linked;
@@ -381,51 +452,9 @@ zgl_program_state(struct zgl_context *ctx, const char *func, struct zkv_draw_sta
       s->framebuffer.color[i] = b >= 0 ? fb.color[b] : NULL;
       s->blend[i] = b >= 0 ? blend[b] : blend[i];
    }
-   struct zkv_descriptor *set0 = s->bindings.set[ZK_SET_UNIFORM_BUFFER];
-   if (l->info.uniforms_size_B) {
-      struct zkv_descriptor *d = &set0[ZK_BINDING_UNIFORMS];
-      VkDeviceSize offset;
-      if (!zkv_upload_transient(ctx->zkv, l->uniform_data, l->info.uniforms_size_B, 256,
-                                &d->buffer, &offset)) {
-         zgl_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
-         return false;
-      }
-      d->offset_B = offset;
-      d->range_B = l->info.uniforms_size_B;
-   }
-   if (l->info.uses_gl_state && !gl_state_block(ctx, func, s, &set0[ZK_BINDING_GL_STATE]))
+   if (l->info.uses_gl_state &&
+       !gl_state_block(ctx, func, s,
+                       &s->bindings.set[ZK_SET_UNIFORM_BUFFER][ZK_BINDING_GL_STATE]))
       return false;
-   for (unsigned i = 0; i < l->num_samplers; i++) {
-      const struct zgl_sampler_uniform *su = &l->samplers[i];
-      if (!su->resource)
-         continue;
-      for (unsigned e = 0; e < su->count && e < su->resource->array_size; e++) {
-         const unsigned binding = su->resource->binding + e;
-         struct zgl_texture *t = zgl_texture_for_sampling(ctx, su->gl_type, (unsigned)su->units[e]);
-         if (!t || binding >= ZKV_MAX_BINDINGS)
-            continue;
-         if (!zgl_texture_descriptor(ctx, t, (unsigned)su->units[e],
-                                     &s->bindings.set[su->resource->set][binding])) {
-            zgl_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
-            return false;
-         }
-      }
-   }
-   for (unsigned r = 0; r < l->info.num_resources; r++) {
-      const struct zk_resource *res = &l->info.resources[r];
-      if (res->kind != ZK_RESOURCE_UNIFORM_BUFFER)
-         continue;
-      for (unsigned e = 0; e < res->array_size; e++) {
-         const int block = block_of_binding(l, res->gl_binding + (int)e);
-         const unsigned point = block >= 0 ? l->block_bindings[block] : 0;
-         const struct zgl_buffer_binding *bb = &ctx->uniform_buffers[point];
-         if (!bb->buffer || !bb->buffer->zkv || res->binding + e >= ZKV_MAX_BINDINGS)
-            continue;
-         struct zkv_descriptor *d = &s->bindings.set[res->set][res->binding + e];
-         d->buffer = bb->buffer->zkv;
-         d->offset_B = (VkDeviceSize)bb->offset;
-         d->range_B = bb->size ? (VkDeviceSize)bb->size : 0;
-      }
-   }
-   return true;
+   return zgl_resource_bindings(ctx, func, l, &s->bindings);
 }

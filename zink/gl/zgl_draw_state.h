@@ -17,6 +17,12 @@ bool zgl_fixed_state(struct zgl_context *ctx, const char *func, struct zkv_draw_
  * after an error (GL_OUT_OF_MEMORY for a failed upload). */
 bool zgl_program_state(struct zgl_context *ctx, const char *func, struct zkv_draw_state *state);
 
+/* The resources of a linked program (uniforms, uniform and storage
+ * blocks, samplers) as descriptors; draws and dispatches share it. */
+struct zgl_linked;
+bool zgl_resource_bindings(struct zgl_context *ctx, const char *func, const struct zgl_linked *l,
+                           struct zkv_bindings *bindings);
+
 VkCompareOp zgl_compare_op(GLenum func);
 
 #endif

@@ -85,6 +85,8 @@ BUFFER_BINDING(get_pixel_unpack_buffer, pixel_unpack_buffer)
 BUFFER_BINDING(get_uniform_buffer, uniform_buffer)
 BUFFER_BINDING(get_texture_buffer, texture_buffer)
 BUFFER_BINDING(get_draw_indirect_buffer, draw_indirect_buffer)
+BUFFER_BINDING(get_dispatch_indirect_buffer, dispatch_indirect_buffer)
+BUFFER_BINDING(get_shader_storage_buffer, shader_storage_buffer)
 BUFFER_BINDING(get_transform_feedback_buffer, transform_feedback_buffer)
 
 static void
@@ -133,6 +135,18 @@ static void
 get_num_extensions(struct zgl_context *ctx, struct zgl_values *v)
 {
    set_int(v, zgl_num_extensions());
+}
+
+static void
+get_max_compute_invocations(struct zgl_context *ctx, struct zgl_values *v)
+{
+   set_int(v, ctx->screen->caps->limits.maxComputeWorkGroupInvocations);
+}
+
+static void
+get_max_compute_shared(struct zgl_context *ctx, struct zgl_values *v)
+{
+   set_int(v, ctx->screen->caps->limits.maxComputeSharedMemorySize);
 }
 
 static void
@@ -416,6 +430,15 @@ static const struct get_entry table[] = {
    C(GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS, 64),
    C(GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_ATTRIBS, 4),
    C(GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_COMPONENTS, 4),
+   FN(GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS, get_max_compute_invocations),
+   FN(GL_MAX_COMPUTE_SHARED_MEMORY_SIZE, get_max_compute_shared),
+   C(GL_MAX_COMPUTE_UNIFORM_BLOCKS, ZGL_MAX_UNIFORM_BLOCKS),
+   C(GL_MAX_COMPUTE_TEXTURE_IMAGE_UNITS, ZGL_MAX_TEXTURE_IMAGE_UNITS),
+   C(GL_MAX_COMPUTE_UNIFORM_COMPONENTS, ZGL_MAX_VERTEX_UNIFORM_COMPONENTS),
+   C(GL_MAX_COMBINED_COMPUTE_UNIFORM_COMPONENTS,
+     ZGL_MAX_VERTEX_UNIFORM_COMPONENTS + ZGL_MAX_UNIFORM_BLOCKS * ZGL_MAX_UNIFORM_BLOCK_SIZE_B / 4),
+   C(GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS, ZGL_MAX_SHADER_STORAGE_BUFFER_BINDINGS),
+   C(GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS, ZGL_MAX_SHADER_STORAGE_BUFFER_BINDINGS),
    C(GL_MAX_DEBUG_MESSAGE_LENGTH, ZGL_MAX_DEBUG_MESSAGE_LENGTH),
    C(GL_MAX_DEBUG_LOGGED_MESSAGES, ZGL_MAX_DEBUG_LOGGED_MESSAGES),
    C(GL_MAX_DEBUG_GROUP_STACK_DEPTH, ZGL_MAX_DEBUG_GROUP_STACK_DEPTH),
@@ -434,6 +457,8 @@ static const struct get_entry table[] = {
    FN(GL_UNIFORM_BUFFER_BINDING, get_uniform_buffer),
    FN(GL_TEXTURE_BUFFER_BINDING, get_texture_buffer),
    FN(GL_DRAW_INDIRECT_BUFFER_BINDING, get_draw_indirect_buffer),
+   FN(GL_DISPATCH_INDIRECT_BUFFER_BINDING, get_dispatch_indirect_buffer),
+   FN(GL_SHADER_STORAGE_BUFFER_BINDING, get_shader_storage_buffer),
    FN(GL_TRANSFORM_FEEDBACK_BUFFER_BINDING, get_transform_feedback_buffer),
    FN(GL_VERTEX_ARRAY_BINDING, get_vertex_array),
    FN(GL_CURRENT_PROGRAM, get_current_program),
@@ -599,6 +624,15 @@ indexed_values(struct zgl_context *ctx, const char *func, GLenum pname, unsigned
    case GL_SAMPLE_MASK_VALUE:
       limit = ZGL_MAX_SAMPLE_MASK_WORDS;
       break;
+   case GL_MAX_COMPUTE_WORK_GROUP_COUNT:
+   case GL_MAX_COMPUTE_WORK_GROUP_SIZE:
+      limit = 3;
+      break;
+   case GL_SHADER_STORAGE_BUFFER_BINDING:
+   case GL_SHADER_STORAGE_BUFFER_START:
+   case GL_SHADER_STORAGE_BUFFER_SIZE:
+      limit = ZGL_MAX_SHADER_STORAGE_BUFFER_BINDINGS;
+      break;
    case GL_VERTEX_BINDING_BUFFER:
    case GL_VERTEX_BINDING_OFFSET:
    case GL_VERTEX_BINDING_STRIDE:
@@ -692,6 +726,21 @@ indexed_values(struct zgl_context *ctx, const char *func, GLenum pname, unsigned
       break;
    case GL_VERTEX_BINDING_BUFFER:
       set_int(v, zgl_buffer_name(ctx->vertex_array->bindings[index].buffer));
+      break;
+   case GL_MAX_COMPUTE_WORK_GROUP_COUNT:
+      set_int(v, ctx->screen->caps->limits.maxComputeWorkGroupCount[index]);
+      break;
+   case GL_MAX_COMPUTE_WORK_GROUP_SIZE:
+      set_int(v, ctx->screen->caps->limits.maxComputeWorkGroupSize[index]);
+      break;
+   case GL_SHADER_STORAGE_BUFFER_BINDING:
+      set_int(v, zgl_buffer_name(ctx->shader_storage_buffers[index].buffer));
+      break;
+   case GL_SHADER_STORAGE_BUFFER_START:
+      set_int(v, ctx->shader_storage_buffers[index].offset);
+      break;
+   case GL_SHADER_STORAGE_BUFFER_SIZE:
+      set_int(v, ctx->shader_storage_buffers[index].size);
       break;
    case GL_VERTEX_BINDING_OFFSET:
       set_int(v, ctx->vertex_array->bindings[index].offset_B);

@@ -291,7 +291,7 @@ zgl_link(struct zgl_context *ctx, struct zgl_program *p, char **log)
    *log = NULL;
    struct kgl_shader *shaders[16];
    unsigned count = 0;
-   bool has_vertex = false;
+   bool has_vertex = false, has_compute = false, has_other = false;
    for (unsigned i = 0; i < p->num_shaders; i++) {
       struct zgl_shader *s = p->shaders[i];
       if (!s->compiled || !s->kgl) {
@@ -303,9 +303,17 @@ zgl_link(struct zgl_context *ctx, struct zgl_program *p, char **log)
          return NULL;
       }
       has_vertex |= s->stage == KGL_STAGE_VERTEX;
+      has_compute |= s->stage == KGL_STAGE_COMPUTE;
+      has_other |= s->stage != KGL_STAGE_COMPUTE;
       shaders[count++] = s->kgl;
    }
-   if (!has_vertex) {
+   /* A compute shader links alone (GL 4.6, 7.3: "a compute shader ... and
+    * shaders of other stages" fails). */
+   if (has_compute && has_other) {
+      *log = log_printf("error: a compute shader with shaders of other stages\n");
+      return NULL;
+   }
+   if (!has_vertex && !has_compute) {
       *log = log_printf("error: no vertex shader attached\n");
       return NULL;
    }

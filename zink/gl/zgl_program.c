@@ -419,6 +419,15 @@ zgl_GetProgramiv(GLuint program, GLenum pname, GLint *params)
    case GL_PROGRAM_BINARY_RETRIEVABLE_HINT:
       *params = GL_FALSE;
       return;
+   case GL_COMPUTE_WORK_GROUP_SIZE:
+      /* INVALID_OPERATION without a linked compute stage (GL 4.6, 7.13). */
+      if (!l || !(l->stages & (1u << KGL_STAGE_COMPUTE))) {
+         zgl_error(ctx, GL_INVALID_OPERATION, "glGetProgramiv: no compute shader linked");
+         return;
+      }
+      for (unsigned i = 0; i < 3; i++)
+         params[i] = (GLint)kgl_program_local_size(l->kgl, i);
+      return;
    default:
       zgl_error(ctx, GL_INVALID_ENUM, "glGetProgramiv(pname 0x%x)", pname);
    }

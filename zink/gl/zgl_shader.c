@@ -24,8 +24,11 @@ stage_of(GLenum type, enum kgl_stage *stage)
    case GL_FRAGMENT_SHADER:
       *stage = KGL_STAGE_FRAGMENT;
       return true;
+   case GL_COMPUTE_SHADER:
+      *stage = KGL_STAGE_COMPUTE; /* GL_ARB_compute_shader */
+      return true;
    default:
-      /* Tessellation and compute shaders come with GL 4.0 / 4.3. */
+      /* Tessellation shaders come with GL 4.0. */
       return false;
    }
 }
