@@ -688,8 +688,7 @@ void zkv_draw_indirect(struct zkv_context *ctx, const struct zkv_draw_state *sta
 /* glClear / glClearBuffer*: clears attachments of state->framebuffer
  * inside `rect` (GL window coordinates; NULL: the whole framebuffer) over
  * all its layers. color_mask: bit i clears colour attachment i to
- * colors[i]. The GL colour write mask must be applied by the front end
- * (a masked clear is a draw); zkv clears whole texels. */
+ * colors[i]. Whole texels: GL's write masks are zkv_clear_masked's. */
 enum zkv_clear_flags {
    ZKV_CLEAR_DEPTH   = 1 << 0,
    ZKV_CLEAR_STENCIL = 1 << 1,

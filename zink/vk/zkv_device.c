@@ -31,6 +31,7 @@ enum zkv_ext {
    EXT_MULTI_DRAW,
    EXT_VERTEX_INPUT_DYNAMIC_STATE,
    EXT_SHADER_VIEWPORT_INDEX_LAYER,
+   EXT_EXTENDED_DYNAMIC_STATE3,
    EXT_COUNT,
 };
 
@@ -53,6 +54,7 @@ static const char *const ext_names[EXT_COUNT] = {
    [EXT_MULTI_DRAW] = VK_EXT_MULTI_DRAW_EXTENSION_NAME,
    [EXT_VERTEX_INPUT_DYNAMIC_STATE] = VK_EXT_VERTEX_INPUT_DYNAMIC_STATE_EXTENSION_NAME,
    [EXT_SHADER_VIEWPORT_INDEX_LAYER] = VK_EXT_SHADER_VIEWPORT_INDEX_LAYER_EXTENSION_NAME,
+   [EXT_EXTENDED_DYNAMIC_STATE3] = VK_EXT_EXTENDED_DYNAMIC_STATE_3_EXTENSION_NAME,
 };
 
 /* Every feature struct zkv queries and enables, chained in one go. */
@@ -78,6 +80,7 @@ struct zkv_features {
    VkPhysicalDeviceExtendedDynamicState2FeaturesEXT eds2;
    VkPhysicalDeviceMultiDrawFeaturesEXT multi_draw;
    VkPhysicalDeviceVertexInputDynamicStateFeaturesEXT vertex_input;
+   VkPhysicalDeviceExtendedDynamicState3FeaturesEXT eds3;
 };
 
 static void
@@ -146,6 +149,8 @@ features_chain(struct zkv_features *f, uint32_t api, const bool has[EXT_COUNT])
    if (has[EXT_VERTEX_INPUT_DYNAMIC_STATE])
       chain(&tail, &f->vertex_input,
             VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_INPUT_DYNAMIC_STATE_FEATURES_EXT);
+   if (has[EXT_EXTENDED_DYNAMIC_STATE3])
+      chain(&tail, &f->eds3, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_3_FEATURES_EXT);
 }
 
 static void
@@ -265,6 +270,13 @@ fill_caps(struct zkv_screen *s, const struct zkv_features *f, const bool has[EXT
    c->extended_dynamic_state2 = core13 || f->eds2.extendedDynamicState2;
    c->multi_draw = f->multi_draw.multiDraw;
    s->vertex_input_dynamic = f->vertex_input.vertexInputDynamicState;
+   /* The parts of extended dynamic state 3 zkv uses, each where offered. */
+   s->eds3_blend = f->eds3.extendedDynamicState3ColorBlendEnable &&
+                   f->eds3.extendedDynamicState3ColorBlendEquation &&
+                   f->eds3.extendedDynamicState3ColorWriteMask;
+   s->eds3_polygon_mode = f->eds3.extendedDynamicState3PolygonMode;
+   s->eds3_depth_clamp = f->eds3.extendedDynamicState3DepthClampEnable;
+   s->eds3_sample_mask = f->eds3.extendedDynamicState3SampleMask;
    s->max_multi_draw = c->multi_draw ? md.maxMultiDrawCount : 0;
    s->null_descriptor = f->robustness2.nullDescriptor;
    /* The meta shaders' gl_Layer is glslang's ShaderViewportIndexLayerEXT
@@ -284,7 +296,7 @@ trim_features(struct zkv_features *f)
 }
 
 /* KILN_ZINK_DISABLE=name,name,...: zkv leaves optional paths unused, so
- * tests reach the fallbacks on devices that have everything: eds (both
+ * tests reach the fallbacks on devices that have everything: eds (all
  * extended dynamic states), vertex-input, multi-draw, null-descriptor,
  * conditional (host-side conditional rendering), clip-control,
  * layer-output (masked clears of layered framebuffers one layer at a time). */
@@ -295,8 +307,10 @@ disable_from_env(struct zkv_screen *s)
    if (!env)
       return;
    struct zkv_caps *c = &s->caps;
-   if (strstr(env, "eds"))
+   if (strstr(env, "eds")) {
       c->extended_dynamic_state = c->extended_dynamic_state2 = false;
+      s->eds3_blend = s->eds3_polygon_mode = s->eds3_depth_clamp = s->eds3_sample_mask = false;
+   }
    if (strstr(env, "vertex-input"))
       c->vertex_input_dynamic = s->vertex_input_dynamic = false;
    if (strstr(env, "multi-draw"))
@@ -414,6 +428,25 @@ zkv_device_create(struct zkv_screen *s, const char **message)
    }
    s->caps.vertex_input_dynamic = s->vertex_input_dynamic;
    disable_from_env(s);
+   if (s->eds3_blend) {
+      LOAD(CmdSetColorBlendEnableEXT, "vkCmdSetColorBlendEnableEXT");
+      LOAD(CmdSetColorBlendEquationEXT, "vkCmdSetColorBlendEquationEXT");
+      LOAD(CmdSetColorWriteMaskEXT, "vkCmdSetColorWriteMaskEXT");
+      s->eds3_blend = d->CmdSetColorBlendEnableEXT && d->CmdSetColorBlendEquationEXT &&
+                      d->CmdSetColorWriteMaskEXT;
+   }
+   if (s->eds3_polygon_mode) {
+      LOAD(CmdSetPolygonModeEXT, "vkCmdSetPolygonModeEXT");
+      s->eds3_polygon_mode = d->CmdSetPolygonModeEXT != NULL;
+   }
+   if (s->eds3_depth_clamp) {
+      LOAD(CmdSetDepthClampEnableEXT, "vkCmdSetDepthClampEnableEXT");
+      s->eds3_depth_clamp = d->CmdSetDepthClampEnableEXT != NULL;
+   }
+   if (s->eds3_sample_mask) {
+      LOAD(CmdSetSampleMaskEXT, "vkCmdSetSampleMaskEXT");
+      s->eds3_sample_mask = d->CmdSetSampleMaskEXT != NULL;
+   }
    if (s->caps.multi_draw) {
       LOAD(CmdDrawMultiEXT, "vkCmdDrawMultiEXT");
       LOAD(CmdDrawMultiIndexedEXT, "vkCmdDrawMultiIndexedEXT");

@@ -4,6 +4,7 @@
  * and index buffers, transform feedback and conditional rendering, then
  * the Vulkan draw command(s).
  */
+#include <stddef.h>
 #include <string.h>
 
 #include "zkv_private.h"
@@ -106,28 +107,35 @@ build_dynamic(struct zkv_context *ctx, const struct zkv_draw_state *st,
    d->key = *key;
 }
 
+/* The core dynamic state (all of it), then the extended groups that differ
+ * from prev (all when prev is NULL). */
 static void
-emit_dynamic(struct zkv_context *ctx, VkCommandBuffer cmd, const struct zkv_dynamic *d)
+emit_dynamic(struct zkv_context *ctx, VkCommandBuffer cmd, const struct zkv_dynamic *d,
+             const struct zkv_dynamic *prev)
 {
-   vkCmdSetViewport(cmd, 0, d->num_viewports, d->viewports);
-   vkCmdSetScissor(cmd, 0, d->num_viewports, d->scissors);
-   vkCmdSetLineWidth(cmd, d->line_width);
-   vkCmdSetDepthBias(cmd, d->bias_constant, d->bias_clamp, d->bias_slope);
-   vkCmdSetBlendConstants(cmd, d->blend_constants);
-   vkCmdSetDepthBounds(cmd, d->min_depth_bounds, d->max_depth_bounds);
-   const VkStencilFaceFlags face[2] = {VK_STENCIL_FACE_FRONT_BIT, VK_STENCIL_FACE_BACK_BIT};
-   for (int i = 0; i < 2; i++) {
-      vkCmdSetStencilCompareMask(cmd, face[i], d->stencil_compare[i]);
-      vkCmdSetStencilWriteMask(cmd, face[i], d->stencil_write[i]);
-      vkCmdSetStencilReference(cmd, face[i], d->stencil_reference[i]);
+   if (!prev || memcmp(d, prev, offsetof(struct zkv_dynamic, key)) != 0) {
+      vkCmdSetViewport(cmd, 0, d->num_viewports, d->viewports);
+      vkCmdSetScissor(cmd, 0, d->num_viewports, d->scissors);
+      vkCmdSetLineWidth(cmd, d->line_width);
+      vkCmdSetDepthBias(cmd, d->bias_constant, d->bias_clamp, d->bias_slope);
+      vkCmdSetBlendConstants(cmd, d->blend_constants);
+      vkCmdSetDepthBounds(cmd, d->min_depth_bounds, d->max_depth_bounds);
+      const VkStencilFaceFlags face[2] = {VK_STENCIL_FACE_FRONT_BIT, VK_STENCIL_FACE_BACK_BIT};
+      for (int i = 0; i < 2; i++) {
+         vkCmdSetStencilCompareMask(cmd, face[i], d->stencil_compare[i]);
+         vkCmdSetStencilWriteMask(cmd, face[i], d->stencil_write[i]);
+         vkCmdSetStencilReference(cmd, face[i], d->stencil_reference[i]);
+      }
+      if (d->line_stipple)
+         ctx->screen->vk.CmdSetLineStippleEXT(cmd, d->stipple_factor,
+                                              (uint16_t)d->stipple_pattern);
    }
-   if (d->line_stipple)
-      ctx->screen->vk.CmdSetLineStippleEXT(cmd, d->stipple_factor, (uint16_t)d->stipple_pattern);
-   zkv_pipeline_set_dynamic(ctx, cmd, &d->key);
+   zkv_pipeline_set_dynamic(ctx, cmd, &d->key, prev ? &prev->key : NULL);
 }
 
-/* Sets the draw's dynamic state unless the last draw of this pipeline set
- * the same (binding a pipeline can invalidate what it has static). */
+/* Sets the draw's dynamic state where it differs from what the last draw
+ * with this pipeline set (binding a pipeline can invalidate what it has
+ * static, so a new pipeline sets everything). */
 static void
 set_dynamic_state(struct zkv_context *ctx, VkCommandBuffer cmd, const struct zkv_draw_state *st,
                   const struct zkv_pipeline_key *key)
@@ -136,7 +144,7 @@ set_dynamic_state(struct zkv_context *ctx, VkCommandBuffer cmd, const struct zkv
    build_dynamic(ctx, st, key, &d);
    if (ctx->dynamic_valid && memcmp(&d, &ctx->dynamic, sizeof(d)) == 0)
       return;
-   emit_dynamic(ctx, cmd, &d);
+   emit_dynamic(ctx, cmd, &d, ctx->dynamic_valid ? &ctx->dynamic : NULL);
    ctx->dynamic = d;
    ctx->dynamic_valid = true;
 }

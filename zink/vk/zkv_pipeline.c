@@ -278,7 +278,7 @@ create(struct zkv_context *ctx, struct zkv_program *p, const struct zkv_pipeline
       .attachmentCount = ncolor,
       .pAttachments = cb,
    };
-   VkDynamicState dyn[24] = {
+   VkDynamicState dyn[32] = {
       VK_DYNAMIC_STATE_VIEWPORT,         VK_DYNAMIC_STATE_SCISSOR,
       VK_DYNAMIC_STATE_LINE_WIDTH,       VK_DYNAMIC_STATE_DEPTH_BIAS,
       VK_DYNAMIC_STATE_BLEND_CONSTANTS,  VK_DYNAMIC_STATE_DEPTH_BOUNDS,
@@ -304,6 +304,17 @@ create(struct zkv_context *ctx, struct zkv_program *p, const struct zkv_pipeline
    }
    if (s->vertex_input_dynamic)
       dyn[ndyn++] = VK_DYNAMIC_STATE_VERTEX_INPUT_EXT;
+   if (s->eds3_blend) {
+      dyn[ndyn++] = VK_DYNAMIC_STATE_COLOR_BLEND_ENABLE_EXT;
+      dyn[ndyn++] = VK_DYNAMIC_STATE_COLOR_BLEND_EQUATION_EXT;
+      dyn[ndyn++] = VK_DYNAMIC_STATE_COLOR_WRITE_MASK_EXT;
+   }
+   if (s->eds3_polygon_mode)
+      dyn[ndyn++] = VK_DYNAMIC_STATE_POLYGON_MODE_EXT;
+   if (s->eds3_depth_clamp)
+      dyn[ndyn++] = VK_DYNAMIC_STATE_DEPTH_CLAMP_ENABLE_EXT;
+   if (s->eds3_sample_mask)
+      dyn[ndyn++] = VK_DYNAMIC_STATE_SAMPLE_MASK_EXT;
    const VkPipelineDynamicStateCreateInfo dys = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO,
       .dynamicStateCount = ndyn,
@@ -384,6 +395,59 @@ strip_dynamic(const struct zkv_caps *caps, struct zkv_pipeline_key *k)
    }
 }
 
+/* VK_EXT_extended_dynamic_state3: blending, colour masks, polygon mode,
+ * depth clamp and sample mask leave the key where the device sets them. */
+static void
+strip_eds3(const struct zkv_screen *s, struct zkv_pipeline_key *k)
+{
+   if (s->eds3_blend)
+      memset(k->blend, 0, sizeof(k->blend));
+   if (s->eds3_polygon_mode)
+      k->polygon_mode = 0;
+   if (s->eds3_depth_clamp)
+      k->depth_clamp = 0;
+   if (s->eds3_sample_mask)
+      k->sample_mask = 0;
+}
+
+static void
+set_eds3(struct zkv_context *ctx, VkCommandBuffer cmd, const struct zkv_pipeline_key *k)
+{
+   const struct zkv_screen *s = ctx->screen;
+   const struct zkv_dispatch *vk = &s->vk;
+   if (s->eds3_blend) {
+      uint32_t n = 0;
+      VkBool32 enable[ZKV_MAX_COLOR_ATTACHMENTS];
+      VkColorBlendEquationEXT eq[ZKV_MAX_COLOR_ATTACHMENTS];
+      VkColorComponentFlags mask[ZKV_MAX_COLOR_ATTACHMENTS];
+      for (uint32_t i = 0; i < ZKV_MAX_COLOR_ATTACHMENTS; i++) {
+         if (k->color_formats[i])
+            n = i + 1;
+         enable[i] = k->blend[i].enable;
+         /* a disabled attachment still needs valid factors */
+         eq[i] = k->blend[i].enable
+                    ? (VkColorBlendEquationEXT){k->blend[i].src_color, k->blend[i].dst_color,
+                                                k->blend[i].color_op, k->blend[i].src_alpha,
+                                                k->blend[i].dst_alpha, k->blend[i].alpha_op}
+                    : (VkColorBlendEquationEXT){VK_BLEND_FACTOR_ONE, VK_BLEND_FACTOR_ZERO,
+                                                VK_BLEND_OP_ADD, VK_BLEND_FACTOR_ONE,
+                                                VK_BLEND_FACTOR_ZERO, VK_BLEND_OP_ADD};
+         mask[i] = k->blend[i].write_mask;
+      }
+      if (n) {
+         vk->CmdSetColorBlendEnableEXT(cmd, 0, n, enable);
+         vk->CmdSetColorBlendEquationEXT(cmd, 0, n, eq);
+         vk->CmdSetColorWriteMaskEXT(cmd, 0, n, mask);
+      }
+   }
+   if (s->eds3_polygon_mode)
+      vk->CmdSetPolygonModeEXT(cmd, k->polygon_mode);
+   if (s->eds3_depth_clamp)
+      vk->CmdSetDepthClampEnableEXT(cmd, k->depth_clamp);
+   if (s->eds3_sample_mask)
+      vk->CmdSetSampleMaskEXT(cmd, k->samples, &k->sample_mask);
+}
+
 /* VK_EXT_vertex_input_dynamic_state: GL's vertex arrays (VAOs, strides,
  * formats) are set per draw instead of keying the pipeline. */
 static void
@@ -417,32 +481,50 @@ set_vertex_input(struct zkv_context *ctx, VkCommandBuffer cmd, const struct zkv_
    ctx->screen->vk.CmdSetVertexInputEXT(cmd, nb, b, na, a);
 }
 
+/* Each group is set when prev is NULL (nothing valid) or it changed. */
 void
 zkv_pipeline_set_dynamic(struct zkv_context *ctx, VkCommandBuffer cmd,
-                         const struct zkv_pipeline_key *k)
+                         const struct zkv_pipeline_key *k, const struct zkv_pipeline_key *prev)
 {
    const struct zkv_caps *caps = &ctx->screen->caps;
    const struct zkv_dispatch *vk = &ctx->screen->vk;
+#define CHANGED(f) (!prev || memcmp(&k->f, &prev->f, sizeof(k->f)) != 0)
    if (caps->extended_dynamic_state) {
-      vk->CmdSetCullMode(cmd, k->cull_mode);
-      vk->CmdSetFrontFace(cmd, k->front_face);
-      vk->CmdSetPrimitiveTopology(cmd, k->topology);
-      vk->CmdSetDepthTestEnable(cmd, k->depth_test);
-      vk->CmdSetDepthWriteEnable(cmd, k->depth_write);
-      vk->CmdSetDepthCompareOp(cmd, k->depth_test ? k->depth_compare : VK_COMPARE_OP_NEVER);
-      vk->CmdSetDepthBoundsTestEnable(cmd, k->depth_bounds_test);
-      vk->CmdSetStencilTestEnable(cmd, k->stencil_test);
-      vk->CmdSetStencilOp(cmd, VK_STENCIL_FACE_FRONT_BIT, k->stencil[0].fail, k->stencil[0].pass,
-                          k->stencil[0].depth_fail, k->stencil[0].compare);
-      vk->CmdSetStencilOp(cmd, VK_STENCIL_FACE_BACK_BIT, k->stencil[1].fail, k->stencil[1].pass,
-                          k->stencil[1].depth_fail, k->stencil[1].compare);
+      if (CHANGED(cull_mode))
+         vk->CmdSetCullMode(cmd, k->cull_mode);
+      if (CHANGED(front_face))
+         vk->CmdSetFrontFace(cmd, k->front_face);
+      if (CHANGED(topology))
+         vk->CmdSetPrimitiveTopology(cmd, k->topology);
+      if (CHANGED(depth_test) || CHANGED(depth_write) || CHANGED(depth_compare) ||
+          CHANGED(depth_bounds_test)) {
+         vk->CmdSetDepthTestEnable(cmd, k->depth_test);
+         vk->CmdSetDepthWriteEnable(cmd, k->depth_write);
+         vk->CmdSetDepthCompareOp(cmd, k->depth_test ? k->depth_compare : VK_COMPARE_OP_NEVER);
+         vk->CmdSetDepthBoundsTestEnable(cmd, k->depth_bounds_test);
+      }
+      if (CHANGED(stencil_test) || CHANGED(stencil)) {
+         vk->CmdSetStencilTestEnable(cmd, k->stencil_test);
+         vk->CmdSetStencilOp(cmd, VK_STENCIL_FACE_FRONT_BIT, k->stencil[0].fail,
+                             k->stencil[0].pass, k->stencil[0].depth_fail,
+                             k->stencil[0].compare);
+         vk->CmdSetStencilOp(cmd, VK_STENCIL_FACE_BACK_BIT, k->stencil[1].fail,
+                             k->stencil[1].pass, k->stencil[1].depth_fail,
+                             k->stencil[1].compare);
+      }
    }
    if (caps->extended_dynamic_state2) {
-      vk->CmdSetPrimitiveRestartEnable(cmd, k->primitive_restart);
-      vk->CmdSetDepthBiasEnable(cmd, k->depth_bias_enable);
+      if (CHANGED(primitive_restart))
+         vk->CmdSetPrimitiveRestartEnable(cmd, k->primitive_restart);
+      if (CHANGED(depth_bias_enable))
+         vk->CmdSetDepthBiasEnable(cmd, k->depth_bias_enable);
    }
-   if (ctx->screen->vertex_input_dynamic)
+   if (ctx->screen->vertex_input_dynamic && (CHANGED(bindings) || CHANGED(attribs)))
       set_vertex_input(ctx, cmd, k);
+   if (CHANGED(blend) || CHANGED(color_formats) || CHANGED(polygon_mode) ||
+       CHANGED(depth_clamp) || CHANGED(sample_mask) || CHANGED(samples))
+      set_eds3(ctx, cmd, k);
+#undef CHANGED
 }
 
 VkPipeline
@@ -454,6 +536,7 @@ zkv_pipeline_get(struct zkv_context *ctx, const struct zkv_draw_state *state,
    make_key(ctx, state, full);
    key = *full;
    strip_dynamic(&ctx->screen->caps, &key);
+   strip_eds3(ctx->screen, &key);
    if (ctx->screen->vertex_input_dynamic) {
       memset(key.bindings, 0, sizeof(key.bindings));
       memset(key.attribs, 0, sizeof(key.attribs));

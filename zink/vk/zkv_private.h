@@ -97,6 +97,12 @@ struct zkv_dispatch {
    PFN_vkCmdSetPrimitiveRestartEnableEXT CmdSetPrimitiveRestartEnable;
    PFN_vkCmdSetDepthBiasEnableEXT CmdSetDepthBiasEnable;
    PFN_vkCmdSetVertexInputEXT CmdSetVertexInputEXT;
+   PFN_vkCmdSetColorBlendEnableEXT CmdSetColorBlendEnableEXT;
+   PFN_vkCmdSetColorBlendEquationEXT CmdSetColorBlendEquationEXT;
+   PFN_vkCmdSetColorWriteMaskEXT CmdSetColorWriteMaskEXT;
+   PFN_vkCmdSetPolygonModeEXT CmdSetPolygonModeEXT;
+   PFN_vkCmdSetDepthClampEnableEXT CmdSetDepthClampEnableEXT;
+   PFN_vkCmdSetSampleMaskEXT CmdSetSampleMaskEXT;
    PFN_vkCmdDrawMultiEXT CmdDrawMultiEXT;
    PFN_vkCmdDrawMultiIndexedEXT CmdDrawMultiIndexedEXT;
    PFN_vkWaitSemaphores WaitSemaphores;
@@ -117,7 +123,9 @@ struct zkv_screen {
    VkDebugUtilsMessengerEXT messenger;
    bool shader_output_layer;
    uint32_t max_multi_draw;        /* VK_EXT_multi_draw's maxMultiDrawCount */
-   bool vertex_input_dynamic;      /* VK_EXT_vertex_input_dynamic_state */       /* gl_Layer from vertex shaders (Vulkan 1.2) */
+   bool vertex_input_dynamic;      /* VK_EXT_vertex_input_dynamic_state */
+   /* VK_EXT_extended_dynamic_state3 parts in use */
+   bool eds3_blend, eds3_polygon_mode, eds3_depth_clamp, eds3_sample_mask;       /* gl_Layer from vertex shaders (Vulkan 1.2) */
    struct zkv_meta *meta;          /* zkv_meta_clear.c, made on first use */
    atomic_uint validation_errors;
 
@@ -302,9 +310,11 @@ bool zkv_spirv_scan_bindings(const uint32_t *words, size_t num_words, VkShaderSt
 VkPipeline zkv_pipeline_get(struct zkv_context *ctx, const struct zkv_draw_state *state,
                             struct zkv_pipeline_key *key);
 /* Sets the extended dynamic state the pipeline leaves to the command buffer
- * (the key's values before they were taken out of it). */
+ * (the key's values before they were taken out of it): the groups that
+ * differ from prev, or all of them when prev is NULL. */
 void zkv_pipeline_set_dynamic(struct zkv_context *ctx, VkCommandBuffer cmd,
-                              const struct zkv_pipeline_key *full);
+                              const struct zkv_pipeline_key *full,
+                              const struct zkv_pipeline_key *prev);
 void zkv_pipeline_cache_finish(struct zkv_program *program);
 
 /* ---- timelines, batches and context (zkv_timeline.c, zkv_batch.c, zkv_context.c) ---- */
