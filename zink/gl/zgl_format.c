@@ -1,0 +1,191 @@
+/* SPDX-License-Identifier: MIT */
+#include "zgl_format.h"
+
+#include "zgl_api.h"
+
+enum kil_format
+zgl_kil_format(VkFormat format)
+{
+   switch (format) {
+   case VK_FORMAT_R8_UNORM:
+      return KIL_FORMAT_R8_UNORM;
+   case VK_FORMAT_R8_SNORM:
+      return KIL_FORMAT_R8_SNORM;
+   case VK_FORMAT_R8_UINT:
+      return KIL_FORMAT_R8_UINT;
+   case VK_FORMAT_R8_SINT:
+      return KIL_FORMAT_R8_SINT;
+   case VK_FORMAT_R8G8_UNORM:
+      return KIL_FORMAT_R8G8_UNORM;
+   case VK_FORMAT_R8G8_SNORM:
+      return KIL_FORMAT_R8G8_SNORM;
+   case VK_FORMAT_R8G8_UINT:
+      return KIL_FORMAT_R8G8_UINT;
+   case VK_FORMAT_R8G8_SINT:
+      return KIL_FORMAT_R8G8_SINT;
+   case VK_FORMAT_R8G8B8_UNORM:
+      return KIL_FORMAT_R8G8B8_UNORM;
+   case VK_FORMAT_R8G8B8_SNORM:
+      return KIL_FORMAT_R8G8B8_SNORM;
+   case VK_FORMAT_R8G8B8_UINT:
+      return KIL_FORMAT_R8G8B8_UINT;
+   case VK_FORMAT_R8G8B8_SINT:
+      return KIL_FORMAT_R8G8B8_SINT;
+   case VK_FORMAT_R8G8B8_SRGB:
+      return KIL_FORMAT_R8G8B8_SRGB;
+   case VK_FORMAT_R8G8B8A8_UNORM:
+      return KIL_FORMAT_R8G8B8A8_UNORM;
+   case VK_FORMAT_R8G8B8A8_SNORM:
+      return KIL_FORMAT_R8G8B8A8_SNORM;
+   case VK_FORMAT_R8G8B8A8_UINT:
+      return KIL_FORMAT_R8G8B8A8_UINT;
+   case VK_FORMAT_R8G8B8A8_SINT:
+      return KIL_FORMAT_R8G8B8A8_SINT;
+   case VK_FORMAT_R8G8B8A8_SRGB:
+      return KIL_FORMAT_R8G8B8A8_SRGB;
+   case VK_FORMAT_B8G8R8A8_UNORM:
+      return KIL_FORMAT_B8G8R8A8_UNORM;
+   case VK_FORMAT_B8G8R8A8_SRGB:
+      return KIL_FORMAT_B8G8R8A8_SRGB;
+   case VK_FORMAT_R16_UNORM:
+      return KIL_FORMAT_R16_UNORM;
+   case VK_FORMAT_R16_SNORM:
+      return KIL_FORMAT_R16_SNORM;
+   case VK_FORMAT_R16_UINT:
+      return KIL_FORMAT_R16_UINT;
+   case VK_FORMAT_R16_SINT:
+      return KIL_FORMAT_R16_SINT;
+   case VK_FORMAT_R16_SFLOAT:
+      return KIL_FORMAT_R16_SFLOAT;
+   case VK_FORMAT_R16G16_UNORM:
+      return KIL_FORMAT_R16G16_UNORM;
+   case VK_FORMAT_R16G16_SNORM:
+      return KIL_FORMAT_R16G16_SNORM;
+   case VK_FORMAT_R16G16_UINT:
+      return KIL_FORMAT_R16G16_UINT;
+   case VK_FORMAT_R16G16_SINT:
+      return KIL_FORMAT_R16G16_SINT;
+   case VK_FORMAT_R16G16_SFLOAT:
+      return KIL_FORMAT_R16G16_SFLOAT;
+   case VK_FORMAT_R16G16B16_UNORM:
+      return KIL_FORMAT_R16G16B16_UNORM;
+   case VK_FORMAT_R16G16B16_SNORM:
+      return KIL_FORMAT_R16G16B16_SNORM;
+   case VK_FORMAT_R16G16B16_UINT:
+      return KIL_FORMAT_R16G16B16_UINT;
+   case VK_FORMAT_R16G16B16_SINT:
+      return KIL_FORMAT_R16G16B16_SINT;
+   case VK_FORMAT_R16G16B16_SFLOAT:
+      return KIL_FORMAT_R16G16B16_SFLOAT;
+   case VK_FORMAT_R16G16B16A16_UNORM:
+      return KIL_FORMAT_R16G16B16A16_UNORM;
+   case VK_FORMAT_R16G16B16A16_SNORM:
+      return KIL_FORMAT_R16G16B16A16_SNORM;
+   case VK_FORMAT_R16G16B16A16_UINT:
+      return KIL_FORMAT_R16G16B16A16_UINT;
+   case VK_FORMAT_R16G16B16A16_SINT:
+      return KIL_FORMAT_R16G16B16A16_SINT;
+   case VK_FORMAT_R16G16B16A16_SFLOAT:
+      return KIL_FORMAT_R16G16B16A16_SFLOAT;
+   case VK_FORMAT_R32_UINT:
+      return KIL_FORMAT_R32_UINT;
+   case VK_FORMAT_R32_SINT:
+      return KIL_FORMAT_R32_SINT;
+   case VK_FORMAT_R32_SFLOAT:
+      return KIL_FORMAT_R32_SFLOAT;
+   case VK_FORMAT_R32G32_UINT:
+      return KIL_FORMAT_R32G32_UINT;
+   case VK_FORMAT_R32G32_SINT:
+      return KIL_FORMAT_R32G32_SINT;
+   case VK_FORMAT_R32G32_SFLOAT:
+      return KIL_FORMAT_R32G32_SFLOAT;
+   case VK_FORMAT_R32G32B32_UINT:
+      return KIL_FORMAT_R32G32B32_UINT;
+   case VK_FORMAT_R32G32B32_SINT:
+      return KIL_FORMAT_R32G32B32_SINT;
+   case VK_FORMAT_R32G32B32_SFLOAT:
+      return KIL_FORMAT_R32G32B32_SFLOAT;
+   case VK_FORMAT_R32G32B32A32_UINT:
+      return KIL_FORMAT_R32G32B32A32_UINT;
+   case VK_FORMAT_R32G32B32A32_SINT:
+      return KIL_FORMAT_R32G32B32A32_SINT;
+   case VK_FORMAT_R32G32B32A32_SFLOAT:
+      return KIL_FORMAT_R32G32B32A32_SFLOAT;
+   case VK_FORMAT_R5G6B5_UNORM_PACK16:
+      return KIL_FORMAT_R5G6B5_UNORM_PACK16;
+   case VK_FORMAT_R4G4B4A4_UNORM_PACK16:
+      return KIL_FORMAT_R4G4B4A4_UNORM_PACK16;
+   case VK_FORMAT_A1R5G5B5_UNORM_PACK16:
+      return KIL_FORMAT_A1R5G5B5_UNORM_PACK16;
+   case VK_FORMAT_A2B10G10R10_UNORM_PACK32:
+      return KIL_FORMAT_A2B10G10R10_UNORM_PACK32;
+   case VK_FORMAT_A2B10G10R10_UINT_PACK32:
+      return KIL_FORMAT_A2B10G10R10_UINT_PACK32;
+   case VK_FORMAT_B10G11R11_UFLOAT_PACK32:
+      return KIL_FORMAT_B10G11R11_UFLOAT_PACK32;
+   case VK_FORMAT_E5B9G9R9_UFLOAT_PACK32:
+      return KIL_FORMAT_E5B9G9R9_UFLOAT_PACK32;
+   case VK_FORMAT_D16_UNORM:
+      return KIL_FORMAT_D16_UNORM;
+   case VK_FORMAT_X8_D24_UNORM_PACK32:
+      return KIL_FORMAT_X8_D24_UNORM_PACK32;
+   case VK_FORMAT_D32_SFLOAT:
+      return KIL_FORMAT_D32_SFLOAT;
+   case VK_FORMAT_S8_UINT:
+      return KIL_FORMAT_S8_UINT;
+   case VK_FORMAT_D24_UNORM_S8_UINT:
+      return KIL_FORMAT_D24_UNORM_S8_UINT;
+   case VK_FORMAT_D32_SFLOAT_S8_UINT:
+      return KIL_FORMAT_D32_SFLOAT_S8_UINT;
+   default:
+      return KIL_FORMAT_NONE;
+   }
+}
+
+static int
+component_type(enum kil_channel_type t)
+{
+   switch (t) {
+   case KIL_CHANNEL_TYPE_SNORM:
+      return GL_SIGNED_NORMALIZED;
+   case KIL_CHANNEL_TYPE_UINT:
+      return GL_UNSIGNED_INT;
+   case KIL_CHANNEL_TYPE_SINT:
+      return GL_INT;
+   case KIL_CHANNEL_TYPE_UFLOAT:
+   case KIL_CHANNEL_TYPE_SFLOAT:
+      return GL_FLOAT;
+   case KIL_CHANNEL_TYPE_NONE:
+      return GL_NONE;
+   default:
+      return GL_UNSIGNED_NORMALIZED;
+   }
+}
+
+int
+zgl_format_query(const struct kil_format_desc *desc, unsigned pname, bool depth, bool stencil)
+{
+   switch (pname) {
+   case GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE:
+      /* Stencil attachments have no component type (GL 4.6, 9.2.3). */
+      if (stencil)
+         return GL_NONE;
+      return component_type(depth ? desc->depth_type : desc->type);
+   case GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING:
+      return desc->type == KIL_CHANNEL_TYPE_SRGB ? GL_SRGB : GL_LINEAR;
+   case GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE:
+      return depth ? 0 : desc->rgba[0].bits;
+   case GL_FRAMEBUFFER_ATTACHMENT_GREEN_SIZE:
+      return depth ? 0 : desc->rgba[1].bits;
+   case GL_FRAMEBUFFER_ATTACHMENT_BLUE_SIZE:
+      return depth ? 0 : desc->rgba[2].bits;
+   case GL_FRAMEBUFFER_ATTACHMENT_ALPHA_SIZE:
+      return depth ? 0 : desc->rgba[3].bits;
+   case GL_FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE:
+      return desc->depth.bits;
+   case GL_FRAMEBUFFER_ATTACHMENT_STENCIL_SIZE:
+      return desc->stencil.bits;
+   default:
+      return 0;
+   }
+}
