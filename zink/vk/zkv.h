@@ -130,6 +130,11 @@ struct zkv_caps {
    bool pipeline_statistics;
    bool primitives_generated;       /* a query for GL_PRIMITIVES_GENERATED (pipeline statistics) */
    bool vertex_input_dynamic;       /* vertex arrays are dynamic state, not pipeline state */
+   /* Which device and driver this is (EGL_EXT_device_query, GL_RENDERER,
+    * GL_EXT_memory_object's UUIDs): Vulkan 1.2's ID and driver properties. */
+   uint8_t device_uuid[VK_UUID_SIZE], driver_uuid[VK_UUID_SIZE];
+   char driver_name[VK_MAX_DRIVER_NAME_SIZE];
+   char driver_info[VK_MAX_DRIVER_INFO_SIZE];
 };
 
 /* Opens the Vulkan device through the loader. When several physical devices

@@ -224,13 +224,26 @@ fill_caps(struct zkv_screen *s, const struct zkv_features *f, const bool has[EXT
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTI_DRAW_PROPERTIES_EXT,
       .pNext = has[EXT_TRANSFORM_FEEDBACK] ? &xfb : NULL,
    };
+   /* Vulkan 1.2 core: IDs and the driver's name */
+   VkPhysicalDeviceVulkan11Properties p11 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_PROPERTIES,
+      .pNext = has[EXT_MULTI_DRAW] ? (void *)&md : (has[EXT_TRANSFORM_FEEDBACK] ? (void *)&xfb : NULL),
+   };
+   VkPhysicalDeviceVulkan12Properties p12 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_PROPERTIES,
+      .pNext = &p11,
+   };
    VkPhysicalDeviceProperties2 p2 = {
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
-      .pNext = has[EXT_MULTI_DRAW] ? (void *)&md : (has[EXT_TRANSFORM_FEEDBACK] ? (void *)&xfb : NULL),
+      .pNext = &p12,
    };
    vkGetPhysicalDeviceProperties2(s->pdev, &p2);
    const VkPhysicalDeviceProperties *p = &p2.properties;
    c->api_version = p->apiVersion < ZKV_API_VERSION ? p->apiVersion : ZKV_API_VERSION;
+   memcpy(c->device_uuid, p11.deviceUUID, VK_UUID_SIZE);
+   memcpy(c->driver_uuid, p11.driverUUID, VK_UUID_SIZE);
+   memcpy(c->driver_name, p12.driverName, sizeof(c->driver_name));
+   memcpy(c->driver_info, p12.driverInfo, sizeof(c->driver_info));
    memcpy(c->device_name, p->deviceName, sizeof(c->device_name));
    c->device_type = p->deviceType;
    c->vendor_id = p->vendorID;

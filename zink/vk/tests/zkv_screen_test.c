@@ -23,6 +23,12 @@ open_named(const char *pick, char *name, size_t name_B)
       return false;
    const struct zkv_caps *c = zkv_screen_caps(s);
    snprintf(name, name_B, "%s", c->device_name);
+   bool uuid_set = false;
+   for (unsigned i = 0; i < VK_UUID_SIZE; i++)
+      uuid_set |= c->device_uuid[i] != 0;
+   CHECK(uuid_set);
+   CHECK(c->driver_name[0] != '\0');
+   printf("%s: driver %s (%s)\n", c->device_name, c->driver_name, c->driver_info);
    CHECK(c->api_version >= VK_API_VERSION_1_2);
    CHECK(c->limits.maxImageDimension2D >= 4096);
    CHECK(c->dynamic_rendering);
