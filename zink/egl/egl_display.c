@@ -186,6 +186,7 @@ static const char display_extensions[] =
    "EGL_KHR_fence_sync "
    "EGL_KHR_get_all_proc_addresses "
    "EGL_KHR_no_config_context "
+   "EGL_KHR_reusable_sync "
    "EGL_KHR_surfaceless_context "
    "EGL_KHR_wait_sync";
 

@@ -25,8 +25,9 @@ EGLenum kegl_current_api(void)
 /* --- dispatch stubs for extension functions, found by display or device --- */
 
 enum stub { STUB_CREATE_SYNC, STUB_DESTROY_SYNC, STUB_CLIENT_WAIT_SYNC, STUB_GET_SYNC_ATTRIB,
-            STUB_WAIT_SYNC, STUB_QUERY_DEVICE_ATTRIB, STUB_QUERY_DEVICE_STRING, STUB_COUNT };
-static int stub_index[STUB_COUNT] = {-1, -1, -1, -1, -1, -1, -1};
+            STUB_WAIT_SYNC, STUB_SIGNAL_SYNC, STUB_QUERY_DEVICE_ATTRIB, STUB_QUERY_DEVICE_STRING,
+            STUB_COUNT };
+static int stub_index[STUB_COUNT] = {-1, -1, -1, -1, -1, -1, -1, -1};
 
 /* The vendor's function for a stub, or NULL after setting error. */
 static void *fetch(__EGLvendorInfo *vendor, enum stub stub, EGLint error)
@@ -82,6 +83,12 @@ static EGLint stub_WaitSyncKHR(EGLDisplay dpy, EGLSyncKHR sync, EGLint flags)
    return f ? f(dpy, sync, flags) : EGL_FALSE;
 }
 
+static EGLBoolean stub_SignalSyncKHR(EGLDisplay dpy, EGLSyncKHR sync, EGLenum mode)
+{
+   PFNEGLSIGNALSYNCKHRPROC f = by_display(dpy, STUB_SIGNAL_SYNC);
+   return f ? f(dpy, sync, mode) : EGL_FALSE;
+}
+
 static EGLBoolean stub_QueryDeviceAttribEXT(EGLDeviceEXT dev, EGLint attribute, EGLAttrib *value)
 {
    PFNEGLQUERYDEVICEATTRIBEXTPROC f = by_device(dev, STUB_QUERY_DEVICE_ATTRIB);
@@ -103,6 +110,7 @@ static const struct {
    [STUB_CLIENT_WAIT_SYNC] = {"eglClientWaitSyncKHR", (void *)stub_ClientWaitSyncKHR},
    [STUB_GET_SYNC_ATTRIB] = {"eglGetSyncAttribKHR", (void *)stub_GetSyncAttribKHR},
    [STUB_WAIT_SYNC] = {"eglWaitSyncKHR", (void *)stub_WaitSyncKHR},
+   [STUB_SIGNAL_SYNC] = {"eglSignalSyncKHR", (void *)stub_SignalSyncKHR},
    [STUB_QUERY_DEVICE_ATTRIB] = {"eglQueryDeviceAttribEXT", (void *)stub_QueryDeviceAttribEXT},
    [STUB_QUERY_DEVICE_STRING] = {"eglQueryDeviceStringEXT", (void *)stub_QueryDeviceStringEXT},
 };
@@ -167,6 +175,7 @@ static const struct {
    P("eglQuerySurface", kegl_QuerySurface),
    P("eglReleaseTexImage", kegl_ReleaseTexImage),
    P("eglReleaseThread", kegl_ReleaseThread),
+   P("eglSignalSyncKHR", kegl_SignalSyncKHR),
    P("eglSurfaceAttrib", kegl_SurfaceAttrib),
    P("eglSwapBuffers", kegl_SwapBuffers),
    P("eglSwapInterval", kegl_SwapInterval),

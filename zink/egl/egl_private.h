@@ -62,8 +62,15 @@ struct kegl_surface {
 struct kegl_sync {
    struct kegl_object base;
    struct kegl_display *display;
-   EGLenum type;
-   struct zgl_fence *fence;
+   EGLenum type;                       /* EGL_SYNC_FENCE or EGL_SYNC_REUSABLE_KHR */
+   struct zgl_fence *fence;            /* fence syncs */
+   /* The display's list and every waiter hold a reference; the last one
+    * frees it, so eglDestroySync can run while others wait (and, for
+    * reusable syncs, wakes them: EGL_KHR_reusable_sync). */
+   pthread_mutex_t lock;
+   pthread_cond_t cond;                /* reusable syncs: status changed or destroyed */
+   int refs;
+   bool signalled, destroyed;          /* reusable syncs */
 };
 
 struct kegl_display {
@@ -111,7 +118,7 @@ void kegl_context_free(struct kegl_context *context);
 struct kegl_surface *kegl_surface_lookup(struct kegl_display *display, EGLSurface surface);
 void kegl_surface_free(struct kegl_surface *surface);
 
-/* egl_sync.c */
+/* egl_sync.c: drops the display list's reference. */
 void kegl_sync_free(struct kegl_sync *sync);
 
 /* egl_device.c: the one EGLDeviceEXT, the Vulkan device zgl opens. */
@@ -166,6 +173,7 @@ EGLBoolean kegl_GetSyncAttrib(EGLDisplay dpy, EGLSync sync, EGLint attribute, EG
 EGLBoolean kegl_GetSyncAttribKHR(EGLDisplay dpy, EGLSyncKHR sync, EGLint attribute, EGLint *value);
 EGLBoolean kegl_WaitSync(EGLDisplay dpy, EGLSync sync, EGLint flags);
 EGLint kegl_WaitSyncKHR(EGLDisplay dpy, EGLSyncKHR sync, EGLint flags);
+EGLBoolean kegl_SignalSyncKHR(EGLDisplay dpy, EGLSyncKHR sync, EGLenum mode);
 EGLBoolean kegl_QueryDevices(EGLint max, EGLDeviceEXT *devices, EGLint *count);
 EGLBoolean kegl_QueryDeviceAttrib(EGLDeviceEXT device, EGLint attribute, EGLAttrib *value);
 const char *kegl_QueryDeviceString(EGLDeviceEXT device, EGLint name);
