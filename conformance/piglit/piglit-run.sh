@@ -27,6 +27,9 @@ piglit=${PIGLIT_DIR:-/usr/lib/x86_64-linux-gnu/piglit}
 # the timeout and one line of the test list (name<TAB>argv).
 if [ "${1:-}" = --one ]; then
    out=$2 timeout_s=$3 line=$4
+   # The shell's own "Aborted"-style notices for crashing tests would
+   # interleave with the progress lines; the test's output is in its log.
+   exec 2>/dev/null
    name=${line%%	*}
    argv=${line#*	}
    log=$out/logs/$(printf '%s' "$name" | tr -c 'A-Za-z0-9_.-' '_').log
@@ -60,7 +63,10 @@ if [ "${1:-}" = --one ]; then
    if [ "$result" != pass ]; then
       why=$(grep -v '^PIGLIT:' "$log" | grep -v '^[[:space:]]*$' | tail -n 1 | tr '\t' ' ' | cut -c1-120)
       [ "$result" = timeout ] && why="timed out after ${timeout_s}s"
-      [ "$result" = crash ] && why="exit status $status${why:+: $why}"
+      if [ "$result" = crash ]; then
+         sig=$(kill -l $((status - 128)) 2>/dev/null || echo "?")
+         why="SIG$sig${why:+: $why}"
+      fi
    else
       rm -f "$log"
    fi
@@ -109,7 +115,9 @@ case $driver in
       KILN_PIGLIT_PREFIX="env LIBGL_ALWAYS_SOFTWARE=1 GALLIUM_DRIVER=zink VK_ICD_FILENAMES=$lvp_icd VK_DRIVER_FILES=$lvp_icd __EGL_VENDOR_LIBRARY_FILENAMES=$mesa_egl";;
    *) echo "piglit-run: unknown driver '$driver'" >&2; usage;;
 esac
-export KILN_PIGLIT_PREFIX PIGLIT_PLATFORM=surfaceless_egl
+# PIGLIT_SOURCE_DIR: what piglit's framework gives tests that load data
+# files (framework/options.py).
+export KILN_PIGLIT_PREFIX PIGLIT_PLATFORM=surfaceless_egl PIGLIT_SOURCE_DIR="$piglit"
 [ -n "$quiet" ] && export KILN_PIGLIT_QUIET=1
 [ -z "$expect" ] && [ -f "$here/expectations/$driver-$set_name.txt" ] && expect=$here/expectations/$driver-$set_name.txt
 
