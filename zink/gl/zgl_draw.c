@@ -1,0 +1,465 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Drawing commands (GL 4.6, 10.4-10.5): validation with the errors the spec
+ * names, GL-only primitive forms (line loops, byte indices, a restart index
+ * other than all ones) rewritten into Vulkan's, then zkv_draw.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "zgl_buffer.h"
+#include "zgl_draw_state.h"
+#include "zgl_program.h"
+#include "zgl_screen.h"
+#include "zgl_vertex_array.h"
+
+static bool
+topology(GLenum mode, VkPrimitiveTopology *t)
+{
+   switch (mode) {
+   case GL_POINTS:
+      *t = VK_PRIMITIVE_TOPOLOGY_POINT_LIST;
+      return true;
+   case GL_LINES:
+      *t = VK_PRIMITIVE_TOPOLOGY_LINE_LIST;
+      return true;
+   case GL_LINE_LOOP: /* drawn as a strip back to the first vertex */
+   case GL_LINE_STRIP:
+      *t = VK_PRIMITIVE_TOPOLOGY_LINE_STRIP;
+      return true;
+   case GL_TRIANGLES:
+      *t = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
+      return true;
+   case GL_TRIANGLE_STRIP:
+      *t = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP;
+      return true;
+   case GL_TRIANGLE_FAN:
+      *t = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN;
+      return true;
+   case GL_LINES_ADJACENCY:
+      *t = VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY;
+      return true;
+   case GL_LINE_STRIP_ADJACENCY:
+      *t = VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY;
+      return true;
+   case GL_TRIANGLES_ADJACENCY:
+      *t = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY;
+      return true;
+   case GL_TRIANGLE_STRIP_ADJACENCY:
+      *t = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY;
+      return true;
+   default:
+      return false;
+   }
+}
+
+static unsigned
+index_size_B(GLenum type)
+{
+   return type == GL_UNSIGNED_BYTE ? 1 : type == GL_UNSIGNED_SHORT ? 2 : 4;
+}
+
+static bool
+mapped(const struct zgl_buffer *b)
+{
+   return b && b->map_pointer && !(b->access_flags & GL_MAP_PERSISTENT_BIT);
+}
+
+/* Checks every draw shares (GL 4.6, 10.4 and 10.3.1). */
+static bool
+validate(struct zgl_context *ctx, const char *func, GLenum mode, bool indexed, GLenum type)
+{
+   VkPrimitiveTopology t;
+   if (!topology(mode, &t)) {
+      zgl_error(ctx, GL_INVALID_ENUM, "%s(mode 0x%x)", func, mode);
+      return false;
+   }
+   if (indexed && type != GL_UNSIGNED_BYTE && type != GL_UNSIGNED_SHORT &&
+       type != GL_UNSIGNED_INT) {
+      zgl_error(ctx, GL_INVALID_ENUM, "%s(type 0x%x)", func, type);
+      return false;
+   }
+   const struct zgl_vertex_array *vao = ctx->vertex_array;
+   if (!vao) {
+      zgl_error(ctx, GL_INVALID_OPERATION, "%s: no vertex array object bound", func);
+      return false;
+   }
+   for (unsigned i = 0; i < ZGL_MAX_VERTEX_ATTRIBS; i++) {
+      const struct zgl_vertex_attrib *a = &vao->attribs[i];
+      if (a->enabled && mapped(vao->bindings[a->binding].buffer)) {
+         zgl_error(ctx, GL_INVALID_OPERATION, "%s: attribute %u's buffer is mapped", func, i);
+         return false;
+      }
+   }
+   if (indexed && !vao->element_buffer) {
+      zgl_error(ctx, GL_INVALID_OPERATION, "%s: no element array buffer bound", func);
+      return false;
+   }
+   if (indexed && mapped(vao->element_buffer)) {
+      zgl_error(ctx, GL_INVALID_OPERATION, "%s: the element array buffer is mapped", func);
+      return false;
+   }
+   return true;
+}
+
+struct draw {
+   GLenum mode;
+   bool indexed;
+   GLenum type;
+   uintptr_t indices;    /* offset into the element buffer */
+   uint32_t instances;
+   uint32_t base_instance;
+};
+
+/* Indices of one range as uint32 (reading the element buffer waits for the
+ * device), for the rewrites Vulkan needs. */
+static uint32_t *
+read_indices(struct zgl_context *ctx, const struct draw *d, uint32_t first, uint32_t count,
+             bool non_indexed)
+{
+   uint32_t *out = malloc((count + 1) * sizeof(uint32_t));
+   if (!out)
+      return NULL;
+   if (non_indexed) {
+      for (uint32_t i = 0; i < count; i++)
+         out[i] = first + i;
+      return out;
+   }
+   const unsigned size = index_size_B(d->type);
+   struct zgl_buffer *eb = ctx->vertex_array->element_buffer;
+   const uint64_t offset = d->indices + (uint64_t)first * size;
+   if (!eb->zkv || offset + (uint64_t)count * size > (uint64_t)eb->size_B) {
+      /* Out of range reads are undefined (robust access: zero). */
+      memset(out, 0, (count + 1) * sizeof(uint32_t));
+      return out;
+   }
+   uint8_t *raw = malloc((size_t)count * size + 1);
+   if (!raw) {
+      free(out);
+      return NULL;
+   }
+   zkv_buffer_read(ctx->zkv, eb->zkv, offset, (VkDeviceSize)count * size, raw);
+   for (uint32_t i = 0; i < count; i++) {
+      if (size == 1)
+         out[i] = raw[i];
+      else if (size == 2)
+         out[i] = ((const uint16_t *)raw)[i];
+      else
+         out[i] = ((const uint32_t *)raw)[i];
+   }
+   free(raw);
+   return out;
+}
+
+static void
+draw(struct zgl_context *ctx, const char *func, const struct draw *d,
+     const struct zkv_draw_range *ranges, uint32_t num_ranges)
+{
+   if (!ctx->program || !ctx->program->linked)
+      return; /* undefined results, not an error (GL 4.6, 11.1.3.x) */
+   struct zkv_draw_state *s = malloc(sizeof(*s));
+   if (!s) {
+      zgl_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
+      return;
+   }
+   if (!zgl_fixed_state(ctx, func, s) || !zgl_program_state(ctx, func, s))
+      goto out;
+   VkPrimitiveTopology t;
+   topology(d->mode, &t);
+   s->topology = t;
+   const struct zkv_caps *caps = ctx->screen->caps;
+   const uint32_t all_ones = d->indexed ? (uint32_t)((1ull << (8 * index_size_B(d->type))) - 1)
+                                        : 0;
+   const bool restart = d->indexed && (ctx->primitive_restart_fixed_index ||
+                                       ctx->primitive_restart);
+   const uint32_t restart_index =
+      ctx->primitive_restart_fixed_index ? all_ones : ctx->primitive_restart_index;
+   s->primitive_restart = restart;
+
+   /* Rewrites: line loops, byte indices the device lacks, a restart index
+    * Vulkan cannot express. Each range becomes uint32 indices uploaded. */
+   const bool loop = d->mode == GL_LINE_LOOP;
+   const bool bytes = d->indexed && d->type == GL_UNSIGNED_BYTE && !caps->index_type_uint8;
+   const bool custom_restart = restart && restart_index != all_ones;
+   struct zkv_draw_info info = {
+      .indexed = d->indexed,
+      .index_type = d->type == GL_UNSIGNED_BYTE  ? VK_INDEX_TYPE_UINT8_EXT
+                    : d->type == GL_UNSIGNED_SHORT ? VK_INDEX_TYPE_UINT16
+                                                   : VK_INDEX_TYPE_UINT32,
+      .instance_count = d->instances,
+      .base_instance = d->base_instance,
+   };
+   if (!loop && !bytes && !custom_restart) {
+      if (d->indexed) {
+         info.index_buffer = ctx->vertex_array->element_buffer->zkv;
+         info.index_offset_B = d->indices;
+         if (!info.index_buffer)
+            goto out; /* an empty element buffer: nothing to read */
+      }
+      zkv_draw(ctx->zkv, s, &info, ranges, num_ranges);
+      goto out;
+   }
+   for (uint32_t r = 0; r < num_ranges; r++) {
+      uint32_t count = ranges[r].count;
+      if (loop && count < 2)
+         continue;
+      uint32_t *idx = read_indices(ctx, d, ranges[r].first, count, !d->indexed);
+      if (!idx) {
+         zgl_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
+         goto out;
+      }
+      if (custom_restart) {
+         for (uint32_t i = 0; i < count; i++)
+            idx[i] = idx[i] == restart_index ? 0xffffffffu : idx[i];
+      } else if (restart) {
+         for (uint32_t i = 0; i < count; i++)
+            idx[i] = idx[i] == all_ones ? 0xffffffffu : idx[i];
+      }
+      if (loop)
+         idx[count++] = idx[0]; /* loops with restarts inside are not closed per piece */
+      struct zkv_buffer *buffer;
+      VkDeviceSize offset;
+      const bool ok = zkv_upload_transient(ctx->zkv, idx, (VkDeviceSize)count * 4, 4, &buffer,
+                                           &offset);
+      free(idx);
+      if (!ok) {
+         zgl_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
+         goto out;
+      }
+      struct zkv_draw_info ri = info;
+      ri.indexed = true;
+      ri.index_type = VK_INDEX_TYPE_UINT32;
+      ri.index_buffer = buffer;
+      ri.index_offset_B = offset;
+      const struct zkv_draw_range range = {0, count, d->indexed ? ranges[r].base_vertex : 0};
+      s->primitive_restart = restart;
+      zkv_draw(ctx->zkv, s, &ri, &range, 1);
+   }
+out:
+   free(s);
+}
+
+static void
+draw_arrays(struct zgl_context *ctx, const char *func, GLenum mode, GLint first, GLsizei count,
+            GLsizei instances, GLuint base_instance)
+{
+   if (!validate(ctx, func, mode, false, 0))
+      return;
+   if (first < 0 || count < 0 || instances < 0) {
+      zgl_error(ctx, GL_INVALID_VALUE, "%s(first %d, count %d, instances %d)", func, first,
+                count, instances);
+      return;
+   }
+   if (count == 0 || instances == 0)
+      return;
+   const struct draw d = {mode, false, 0, 0, (uint32_t)instances, base_instance};
+   const struct zkv_draw_range range = {(uint32_t)first, (uint32_t)count, 0};
+   draw(ctx, func, &d, &range, 1);
+}
+
+void GLAPIENTRY
+zgl_DrawArrays(GLenum mode, GLint first, GLsizei count)
+{
+   ZGL_CONTEXT(ctx);
+   draw_arrays(ctx, "glDrawArrays", mode, first, count, 1, 0);
+}
+
+void GLAPIENTRY
+zgl_DrawArraysInstanced(GLenum mode, GLint first, GLsizei count, GLsizei instancecount)
+{
+   ZGL_CONTEXT(ctx);
+   draw_arrays(ctx, "glDrawArraysInstanced", mode, first, count, instancecount, 0);
+}
+
+void GLAPIENTRY
+zgl_DrawArraysInstancedBaseInstance(GLenum mode, GLint first, GLsizei count,
+                                    GLsizei instancecount, GLuint baseinstance)
+{
+   ZGL_CONTEXT(ctx);
+   draw_arrays(ctx, "glDrawArraysInstancedBaseInstance", mode, first, count, instancecount,
+               baseinstance);
+}
+
+void GLAPIENTRY
+zgl_MultiDrawArrays(GLenum mode, const GLint *first, const GLsizei *count, GLsizei drawcount)
+{
+   ZGL_CONTEXT(ctx);
+   if (drawcount < 0) {
+      zgl_error(ctx, GL_INVALID_VALUE, "glMultiDrawArrays(drawcount %d)", drawcount);
+      return;
+   }
+   if (!validate(ctx, "glMultiDrawArrays", mode, false, 0))
+      return;
+   for (GLsizei i = 0; i < drawcount; i++) {
+      if (first[i] < 0 || count[i] < 0) {
+         zgl_error(ctx, GL_INVALID_VALUE, "glMultiDrawArrays(first %d, count %d)", first[i],
+                   count[i]);
+         return;
+      }
+   }
+   struct zkv_draw_range *ranges = malloc(sizeof(*ranges) * (size_t)MAX2(drawcount, 1));
+   if (!ranges) {
+      zgl_error(ctx, GL_OUT_OF_MEMORY, "glMultiDrawArrays");
+      return;
+   }
+   uint32_t n = 0;
+   for (GLsizei i = 0; i < drawcount; i++) {
+      if (count[i])
+         ranges[n++] = (struct zkv_draw_range){(uint32_t)first[i], (uint32_t)count[i], 0};
+   }
+   const struct draw d = {mode, false, 0, 0, 1, 0};
+   if (n)
+      draw(ctx, "glMultiDrawArrays", &d, ranges, n);
+   free(ranges);
+}
+
+static void
+draw_elements(struct zgl_context *ctx, const char *func, GLenum mode, GLsizei count,
+              GLenum type, const void *indices, GLsizei instances, GLint base_vertex,
+              GLuint base_instance)
+{
+   if (!validate(ctx, func, mode, true, type))
+      return;
+   if (count < 0 || instances < 0) {
+      zgl_error(ctx, GL_INVALID_VALUE, "%s(count %d, instances %d)", func, count, instances);
+      return;
+   }
+   if (count == 0 || instances == 0)
+      return;
+   const uintptr_t offset = (uintptr_t)indices;
+   if (offset % index_size_B(type))
+      return; /* an unaligned offset is undefined; Vulkan forbids it */
+   const struct draw d = {mode, true, type, offset, (uint32_t)instances, base_instance};
+   const struct zkv_draw_range range = {0, (uint32_t)count, base_vertex};
+   draw(ctx, func, &d, &range, 1);
+}
+
+void GLAPIENTRY
+zgl_DrawElements(GLenum mode, GLsizei count, GLenum type, const void *indices)
+{
+   ZGL_CONTEXT(ctx);
+   draw_elements(ctx, "glDrawElements", mode, count, type, indices, 1, 0, 0);
+}
+
+void GLAPIENTRY
+zgl_DrawElementsBaseVertex(GLenum mode, GLsizei count, GLenum type, const void *indices,
+                           GLint basevertex)
+{
+   ZGL_CONTEXT(ctx);
+   draw_elements(ctx, "glDrawElementsBaseVertex", mode, count, type, indices, 1, basevertex, 0);
+}
+
+void GLAPIENTRY
+zgl_DrawElementsInstanced(GLenum mode, GLsizei count, GLenum type, const void *indices,
+                          GLsizei instancecount)
+{
+   ZGL_CONTEXT(ctx);
+   draw_elements(ctx, "glDrawElementsInstanced", mode, count, type, indices, instancecount, 0,
+                 0);
+}
+
+void GLAPIENTRY
+zgl_DrawElementsInstancedBaseVertex(GLenum mode, GLsizei count, GLenum type,
+                                    const void *indices, GLsizei instancecount,
+                                    GLint basevertex)
+{
+   ZGL_CONTEXT(ctx);
+   draw_elements(ctx, "glDrawElementsInstancedBaseVertex", mode, count, type, indices,
+                 instancecount, basevertex, 0);
+}
+
+void GLAPIENTRY
+zgl_DrawElementsInstancedBaseInstance(GLenum mode, GLsizei count, GLenum type,
+                                      const void *indices, GLsizei instancecount,
+                                      GLuint baseinstance)
+{
+   ZGL_CONTEXT(ctx);
+   draw_elements(ctx, "glDrawElementsInstancedBaseInstance", mode, count, type, indices,
+                 instancecount, 0, baseinstance);
+}
+
+void GLAPIENTRY
+zgl_DrawElementsInstancedBaseVertexBaseInstance(GLenum mode, GLsizei count, GLenum type,
+                                                const void *indices, GLsizei instancecount,
+                                                GLint basevertex, GLuint baseinstance)
+{
+   ZGL_CONTEXT(ctx);
+   draw_elements(ctx, "glDrawElementsInstancedBaseVertexBaseInstance", mode, count, type,
+                 indices, instancecount, basevertex, baseinstance);
+}
+
+static void
+draw_range_elements(struct zgl_context *ctx, const char *func, GLenum mode, GLuint start,
+                    GLuint end, GLsizei count, GLenum type, const void *indices,
+                    GLint basevertex)
+{
+   /* "An INVALID_VALUE error is generated if end < start" (GL 4.6, 10.4);
+    * indices outside [start, end] are allowed (undefined results). */
+   if (end < start) {
+      zgl_error(ctx, GL_INVALID_VALUE, "%s(start %u, end %u)", func, start, end);
+      return;
+   }
+   draw_elements(ctx, func, mode, count, type, indices, 1, basevertex, 0);
+}
+
+void GLAPIENTRY
+zgl_DrawRangeElements(GLenum mode, GLuint start, GLuint end, GLsizei count, GLenum type,
+                      const void *indices)
+{
+   ZGL_CONTEXT(ctx);
+   draw_range_elements(ctx, "glDrawRangeElements", mode, start, end, count, type, indices, 0);
+}
+
+void GLAPIENTRY
+zgl_DrawRangeElementsBaseVertex(GLenum mode, GLuint start, GLuint end, GLsizei count,
+                                GLenum type, const void *indices, GLint basevertex)
+{
+   ZGL_CONTEXT(ctx);
+   draw_range_elements(ctx, "glDrawRangeElementsBaseVertex", mode, start, end, count, type,
+                       indices, basevertex);
+}
+
+static void
+multi_draw_elements(struct zgl_context *ctx, const char *func, GLenum mode,
+                    const GLsizei *count, GLenum type, const void *const *indices,
+                    GLsizei drawcount, const GLint *basevertex)
+{
+   if (drawcount < 0) {
+      zgl_error(ctx, GL_INVALID_VALUE, "%s(drawcount %d)", func, drawcount);
+      return;
+   }
+   if (!validate(ctx, func, mode, true, type))
+      return;
+   for (GLsizei i = 0; i < drawcount; i++) {
+      if (count[i] < 0) {
+         zgl_error(ctx, GL_INVALID_VALUE, "%s(count %d)", func, count[i]);
+         return;
+      }
+   }
+   /* One draw per element: each has its own index offset. */
+   for (GLsizei i = 0; i < drawcount; i++) {
+      if (!count[i] || (uintptr_t)indices[i] % index_size_B(type))
+         continue;
+      const struct draw d = {mode, true, type, (uintptr_t)indices[i], 1, 0};
+      const struct zkv_draw_range range = {0, (uint32_t)count[i], basevertex ? basevertex[i] : 0};
+      draw(ctx, func, &d, &range, 1);
+   }
+}
+
+void GLAPIENTRY
+zgl_MultiDrawElements(GLenum mode, const GLsizei *count, GLenum type,
+                      const void *const *indices, GLsizei drawcount)
+{
+   ZGL_CONTEXT(ctx);
+   multi_draw_elements(ctx, "glMultiDrawElements", mode, count, type, indices, drawcount, NULL);
+}
+
+void GLAPIENTRY
+zgl_MultiDrawElementsBaseVertex(GLenum mode, const GLsizei *count, GLenum type,
+                                const void *const *indices, GLsizei drawcount,
+                                const GLint *basevertex)
+{
+   ZGL_CONTEXT(ctx);
+   multi_draw_elements(ctx, "glMultiDrawElementsBaseVertex", mode, count, type, indices,
+                       drawcount, basevertex);
+}

@@ -1,0 +1,89 @@
+/* SPDX-License-Identifier: MIT */
+#include "zgl_names.h"
+
+char zgl_name_reserved;
+
+static uint32_t
+hash_name(const void *key)
+{
+   /* Names are small consecutive integers: a multiplicative hash spreads them. */
+   return (uint32_t)(uintptr_t)key * 2654435761u;
+}
+
+static bool
+equal_name(const void *a, const void *b)
+{
+   return a == b;
+}
+
+void
+zgl_names_init(struct zgl_names *names)
+{
+   hash_table_init(&names->table, hash_name, equal_name);
+   names->next = 1;
+}
+
+void
+zgl_names_finish(struct zgl_names *names)
+{
+   hash_table_finish(&names->table);
+}
+
+bool
+zgl_names_gen(struct zgl_names *names, int n, uint32_t *out)
+{
+   int made = 0;
+   uint32_t name = names->next;
+   while (made < n) {
+      if (name == 0)
+         name = 1; /* wrapped: every name below next may have been freed */
+      if (!zgl_names_is_used(names, name)) {
+         if (!hash_table_insert(&names->table, (const void *)(uintptr_t)name,
+                                ZGL_NAME_RESERVED)) {
+            for (int i = 0; i < made; i++)
+               zgl_names_remove(names, out[i]);
+            return false;
+         }
+         out[made++] = name;
+      }
+      name++;
+   }
+   names->next = name;
+   return true;
+}
+
+void *
+zgl_names_lookup(const struct zgl_names *names, uint32_t name)
+{
+   if (name == 0)
+      return NULL;
+   struct hash_entry *e = hash_table_search(&names->table, (const void *)(uintptr_t)name);
+   return e ? e->data : NULL;
+}
+
+void *
+zgl_names_object(const struct zgl_names *names, uint32_t name)
+{
+   void *object = zgl_names_lookup(names, name);
+   return object == ZGL_NAME_RESERVED ? NULL : object;
+}
+
+bool
+zgl_names_is_used(const struct zgl_names *names, uint32_t name)
+{
+   return zgl_names_lookup(names, name) != NULL;
+}
+
+bool
+zgl_names_set(struct zgl_names *names, uint32_t name, void *object)
+{
+   return hash_table_insert(&names->table, (const void *)(uintptr_t)name, object) != NULL;
+}
+
+void
+zgl_names_remove(struct zgl_names *names, uint32_t name)
+{
+   hash_table_remove_key(&names->table, (const void *)(uintptr_t)name);
+   if (name < names->next)
+      names->next = name;
+}

@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * glGetString, glGetStringi (GL 4.6, 22.2).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "zgl_context.h"
+#include "zgl_screen.h"
+#include "zgl_version.h"
+
+/* Extensions zgl implements and tests beyond its core version: none yet
+ * (every one listed must be, docs/zink-gl.md). */
+static const char *const extensions[] = {NULL};
+
+static unsigned
+num_extensions(void)
+{
+   unsigned n = 0;
+   while (extensions[n])
+      n++;
+   return n;
+}
+
+const GLubyte *GLAPIENTRY
+zgl_GetString(GLenum name)
+{
+   ZGL_CONTEXT(ctx, NULL);
+   switch (name) {
+   case GL_VENDOR:
+      return (const GLubyte *)"kiln";
+   case GL_RENDERER:
+      if (!ctx->renderer_string[0])
+         snprintf(ctx->renderer_string, sizeof(ctx->renderer_string), "zink (%s)",
+                  ctx->screen->device_name);
+      return (const GLubyte *)ctx->renderer_string;
+   case GL_VERSION:
+      return (const GLubyte *)(ZGL_CORE_VERSION_STRING " (Core Profile) kiln zink");
+   case GL_SHADING_LANGUAGE_VERSION:
+      return (const GLubyte *)ZGL_GLSL_VERSION_STRING;
+   default:
+      /* GL_EXTENSIONS is not a GetString name in core profiles (GL 4.6,
+       * 22.2: "EXTENSIONS ... only GetStringi"). */
+      zgl_error(ctx, GL_INVALID_ENUM, "glGetString(0x%x)", name);
+      return NULL;
+   }
+}
+
+const GLubyte *GLAPIENTRY
+zgl_GetStringi(GLenum name, GLuint index)
+{
+   ZGL_CONTEXT(ctx, NULL);
+   switch (name) {
+   case GL_EXTENSIONS:
+      if (index >= num_extensions()) {
+         zgl_error(ctx, GL_INVALID_VALUE, "glGetStringi(GL_EXTENSIONS, %u): %u extensions",
+                   index, num_extensions());
+         return NULL;
+      }
+      return (const GLubyte *)extensions[index];
+   default:
+      zgl_error(ctx, GL_INVALID_ENUM, "glGetStringi(0x%x)", name);
+      return NULL;
+   }
+}
