@@ -94,7 +94,11 @@ EGLSurface kegl_CreatePbufferSurface(EGLDisplay dpy, EGLConfig config, const EGL
       struct zgl_config zc = c->zgl;
       zc.double_buffered = false;
       zc.srgb_capable = colorspace == EGL_GL_COLORSPACE_SRGB;
-      surface->drawable = zgl_drawable_create(display->screen, &zc, width, height, &status);
+      /* EGL allows 0x0 pbuffers (the default size); zgl drawables have at
+       * least one pixel, so an empty pbuffer gets a 1x1 backing that EGL
+       * still reports as 0 wide or high. */
+      surface->drawable = zgl_drawable_create(display->screen, &zc, width ? width : 1, height ? height : 1,
+                                              &status);
    }
    if (!surface || !surface->drawable) {
       free(surface);
