@@ -41,6 +41,19 @@ static bool version_exists(EGLenum api, int major, int minor)
    return major <= 3 && minor <= es[major - 1];
 }
 
+/* EGL 1.5, 3.7.1.1: a GL 3.1 request "may implement ... the core profile
+ * of version 3.2 or greater", and a forward-compatible 3.0 one any later
+ * version without the deprecated features; without a compatibility profile
+ * deep enough, such requests go to the core profile. */
+static void upgrade_profile(struct zgl_screen *screen, struct zgl_context_attribs *a)
+{
+   int asked = a->major_version * 10 + a->minor_version;
+   if (a->api == ZGL_API_OPENGL && a->profile == ZGL_PROFILE_COMPAT &&
+       zgl_screen_max_version(screen, ZGL_API_OPENGL, ZGL_PROFILE_COMPAT) < asked &&
+       (asked == 31 || (asked == 30 && a->forward_compatible)))
+      a->profile = ZGL_PROFILE_CORE;
+}
+
 struct parsed {
    struct zgl_context_attribs zgl;
    EGLint profile_mask;
@@ -48,7 +61,7 @@ struct parsed {
 };
 
 /* EGL 1.5, 3.7.1.1-3.7.1.6. Returns the error, EGL_SUCCESS when fine. */
-static EGLint parse_attribs(EGLenum api, const EGLint *attribs, struct parsed *p)
+static EGLint parse_attribs(struct zgl_screen *screen, EGLenum api, const EGLint *attribs, struct parsed *p)
 {
    bool gl = api == EGL_OPENGL_API;
    p->zgl = (struct zgl_context_attribs){
@@ -129,6 +142,7 @@ static EGLint parse_attribs(EGLenum api, const EGLint *attribs, struct parsed *p
     * is EGL_BAD_MATCH. */
    if (p->zgl.no_error && (p->zgl.debug || p->zgl.robust_access))
       return EGL_BAD_MATCH;
+   upgrade_profile(screen, &p->zgl);
    return EGL_SUCCESS;
 }
 
@@ -158,7 +172,7 @@ EGLContext kegl_CreateContext(EGLDisplay dpy, EGLConfig config, EGLContext share
       error = EGL_BAD_CONTEXT, why = "share_context is not a context of this display";
    } else if (api != EGL_OPENGL_API && api != EGL_OPENGL_ES_API) {
       error = EGL_BAD_MATCH, why = "no current rendering API";
-   } else if ((error = parse_attribs(api, attribs, &p)) != EGL_SUCCESS) {
+   } else if ((error = parse_attribs(display->screen, api, attribs, &p)) != EGL_SUCCESS) {
       why = error == EGL_BAD_MATCH ? "version, profile or flags that do not go together"
                                    : "attribute or value not valid for this API";
    } else if (c && !(c->renderable_type & renderable_bit(api, p.zgl.major_version))) {

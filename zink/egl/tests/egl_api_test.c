@@ -397,6 +397,14 @@ TEST(context_attribs)
                             EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE};
    CHECK_EQ(context_error(dpy, c, core33), EGL_SUCCESS);
    CHECK_EQ(context_error(dpy, EGL_NO_CONFIG_KHR, core33), EGL_SUCCESS);
+   /* 3.7.1.1: a 3.1 request, and a forward-compatible 3.0 one, may get a
+    * 3.2+ core profile: with 3.3 core there, they succeed (kiln has no
+    * compatibility profile, Mesa has one). */
+   const EGLint gl31[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 1, EGL_NONE};
+   CHECK_EQ(context_error(dpy, c, gl31), EGL_SUCCESS);
+   const EGLint gl30_fc[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 0,
+                             EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE, EGL_TRUE, EGL_NONE};
+   CHECK_EQ(context_error(dpy, c, gl30_fc), EGL_SUCCESS);
    /* The default (1.0) needs a backward-compatible context: it exists or
     * fails with EGL_BAD_MATCH. */
    EGLint def = context_error(dpy, c, NULL);
