@@ -58,10 +58,17 @@ if [ "${1:-}" = --one ]; then
       if [ "$result" = pass ]; then result=warn; else result=fail; fi
    fi
    [ "$result" = pass ] && [ "$subfail" -gt 0 ] && result=fail
-   # Why it did not pass: the last line the test printed that is not PIGLIT:.
+   # Why it did not pass: the last line the test printed that says so
+   # (fail, error, expected, probe, requires, ...), else its last words.
    why=
    if [ "$result" != pass ]; then
-      why=$(grep -v '^PIGLIT:' "$log" | grep -v '^[[:space:]]*$' | tail -n 1 | tr '\t' ' ' | cut -c1-120)
+      why=$(grep -v '^PIGLIT:' "$log" | grep -i -E 'fail|error|expect|probe|requires|support|abort' | tail -n 1)
+      [ -n "$why" ] || why=$(grep -v '^PIGLIT:' "$log" | grep '[A-Za-z]' | tail -n 1)
+      # piglit tries several contexts before giving up: name them.
+      if grep -q 'Failed to create any GL context' "$log"; then
+         why="no GL context of: $(sed -n 's/.*Failed to create waffle_[a-z]* for \(.*\) Context$/\1/p' "$log" | paste -sd ',' -)"
+      fi
+      why=$(printf '%s' "$why" | tr '\t' ' ' | cut -c1-120)
       [ "$result" = timeout ] && why="timed out after ${timeout_s}s"
       if [ "$result" = crash ]; then
          sig=$(kill -l $((status - 128)) 2>/dev/null || echo "?")
