@@ -5,7 +5,7 @@
 # what improved or regressed against an expectation file (docs/piglit.md).
 #
 #   piglit-run.sh [options] SET
-#     SET              xfb | glsl | ci | all-of:REGEX (see docs/piglit.md)
+#     SET              xfb | glsl | egl | ci | all-of:REGEX (see docs/piglit.md)
 #     -d DRIVER        kiln (default, through kiln-run), llvmpipe, zink-lavapipe
 #     -j N             parallel jobs (default: the number of CPUs)
 #     -b BUILD         kiln's build directory (default: <top>/build)
@@ -103,6 +103,7 @@ set_name=$1
 case $set_name in
    xfb)  regex='^spec@(ext_transform_feedback[^@]*|arb_transform_feedback(2|3|_instanced|_overflow_query))@|xfb';;
    glsl) regex='^spec@glsl-1\.(30|40|50)@';;
+   egl)  regex='^spec@egl';;
    ci)   regex=;;
    all-of:*) regex=${set_name#all-of:};;
    *) echo "piglit-run: unknown set '$set_name'" >&2; usage;;

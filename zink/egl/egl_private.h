@@ -155,6 +155,10 @@ EGLSurface kegl_CreatePlatformWindowSurface(EGLDisplay dpy, EGLConfig config, vo
                                             const EGLAttrib *attribs);
 EGLSurface kegl_CreatePlatformPixmapSurface(EGLDisplay dpy, EGLConfig config, void *pixmap,
                                             const EGLAttrib *attribs);
+EGLSurface kegl_CreatePlatformWindowSurfaceEXT(EGLDisplay dpy, EGLConfig config, void *win,
+                                               const EGLint *attribs);
+EGLSurface kegl_CreatePlatformPixmapSurfaceEXT(EGLDisplay dpy, EGLConfig config, void *pixmap,
+                                               const EGLint *attribs);
 EGLSurface kegl_CreatePbufferFromClientBuffer(EGLDisplay dpy, EGLenum buftype, EGLClientBuffer buffer,
                                               EGLConfig config, const EGLint *attribs);
 EGLBoolean kegl_DestroySurface(EGLDisplay dpy, EGLSurface surface);

@@ -2,7 +2,7 @@
 /*
  * EGLSurface: pbuffers (EGL 1.5, 3.5.2), each a zgl drawable; window and
  * pixmap surfaces do not exist without a window system, so those calls get
- * the errors EGL names for configs that cannot back them.
+ * the errors the platform extensions name.
  */
 #include <stdlib.h>
 
@@ -119,45 +119,57 @@ EGLSurface kegl_CreatePbufferSurface(EGLDisplay dpy, EGLConfig config, const EGL
    return surface;
 }
 
-/* Window and pixmap surfaces: no config has EGL_WINDOW_BIT or
- * EGL_PIXMAP_BIT, which EGL 1.5 (3.5.1, 3.5.4) answers with EGL_BAD_MATCH
- * once the display and config are valid. */
-static EGLSurface no_native_surface(EGLDisplay dpy, EGLConfig config, const char *command)
+/* Window and pixmap surfaces: neither platform here has native windows or
+ * pixmaps. EGL_MESA_platform_surfaceless: eglCreatePlatformWindowSurface
+ * "returns EGL_NO_SURFACE and generates EGL_BAD_NATIVE_WINDOW", whatever
+ * the config, "[because] the surfaceless platform has no native windows";
+ * likewise EGL_BAD_NATIVE_PIXMAP for pixmaps. The device platform has none
+ * either and answers the same. */
+static EGLSurface no_native_surface(EGLDisplay dpy, EGLint error, const char *command)
 {
    struct kegl_display *display = kegl_display_lock(dpy, true, command);
    if (!display)
       return EGL_NO_SURFACE;
-   const struct kegl_config *c = kegl_config_lookup(display, config);
    kegl_display_unlock(display);
-   if (!c)
-      kegl_error(EGL_BAD_CONFIG, command, &display->base, "not a config of this display");
-   else
-      kegl_error(EGL_BAD_MATCH, command, &display->base, "configs here are pbuffer-only");
+   kegl_error(error, command, &display->base, "no native windows or pixmaps on this platform");
    return EGL_NO_SURFACE;
 }
 
 EGLSurface kegl_CreateWindowSurface(EGLDisplay dpy, EGLConfig config, EGLNativeWindowType win,
                                     const EGLint *attribs)
 {
-   return no_native_surface(dpy, config, "eglCreateWindowSurface");
+   return no_native_surface(dpy, EGL_BAD_NATIVE_WINDOW, "eglCreateWindowSurface");
 }
 
 EGLSurface kegl_CreatePixmapSurface(EGLDisplay dpy, EGLConfig config, EGLNativePixmapType pixmap,
                                     const EGLint *attribs)
 {
-   return no_native_surface(dpy, config, "eglCreatePixmapSurface");
+   return no_native_surface(dpy, EGL_BAD_NATIVE_PIXMAP, "eglCreatePixmapSurface");
 }
 
 EGLSurface kegl_CreatePlatformWindowSurface(EGLDisplay dpy, EGLConfig config, void *win,
                                             const EGLAttrib *attribs)
 {
-   return no_native_surface(dpy, config, "eglCreatePlatformWindowSurface");
+   return no_native_surface(dpy, EGL_BAD_NATIVE_WINDOW, "eglCreatePlatformWindowSurface");
 }
 
 EGLSurface kegl_CreatePlatformPixmapSurface(EGLDisplay dpy, EGLConfig config, void *pixmap,
                                             const EGLAttrib *attribs)
 {
-   return no_native_surface(dpy, config, "eglCreatePlatformPixmapSurface");
+   return no_native_surface(dpy, EGL_BAD_NATIVE_PIXMAP, "eglCreatePlatformPixmapSurface");
+}
+
+/* EGL_EXT_platform_base's names, with EGLint attribute lists. */
+EGLSurface kegl_CreatePlatformWindowSurfaceEXT(EGLDisplay dpy, EGLConfig config, void *win,
+                                               const EGLint *attribs)
+{
+   return no_native_surface(dpy, EGL_BAD_NATIVE_WINDOW, "eglCreatePlatformWindowSurfaceEXT");
+}
+
+EGLSurface kegl_CreatePlatformPixmapSurfaceEXT(EGLDisplay dpy, EGLConfig config, void *pixmap,
+                                               const EGLint *attribs)
+{
+   return no_native_surface(dpy, EGL_BAD_NATIVE_PIXMAP, "eglCreatePlatformPixmapSurfaceEXT");
 }
 
 EGLSurface kegl_CreatePbufferFromClientBuffer(EGLDisplay dpy, EGLenum buftype, EGLClientBuffer buffer,

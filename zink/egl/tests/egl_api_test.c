@@ -365,13 +365,20 @@ TEST(pbuffer)
       CHECK(eglQuerySurface(dpy, s, EGL_WIDTH, &v) && v == 0);
       eglDestroySurface(dpy, s);
    }
-   /* Window surfaces need EGL_WINDOW_BIT (EGL_BAD_MATCH) and a window
-    * (EGL_BAD_NATIVE_WINDOW); 3.5.1 orders neither error first. */
-   if (!(attrib(dpy, c, EGL_SURFACE_TYPE) & EGL_WINDOW_BIT)) {
-      CHECK(eglCreateWindowSurface(dpy, c, 0, NULL) == EGL_NO_SURFACE);
-      EGLint error = eglGetError();
-      CHECK(error == EGL_BAD_MATCH || error == EGL_BAD_NATIVE_WINDOW);
-   }
+   /* EGL_MESA_platform_surfaceless: no native windows or pixmaps, so
+    * creating one fails with EGL_BAD_NATIVE_WINDOW/PIXMAP whatever the
+    * config, through every entry point. */
+   CHECK(eglCreateWindowSurface(dpy, c, 0, NULL) == EGL_NO_SURFACE);
+   CHECK_EQ(eglGetError(), EGL_BAD_NATIVE_WINDOW);
+   CHECK(eglCreatePlatformWindowSurface(dpy, EGL_NO_CONFIG_KHR, NULL, NULL) == EGL_NO_SURFACE);
+   CHECK_EQ(eglGetError(), EGL_BAD_NATIVE_WINDOW);
+   CHECK(eglCreatePlatformPixmapSurface(dpy, c, NULL, NULL) == EGL_NO_SURFACE);
+   CHECK_EQ(eglGetError(), EGL_BAD_NATIVE_PIXMAP);
+   PFNEGLCREATEPLATFORMWINDOWSURFACEEXTPROC window_ext =
+      (PFNEGLCREATEPLATFORMWINDOWSURFACEEXTPROC)eglGetProcAddress("eglCreatePlatformWindowSurfaceEXT");
+   REQUIRE(window_ext);
+   CHECK(window_ext(dpy, c, NULL, NULL) == EGL_NO_SURFACE);
+   CHECK_EQ(eglGetError(), EGL_BAD_NATIVE_WINDOW);
 }
 
 static EGLint context_error(EGLDisplay dpy, EGLConfig c, const EGLint *attribs)
