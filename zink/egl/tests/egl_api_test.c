@@ -788,6 +788,7 @@ static struct {
    int calls;
    EGLenum error;
    const char *command;
+   EGLLabelKHR thread, object;
 } debug_seen;
 
 static void EGLAPIENTRY debug_callback(EGLenum error, const char *command, EGLint type, EGLLabelKHR thread,
@@ -796,6 +797,8 @@ static void EGLAPIENTRY debug_callback(EGLenum error, const char *command, EGLin
    debug_seen.calls++;
    debug_seen.error = error;
    debug_seen.command = command;
+   debug_seen.thread = thread;
+   debug_seen.object = object;
 }
 
 TEST(khr_debug)
@@ -819,6 +822,20 @@ TEST(khr_debug)
    CHECK_EQ(debug_seen.calls, 1);
    CHECK_EQ(debug_seen.error, EGL_BAD_ATTRIBUTE);
    CHECK(debug_seen.command && !strcmp(debug_seen.command, "eglGetConfigAttrib"));
+   /* Labels: the thread's and the display's reach the callback. */
+   PFNEGLLABELOBJECTKHRPROC label = (PFNEGLLABELOBJECTKHRPROC)eglGetProcAddress("eglLabelObjectKHR");
+   REQUIRE(label);
+   static int thread_label, display_label;
+   CHECK_EQ(label(EGL_NO_DISPLAY, EGL_OBJECT_THREAD_KHR, NULL, &thread_label), EGL_SUCCESS);
+   CHECK_EQ(label(dpy, EGL_OBJECT_DISPLAY_KHR, (EGLObjectKHR)dpy, &display_label), EGL_SUCCESS);
+   debug_seen.calls = 0;
+   CHECK(!eglGetConfigAttrib(dpy, c, 0x7777, &iv));
+   CHECK_EQ(debug_seen.calls, 1);
+   CHECK(debug_seen.thread == &thread_label);
+   CHECK(debug_seen.object == &display_label);
+   CHECK_EQ(label(dpy, EGL_OBJECT_CONTEXT_KHR, (EGLObjectKHR)&thread_label, &display_label), EGL_BAD_PARAMETER);
+   label(EGL_NO_DISPLAY, EGL_OBJECT_THREAD_KHR, NULL, NULL);
+   label(dpy, EGL_OBJECT_DISPLAY_KHR, (EGLObjectKHR)dpy, NULL);
    /* Errors off: no more calls. */
    const EGLAttrib off[] = {EGL_DEBUG_MSG_ERROR_KHR, EGL_FALSE, EGL_NONE};
    CHECK_EQ(control(debug_callback, off), EGL_SUCCESS);
