@@ -18,9 +18,13 @@ struct kegl_context *kegl_current_context(void)
    return thread_context;
 }
 
+/* Destroyed contexts (by eglDestroyContext or eglTerminate) that are still
+ * current are no longer valid handles. */
 struct kegl_context *kegl_context_lookup(struct kegl_display *display, EGLContext ctx)
 {
-   return kegl_object_in(display->contexts, ctx) ? (struct kegl_context *)ctx : NULL;
+   if (!kegl_object_in(display->contexts, ctx) || ((struct kegl_context *)ctx)->destroyed)
+      return NULL;
+   return ctx;
 }
 
 void kegl_context_free(struct kegl_context *context)

@@ -127,42 +127,49 @@ EGLBoolean kegl_Initialize(EGLDisplay dpy, EGLint *major, EGLint *minor)
    return EGL_TRUE;
 }
 
-static bool anything_current(struct kegl_display *display)
-{
-   for (struct kegl_object *o = display->contexts; o; o = o->next)
-      if (((struct kegl_context *)o)->current)
-         return true;
-   return false;
-}
-
-/* Frees the objects eglTerminate marked and the screen, once no context of
- * the display is current (EGL 1.5, 3.2: they "are deleted once they are no
- * longer current"). Called with the display locked. */
+/* Frees the screen once the display is terminated and the last context or
+ * surface eglTerminate left current is gone. Called with the display
+ * locked. */
 void kegl_display_collect(struct kegl_display *display)
 {
-   if (display->initialized || anything_current(display))
+   if (display->initialized || display->contexts || display->surfaces || !display->screen)
       return;
+   zgl_screen_destroy(display->screen);
+   display->screen = NULL;
+   free(display->configs);
+   display->configs = NULL;
+   display->config_count = 0;
+}
+
+/* EGL 1.5, 3.2: eglTerminate marks every object of the display for
+ * deletion and its handles invalid at once; contexts and surfaces current
+ * to a thread are deleted when they stop being current. */
+static void terminate_objects(struct kegl_display *display)
+{
    while (display->syncs) {
       struct kegl_sync *sync = (struct kegl_sync *)display->syncs;
       display->syncs = sync->base.next;
       kegl_sync_free(sync);
    }
-   while (display->contexts) {
-      struct kegl_context *context = (struct kegl_context *)display->contexts;
-      display->contexts = context->base.next;
-      kegl_context_free(context);
+   for (struct kegl_object **o = &display->contexts; *o;) {
+      struct kegl_context *context = (struct kegl_context *)*o;
+      context->destroyed = true;
+      if (context->current) {
+         o = &(*o)->next;
+      } else {
+         *o = context->base.next;
+         kegl_context_free(context);
+      }
    }
-   while (display->surfaces) {
-      struct kegl_surface *surface = (struct kegl_surface *)display->surfaces;
-      display->surfaces = surface->base.next;
-      kegl_surface_free(surface);
-   }
-   if (display->screen) {
-      zgl_screen_destroy(display->screen);
-      display->screen = NULL;
-      free(display->configs);
-      display->configs = NULL;
-      display->config_count = 0;
+   for (struct kegl_object **o = &display->surfaces; *o;) {
+      struct kegl_surface *surface = (struct kegl_surface *)*o;
+      surface->destroyed = true;
+      if (surface->bound) {
+         o = &(*o)->next;
+      } else {
+         *o = surface->base.next;
+         kegl_surface_free(surface);
+      }
    }
 }
 
@@ -171,9 +178,8 @@ EGLBoolean kegl_Terminate(EGLDisplay dpy)
    struct kegl_display *display = kegl_display_lock(dpy, false, "eglTerminate");
    if (!display)
       return EGL_FALSE;
-   /* EGL 1.5, 3.2: handles become invalid at once; objects current to a
-    * thread live on until released. */
    display->initialized = false;
+   terminate_objects(display);
    kegl_display_collect(display);
    kegl_display_unlock(display);
    kegl_success();

@@ -101,7 +101,7 @@ struct kegl_display *kegl_display_lock(EGLDisplay dpy, bool initialized, const c
 void kegl_display_unlock(struct kegl_display *display);
 bool kegl_object_in(struct kegl_object *list, const void *handle);
 void kegl_object_remove(struct kegl_object **list, struct kegl_object *object);
-/* Frees what eglTerminate left while it was current, once nothing is. */
+/* Frees a terminated display's screen once its last object is gone. */
 void kegl_display_collect(struct kegl_display *display);
 
 /* egl_config.c */

@@ -8,9 +8,12 @@
 
 #include "egl_private.h"
 
+/* Destroyed surfaces still bound to a context are no longer valid handles. */
 struct kegl_surface *kegl_surface_lookup(struct kegl_display *display, EGLSurface surface)
 {
-   return kegl_object_in(display->surfaces, surface) ? (struct kegl_surface *)surface : NULL;
+   if (!kegl_object_in(display->surfaces, surface) || ((struct kegl_surface *)surface)->destroyed)
+      return NULL;
+   return surface;
 }
 
 void kegl_surface_free(struct kegl_surface *surface)

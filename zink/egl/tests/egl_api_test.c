@@ -566,6 +566,39 @@ TEST(make_current)
    CHECK(eglDestroySurface(dpy, other));
 }
 
+TEST(terminate_while_current)
+{
+   EGLDisplay dpy = surfaceless();
+   REQUIRE(dpy);
+   EGLConfig c = gl_config(dpy, 0);
+   REQUIRE(c);
+   EGLContext ctx = core_context(dpy, c, EGL_NO_CONTEXT, 3, 3);
+   EGLContext idle = core_context(dpy, c, EGL_NO_CONTEXT, 3, 3);
+   EGLSurface s = pbuffer(dpy, c, 8, 8);
+   REQUIRE(ctx && idle && s);
+   REQUIRE(eglMakeCurrent(dpy, s, s, ctx));
+   /* EGL 1.5, 3.2: handles are invalid once eglTerminate returns; current
+    * objects live on until released. */
+   CHECK(eglTerminate(dpy));
+   CHECK(eglGetCurrentContext() == ctx);
+   EGLint v;
+   CHECK(!eglQueryContext(dpy, ctx, EGL_CONFIG_ID, &v));
+   CHECK_EQ(eglGetError(), EGL_NOT_INITIALIZED);
+   REQUIRE(eglInitialize(dpy, NULL, NULL));
+   CHECK(!eglQueryContext(dpy, idle, EGL_CONFIG_ID, &v));
+   CHECK_EQ(eglGetError(), EGL_BAD_CONTEXT);
+   CHECK(!eglQuerySurface(dpy, s, EGL_WIDTH, &v));
+   CHECK_EQ(eglGetError(), EGL_BAD_SURFACE);
+   CHECK(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT));
+   CHECK(eglGetCurrentContext() == EGL_NO_CONTEXT);
+   /* The display works as new. */
+   EGLContext fresh = core_context(dpy, c, EGL_NO_CONTEXT, 3, 3);
+   CHECK(fresh != EGL_NO_CONTEXT);
+   CHECK(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, fresh));
+   CHECK(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT));
+   CHECK(eglDestroyContext(dpy, fresh));
+}
+
 struct thread_args {
    EGLDisplay dpy;
    EGLContext busy, own;
