@@ -36,5 +36,7 @@ struct scene_report {
    float xfb_max_error;       /* largest |captured - host-computed| */
 };
 bool scene_draw(int width, int height, struct scene_report *report);
+/* Draws the same frame again (for timing: no upload, no capture). */
+bool scene_redraw(void);
 
 #endif

@@ -12,6 +12,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "gl_demo.h"
 
@@ -213,6 +214,32 @@ static bool capture(GLuint mesh_vao, const struct gl_vertex *mesh, const float m
    return gl_ok("checking the capture");
 }
 
+static struct {
+   GLuint program, vaos[2], tex;
+   float model1[16], view_proj[16];
+} scene;
+
+static void render(void)
+{
+   static const float identity[16] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+   GLuint program = scene.program;
+   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+   glBindVertexArray(scene.vaos[0]);
+   glUniformMatrix4fv(glGetUniformLocation(program, "model"), 1, GL_FALSE, scene.model1);
+   glUniform3f(glGetUniformLocation(program, "tint"), 1.0f, 0.72f, 0.35f);
+   glDrawElements(GL_TRIANGLES, TORUS_INDICES, GL_UNSIGNED_INT, NULL);
+   glBindVertexArray(scene.vaos[1]);
+   glUniformMatrix4fv(glGetUniformLocation(program, "model"), 1, GL_FALSE, identity);
+   glUniform3f(glGetUniformLocation(program, "tint"), 0.35f, 0.85f, 0.8f);
+   glDrawElements(GL_TRIANGLES, TORUS_INDICES, GL_UNSIGNED_INT, NULL);
+}
+
+bool scene_redraw(void)
+{
+   render();
+   return gl_ok("redrawing");
+}
+
 bool scene_draw(int width, int height, struct scene_report *report)
 {
    static struct gl_vertex mesh[TORUS_VERTS];
@@ -271,7 +298,6 @@ bool scene_draw(int width, int height, struct scene_report *report)
    glEnable(GL_DEPTH_TEST);
    glDepthFunc(GL_LESS);
    glClearColor(0.08f, 0.09f, 0.12f, 1.0f);
-   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
    glUseProgram(program);
    glActiveTexture(GL_TEXTURE0);
    glBindTexture(GL_TEXTURE_2D, tex);
@@ -279,14 +305,12 @@ bool scene_draw(int width, int height, struct scene_report *report)
    glUniformMatrix4fv(glGetUniformLocation(program, "view_proj"), 1, GL_FALSE, view_proj);
    glUniform3f(glGetUniformLocation(program, "light_dir"), 0.4f, 0.6f, 1.0f);
    glUniform3f(glGetUniformLocation(program, "eye"), 0.0f, -2.4f, 3.4f);
-   static const float identity[16] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
-   glBindVertexArray(vaos[0]);
-   glUniformMatrix4fv(glGetUniformLocation(program, "model"), 1, GL_FALSE, model1);
-   glUniform3f(glGetUniformLocation(program, "tint"), 1.0f, 0.72f, 0.35f);
-   glDrawElements(GL_TRIANGLES, TORUS_INDICES, GL_UNSIGNED_INT, NULL);
-   glBindVertexArray(vaos[1]);
-   glUniformMatrix4fv(glGetUniformLocation(program, "model"), 1, GL_FALSE, identity);
-   glUniform3f(glGetUniformLocation(program, "tint"), 0.35f, 0.85f, 0.8f);
-   glDrawElements(GL_TRIANGLES, TORUS_INDICES, GL_UNSIGNED_INT, NULL);
+   scene.program = program;
+   scene.vaos[0] = vaos[0];
+   scene.vaos[1] = vaos[1];
+   scene.tex = tex;
+   memcpy(scene.model1, model1, sizeof(model1));
+   memcpy(scene.view_proj, view_proj, sizeof(view_proj));
+   render();
    return gl_ok("drawing");
 }

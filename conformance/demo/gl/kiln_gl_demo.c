@@ -7,7 +7,10 @@
  * kiln-run, Mesa otherwise (llvmpipe with LIBGL_ALWAYS_SOFTWARE=1), so the
  * same program shows both pictures.
  *
- *   kiln-gl-demo [-o OUT.png] [-s WIDTHxHEIGHT]
+ *   kiln-gl-demo [-o OUT.png] [-s WIDTHxHEIGHT] [-f FRAMES]
+ *     -f  after the picture, draw the frame FRAMES more times and print the
+ *         frames per second (glFinish after the last; the figure for
+ *         docs/performance.md's main-job scene)
  */
 #define GL_GLEXT_PROTOTYPES 1
 #include <EGL/egl.h>
@@ -16,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "util/png.h"
 
@@ -30,15 +34,16 @@ static int egl_fail(const char *what)
 int main(int argc, char **argv)
 {
    const char *out = "kiln-gl-demo.png";
-   int width = 512, height = 384;
+   int width = 512, height = 384, frames = 0;
    for (int i = 1; i < argc; i++) {
       if (!strcmp(argv[i], "-o") && i + 1 < argc) {
          out = argv[++i];
+      } else if (!strcmp(argv[i], "-f") && i + 1 < argc && (frames = atoi(argv[++i])) > 0) {
       } else if (!strcmp(argv[i], "-s") && i + 1 < argc &&
                  sscanf(argv[++i], "%dx%d", &width, &height) == 2 && width > 0 && height > 0 &&
                  width <= 4096 && height <= 4096) {
       } else {
-         fprintf(stderr, "usage: kiln-gl-demo [-o OUT.png] [-s WIDTHxHEIGHT]\n");
+         fprintf(stderr, "usage: kiln-gl-demo [-o OUT.png] [-s WIDTHxHEIGHT] [-f FRAMES]\n");
          return 2;
       }
    }
@@ -113,6 +118,18 @@ int main(int argc, char **argv)
           height, 100.0 * covered / ((double)width * height), (const char *)glGetString(GL_RENDERER),
           eglQueryString(dpy, EGL_VENDOR));
    free(pixels);
+   if (frames > 0) {
+      struct timespec t0, t1;
+      clock_gettime(CLOCK_MONOTONIC, &t0);
+      for (int f = 0; f < frames; f++)
+         if (!scene_redraw())
+            return 1;
+      glFinish();
+      clock_gettime(CLOCK_MONOTONIC, &t1);
+      double s = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+      printf("kiln-gl-demo: %d frames of %dx%d in %.3f s: %.1f frames/s\n", frames, width, height, s,
+             frames / s);
+   }
    eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
    eglDestroySurface(dpy, surface);
    eglDestroyContext(dpy, ctx);
