@@ -107,7 +107,7 @@ static EGLint parse_attribs(struct zgl_screen *screen, EGLenum api, const EGLint
       case EGL_CONTEXT_OPENGL_NO_ERROR_KHR:
          if (v != EGL_TRUE && v != EGL_FALSE)
             return EGL_BAD_ATTRIBUTE;
-         /* 3.7.1.3: forward compatibility is for OpenGL only. */
+         /* EGL 1.5, 3.7.1.3: forward compatibility is for OpenGL only. */
          if (a[0] == EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE && !gl)
             return EGL_BAD_ATTRIBUTE;
          if (a[0] == EGL_CONTEXT_OPENGL_DEBUG)
@@ -133,7 +133,7 @@ static EGLint parse_attribs(struct zgl_screen *screen, EGLenum api, const EGLint
    }
    if (!version_exists(api, p->zgl.major_version, p->zgl.minor_version))
       return EGL_BAD_MATCH;
-   /* 3.7.1.2: the profile matters from GL 3.2; "no bits set, bits other
+   /* EGL 1.5, 3.7.1.2: the profile matters from GL 3.2; "no bits set, bits other
     * than core and compatibility, or more than one" is EGL_BAD_MATCH. */
    p->zgl.profile = ZGL_PROFILE_COMPAT;
    if (gl && p->zgl.major_version * 10 + p->zgl.minor_version >= 32) {
@@ -391,7 +391,7 @@ EGLBoolean kegl_QueryContext(EGLDisplay dpy, EGLContext ctx, EGLint attribute, E
          v = context->major_version;
          break;
       case EGL_RENDER_BUFFER:
-         /* 3.7.4: EGL_NONE when not bound to a surface; pbuffers render
+         /* EGL 1.5, 3.7.4: EGL_NONE when not bound to a surface; pbuffers render
           * to their back buffer. */
          v = context->current && context->draw ? EGL_BACK_BUFFER : EGL_NONE;
          break;

@@ -69,7 +69,7 @@ EGLSurface kegl_CreatePbufferSurface(EGLDisplay dpy, EGLConfig config, const EGL
    }
    if (error != EGL_SUCCESS) {
    } else if (width < 0 || height < 0) {
-      /* 3.5.2: "If the value specified for either EGL_WIDTH or EGL_HEIGHT is
+      /* EGL 1.5, 3.5.2: "If the value specified for either EGL_WIDTH or EGL_HEIGHT is
        * less than zero, an EGL_BAD_PARAMETER error is generated". */
       error = EGL_BAD_PARAMETER, why = "negative width or height";
    } else if (tex_format != EGL_NO_TEXTURE || tex_target != EGL_NO_TEXTURE) {
@@ -183,7 +183,7 @@ EGLSurface kegl_CreatePbufferFromClientBuffer(EGLDisplay dpy, EGLenum buftype, E
    if (!display)
       return EGL_NO_SURFACE;
    kegl_display_unlock(display);
-   /* 3.5.3: the only client buffer type is EGL_OPENVG_IMAGE; no OpenVG here. */
+   /* EGL 1.5, 3.5.3: the only client buffer type is EGL_OPENVG_IMAGE; no OpenVG here. */
    kegl_error(EGL_BAD_PARAMETER, command, &display->base, "no client buffer types are supported");
    return EGL_NO_SURFACE;
 }
@@ -198,7 +198,7 @@ EGLBoolean kegl_DestroySurface(EGLDisplay dpy, EGLSurface surf)
       kegl_display_unlock(display);
       return kegl_error(EGL_BAD_SURFACE, "eglDestroySurface", &display->base, "not a surface of this display");
    }
-   /* 3.5.6: a current surface is deleted once it is not current. */
+   /* EGL 1.5, 3.5.6: a current surface is deleted once it is not current. */
    if (surface->bound) {
       surface->destroyed = true;
    } else {
@@ -236,7 +236,7 @@ EGLBoolean kegl_QuerySurface(EGLDisplay dpy, EGLSurface surf, EGLint attribute, 
       case EGL_MULTISAMPLE_RESOLVE: v = EGL_MULTISAMPLE_RESOLVE_DEFAULT; break;
       case EGL_VG_ALPHA_FORMAT: v = EGL_VG_ALPHA_FORMAT_NONPRE; break;
       case EGL_VG_COLORSPACE: v = EGL_VG_COLORSPACE_sRGB; break;
-      /* 3.5.6: "for a pixmap or pbuffer surface ... EGL_UNKNOWN". */
+      /* EGL 1.5, 3.5.6: "for a pixmap or pbuffer surface ... EGL_UNKNOWN". */
       case EGL_HORIZONTAL_RESOLUTION:
       case EGL_VERTICAL_RESOLUTION:
       case EGL_PIXEL_ASPECT_RATIO: v = EGL_UNKNOWN; break;
@@ -345,7 +345,7 @@ EGLBoolean kegl_CopyBuffers(EGLDisplay dpy, EGLSurface surf, EGLNativePixmapType
    kegl_display_unlock(display);
    if (!valid)
       return kegl_error(EGL_BAD_SURFACE, command, &display->base, "not a surface of this display");
-   /* 3.9.2: no native pixmaps here. */
+   /* EGL 1.5, 3.9.2: no native pixmaps here. */
    return kegl_error(EGL_BAD_NATIVE_PIXMAP, command, &display->base, "no native pixmaps");
 }
 
@@ -360,7 +360,7 @@ static EGLBoolean tex_image(EGLDisplay dpy, EGLSurface surf, EGLint buffer, cons
       return kegl_error(EGL_BAD_SURFACE, command, &display->base, "not a surface of this display");
    if (buffer != EGL_BACK_BUFFER)
       return kegl_error(EGL_BAD_PARAMETER, command, &display->base, "buffer is not EGL_BACK_BUFFER");
-   /* 3.6.1: a surface whose EGL_TEXTURE_FORMAT is EGL_NO_TEXTURE (all
+   /* EGL 1.5, 3.6.1: a surface whose EGL_TEXTURE_FORMAT is EGL_NO_TEXTURE (all
     * here) gives EGL_BAD_MATCH. */
    return kegl_error(EGL_BAD_MATCH, command, &display->base, "surface has EGL_NO_TEXTURE");
 }

@@ -58,7 +58,7 @@ static EGLSync create_sync(EGLDisplay dpy, EGLenum type, bool has_attribs, bool 
    bool reusable = khr && type == EGL_SYNC_REUSABLE_KHR;
    EGLint error = EGL_SUCCESS;
    const char *why = NULL;
-   /* 3.8.1: the errors in the order the spec lists them. Reusable syncs
+   /* EGL 1.5, 3.8.1: the errors in the order the spec lists them. Reusable syncs
     * are EGL_KHR_reusable_sync's, through eglCreateSyncKHR only. */
    if (type != EGL_SYNC_FENCE && !reusable)
       error = EGL_BAD_PARAMETER, why = "type is not a sync type of kiln";
@@ -249,7 +249,7 @@ EGLBoolean kegl_SignalSyncKHR(EGLDisplay dpy, EGLSyncKHR handle, EGLenum mode)
    return EGL_TRUE;
 }
 
-/* 3.8.1.3: the server waits; zgl has no device-side wait on another
+/* EGL 1.5, 3.8.1.3: the server waits; zgl has no device-side wait on another
  * context's fence yet, so the client waits, which orders the same. */
 EGLBoolean kegl_WaitSync(EGLDisplay dpy, EGLSync handle, EGLint flags)
 {

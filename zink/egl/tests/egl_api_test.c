@@ -342,7 +342,7 @@ TEST(pbuffer)
    CHECK(eglDestroySurface(dpy, s));
    CHECK(!eglDestroySurface(dpy, s));
    CHECK_EQ(eglGetError(), EGL_BAD_SURFACE);
-   /* 3.5.2's errors. */
+   /* EGL 1.5, 3.5.2's errors. */
    CHECK(pbuffer(dpy, c, -1, 8) == EGL_NO_SURFACE);
    CHECK_EQ(eglGetError(), EGL_BAD_PARAMETER);
    const EGLint unknown[] = {0x7777, 1, EGL_NONE};
@@ -404,7 +404,7 @@ TEST(context_attribs)
                             EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE};
    CHECK_EQ(context_error(dpy, c, core33), EGL_SUCCESS);
    CHECK_EQ(context_error(dpy, EGL_NO_CONFIG_KHR, core33), EGL_SUCCESS);
-   /* 3.7.1.1: a 3.1 request, and a forward-compatible 3.0 one, may get a
+   /* EGL 1.5, 3.7.1.1: a 3.1 request, and a forward-compatible 3.0 one, may get a
     * 3.2+ core profile: with 3.3 core there, they succeed (kiln has no
     * compatibility profile, Mesa has one). */
    const EGLint gl31[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 1, EGL_NONE};
@@ -425,7 +425,7 @@ TEST(context_attribs)
          test_fail(__FILE__, __LINE__, "GL %d.%d: 0x%x, not EGL_BAD_MATCH", bad_versions[i][0],
                    bad_versions[i][1], context_error(dpy, c, a));
    }
-   /* Profile masks with no bit, both bits or an unknown bit (3.7.1.2). */
+   /* Profile masks with no bit, both bits or an unknown bit (EGL 1.5, 3.7.1.2). */
    static const EGLint bad_masks[] = {0, 3, 4};
    for (int i = 0; i < 3; i++) {
       const EGLint a[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 2,
@@ -511,7 +511,7 @@ TEST(make_current)
    CHECK(eglGetCurrentSurface(EGL_DRAW) == s && eglGetCurrentSurface(EGL_READ) == s);
    EGLint v = 0;
    CHECK(eglQueryContext(dpy, ctx, EGL_RENDER_BUFFER, &v) && v == EGL_BACK_BUFFER);
-   /* 3.10.1: a pbuffer swap does nothing and succeeds; a surface not
+   /* EGL 1.5, 3.10.1: a pbuffer swap does nothing and succeeds; a surface not
     * current to this thread is EGL_BAD_SURFACE. */
    CHECK(eglSwapBuffers(dpy, s));
    CHECK(!eglSwapBuffers(dpy, other));
@@ -556,7 +556,7 @@ TEST(make_current)
       eglDestroyContext(dpy, dctx);
       eglDestroySurface(dpy, ss);
    }
-   /* Destroying a current context defers its deletion (3.7.2). */
+   /* Destroying a current context defers its deletion (EGL 1.5, 3.7.2). */
    REQUIRE(eglMakeCurrent(dpy, s, s, ctx));
    CHECK(eglDestroyContext(dpy, ctx));
    CHECK(eglDestroySurface(dpy, s));
@@ -638,7 +638,7 @@ TEST(threads)
    pthread_t thread;
    REQUIRE(pthread_create(&thread, NULL, other_thread, &t) == 0);
    pthread_join(thread, NULL);
-   /* 3.7.3: a context or surface current to another thread: EGL_BAD_ACCESS. */
+   /* EGL 1.5, 3.7.3: a context or surface current to another thread: EGL_BAD_ACCESS. */
    CHECK_EQ(t.busy_error, EGL_BAD_ACCESS);
    CHECK_EQ(t.busy_surface_error, EGL_BAD_ACCESS);
    CHECK(t.own_ok);
@@ -659,7 +659,7 @@ TEST(fence_sync)
    REQUIRE(c);
    EGLContext ctx = core_context(dpy, c, EGL_NO_CONTEXT, 3, 3);
    REQUIRE(ctx);
-   /* No current context: EGL_BAD_MATCH (3.8.1). */
+   /* No current context: EGL_BAD_MATCH (EGL 1.5, 3.8.1). */
    CHECK(eglCreateSync(dpy, EGL_SYNC_FENCE, NULL) == EGL_NO_SYNC);
    CHECK_EQ(eglGetError(), EGL_BAD_MATCH);
    REQUIRE(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx));
