@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * EGLContext: GL contexts from zgl with the attributes of EGL 1.5, 3.7.1
- * (EGL_KHR_create_context, _no_error, EGL_KHR_no_config_context), binding
+ * (EGL_KHR_create_context, EGL_KHR_no_config_context), binding
  * to threads and surfaces (eglMakeCurrent, 3.7.3; EGL_KHR_surfaceless_context)
  * and eglQueryContext. glvnd keeps the current display, surfaces and context
  * that eglGetCurrent* return; this file keeps what EGL's errors need: which
@@ -101,10 +101,12 @@ static EGLint parse_attribs(struct zgl_screen *screen, EGLenum api, const EGLint
          p->zgl.forward_compatible = v & EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR;
          p->zgl.robust_access = v & EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR;
          break;
+      /* EGL_CONTEXT_OPENGL_NO_ERROR_KHR is not among these: zgl has no
+       * KHR_no_error yet, so EGL_KHR_create_context_no_error is not
+       * advertised and the attribute is unknown (EGL_BAD_ATTRIBUTE). */
       case EGL_CONTEXT_OPENGL_DEBUG:
       case EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE:
       case EGL_CONTEXT_OPENGL_ROBUST_ACCESS:
-      case EGL_CONTEXT_OPENGL_NO_ERROR_KHR:
          if (v != EGL_TRUE && v != EGL_FALSE)
             return EGL_BAD_ATTRIBUTE;
          /* EGL 1.5, 3.7.1.3: forward compatibility is for OpenGL only. */
@@ -114,10 +116,8 @@ static EGLint parse_attribs(struct zgl_screen *screen, EGLenum api, const EGLint
             p->zgl.debug = v;
          else if (a[0] == EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE)
             p->zgl.forward_compatible = v;
-         else if (a[0] == EGL_CONTEXT_OPENGL_ROBUST_ACCESS)
-            p->zgl.robust_access = v;
          else
-            p->zgl.no_error = v;
+            p->zgl.robust_access = v;
          break;
       case EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY:
          if (v == EGL_NO_RESET_NOTIFICATION)
@@ -142,10 +142,6 @@ static EGLint parse_attribs(struct zgl_screen *screen, EGLenum api, const EGLint
       else if (p->profile_mask != EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT)
          return EGL_BAD_MATCH;
    }
-   /* EGL_KHR_create_context_no_error: no-error with debug or robust access
-    * is EGL_BAD_MATCH. */
-   if (p->zgl.no_error && (p->zgl.debug || p->zgl.robust_access))
-      return EGL_BAD_MATCH;
    upgrade_profile(screen, &p->zgl);
    return EGL_SUCCESS;
 }

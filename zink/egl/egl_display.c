@@ -188,7 +188,6 @@ EGLBoolean kegl_Terminate(EGLDisplay dpy)
 
 static const char display_extensions[] =
    "EGL_KHR_create_context "
-   "EGL_KHR_create_context_no_error "
    "EGL_KHR_fence_sync "
    "EGL_KHR_get_all_proc_addresses "
    "EGL_KHR_no_config_context "

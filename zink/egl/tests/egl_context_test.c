@@ -77,8 +77,12 @@ TEST(context_attribs)
    }
    const EGLint bad_reset[] = {EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY, 0x7777, EGL_NONE};
    CHECK_EQ(context_error(dpy, c, bad_reset), EGL_BAD_ATTRIBUTE);
-   /* EGL_KHR_create_context_no_error: no-error with debug is EGL_BAD_MATCH. */
-   if (has_token(eglQueryString(dpy, EGL_EXTENSIONS), "EGL_KHR_create_context_no_error")) {
+   /* EGL_KHR_create_context_no_error: no-error with debug is EGL_BAD_MATCH;
+    * without the extension the attribute is unknown. */
+   const EGLint no_error[] = {EGL_CONTEXT_OPENGL_NO_ERROR_KHR, EGL_TRUE, EGL_NONE};
+   if (!has_token(eglQueryString(dpy, EGL_EXTENSIONS), "EGL_KHR_create_context_no_error")) {
+      CHECK_EQ(context_error(dpy, c, no_error), EGL_BAD_ATTRIBUTE);
+   } else {
       const EGLint no_error_debug[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
                                        EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
                                        EGL_CONTEXT_OPENGL_NO_ERROR_KHR, EGL_TRUE,
