@@ -208,6 +208,10 @@ unbind_everywhere(struct zgl_context *ctx, struct zgl_buffer *b)
       if (ctx->uniform_buffers[i].buffer == b)
          zgl_buffer_bind(&ctx->uniform_buffers[i].buffer, NULL);
    }
+   for (unsigned i = 0; i < ARRAY_SIZE(ctx->xfb_buffers); i++) {
+      if (ctx->xfb_buffers[i].buffer == b)
+         zgl_buffer_bind(&ctx->xfb_buffers[i].buffer, NULL);
+   }
    struct zgl_vertex_array *vao = ctx->vertex_array;
    if (vao) {
       if (vao->element_buffer == b)
@@ -326,6 +330,16 @@ indexed_binding(struct zgl_context *ctx, const char *func, GLenum target, GLuint
          break;
       *generic = &ctx->atomic_counter_buffer;
       return &ctx->atomic_counter_buffers[index];
+   case GL_TRANSFORM_FEEDBACK_BUFFER:
+      if (index >= ARRAY_SIZE(ctx->xfb_buffers))
+         break;
+      /* "INVALID_OPERATION ... if transform feedback is active" (6.1.1) */
+      if (ctx->xfb.active) {
+         zgl_error(ctx, GL_INVALID_OPERATION, "%s: transform feedback is active", func);
+         return NULL;
+      }
+      *generic = &ctx->transform_feedback_buffer;
+      return &ctx->xfb_buffers[index];
    default:
       zgl_error(ctx, GL_INVALID_ENUM, "%s(target 0x%x)", func, target);
       return NULL;
@@ -349,6 +363,11 @@ bind_range(struct zgl_context *ctx, const char *func, GLenum target, GLuint inde
       if (size <= 0 || offset < 0) {
          zgl_error(ctx, GL_INVALID_VALUE, "%s(offset %ld, size %ld)", func, (long)offset,
                    (long)size);
+         return;
+      }
+      if (target == GL_TRANSFORM_FEEDBACK_BUFFER && (offset % 4 || size % 4)) {
+         zgl_error(ctx, GL_INVALID_VALUE, "%s(offset %ld, size %ld): not multiples of 4", func,
+                   (long)offset, (long)size);
          return;
       }
       if (target == GL_UNIFORM_BUFFER && offset % ZGL_UNIFORM_BUFFER_OFFSET_ALIGNMENT_B) {

@@ -2,12 +2,16 @@
 /*
  * Clear values and clears (GL 4.6, 17.4.3): glClear and glClearBuffer*.
  * The pixel ownership, scissor test and masks apply; zkv clears whole
- * texels, so a partial colour mask or stencil write mask is not a clear
- * zkv can do (reported as GL_INVALID_OPERATION until masked clears are
- * drawn; docs/zink-gl.md).
+ * texels, so attachments a colour mask or stencil write mask covers only
+ * in part are cleared by drawing (zgl_meta.c).
  */
 #include "zgl_draw_state.h"
 #include "zgl_drawable.h"
+#include "zgl_framebuffer.h"
+#include "zgl_meta.h"
+#include "zgl_program.h"
+
+#include <stdlib.h>
 
 void GLAPIENTRY
 zgl_ClearColor(GLfloat red, GLfloat green, GLfloat blue, GLfloat alpha)
@@ -54,12 +58,69 @@ struct clear {
    uint32_t stencil;
 };
 
+/* The partial part of a clear as a draw: the meta program writes the
+ * colour through the colour masks, stencil REPLACE through the write mask. */
+static void
+masked_clear(struct zgl_context *ctx, const char *func, struct zkv_draw_state *s,
+             uint32_t color_mask, const float color[4], bool stencil, uint32_t stencil_value)
+{
+   struct zgl_linked *l = zgl_meta_clear_program(ctx);
+   if (!l) {
+      zgl_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
+      return;
+   }
+   zgl_meta_set_vec4(l, "color", color);
+   struct zkv_draw_state *d = malloc(sizeof(*d));
+   if (!d) {
+      zgl_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
+      return;
+   }
+   struct zkv_draw_state init;
+   zkv_draw_state_init(&init);
+   *d = init;
+   d->framebuffer = s->framebuffer;
+   d->scissor_test = s->scissor_test;
+   d->scissors[0] = s->scissors[0];
+   d->program = l->zkv;
+   d->topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
+   d->clip_negative_one_to_one = s->clip_negative_one_to_one;
+   d->num_viewports = 1;
+   d->viewports[0] = (struct zkv_viewport){0, 0, (float)s->framebuffer.width,
+                                           (float)s->framebuffer.height, 0, 1};
+   for (unsigned i = 0; i < ZKV_MAX_COLOR_ATTACHMENTS; i++) {
+      d->blend[i].enable = false;
+      d->blend[i].write_mask = (color_mask >> i) & 1 ? s->blend[i].write_mask : 0;
+   }
+   if (stencil) {
+      d->stencil_test = true;
+      d->stencil_front = (struct zkv_stencil_face){
+         VK_STENCIL_OP_REPLACE, VK_STENCIL_OP_REPLACE, VK_STENCIL_OP_REPLACE,
+         VK_COMPARE_OP_ALWAYS, 0xff, ctx->stencil[0].write_mask & 0xff, stencil_value};
+      d->stencil_back = d->stencil_front;
+   }
+   struct zkv_descriptor *u = &d->bindings.set[ZK_SET_UNIFORM_BUFFER][ZK_BINDING_UNIFORMS];
+   VkDeviceSize offset;
+   if (!zkv_upload_transient(ctx->zkv, l->uniform_data, l->info.uniforms_size_B, 256,
+                             &u->buffer, &offset)) {
+      free(d);
+      zgl_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
+      return;
+   }
+   u->offset_B = offset;
+   u->range_B = l->info.uniforms_size_B;
+   const struct zkv_draw_info info = {.instance_count = 1};
+   const struct zkv_draw_range range = {0, 3, 0};
+   zkv_draw(ctx->zkv, d, &info, &range, 1);
+   free(d);
+}
+
 static void
 do_clear(struct zgl_context *ctx, const char *func, struct zkv_draw_state *s,
-         struct clear *c)
+         const struct zgl_fb_info *info, struct clear *c)
 {
-   /* Channels masked off keep their values: with a partial mask zkv cannot
-    * clear the attachment. */
+   /* Channels masked off keep their values: attachments covered in part
+    * are drawn (one colour: glClear's, or the one glClearBuffer names). */
+   uint32_t partial = 0;
    for (unsigned i = 0; i < ZKV_MAX_COLOR_ATTACHMENTS; i++) {
       if (!(c->color_mask & (1u << i)))
          continue;
@@ -67,34 +128,34 @@ do_clear(struct zgl_context *ctx, const char *func, struct zkv_draw_state *s,
       if (!s->framebuffer.color[i] || m == 0) {
          c->color_mask &= ~(1u << i);
       } else if (m != 0xf) {
-         zgl_error(ctx, GL_INVALID_OPERATION, "%s: a partial colour mask is not implemented",
-                   func);
-         return;
+         c->color_mask &= ~(1u << i);
+         partial |= 1u << i;
       }
    }
    if (!s->framebuffer.depth_stencil)
       c->ds = 0;
    if (!ctx->depth_mask)
       c->ds &= ~ZKV_CLEAR_DEPTH;
-   if (!ctx->draw || !ctx->draw->config.depth_bits)
+   if (!info->depth)
       c->ds &= ~ZKV_CLEAR_DEPTH;
-   if (!ctx->draw || !ctx->draw->config.stencil_bits)
+   if (!info->stencil)
       c->ds &= ~ZKV_CLEAR_STENCIL;
+   bool partial_stencil = false;
    if (c->ds & ZKV_CLEAR_STENCIL) {
       const uint32_t m = ctx->stencil[0].write_mask & 0xff;
-      if (m == 0) {
+      if (m != 0xff) {
          c->ds &= ~ZKV_CLEAR_STENCIL;
-      } else if (m != 0xff) {
-         zgl_error(ctx, GL_INVALID_OPERATION,
-                   "%s: a partial stencil write mask is not implemented", func);
-         return;
+         partial_stencil = m != 0;
       }
    }
-   if (!c->color_mask && !c->ds)
-      return;
-   zkv_clear(ctx->zkv, s, c->color_mask, c->colors, c->ds, c->depth, c->stencil, clear_rect(s));
+   if (c->color_mask || c->ds)
+      zkv_clear(ctx->zkv, s, c->color_mask, c->colors, c->ds, c->depth, c->stencil,
+                clear_rect(s));
+   if (partial || partial_stencil) {
+      const unsigned first = partial ? (unsigned)__builtin_ctz(partial) : 0;
+      masked_clear(ctx, func, s, partial, c->colors[first].float32, partial_stencil, c->stencil);
+   }
 }
-
 
 void GLAPIENTRY
 zgl_Clear(GLbitfield mask)
@@ -105,7 +166,9 @@ zgl_Clear(GLbitfield mask)
       return;
    }
    struct zkv_draw_state s;
-   if (!zgl_fixed_state(ctx, "glClear", &s))
+   struct zgl_fb_info info;
+   if (!zgl_fixed_state(ctx, "glClear", &s) ||
+       !zgl_draw_framebuffer(ctx, "glClear", &s.framebuffer, &info))
       return;
    if (ctx->rasterizer_discard)
       return; /* "Clear ... discarded when RASTERIZER_DISCARD is enabled" (14.1) */
@@ -118,7 +181,13 @@ zgl_Clear(GLbitfield mask)
    };
    for (unsigned i = 0; i < 4; i++)
       c.colors[0].float32[i] = ctx->clear_color[i];
-   do_clear(ctx, "glClear", &s, &c);
+   /* glClear's colour goes to every draw buffer (GL 4.6, 17.4.3). */
+   if (mask & GL_COLOR_BUFFER_BIT) {
+      c.color_mask = BITFIELD_MASK(ZKV_MAX_COLOR_ATTACHMENTS);
+      for (unsigned i = 1; i < ZKV_MAX_COLOR_ATTACHMENTS; i++)
+         c.colors[i] = c.colors[0];
+   }
+   do_clear(ctx, "glClear", &s, &info, &c);
 }
 
 /* glClearBuffer*: the attachment (GL_COLOR, drawbuffer) or depth/stencil. */
@@ -127,20 +196,18 @@ clear_buffer(struct zgl_context *ctx, const char *func, GLenum buffer, GLint dra
              const VkClearColorValue *color, uint32_t ds, float depth, GLint stencil)
 {
    struct zkv_draw_state s;
-   if (!zgl_fixed_state(ctx, func, &s))
+   struct zgl_fb_info info;
+   if (!zgl_fixed_state(ctx, func, &s) || !zgl_draw_framebuffer(ctx, func, &s.framebuffer, &info))
       return;
    if (ctx->rasterizer_discard)
       return;
    struct clear c = {.ds = ds, .depth = CLAMP(depth, 0.0f, 1.0f),
                      .stencil = (uint32_t)stencil & 0xff};
    if (buffer == GL_COLOR) {
-      /* Draw buffer i of the default framebuffer is attachment i (0 only). */
-      if (drawbuffer == 0) {
-         c.color_mask = 1;
-         c.colors[0] = *color;
-      }
+      c.color_mask = 1u << drawbuffer;
+      c.colors[drawbuffer] = *color;
    }
-   do_clear(ctx, func, &s, &c);
+   do_clear(ctx, func, &s, &info, &c);
 }
 
 static bool

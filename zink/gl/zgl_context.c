@@ -28,6 +28,7 @@ shared_create(void)
    zgl_names_init(&s->textures);
    zgl_names_init(&s->samplers);
    zgl_names_init(&s->renderbuffers);
+   zgl_names_init(&s->syncs);
    return s;
 }
 
@@ -45,6 +46,7 @@ shared_unref(struct zgl_shared *s)
    zgl_names_finish(&s->textures);
    zgl_names_finish(&s->samplers);
    zgl_names_finish(&s->renderbuffers);
+   zgl_names_finish(&s->syncs);
    pthread_mutex_destroy(&s->lock);
    free(s);
 }

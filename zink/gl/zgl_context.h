@@ -26,7 +26,12 @@ struct zgl_buffer;
 struct zgl_vertex_array;
 struct zgl_program;
 struct zkv_context;
+struct zkv_xfb_target;
 struct zgl_texture;
+struct zgl_linked;
+struct zgl_query;
+struct zgl_framebuffer;
+struct zgl_renderbuffer;
 struct zgl_sampler;
 
 /* Objects a share list shares (GL 4.6, 5.1): buffers, shaders and programs,
@@ -39,6 +44,7 @@ struct zgl_shared {
    struct zgl_names textures;
    struct zgl_names samplers;
    struct zgl_names renderbuffers;
+   struct zgl_names syncs; /* GLsync values are these names */
    /* Deleted sampler objects another context may still have bound: freed
     * with the share group. */
    struct zgl_sampler **dead_samplers;
@@ -204,9 +210,28 @@ struct zgl_context {
    struct zgl_sampler *samplers[ZGL_MAX_COMBINED_TEXTURE_IMAGE_UNITS];
 
    /* Framebuffers (GL 4.6, 9). 0 is the window-system framebuffer. */
-   GLuint draw_framebuffer, read_framebuffer, renderbuffer;
+   GLuint draw_framebuffer, read_framebuffer;
+   struct zgl_framebuffer *draw_fbo, *read_fbo; /* NULL: the default framebuffer */
+   struct zgl_renderbuffer *renderbuffer;
    GLenum draw_buffers[ZGL_MAX_DRAW_BUFFERS]; /* of the default framebuffer */
    GLenum read_buffer;
+
+   /* Transform feedback (zgl_xfb.c): GL 3.x has one, unnamed object. */
+   struct {
+      bool active, paused;
+      GLenum primitive_mode;
+      struct zgl_program *program; /* the one capture began with */
+      struct zkv_xfb_target *targets[4];
+   } xfb;
+   struct zgl_buffer_binding xfb_buffers[4];
+
+   /* zgl's own programs (zgl_meta.c), made on first use. */
+   struct zgl_linked *meta_clear;
+
+   /* The active query of each target (zgl_query.c). */
+   struct zgl_query *active_queries[ZGL_QUERY_SLOTS];
+   struct zgl_query *condition; /* glBeginConditionalRender's */
+   GLenum clamp_read_color;
 
    /* Strings of glGetStringi(GL_EXTENSIONS) and glGetString. */
    char renderer_string[256 + 16]; /* "zink (" device name ")" */
@@ -229,6 +254,12 @@ void zgl_debug_message(struct zgl_context *ctx, GLenum source, GLenum type, GLui
                        GLenum severity, const char *text);
 void zgl_debug_init(struct zgl_context *ctx);
 void zgl_debug_finish(struct zgl_context *ctx);
+
+/* Frees a query object. */
+void zgl_query_free(void *query);
+
+/* Frees a sync object (the share group's end). */
+void zgl_sync_free(void *sync);
 
 /* The state every new context starts with (GL 4.6, 23's "initial value"). */
 void zgl_state_init(struct zgl_context *ctx);

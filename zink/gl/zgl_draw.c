@@ -164,6 +164,8 @@ draw(struct zgl_context *ctx, const char *func, const struct draw *d,
    }
    if (!zgl_fixed_state(ctx, func, s) || !zgl_program_state(ctx, func, s))
       goto out;
+   if (!zgl_xfb_draw_state(ctx, func, d->mode, s))
+      goto out;
    VkPrimitiveTopology t;
    topology(d->mode, &t);
    s->topology = t;

@@ -126,7 +126,7 @@ bool
 zgl_fixed_state(struct zgl_context *ctx, const char *func, struct zkv_draw_state *s)
 {
    zkv_draw_state_init(s);
-   if (!zgl_draw_framebuffer(ctx, func, &s->framebuffer))
+   if (!zgl_draw_framebuffer(ctx, func, &s->framebuffer, NULL))
       return false;
    const struct zkv_caps *caps = ctx->screen->caps;
 
@@ -162,7 +162,7 @@ zgl_fixed_state(struct zgl_context *ctx, const char *func, struct zkv_draw_state
    s->depth_test = ctx->depth_test && has_ds;
    s->depth_write = s->depth_test && ctx->depth_mask;
    s->depth_compare = zgl_compare_op(ctx->depth_func);
-   s->stencil_test = ctx->stencil_test && has_ds && ctx->draw && ctx->draw->config.stencil_bits;
+   s->stencil_test = ctx->stencil_test && has_ds;
    fill_stencil(&s->stencil_front, &ctx->stencil[0]);
    fill_stencil(&s->stencil_back, &ctx->stencil[1]);
 

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 #include "zgl_format.h"
 
+#include "zgl_api.h"
+
 enum kil_format
 zgl_kil_format(VkFormat format)
 {
@@ -137,5 +139,53 @@ zgl_kil_format(VkFormat format)
       return KIL_FORMAT_D32_SFLOAT_S8_UINT;
    default:
       return KIL_FORMAT_NONE;
+   }
+}
+
+static int
+component_type(enum kil_channel_type t)
+{
+   switch (t) {
+   case KIL_CHANNEL_TYPE_SNORM:
+      return GL_SIGNED_NORMALIZED;
+   case KIL_CHANNEL_TYPE_UINT:
+      return GL_UNSIGNED_INT;
+   case KIL_CHANNEL_TYPE_SINT:
+      return GL_INT;
+   case KIL_CHANNEL_TYPE_UFLOAT:
+   case KIL_CHANNEL_TYPE_SFLOAT:
+      return GL_FLOAT;
+   case KIL_CHANNEL_TYPE_NONE:
+      return GL_NONE;
+   default:
+      return GL_UNSIGNED_NORMALIZED;
+   }
+}
+
+int
+zgl_format_query(const struct kil_format_desc *desc, unsigned pname, bool depth, bool stencil)
+{
+   switch (pname) {
+   case GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE:
+      /* Stencil attachments have no component type (GL 4.6, 9.2.3). */
+      if (stencil)
+         return GL_NONE;
+      return component_type(depth ? desc->depth_type : desc->type);
+   case GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING:
+      return desc->type == KIL_CHANNEL_TYPE_SRGB ? GL_SRGB : GL_LINEAR;
+   case GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE:
+      return depth ? 0 : desc->rgba[0].bits;
+   case GL_FRAMEBUFFER_ATTACHMENT_GREEN_SIZE:
+      return depth ? 0 : desc->rgba[1].bits;
+   case GL_FRAMEBUFFER_ATTACHMENT_BLUE_SIZE:
+      return depth ? 0 : desc->rgba[2].bits;
+   case GL_FRAMEBUFFER_ATTACHMENT_ALPHA_SIZE:
+      return depth ? 0 : desc->rgba[3].bits;
+   case GL_FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE:
+      return desc->depth.bits;
+   case GL_FRAMEBUFFER_ATTACHMENT_STENCIL_SIZE:
+      return desc->stencil.bits;
+   default:
+      return 0;
    }
 }

@@ -12,6 +12,7 @@
 #include "zgl_buffer.h"
 #include "zgl_drawable.h"
 #include "zgl_program.h"
+#include "zgl_framebuffer.h"
 #include "zgl_screen.h"
 #include "zgl_texture.h"
 #include "zgl_vertex_array.h"
@@ -117,12 +118,21 @@ TEXTURE_BINDING(get_texture_1d_array, ZGL_TEX_1D_ARRAY)
 TEXTURE_BINDING(get_texture_2d_array, ZGL_TEX_2D_ARRAY)
 TEXTURE_BINDING(get_texture_rectangle, ZGL_TEX_RECTANGLE)
 TEXTURE_BINDING(get_texture_cube_map, ZGL_TEX_CUBE_MAP)
+TEXTURE_BINDING(get_texture_buffer_binding, ZGL_TEX_BUFFER)
+TEXTURE_BINDING(get_texture_2d_multisample, ZGL_TEX_2D_MULTISAMPLE)
+TEXTURE_BINDING(get_texture_2d_multisample_array, ZGL_TEX_2D_MULTISAMPLE_ARRAY)
 
 static void
 get_sampler_binding(struct zgl_context *ctx, struct zgl_values *v)
 {
    const struct zgl_sampler *s = ctx->samplers[ctx->active_texture];
    set_int(v, s ? s->name : 0);
+}
+
+static void
+get_renderbuffer(struct zgl_context *ctx, struct zgl_values *v)
+{
+   set_int(v, ctx->renderbuffer ? ctx->renderbuffer->name : 0);
 }
 
 static void
@@ -301,7 +311,13 @@ get_timestamp(struct zgl_context *ctx, struct zgl_values *v)
 static void
 get_draw_buffer(struct zgl_context *ctx, struct zgl_values *v)
 {
-   set_int(v, ctx->draw_buffers[0]);
+   set_int(v, ctx->draw_fbo ? ctx->draw_fbo->draw_buffers[0] : ctx->draw_buffers[0]);
+}
+
+static void
+get_read_buffer(struct zgl_context *ctx, struct zgl_values *v)
+{
+   set_int(v, ctx->read_fbo ? ctx->read_fbo->read_buffer : ctx->read_buffer);
 }
 
 static void
@@ -424,11 +440,14 @@ static const struct get_entry table[] = {
    FN(GL_TEXTURE_BINDING_RECTANGLE, get_texture_rectangle),
    FN(GL_TEXTURE_BINDING_CUBE_MAP, get_texture_cube_map),
    FN(GL_SAMPLER_BINDING, get_sampler_binding),
+   FN(GL_TEXTURE_BINDING_BUFFER, get_texture_buffer_binding),
+   FN(GL_TEXTURE_BINDING_2D_MULTISAMPLE, get_texture_2d_multisample),
+   FN(GL_TEXTURE_BINDING_2D_MULTISAMPLE_ARRAY, get_texture_2d_multisample_array),
    I(GL_DRAW_FRAMEBUFFER_BINDING, draw_framebuffer),
    I(GL_READ_FRAMEBUFFER_BINDING, read_framebuffer),
-   I(GL_RENDERBUFFER_BINDING, renderbuffer),
+   FN(GL_RENDERBUFFER_BINDING, get_renderbuffer),
    FN(GL_DRAW_BUFFER, get_draw_buffer),
-   I(GL_READ_BUFFER, read_buffer),
+   FN(GL_READ_BUFFER, get_read_buffer),
 
    /* viewport, clears, per-fragment state */
    FN(GL_VIEWPORT, get_viewport),
@@ -500,6 +519,7 @@ static const struct get_entry table[] = {
    B(GL_TEXTURE_CUBE_MAP_SEAMLESS, texture_cube_map_seamless),
 
    /* hints */
+   I(GL_CLAMP_READ_COLOR, clamp_read_color),
    I(GL_LINE_SMOOTH_HINT, line_smooth_hint),
    I(GL_POLYGON_SMOOTH_HINT, polygon_smooth_hint),
    I(GL_TEXTURE_COMPRESSION_HINT, texture_compression_hint),
@@ -523,6 +543,8 @@ static const struct get_entry table[] = {
    I(GL_UNPACK_SKIP_IMAGES, unpack.skip_images),
    I(GL_UNPACK_ALIGNMENT, unpack.alignment),
    B(GL_DEBUG_OUTPUT, debug.output),
+   B(GL_TRANSFORM_FEEDBACK_ACTIVE, xfb.active),
+   B(GL_TRANSFORM_FEEDBACK_PAUSED, xfb.paused),
    B(GL_DEBUG_OUTPUT_SYNCHRONOUS, debug.synchronous),
 };
 
@@ -546,6 +568,11 @@ indexed_values(struct zgl_context *ctx, const char *func, GLenum pname, unsigned
    case GL_UNIFORM_BUFFER_START:
    case GL_UNIFORM_BUFFER_SIZE:
       limit = ZGL_MAX_UNIFORM_BUFFER_BINDINGS;
+      break;
+   case GL_TRANSFORM_FEEDBACK_BUFFER_BINDING:
+   case GL_TRANSFORM_FEEDBACK_BUFFER_START:
+   case GL_TRANSFORM_FEEDBACK_BUFFER_SIZE:
+      limit = ARRAY_SIZE(ctx->xfb_buffers);
       break;
    case GL_BLEND_SRC_RGB:
    case GL_BLEND_DST_RGB:
@@ -585,6 +612,15 @@ indexed_values(struct zgl_context *ctx, const char *func, GLenum pname, unsigned
       break;
    case GL_UNIFORM_BUFFER_SIZE:
       set_int(v, ctx->uniform_buffers[index].size);
+      break;
+   case GL_TRANSFORM_FEEDBACK_BUFFER_BINDING:
+      set_int(v, zgl_buffer_name(ctx->xfb_buffers[index].buffer));
+      break;
+   case GL_TRANSFORM_FEEDBACK_BUFFER_START:
+      set_int(v, ctx->xfb_buffers[index].offset);
+      break;
+   case GL_TRANSFORM_FEEDBACK_BUFFER_SIZE:
+      set_int(v, ctx->xfb_buffers[index].size);
       break;
    case GL_BLEND_SRC_RGB:
       set_int(v, bl->src_rgb);

@@ -35,7 +35,8 @@
 #define ZGL_MAX_VERTEX_OUTPUT_COMPONENTS       64
 #define ZGL_MAX_FRAGMENT_INPUT_COMPONENTS      128
 #define ZGL_MAX_SAMPLE_MASK_WORDS              1
-#define ZGL_TEX_TARGETS                        7 /* enum zgl_tex_target */
+#define ZGL_TEX_TARGETS                        10 /* enum zgl_tex_target */
+#define ZGL_QUERY_SLOTS                        6 /* targets of glBeginQuery */
 #define ZGL_MAX_ELEMENT_INDEX                  0xffffffffu
 
 #endif

@@ -188,7 +188,8 @@ build_uniforms(struct zgl_linked *l, char **log)
       sampler->count = (unsigned)MAX2(e->array_size, 1);
       for (unsigned r = 0; r < info->num_resources; r++) {
          const struct zk_resource *res = &info->resources[r];
-         if (res->kind == ZK_RESOURCE_SAMPLER && res->gl_binding == e->binding)
+         if ((res->kind == ZK_RESOURCE_SAMPLER || res->kind == ZK_RESOURCE_TEXEL_BUFFER) &&
+             res->gl_binding == e->binding)
             sampler->resource = res;
       }
       /* "sampler uniforms ... initialized to zero" (GL 4.6, 7.6): unit 0. */
@@ -282,7 +283,9 @@ zgl_link(struct zgl_context *ctx, struct zgl_program *p, char **log)
       *log = log_printf("error: %s\n", error);
       goto fail;
    }
-   struct zkv_program_desc desc = {.info = &l->info};
+   if (!zgl_link_xfb(p, l, stages, log))
+      goto fail;
+   struct zkv_program_desc desc = {.info = &l->info, .xfb = l->num_xfb_varyings > 0};
    const struct ntv_options nopts = {.target = NTV_TARGET_VULKAN_1_0,
                                      .spirv_version = 0x00010000};
    for (int s = 0; s < KGL_STAGE_COUNT; s++) {

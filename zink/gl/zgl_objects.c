@@ -3,11 +3,13 @@
 
 #include "zgl_buffer.h"
 #include "zgl_context.h"
+#include "zgl_framebuffer.h"
 #include "zgl_program.h"
 #include "zgl_texture.h"
 
 #include <stdlib.h>
 #include "zgl_vertex_array.h"
+#include "zink/vk/zkv.h"
 
 void
 zgl_shared_objects_free(struct zgl_shared *shared)
@@ -15,6 +17,14 @@ zgl_shared_objects_free(struct zgl_shared *shared)
    zgl_names_foreach(&shared->buffers, e) {
       if (e->data != ZGL_NAME_RESERVED)
          zgl_buffer_unref(e->data);
+   }
+   zgl_names_foreach(&shared->syncs, e) {
+      if (e->data != ZGL_NAME_RESERVED)
+         zgl_sync_free(e->data);
+   }
+   zgl_names_foreach(&shared->renderbuffers, e) {
+      if (e->data != ZGL_NAME_RESERVED)
+         zgl_renderbuffer_unref(e->data);
    }
    zgl_names_foreach(&shared->textures, e) {
       if (e->data != ZGL_NAME_RESERVED)
@@ -56,11 +66,28 @@ zgl_context_objects_free(struct zgl_context *ctx)
       zgl_buffer_bind(&ctx->shader_storage_buffers[i].buffer, NULL);
    for (unsigned i = 0; i < ZGL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS; i++)
       zgl_buffer_bind(&ctx->atomic_counter_buffers[i].buffer, NULL);
+   for (unsigned i = 0; i < ARRAY_SIZE(ctx->xfb_buffers); i++)
+      zgl_buffer_bind(&ctx->xfb_buffers[i].buffer, NULL);
+   for (unsigned i = 0; i < ARRAY_SIZE(ctx->xfb.targets); i++)
+      zkv_xfb_target_destroy(ctx->xfb.targets[i]);
    zgl_names_foreach(&ctx->vertex_arrays, e) {
       if (e->data != ZGL_NAME_RESERVED)
          zgl_vertex_array_free(e->data);
    }
    ctx->vertex_array = NULL;
    zgl_texture_state_finish(ctx);
+   zgl_linked_free(ctx->meta_clear);
+   ctx->meta_clear = NULL;
+   zgl_renderbuffer_unref(ctx->renderbuffer);
+   ctx->renderbuffer = NULL;
+   zgl_names_foreach(&ctx->framebuffers, e) {
+      if (e->data != ZGL_NAME_RESERVED)
+         zgl_framebuffer_free(e->data);
+   }
+   ctx->draw_fbo = ctx->read_fbo = NULL;
+   zgl_names_foreach(&ctx->queries, e) {
+      if (e->data != ZGL_NAME_RESERVED)
+         zgl_query_free(e->data);
+   }
    ctx->program = NULL; /* programs are the share group's */
 }

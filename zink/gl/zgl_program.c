@@ -23,6 +23,7 @@ zgl_linked_free(struct zgl_linked *linked)
    free(linked->slots);
    free(linked->samplers);
    free(linked->block_bindings);
+   free(linked->xfb_varyings);
    arena_destroy(linked->arena);
    free(linked);
 }
@@ -45,6 +46,9 @@ zgl_program_free(struct zgl_program *p)
    free(p->info_log);
    free_bindings(p->attrib_bindings, p->num_attrib_bindings);
    free_bindings(p->frag_bindings, p->num_frag_bindings);
+   for (unsigned i = 0; i < p->num_xfb_names; i++)
+      free(p->xfb_names[i]);
+   free(p->xfb_names);
    free(p);
 }
 
@@ -187,6 +191,10 @@ zgl_LinkProgram(GLuint program)
    struct zgl_program *p = zgl_program_lookup(ctx, "glLinkProgram", program);
    if (!p)
       return;
+   if (ctx->xfb.active && ctx->program == p) {
+      zgl_error(ctx, GL_INVALID_OPERATION, "glLinkProgram: in use by transform feedback");
+      return;
+   }
    char *log = NULL;
    struct zgl_linked *linked = zgl_link(ctx, p, &log);
    free(p->info_log);
@@ -208,6 +216,12 @@ void GLAPIENTRY
 zgl_UseProgram(GLuint program)
 {
    ZGL_CONTEXT(ctx);
+   /* "INVALID_OPERATION ... if transform feedback is active and not
+    * paused" (GL 4.6, 7.3). */
+   if (ctx->xfb.active && !ctx->xfb.paused) {
+      zgl_error(ctx, GL_INVALID_OPERATION, "glUseProgram: transform feedback is active");
+      return;
+   }
    struct zgl_program *p = NULL;
    if (program) {
       p = zgl_program_lookup(ctx, "glUseProgram", program);
@@ -390,12 +404,18 @@ zgl_GetProgramiv(GLuint program, GLenum pname, GLint *params)
       *params = l ? max_name_length(l, KGL_REFLECT_UNIFORM_BLOCK) : 0;
       return;
    case GL_TRANSFORM_FEEDBACK_BUFFER_MODE:
-      *params = GL_INTERLEAVED_ATTRIBS;
+      *params = (GLint)(l ? l->xfb_mode : p->xfb_mode ? p->xfb_mode : GL_INTERLEAVED_ATTRIBS);
       return;
    case GL_TRANSFORM_FEEDBACK_VARYINGS:
-   case GL_TRANSFORM_FEEDBACK_VARYING_MAX_LENGTH:
-      *params = 0;
+      *params = l ? (GLint)l->num_xfb_varyings : 0;
       return;
+   case GL_TRANSFORM_FEEDBACK_VARYING_MAX_LENGTH: {
+      GLint max = 0;
+      for (unsigned i = 0; l && i < l->num_xfb_varyings; i++)
+         max = MAX2(max, (GLint)strlen(l->xfb_varyings[i].name) + 1);
+      *params = max;
+      return;
+   }
    case GL_PROGRAM_BINARY_RETRIEVABLE_HINT:
       *params = GL_FALSE;
       return;

@@ -78,12 +78,29 @@ struct zgl_linked {
    unsigned num_blocks;
    /* GL attribute index that feeds each shader input location. */
    int attrib_index[ZGL_MAX_VERTEX_ATTRIBS];
+   /* Transform feedback the program captures (zgl_xfb.c). */
+   struct zgl_xfb_varying *xfb_varyings;
+   unsigned num_xfb_varyings;
+   GLenum xfb_mode;
+   unsigned xfb_stride_B[4]; /* per buffer; 0: unused */
+   GLenum xfb_output_primitive; /* GS output primitive, 0 without a GS */
    /* Draw buffer each fragment output location writes (-1: none). */
    int frag_output_buffer[ZGL_MAX_DRAW_BUFFERS];
 };
 
+/* One captured varying of the linked program (GL 4.6, 11.1.2.1). */
+struct zgl_xfb_varying {
+   const char *name;
+   GLenum gl_type;
+   GLint size;
+};
+
 struct zgl_program {
    struct zgl_shader_object base;
+   /* glTransformFeedbackVaryings, applied at the next link. */
+   char **xfb_names;
+   unsigned num_xfb_names;
+   GLenum xfb_mode;
    struct zgl_shader **shaders;
    unsigned num_shaders;
    bool link_status, validate_status;
@@ -120,6 +137,18 @@ struct zgl_linked *zgl_link(struct zgl_context *ctx, struct zgl_program *program
 void zgl_shader_release(struct zgl_context *ctx, struct zgl_shader *shader);
 
 
+
+/* The transform feedback of a linking program: decorates the last
+ * pre-rasterization stage's outputs (ntv_split_xfb_outputs) and fills
+ * l->xfb_*. False with *log (malloc'd) on a link error. */
+bool zgl_link_xfb(const struct zgl_program *p, struct zgl_linked *l,
+                  struct nir_shader *stages[NIR_STAGE_COUNT], char **log);
+
+/* Checks a draw's mode against active transform feedback and fills the
+ * capture state; false after the error. */
+struct zkv_draw_state;
+bool zgl_xfb_draw_state(struct zgl_context *ctx, const char *func, GLenum mode,
+                        struct zkv_draw_state *s);
 
 /* A uniform name query ("a", "a[0]", "a[2]") against a reflected name
  * ("a" or "a[0]" for arrays): true on a match, with *element the array

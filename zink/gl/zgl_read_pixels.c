@@ -11,77 +11,45 @@
 #include "zgl_buffer.h"
 #include "zgl_framebuffer.h"
 #include "zgl_pixel_format.h"
-#include "util/half_float.h"
+#include "format/fmt.h"
+#include "zgl_format.h"
 
-/* Texel size of the image formats the read path decodes; 0 for others. */
-static unsigned
-texel_size_B(VkFormat f, VkImageAspectFlagBits aspect)
+/* The format one aspect of an image reads back in (depth of D24S8 as
+ * X8_D24, of D32S8 as D32; stencil as S8), as kil knows it. */
+static enum kil_format
+aspect_format(VkFormat f, VkImageAspectFlagBits aspect)
 {
    if (aspect == VK_IMAGE_ASPECT_STENCIL_BIT)
-      return 1;
-   switch (f) {
-   case VK_FORMAT_R8G8B8A8_UNORM:
-   case VK_FORMAT_R8G8B8A8_SRGB:
-   case VK_FORMAT_B8G8R8A8_UNORM:
-   case VK_FORMAT_B8G8R8A8_SRGB:
-   case VK_FORMAT_D24_UNORM_S8_UINT:
-   case VK_FORMAT_X8_D24_UNORM_PACK32:
-   case VK_FORMAT_D32_SFLOAT:
-   case VK_FORMAT_D32_SFLOAT_S8_UINT:
-      return 4;
-   case VK_FORMAT_D16_UNORM:
-      return 2;
-   case VK_FORMAT_R32G32B32A32_SFLOAT:
-      return 16;
-   default:
-      return 0;
+      return KIL_FORMAT_S8_UINT;
+   if (aspect == VK_IMAGE_ASPECT_DEPTH_BIT) {
+      if (f == VK_FORMAT_D24_UNORM_S8_UINT)
+         return KIL_FORMAT_X8_D24_UNORM_PACK32;
+      if (f == VK_FORMAT_D32_SFLOAT_S8_UINT)
+         return KIL_FORMAT_D32_SFLOAT;
    }
+   return zgl_kil_format(f);
 }
 
 static void
-decode(VkFormat f, VkImageAspectFlagBits aspect, const uint8_t *t, float rgba[4], double *depth,
-       uint32_t *stencil)
+decode(enum kil_format kil, VkImageAspectFlagBits aspect, const uint8_t *t, float rgba[4],
+       int64_t irgba[4], double *depth, uint32_t *stencil)
 {
    if (aspect == VK_IMAGE_ASPECT_STENCIL_BIT) {
-      *stencil = t[0];
+      *stencil = fmt_unpack_stencil(kil, t);
       return;
    }
-   switch (f) {
-   case VK_FORMAT_R8G8B8A8_UNORM:
-   case VK_FORMAT_R8G8B8A8_SRGB:
-      for (unsigned i = 0; i < 4; i++)
-         rgba[i] = t[i] / 255.0f;
-      return;
-   case VK_FORMAT_B8G8R8A8_UNORM:
-   case VK_FORMAT_B8G8R8A8_SRGB:
-      rgba[0] = t[2] / 255.0f, rgba[1] = t[1] / 255.0f, rgba[2] = t[0] / 255.0f;
-      rgba[3] = t[3] / 255.0f;
-      return;
-   case VK_FORMAT_R32G32B32A32_SFLOAT:
-      memcpy(rgba, t, 16);
-      return;
-   case VK_FORMAT_D24_UNORM_S8_UINT:
-   case VK_FORMAT_X8_D24_UNORM_PACK32: {
-      uint32_t w;
-      memcpy(&w, t, 4);
-      *depth = (w & 0xffffff) / 16777215.0;
+   if (aspect == VK_IMAGE_ASPECT_DEPTH_BIT) {
+      *depth = fmt_unpack_depth(kil, t);
       return;
    }
-   case VK_FORMAT_D32_SFLOAT:
-   case VK_FORMAT_D32_SFLOAT_S8_UINT: {
-      float d;
-      memcpy(&d, t, 4);
-      *depth = d;
-      return;
-   }
-   case VK_FORMAT_D16_UNORM: {
-      uint16_t w;
-      memcpy(&w, t, 2);
-      *depth = w / 65535.0;
-      return;
-   }
-   default:
-      return;
+   union fmt_texel v;
+   fmt_unpack_color(kil, t, &v);
+   const enum fmt_class cls = fmt_format_class(kil);
+   for (unsigned i = 0; i < 4; i++) {
+      rgba[i] = cls == FMT_CLASS_FLOAT ? v.f[i] : cls == FMT_CLASS_UINT ? (float)v.u[i]
+                                                                        : (float)v.i[i];
+      irgba[i] = cls == FMT_CLASS_UINT ? (int64_t)v.u[i] : cls == FMT_CLASS_SINT ? v.i[i]
+                                                                                 : (int64_t)v.f[i];
    }
 }
 
@@ -95,17 +63,19 @@ aspect_of(GLenum format)
 
 /* Reads a box of one aspect, rows in GL order (bottom first). */
 static uint8_t *
-read_box(struct zgl_context *ctx, struct zkv_image *image, VkImageAspectFlagBits aspect,
-         unsigned texel, uint32_t height, bool flip, GLint x, GLint y, uint32_t w, uint32_t h)
+read_box(struct zgl_context *ctx, const struct zgl_read_source *src,
+         VkImageAspectFlagBits aspect, unsigned texel, GLint x, GLint y, uint32_t w, uint32_t h)
 {
+   const bool flip = src->flip_y;
+   const uint32_t height = src->height;
    uint8_t *data = malloc((size_t)w * h * texel);
    if (!data)
       return NULL;
    /* A window-system image's first row is GL's top row. */
    const int32_t top = flip ? (int32_t)height - (y + (int32_t)h) : y;
-   const struct zkv_box box = {x, top, 0, w, h, 1};
+   const struct zkv_box box = {x, top, (int32_t)src->layer, w, h, 1};
    const struct zkv_host_layout layout = {w * texel, 0};
-   zkv_image_readback(ctx->zkv, image, 0, aspect, &box, data, &layout);
+   zkv_image_readback(ctx->zkv, src->image, src->level, aspect, &box, data, &layout);
    if (flip) {
       uint8_t *row = malloc((size_t)w * texel);
       if (!row) {
@@ -124,6 +94,21 @@ read_box(struct zgl_context *ctx, struct zkv_image *image, VkImageAspectFlagBits
 }
 
 void GLAPIENTRY
+zgl_ClampColor(GLenum target, GLenum clamp)
+{
+   ZGL_CONTEXT(ctx);
+   if (target != GL_CLAMP_READ_COLOR) {
+      zgl_error(ctx, GL_INVALID_ENUM, "glClampColor(target 0x%x)", target);
+      return;
+   }
+   if (clamp != GL_TRUE && clamp != GL_FALSE && clamp != GL_FIXED_ONLY) {
+      zgl_error(ctx, GL_INVALID_ENUM, "glClampColor(clamp 0x%x)", clamp);
+      return;
+   }
+   ctx->clamp_read_color = clamp;
+}
+
+void GLAPIENTRY
 zgl_ReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, GLenum type,
                void *pixels)
 {
@@ -139,20 +124,24 @@ zgl_ReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, G
    }
    const bool ds = format == GL_DEPTH_STENCIL;
    const VkImageAspectFlagBits aspect = ds ? VK_IMAGE_ASPECT_DEPTH_BIT : aspect_of(format);
-   VkFormat vkformat;
-   uint32_t fb_w, fb_h;
-   bool flip;
-   struct zkv_image *image =
-      zgl_read_image(ctx, "glReadPixels", aspect, &vkformat, &fb_w, &fb_h, &flip);
-   if (!image)
+   struct zgl_read_source src, ssrc;
+   if (!zgl_read_source(ctx, "glReadPixels", aspect, &src))
       return;
-   if (ds && !zgl_read_image(ctx, "glReadPixels", VK_IMAGE_ASPECT_STENCIL_BIT, &vkformat, &fb_w,
-                             &fb_h, &flip))
+   if (ds && !zgl_read_source(ctx, "glReadPixels", VK_IMAGE_ASPECT_STENCIL_BIT, &ssrc))
       return;
+   const uint32_t fb_w = src.width, fb_h = src.height;
+   const enum kil_format kil = aspect_format(src.format, aspect);
+   if (kil == KIL_FORMAT_NONE ||
+       (aspect == VK_IMAGE_ASPECT_COLOR_BIT && !fmt_format_is_convertible(kil))) {
+      zgl_error(ctx, GL_INVALID_OPERATION, "glReadPixels: reading format %d is not implemented",
+                src.format);
+      return;
+   }
    /* Integer formats need an integer colour buffer, and the other way
-    * around (GL 4.6, 18.2.2): the window-system buffers are normalized. */
-   if (zgl_pixel_format_is_integer(format)) {
-      zgl_error(ctx, GL_INVALID_OPERATION, "glReadPixels: integer format from a normalized buffer");
+    * around (GL 4.6, 18.2.2: INVALID_OPERATION). */
+   if (aspect == VK_IMAGE_ASPECT_COLOR_BIT &&
+       zgl_pixel_format_is_integer(format) != (fmt_format_class(kil) != FMT_CLASS_FLOAT)) {
+      zgl_error(ctx, GL_INVALID_OPERATION, "glReadPixels: integer and non-integer formats mix");
       return;
    }
    struct zgl_buffer *pbo = ctx->pixel_pack_buffer;
@@ -178,15 +167,9 @@ zgl_ReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, G
    if (x1 <= x0 || y1 <= y0)
       return;
    const uint32_t w = (uint32_t)(x1 - x0), h = (uint32_t)(y1 - y0);
-   const unsigned texel = texel_size_B(vkformat, aspect);
-   if (!texel) {
-      zgl_error(ctx, GL_INVALID_OPERATION, "glReadPixels: reading format %d is not implemented",
-                vkformat);
-      return;
-   }
-   uint8_t *data = read_box(ctx, image, aspect, texel, fb_h, flip, x0, y0, w, h);
-   uint8_t *sdata = ds ? read_box(ctx, image, VK_IMAGE_ASPECT_STENCIL_BIT, 1, fb_h, flip, x0, y0,
-                                  w, h)
+   const unsigned texel = kil_format_el_size_B(kil);
+   uint8_t *data = read_box(ctx, &src, aspect, texel, x0, y0, w, h);
+   uint8_t *sdata = ds ? read_box(ctx, &ssrc, VK_IMAGE_ASPECT_STENCIL_BIT, 1, x0, y0, w, h)
                        : NULL;
    uint8_t *out = pixels;
    if (pbo)
@@ -200,14 +183,21 @@ zgl_ReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, G
    for (uint32_t r = 0; r < h; r++) {
       for (uint32_t c = 0; c < w; c++) {
          float rgba[4] = {0, 0, 0, 1};
+         int64_t irgba[4] = {0, 0, 0, 1};
          double depth = 0;
          uint32_t stencil = 0;
-         decode(vkformat, aspect, data + ((size_t)r * w + c) * texel, rgba, &depth, &stencil);
+         decode(kil, aspect, data + ((size_t)r * w + c) * texel, rgba, irgba, &depth, &stencil);
+         /* GL_CLAMP_READ_COLOR (GL 4.6, 18.2.8): FIXED_ONLY clamps fixed-point
+          * buffers, whose values are in range already. */
+         if (ctx->clamp_read_color == GL_TRUE) {
+            for (unsigned i = 0; i < 4; i++)
+               rgba[i] = CLAMP(rgba[i], 0.0f, 1.0f);
+         }
          if (ds)
             stencil = sdata[(size_t)r * w + c];
          const size_t at = zgl_pixel_offset_B(&ctx->pack, format, type, width,
                                               (GLint)c + x0 - x, (GLint)r + y0 - y);
-         zgl_pack_pixel(format, type, rgba, NULL, depth, stencil, out + at);
+         zgl_pack_pixel(format, type, rgba, irgba, depth, stencil, out + at);
       }
    }
    if (pbo)

@@ -54,4 +54,5 @@ zgl_state_init(struct zgl_context *ctx)
       ctx->current_attrib[i][3] = 1.0f;
    ctx->draw_buffers[0] = GL_BACK; /* GL_FRONT for single-buffered: zgl_draw_buffer() */
    ctx->read_buffer = GL_BACK;
+   ctx->clamp_read_color = GL_FIXED_ONLY;
 }

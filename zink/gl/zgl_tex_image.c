@@ -11,6 +11,7 @@
 #include "format/fmt.h"
 #include "zgl_buffer.h"
 #include "zgl_format.h"
+#include "zgl_framebuffer.h"
 #include "zgl_pixel_format.h"
 #include "zgl_screen.h"
 #include "zgl_texture.h"
@@ -328,7 +329,7 @@ upload(struct zgl_context *ctx, const char *func, struct zgl_texture *t,
 static void
 tex_image(struct zgl_context *ctx, const char *func, GLenum target, unsigned dims, GLint level,
           GLint internalformat, GLsizei w, GLsizei h, GLsizei d, GLint border, GLenum format,
-          GLenum type, const void *data)
+          GLenum type, const void *data, bool no_upload)
 {
    struct target_info ti;
    if (!image_target(target, dims, &ti)) {
@@ -368,7 +369,8 @@ tex_image(struct zgl_context *ctx, const char *func, GLenum target, unsigned dim
    if (!ensure_image(ctx, func, t, (GLenum)internalformat, &choice, level, w, h, d, 0))
       return;
    t->levels[ti.face][level] = (struct zgl_tex_level){true, w, h, d, (GLenum)internalformat};
-   upload(ctx, func, t, &ti, level, 0, 0, 0, w, h, d, format, type, data);
+   if (!no_upload)
+      upload(ctx, func, t, &ti, level, 0, 0, 0, w, h, d, format, type, data);
 }
 
 void GLAPIENTRY
@@ -377,7 +379,7 @@ zgl_TexImage1D(GLenum target, GLint level, GLint internalformat, GLsizei width, 
 {
    ZGL_CONTEXT(ctx);
    tex_image(ctx, "glTexImage1D", target, 1, level, internalformat, width, 1, 1, border, format,
-             type, pixels);
+             type, pixels, false);
 }
 
 void GLAPIENTRY
@@ -386,7 +388,7 @@ zgl_TexImage2D(GLenum target, GLint level, GLint internalformat, GLsizei width, 
 {
    ZGL_CONTEXT(ctx);
    tex_image(ctx, "glTexImage2D", target, 2, level, internalformat, width, height, 1, border,
-             format, type, pixels);
+             format, type, pixels, false);
 }
 
 void GLAPIENTRY
@@ -395,7 +397,7 @@ zgl_TexImage3D(GLenum target, GLint level, GLint internalformat, GLsizei width, 
 {
    ZGL_CONTEXT(ctx);
    tex_image(ctx, "glTexImage3D", target, 3, level, internalformat, width, height, depth, border,
-             format, type, pixels);
+             format, type, pixels, false);
 }
 
 static void
@@ -660,4 +662,274 @@ zgl_GenerateMipmap(GLenum target)
             index == ZGL_TEX_3D ? MAX2(b.depth >> s, 1) : b.depth, b.internal_format};
       }
    }
+}
+
+bool
+zgl_tex_image_define(struct zgl_context *ctx, const char *func, GLenum target, unsigned dims,
+                     GLint level, GLenum internalformat, GLsizei w, GLsizei h, GLint border)
+{
+   /* A client format and type that fit the internal format's kind: only
+    * the checks and the level's definition matter, nothing is uploaded. */
+   struct zkv_format_choice choice;
+   GLenum format = GL_RGBA, type = GL_UNSIGNED_BYTE;
+   if (zkv_format_for_gl(ctx->screen->zkv, internalformat, VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT,
+                         &choice)) {
+      if (format_is_depth_stencil(choice.format))
+         format = GL_DEPTH_COMPONENT, type = GL_FLOAT;
+      else if (format_is_integer(choice.format))
+         format = GL_RGBA_INTEGER, type = GL_INT;
+   }
+   const GLenum before = ctx->error;
+   ctx->error = GL_NO_ERROR;
+   tex_image(ctx, func, target, dims, level, (GLint)internalformat, w, h, 1, border, format, type,
+             NULL, true);
+   const GLenum e = ctx->error;
+   ctx->error = before != GL_NO_ERROR ? before : e;
+   return e == GL_NO_ERROR;
+}
+
+/* glGetTexImage (GL 4.6, 8.11.4): a level read back and packed as
+ * format/type under the pack state, to client memory or the pixel pack
+ * buffer. */
+void GLAPIENTRY
+zgl_GetTexImage(GLenum target, GLint level, GLenum format, GLenum type, void *pixels)
+{
+   ZGL_CONTEXT(ctx);
+   const char *func = "glGetTexImage";
+   struct target_info ti;
+   if (!image_target(target, 1, &ti) && !image_target(target, 2, &ti) &&
+       !image_target(target, 3, &ti)) {
+      zgl_error(ctx, GL_INVALID_ENUM, "%s(target 0x%x)", func, target);
+      return;
+   }
+   if (level < 0 || level >= ZGL_MAX_LEVELS) {
+      zgl_error(ctx, GL_INVALID_VALUE, "%s(level %d)", func, level);
+      return;
+   }
+   const GLenum e = zgl_pixel_format_check(format, type);
+   if (e != GL_NO_ERROR) {
+      zgl_error(ctx, e, "%s(format 0x%x, type 0x%x)", func, format, type);
+      return;
+   }
+   struct zgl_texture *t = bound_texture(ctx, ti.index);
+   const struct zgl_tex_level *lv = &t->levels[ti.face][level];
+   if (!lv->defined || !t->image)
+      return; /* nothing to return */
+   if (!check_compatible(ctx, func, t->format.format, format))
+      return;
+   const VkFormat vk = t->format.format;
+   const VkImageAspectFlagBits aspect =
+      format == GL_STENCIL_INDEX ? VK_IMAGE_ASPECT_STENCIL_BIT
+      : format == GL_DEPTH_COMPONENT || format == GL_DEPTH_STENCIL ? VK_IMAGE_ASPECT_DEPTH_BIT
+                                                                   : VK_IMAGE_ASPECT_COLOR_BIT;
+   const enum kil_format kil =
+      aspect == VK_IMAGE_ASPECT_STENCIL_BIT ? KIL_FORMAT_S8_UINT
+      : aspect == VK_IMAGE_ASPECT_DEPTH_BIT && vk == VK_FORMAT_D24_UNORM_S8_UINT
+         ? KIL_FORMAT_X8_D24_UNORM_PACK32
+      : aspect == VK_IMAGE_ASPECT_DEPTH_BIT && vk == VK_FORMAT_D32_SFLOAT_S8_UINT
+         ? KIL_FORMAT_D32_SFLOAT
+         : zgl_kil_format(vk);
+   if (kil == KIL_FORMAT_NONE || format == GL_DEPTH_STENCIL ||
+       (aspect == VK_IMAGE_ASPECT_COLOR_BIT && !fmt_format_is_convertible(kil))) {
+      zgl_error(ctx, GL_INVALID_OPERATION, "%s: reading format %d as 0x%x is not implemented",
+                func, vk, format);
+      return;
+   }
+   const GLsizei w = lv->width, h = lv->height, d = lv->depth;
+   const struct zgl_pixel_store *ps = &ctx->pack;
+   const size_t image_stride = zgl_pixel_row_stride_B(ps, format, type, w) *
+                               (size_t)(ps->image_height > 0 ? ps->image_height : h);
+   const size_t end = image_stride * (size_t)(ps->skip_images + d - 1) +
+                      zgl_pixel_offset_B(ps, format, type, w, w - 1, h - 1) +
+                      zgl_pixel_size_B(format, type);
+   struct zgl_buffer *pbo = ctx->pixel_pack_buffer;
+   if (pbo && ((pbo->map_pointer && !(pbo->access_flags & GL_MAP_PERSISTENT_BIT)) ||
+               (uintptr_t)pixels + end > (uintptr_t)pbo->size_B)) {
+      zgl_error(ctx, GL_INVALID_OPERATION, "%s: the pack buffer is mapped or too small", func);
+      return;
+   }
+   const unsigned texel = kil_format_el_size_B(kil);
+   const size_t n = (size_t)w * (size_t)h * (size_t)d;
+   uint8_t *data = malloc(n * texel);
+   uint8_t *out = pbo ? malloc(end) : pixels;
+   if (!data || !out) {
+      free(data);
+      if (pbo)
+         free(out);
+      zgl_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
+      return;
+   }
+   struct zkv_box box = {0, 0, 0, (uint32_t)w, (uint32_t)h, (uint32_t)d};
+   if (t->index == ZGL_TEX_1D_ARRAY)
+      box = (struct zkv_box){0, 0, 0, (uint32_t)w, 1, (uint32_t)h};
+   else if (t->index == ZGL_TEX_CUBE_MAP)
+      box.z = (int32_t)ti.face;
+   const struct zkv_host_layout layout = {(uint32_t)w * texel,
+                                          t->index == ZGL_TEX_1D_ARRAY ? (uint32_t)w * texel
+                                                                       : (uint32_t)(w * h) * texel};
+   zkv_image_readback(ctx->zkv, t->image, (uint32_t)level, aspect, &box, data, &layout);
+   if (pbo)
+      zkv_buffer_read(ctx->zkv, pbo->zkv, (uintptr_t)pixels, end, out);
+   for (GLsizei k = 0; k < d; k++) {
+      for (GLsizei r = 0; r < h; r++) {
+         for (GLsizei c = 0; c < w; c++) {
+            const uint8_t *src = data + (((size_t)k * (size_t)h + (size_t)r) * (size_t)w + (size_t)c) * texel;
+            float rgba[4] = {0, 0, 0, 1};
+            int64_t irgba[4] = {0, 0, 0, 1};
+            double depth = 0;
+            uint32_t stencil = 0;
+            if (aspect == VK_IMAGE_ASPECT_DEPTH_BIT) {
+               depth = fmt_unpack_depth(kil, src);
+            } else if (aspect == VK_IMAGE_ASPECT_STENCIL_BIT) {
+               stencil = fmt_unpack_stencil(kil, src);
+            } else {
+               union fmt_texel v;
+               fmt_unpack_color(kil, src, &v);
+               const enum fmt_class cls = fmt_format_class(kil);
+               for (unsigned i = 0; i < 4; i++) {
+                  rgba[i] = cls == FMT_CLASS_FLOAT ? v.f[i]
+                            : cls == FMT_CLASS_UINT ? (float)v.u[i]
+                                                    : (float)v.i[i];
+                  irgba[i] = cls == FMT_CLASS_UINT   ? (int64_t)v.u[i]
+                             : cls == FMT_CLASS_SINT ? v.i[i]
+                                                     : (int64_t)v.f[i];
+               }
+               /* Formats stored wider than GL names read GL's values: an
+                * RGB texture's alpha is 1 (table 8.11's component rules). */
+               if (t->format.emulated)
+                  rgba[3] = 1.0f, irgba[3] = 1;
+            }
+            const size_t at = image_stride * (size_t)(ps->skip_images + k) +
+                              zgl_pixel_offset_B(ps, format, type, w, c, r);
+            zgl_pack_pixel(format, type, rgba, irgba, depth, stencil, out + at);
+         }
+      }
+   }
+   if (pbo) {
+      zkv_buffer_subdata(ctx->zkv, pbo->zkv, (uintptr_t)pixels, end, out);
+      free(out);
+   }
+   free(data);
+}
+
+/* ---- multisample textures (GL 4.6, 8.8) ------------------------------------------- */
+
+static void
+tex_image_multisample(struct zgl_context *ctx, const char *func, GLenum target, GLsizei samples,
+                      GLenum internalformat, GLsizei w, GLsizei h, GLsizei d,
+                      GLboolean fixedsamplelocations, bool immutable)
+{
+   enum zgl_tex_target index;
+   if ((target != GL_TEXTURE_2D_MULTISAMPLE && target != GL_TEXTURE_2D_MULTISAMPLE_ARRAY) ||
+       !zgl_tex_target_index(target, &index) ||
+       (d > 1 && target == GL_TEXTURE_2D_MULTISAMPLE)) {
+      zgl_error(ctx, GL_INVALID_ENUM, "%s(target 0x%x)", func, target);
+      return;
+   }
+   struct zkv_format_choice choice;
+   const bool color = zkv_format_for_gl(ctx->screen->zkv, internalformat,
+                                        VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT, &choice);
+   if (!color && !zkv_format_for_gl(ctx->screen->zkv, internalformat,
+                                    VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT, &choice)) {
+      zgl_error(ctx, GL_INVALID_ENUM, "%s(internalformat 0x%x): not renderable", func,
+                internalformat);
+      return;
+   }
+   /* GL 4.6, 8.8: INVALID_VALUE for samples < 1 and bad sizes,
+    * INVALID_OPERATION for more samples than the format allows. */
+   const GLsizei max = (GLsizei)ctx->screen->caps->limits.maxImageDimension2D;
+   const GLsizei max_layers = (GLsizei)ctx->screen->caps->limits.maxImageArrayLayers;
+   if (samples < 1 || w < 1 || h < 1 || d < 1 || w > max || h > max || d > max_layers) {
+      zgl_error(ctx, GL_INVALID_VALUE, "%s(%d samples, %d x %d x %d)", func, samples, w, h, d);
+      return;
+   }
+   if (samples > 4) {
+      zgl_error(ctx, GL_INVALID_OPERATION, "%s(%d samples): past GL_MAX_SAMPLES", func, samples);
+      return;
+   }
+   struct zgl_texture *t = bound_texture(ctx, index);
+   if (t->immutable || (immutable && t->name == 0)) {
+      zgl_error(ctx, GL_INVALID_OPERATION, "%s: %s", func,
+                t->immutable ? "the storage is immutable" : "the default texture is bound");
+      return;
+   }
+   zkv_image_view_destroy(t->view);
+   zkv_image_destroy(t->image);
+   t->view = NULL;
+   memset(t->levels, 0, sizeof(t->levels));
+   const struct zkv_image_desc desc = {
+      .type = VK_IMAGE_TYPE_2D, .format = choice.format,
+      .width = (uint32_t)w, .height = (uint32_t)h, .depth = 1, .layers = (uint32_t)d,
+      .levels = 1,
+      /* "the number of samples ... may be more than samples" (8.8): 4 is
+       * what zink's devices give. */
+      .samples = samples > 1 ? VK_SAMPLE_COUNT_4_BIT : VK_SAMPLE_COUNT_1_BIT,
+   };
+   VkResult result;
+   t->image = zkv_image_create(ctx->screen->zkv, &desc, &result);
+   if (!t->image) {
+      zgl_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
+      return;
+   }
+   t->format = choice;
+   t->image_internal_format = internalformat;
+   t->image_width = (uint32_t)w, t->image_height = (uint32_t)h, t->image_depth = 1;
+   t->image_layers = (uint32_t)d, t->image_levels = 1;
+   t->samples = samples > 1 ? 4 : 1;
+   t->fixed_sample_locations = fixedsamplelocations;
+   t->immutable = immutable;
+   t->immutable_levels = immutable ? 1 : 0;
+   t->levels[0][0] = (struct zgl_tex_level){true, w, h, d, internalformat};
+}
+
+void GLAPIENTRY
+zgl_TexImage2DMultisample(GLenum target, GLsizei samples, GLenum internalformat, GLsizei width,
+                          GLsizei height, GLboolean fixedsamplelocations)
+{
+   ZGL_CONTEXT(ctx);
+   tex_image_multisample(ctx, "glTexImage2DMultisample", target, samples, internalformat, width,
+                         height, 1, fixedsamplelocations, false);
+}
+
+void GLAPIENTRY
+zgl_TexImage3DMultisample(GLenum target, GLsizei samples, GLenum internalformat, GLsizei width,
+                          GLsizei height, GLsizei depth, GLboolean fixedsamplelocations)
+{
+   ZGL_CONTEXT(ctx);
+   if (target != GL_TEXTURE_2D_MULTISAMPLE_ARRAY) {
+      zgl_error(ctx, GL_INVALID_ENUM, "glTexImage3DMultisample(target 0x%x)", target);
+      return;
+   }
+   tex_image_multisample(ctx, "glTexImage3DMultisample", target, samples, internalformat, width,
+                         height, depth, fixedsamplelocations, false);
+}
+
+void GLAPIENTRY
+zgl_GetMultisamplefv(GLenum pname, GLuint index, GLfloat *val)
+{
+   ZGL_CONTEXT(ctx);
+   if (pname != GL_SAMPLE_POSITION) {
+      zgl_error(ctx, GL_INVALID_ENUM, "glGetMultisamplefv(pname 0x%x)", pname);
+      return;
+   }
+   /* The draw framebuffer's samples: zink's window-system framebuffers
+    * are single-sampled; Vulkan's standard 4x positions otherwise. */
+   static const float positions[4][2] = {
+      {0.375f, 0.125f}, {0.875f, 0.375f}, {0.125f, 0.625f}, {0.625f, 0.875f}};
+   struct zkv_framebuffer fb;
+   if (!zgl_draw_framebuffer(ctx, "glGetMultisamplefv", &fb, NULL))
+      return;
+   unsigned samples = 1;
+   if (fb.color[0] || fb.depth_stencil) {
+      const struct zkv_image *image =
+         zkv_image_view_image(fb.color[0] ? fb.color[0] : fb.depth_stencil);
+      samples = (unsigned)zkv_image_get_desc(image)->samples;
+   }
+   if (index >= samples) {
+      zgl_error(ctx, GL_INVALID_VALUE, "glGetMultisamplefv(index %u) of %u samples", index,
+                samples);
+      return;
+   }
+   val[0] = samples == 4 ? positions[index][0] : 0.5f;
+   val[1] = samples == 4 ? positions[index][1] : 0.5f;
 }

@@ -8,11 +8,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "zgl_buffer.h"
+#include "zgl_format.h"
 #include "zgl_screen.h"
 
 static const GLenum targets[ZGL_TEX_TARGET_COUNT] = {
-   GL_TEXTURE_1D, GL_TEXTURE_2D, GL_TEXTURE_3D, GL_TEXTURE_1D_ARRAY,
-   GL_TEXTURE_2D_ARRAY, GL_TEXTURE_RECTANGLE, GL_TEXTURE_CUBE_MAP,
+   GL_TEXTURE_1D,       GL_TEXTURE_2D,        GL_TEXTURE_3D,
+   GL_TEXTURE_1D_ARRAY, GL_TEXTURE_2D_ARRAY,  GL_TEXTURE_RECTANGLE,
+   GL_TEXTURE_CUBE_MAP, GL_TEXTURE_BUFFER,    GL_TEXTURE_2D_MULTISAMPLE,
+   GL_TEXTURE_2D_MULTISAMPLE_ARRAY,
 };
 
 bool
@@ -69,6 +73,8 @@ zgl_texture_unref(struct zgl_texture *t)
       return;
    zkv_image_view_destroy(t->view);
    zkv_image_destroy(t->image);
+   zkv_buffer_view_destroy(t->buffer_view);
+   zgl_buffer_unref(t->buffer);
    free(t);
 }
 
@@ -246,6 +252,18 @@ target_of_sampler(GLenum type)
    case GL_INT_SAMPLER_2D_RECT:
    case GL_UNSIGNED_INT_SAMPLER_2D_RECT:
       return ZGL_TEX_RECTANGLE;
+   case GL_SAMPLER_BUFFER:
+   case GL_INT_SAMPLER_BUFFER:
+   case GL_UNSIGNED_INT_SAMPLER_BUFFER:
+      return ZGL_TEX_BUFFER;
+   case GL_SAMPLER_2D_MULTISAMPLE:
+   case GL_INT_SAMPLER_2D_MULTISAMPLE:
+   case GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE:
+      return ZGL_TEX_2D_MULTISAMPLE;
+   case GL_SAMPLER_2D_MULTISAMPLE_ARRAY:
+   case GL_INT_SAMPLER_2D_MULTISAMPLE_ARRAY:
+   case GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE_ARRAY:
+      return ZGL_TEX_2D_MULTISAMPLE_ARRAY;
    default:
       return ZGL_TEX_2D;
    }
@@ -282,6 +300,10 @@ zgl_texture_for_sampling(struct zgl_context *ctx, GLenum sampler_type, unsigned 
    struct zgl_texture *t = ctx->textures[unit][index];
    if (!t)
       t = ctx->default_textures[index];
+   if (t && index == ZGL_TEX_BUFFER)
+      return t->buffer && t->buffer->zkv ? t : NULL;
+   if (t && (index == ZGL_TEX_2D_MULTISAMPLE || index == ZGL_TEX_2D_MULTISAMPLE_ARRAY))
+      return t->image && t->levels[0][0].defined ? t : NULL;
    if (!t || !t->image || t->base_level >= ZGL_MAX_LEVELS || t->base_level > t->max_level)
       return NULL;
    const unsigned faces = index == ZGL_TEX_CUBE_MAP ? 6 : 1;
@@ -369,19 +391,41 @@ view_type(enum zgl_tex_target index)
       return VK_IMAGE_VIEW_TYPE_2D_ARRAY;
    case ZGL_TEX_CUBE_MAP:
       return VK_IMAGE_VIEW_TYPE_CUBE;
+   case ZGL_TEX_2D_MULTISAMPLE_ARRAY:
+      return VK_IMAGE_VIEW_TYPE_2D_ARRAY;
    default:
       return VK_IMAGE_VIEW_TYPE_2D;
    }
+}
+
+/* A buffer texture's texel view, remade when the buffer gets new storage. */
+static bool
+buffer_descriptor(struct zgl_context *ctx, struct zgl_texture *t, struct zkv_descriptor *d)
+{
+   if (!t->buffer_view || t->buffer_view_of != t->buffer->zkv) {
+      zkv_buffer_view_destroy(t->buffer_view);
+      VkResult result;
+      t->buffer_view = zkv_buffer_view_create(ctx->screen->zkv, t->buffer->zkv, t->buffer_format,
+                                              0, VK_WHOLE_SIZE, &result);
+      t->buffer_view_of = t->buffer->zkv;
+      if (!t->buffer_view)
+         return false;
+   }
+   d->buffer_view = t->buffer_view;
+   return true;
 }
 
 bool
 zgl_texture_descriptor(struct zgl_context *ctx, struct zgl_texture *t, unsigned unit,
                        struct zkv_descriptor *d)
 {
+   if (t->index == ZGL_TEX_BUFFER)
+      return buffer_descriptor(ctx, t, d);
    const struct zgl_sampler_params *p = params_at(ctx, t, unit);
    const bool mips = mipmapped(p->min_filter);
-   const GLint base = t->base_level;
-   const GLint levels = mips ? last_level(t) - base + 1 : 1;
+   const bool ms = t->index == ZGL_TEX_2D_MULTISAMPLE || t->index == ZGL_TEX_2D_MULTISAMPLE_ARRAY;
+   const GLint base = ms ? 0 : t->base_level;
+   const GLint levels = mips && !ms ? last_level(t) - base + 1 : 1;
    if (!t->view || t->view_base != base || t->view_levels != levels ||
        memcmp(t->view_swizzle, t->swizzle, sizeof(t->swizzle)) ||
        t->view_ds_mode != t->depth_stencil_mode) {
@@ -565,6 +609,11 @@ bound(struct zgl_context *ctx, const char *func, GLenum target)
       zgl_error(ctx, GL_INVALID_ENUM, "%s(target 0x%x)", func, target);
       return NULL;
    }
+   /* Buffer textures have no parameters (GL 4.6, 8.10: INVALID_ENUM). */
+   if (index == ZGL_TEX_BUFFER) {
+      zgl_error(ctx, GL_INVALID_ENUM, "%s(GL_TEXTURE_BUFFER)", func);
+      return NULL;
+   }
    struct zgl_texture *t = ctx->textures[ctx->active_texture][index];
    return t ? t : ctx->default_textures[index];
 }
@@ -743,4 +792,79 @@ zgl_GetTexParameterfv(GLenum target, GLenum pname, GLfloat *params)
    if (!get_texture_param(ctx, "glGetTexParameterfv", target, pname, f, &n))
       return;
    memcpy(params, f, n * sizeof(GLfloat));
+}
+
+/* ---- buffer textures (GL 4.6, 8.9) ---------------------------------------------- */
+
+/* The formats of GL 4.6 table 8.16. */
+static bool
+is_buffer_format(GLenum f)
+{
+   static const GLenum formats[] = {
+      GL_R8, GL_R16, GL_R16F, GL_R32F, GL_R8I, GL_R16I, GL_R32I, GL_R8UI, GL_R16UI, GL_R32UI,
+      GL_RG8, GL_RG16, GL_RG16F, GL_RG32F, GL_RG8I, GL_RG16I, GL_RG32I, GL_RG8UI, GL_RG16UI,
+      GL_RG32UI, GL_RGB32F, GL_RGB32I, GL_RGB32UI, GL_RGBA8, GL_RGBA16, GL_RGBA16F, GL_RGBA32F,
+      GL_RGBA8I, GL_RGBA16I, GL_RGBA32I, GL_RGBA8UI, GL_RGBA16UI, GL_RGBA32UI,
+   };
+   for (unsigned i = 0; i < ARRAY_SIZE(formats); i++) {
+      if (formats[i] == f)
+         return true;
+   }
+   return false;
+}
+
+/* The VkFormat a texel buffer of a GL format reads: the same channels, no
+ * emulation (RGB32 formats are real Vulkan formats). */
+static VkFormat
+buffer_vk_format(struct zgl_context *ctx, GLenum f)
+{
+   struct zkv_format_choice c;
+   if (f == GL_RGB32F)
+      return VK_FORMAT_R32G32B32_SFLOAT;
+   if (f == GL_RGB32I)
+      return VK_FORMAT_R32G32B32_SINT;
+   if (f == GL_RGB32UI)
+      return VK_FORMAT_R32G32B32_UINT;
+   return zkv_format_for_gl(ctx->screen->zkv, f, 0, &c) ? c.format : VK_FORMAT_UNDEFINED;
+}
+
+void GLAPIENTRY
+zgl_TexBuffer(GLenum target, GLenum internalformat, GLuint buffer)
+{
+   ZGL_CONTEXT(ctx);
+   if (target != GL_TEXTURE_BUFFER) {
+      zgl_error(ctx, GL_INVALID_ENUM, "glTexBuffer(target 0x%x)", target);
+      return;
+   }
+   if (!is_buffer_format(internalformat)) {
+      zgl_error(ctx, GL_INVALID_ENUM, "glTexBuffer(internalformat 0x%x)", internalformat);
+      return;
+   }
+   struct zgl_buffer *b = NULL;
+   if (buffer) {
+      zgl_shared_lock(ctx);
+      b = zgl_names_object(&ctx->shared->buffers, buffer);
+      zgl_shared_unlock(ctx);
+      if (!b) {
+         zgl_error(ctx, GL_INVALID_OPERATION, "glTexBuffer(%u): not a buffer object", buffer);
+         return;
+      }
+   }
+   const VkFormat vk = buffer_vk_format(ctx, internalformat);
+   if (vk == VK_FORMAT_UNDEFINED ||
+       !(zkv_format_buffer_features(ctx->screen->zkv, vk) &
+         VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT)) {
+      zgl_error(ctx, GL_INVALID_ENUM, "glTexBuffer(0x%x): not a texel buffer format here",
+                internalformat);
+      return;
+   }
+   struct zgl_texture *t = ctx->textures[ctx->active_texture][ZGL_TEX_BUFFER];
+   if (!t)
+      t = ctx->default_textures[ZGL_TEX_BUFFER];
+   zgl_buffer_bind(&t->buffer, b);
+   t->buffer_internal_format = internalformat;
+   t->buffer_format = vk;
+   zkv_buffer_view_destroy(t->buffer_view);
+   t->buffer_view = NULL;
+   t->buffer_view_of = NULL;
 }

@@ -23,6 +23,9 @@ enum zgl_tex_target {
    ZGL_TEX_2D_ARRAY,
    ZGL_TEX_RECTANGLE,
    ZGL_TEX_CUBE_MAP,
+   ZGL_TEX_BUFFER,
+   ZGL_TEX_2D_MULTISAMPLE,
+   ZGL_TEX_2D_MULTISAMPLE_ARRAY,
    ZGL_TEX_TARGET_COUNT, /* ZGL_TEX_TARGETS */
 };
 
@@ -63,6 +66,15 @@ struct zgl_texture {
    GLint base_level, max_level;
    GLenum swizzle[4];
    GLenum depth_stencil_mode;
+   /* Buffer textures (glTexBuffer): the buffer and its texel view. */
+   struct zgl_buffer *buffer;
+   GLenum buffer_internal_format;
+   VkFormat buffer_format;
+   struct zkv_buffer_view *buffer_view;
+   struct zkv_buffer *buffer_view_of; /* the storage the view was made for */
+   /* Multisample textures. */
+   GLsizei samples;
+   bool fixed_sample_locations;
 };
 
 struct zgl_sampler {
@@ -93,5 +105,10 @@ bool zgl_sampler_param(struct zgl_context *ctx, const char *func, struct zgl_sam
 bool zgl_get_sampler_param(struct zgl_context *ctx, const char *func,
                            const struct zgl_sampler_params *p, GLenum pname, GLfloat *out,
                            unsigned *count);
+
+/* glCopyTexImage's first half: defines level of the bound texture as
+ * glTexImage would with NULL data (its errors included). */
+bool zgl_tex_image_define(struct zgl_context *ctx, const char *func, GLenum target, unsigned dims,
+                          GLint level, GLenum internalformat, GLsizei w, GLsizei h, GLint border);
 
 #endif

@@ -140,6 +140,12 @@ struct zkv_screen *zkv_screen_create(VkResult *result, const char **message);
 void zkv_screen_destroy(struct zkv_screen *screen);
 const struct zkv_caps *zkv_screen_caps(const struct zkv_screen *screen);
 
+/* Vulkan validation, for tests and debugging: with KILN_ZINK_VALIDATE=1 in
+ * the environment, zkv_screen_create enables VK_LAYER_KHRONOS_validation
+ * (with synchronization validation) when it is installed, prints every
+ * error it reports to stderr and counts them here. 0 without validation. */
+uint32_t zkv_screen_validation_errors(const struct zkv_screen *screen);
+
 /* The raw handles, for window-system layers that must share them. */
 VkInstance zkv_screen_instance(const struct zkv_screen *screen);
 VkPhysicalDevice zkv_screen_physical_device(const struct zkv_screen *screen);
@@ -456,13 +462,15 @@ struct zkv_program_desc {
    /* Vulkan SPIR-V (ntv's output) per stage, NULL when absent; entry point "main". */
    const uint32_t *code[ZKV_STAGE_COUNT];
    size_t code_words[ZKV_STAGE_COUNT];
-   /* Optional: the lowering's tables (kept with the program for the front
-    * end; the bindings come from the SPIR-V). */
+   /* Optional: the lowering's tables, for the front end's own use (zkv
+    * keeps the pointer, reads nothing from it: the bindings come from the
+    * SPIR-V; it must outlive the program if anything reads it later). */
    const struct zk_program_info *info;
    /* Explicit bindings (num_bindings > 0) replace the scan. */
    const struct zkv_binding_desc *bindings;
    uint32_t num_bindings;
-   /* Some stage writes transform feedback (XFB decorations in the SPIR-V). */
+   /* Some stage writes transform feedback (also found in the SPIR-V: the
+    * Xfb execution mode). */
    bool xfb;
    /* Tessellation: patch control points (GL_PATCH_VERTICES) is draw state. */
 };
@@ -673,6 +681,16 @@ enum zkv_clear_flags {
 void zkv_clear(struct zkv_context *ctx, const struct zkv_draw_state *state, uint32_t color_mask,
                const VkClearColorValue *colors, uint32_t ds_flags, float depth, uint32_t stencil,
                const struct zkv_rect *rect);
+
+/* glClear with GL's write masks (GL 4.6, 17.4.3): as zkv_clear, but colour
+ * channels off in state->blend[i].write_mask and stencil bits off in
+ * state->stencil_front.write_mask keep their values. Attachments whose
+ * masks are full clear as zkv_clear does; the others are drawn (a meta
+ * pipeline per attachment class). The depth mask is the front end's: it
+ * leaves out ZKV_CLEAR_DEPTH when glDepthMask is off. */
+void zkv_clear_masked(struct zkv_context *ctx, const struct zkv_draw_state *state,
+                      uint32_t color_mask, const VkClearColorValue *colors, uint32_t ds_flags,
+                      float depth, uint32_t stencil, const struct zkv_rect *rect);
 
 /* glDispatchCompute(Indirect): program is a compute program; bindings as
  * for draws. */

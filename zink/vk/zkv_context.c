@@ -77,6 +77,8 @@ zkv_context_screen(const struct zkv_context *ctx)
 VkResult
 zkv_context_status(const struct zkv_context *ctx)
 {
+   if (ctx->timeline->lost)
+      return VK_ERROR_DEVICE_LOST;
    return ctx->status;
 }
 

@@ -67,9 +67,24 @@ zkv_image_create(struct zkv_screen *screen, const struct zkv_image_desc *desc, V
    VkImageUsageFlags usage = d.usage ? d.usage : usage_from_features(&d, features);
    if (d.type == VK_IMAGE_TYPE_3D && (usage & VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT))
       flags |= VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT;
-   if (!d.usage && !zkv_image_format_supported(screen, d.type, d.format, usage, flags, d.samples,
-                                                NULL))
-      usage &= ~VK_IMAGE_USAGE_STORAGE_BIT; /* storage has the narrowest limits */
+   if (!d.usage) {
+      /* Storage has the narrowest limits; some devices render multisampled
+       * images they cannot sample (kiln): drop usages until one fits. */
+      const VkImageUsageFlags tries[] = {
+         usage, usage & ~VK_IMAGE_USAGE_STORAGE_BIT,
+         usage & ~(VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_SAMPLED_BIT)};
+      bool found = false;
+      for (unsigned i = 0; i < 3 && !found; i++) {
+         found = zkv_image_format_supported(screen, d.type, d.format, tries[i], flags,
+                                            d.samples, NULL);
+         if (found)
+            usage = tries[i];
+      }
+      if (!found) {
+         *result = VK_ERROR_FORMAT_NOT_SUPPORTED;
+         return NULL;
+      }
+   }
    d.usage = usage;
 
    struct zkv_image *img = calloc(1, sizeof(*img));

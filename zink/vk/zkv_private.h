@@ -93,6 +93,10 @@ struct zkv_screen {
    VkPhysicalDeviceMemoryProperties mem_props;
    VkPipelineCache pipeline_cache;
    bool null_descriptor;
+   VkDebugUtilsMessengerEXT messenger;
+   bool shader_output_layer;       /* gl_Layer from vertex shaders (Vulkan 1.2) */
+   struct zkv_meta *meta;          /* zkv_meta_clear.c, made on first use */
+   atomic_uint validation_errors;
 
    pthread_mutex_t lock;          /* queue submits, caches, timelines */
    struct zkv_allocator allocator;
@@ -105,6 +109,8 @@ struct zkv_screen {
    VkFormatFeatureFlags format_buffer[VK_FORMAT_ASTC_12x12_SRGB_BLOCK + 1];
    bool format_cached[VK_FORMAT_ASTC_12x12_SRGB_BLOCK + 1];
 };
+
+void zkv_meta_finish(struct zkv_screen *screen);
 
 /* ---- buffers (zkv_buffer.c) --------------------------------------------------------- */
 
@@ -239,10 +245,11 @@ struct zkv_pipeline_key {
 };
 
 /* Reads DescriptorSet/Binding and the variables' types from a module: adds
- * a binding per resource (merging with ones already in the array). false
- * on a malformed module. */
+ * a binding per resource (merging with ones already in the array); sets
+ * *xfb if the module declares the Xfb execution mode. false on a
+ * malformed module. */
 bool zkv_spirv_scan_bindings(const uint32_t *words, size_t num_words, VkShaderStageFlags stage,
-                             struct dynarray *bindings, const char **message);
+                             struct dynarray *bindings, bool *xfb, const char **message);
 
 /* The graphics pipeline for a draw's state (cached on the program). */
 VkPipeline zkv_pipeline_get(struct zkv_context *ctx, const struct zkv_draw_state *state);
@@ -255,6 +262,7 @@ struct zkv_timeline {
    struct zkv_screen *screen;
    uint64_t submitted;   /* highest value a submitted batch signals */
    uint64_t completed;   /* highest value seen signalled */
+   bool lost;            /* a wait or a counter read said VK_ERROR_DEVICE_LOST */
 };
 
 struct zkv_timeline *zkv_timeline_create(struct zkv_screen *screen, VkResult *result);

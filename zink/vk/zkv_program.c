@@ -116,9 +116,13 @@ zkv_program_create(struct zkv_screen *screen, const struct zkv_program_desc *des
       if (!desc->code[s])
          continue;
       p->stages |= stage_bits[s];
-      if (desc->num_bindings == 0 &&
-          !zkv_spirv_scan_bindings(desc->code[s], desc->code_words[s], stage_bits[s], &bindings,
-                                   message)) {
+      struct dynarray scratch;
+      dynarray_init(&scratch, NULL);
+      const bool scanned =
+         zkv_spirv_scan_bindings(desc->code[s], desc->code_words[s], stage_bits[s],
+                                 desc->num_bindings ? &scratch : &bindings, &p->xfb, message);
+      dynarray_finish(&scratch);
+      if (!scanned) {
          r = VK_ERROR_INITIALIZATION_FAILED;
          goto fail;
       }

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/debug.h"
 #include "zkv_private.h"
 
 static VkQueryType
@@ -192,11 +193,30 @@ restart(struct zkv_context *ctx, struct zkv_query *q)
    q->result = 0;
 }
 
+/* Vulkan allows one active query of each type per command buffer
+ * (VUID-vkCmdBeginQuery-queryPool-01922): GL's SAMPLES_PASSED with
+ * ANY_SAMPLES_PASSED, or PRIMITIVES_GENERATED with a pipeline statistic,
+ * would collide. */
+static bool
+collides(const struct zkv_context *ctx, const struct zkv_query *query)
+{
+   VkQueryPipelineStatisticFlags s;
+   const VkQueryType type = vk_type(query, &s);
+   for (const struct zkv_query *q = ctx->active_queries; q; q = q->next_active)
+      if (vk_type(q, &s) == type)
+         return true;
+   return false;
+}
+
 void
 zkv_query_begin(struct zkv_context *ctx, struct zkv_query *query)
 {
    if (query->active || query->type == ZKV_QUERY_TIMESTAMP)
       return;
+   if (collides(ctx, query)) {
+      util_loge("zkv", "a query of the same Vulkan type is active: this one counts nothing");
+      return;
+   }
    restart(ctx, query);
    if (!zkv_context_cmd(ctx))
       return;

@@ -272,6 +272,7 @@ fill_caps(struct zkv_screen *s, const struct zkv_features *f, const bool has[EXT
    c->pipeline_statistics = f->f2.features.pipelineStatisticsQuery;
    c->primitives_generated = c->pipeline_statistics;
    s->null_descriptor = f->robustness2.nullDescriptor;
+   s->shader_output_layer = f->v12.shaderOutputLayer;
 }
 
 /* Turns off what zkv does not want even where offered: robust buffer
@@ -380,6 +381,41 @@ sampler_equal(const void *a, const void *b)
    return memcmp(a, b, sizeof(struct zkv_sampler_state)) == 0;
 }
 
+static VkBool32 VKAPI_PTR
+on_message(VkDebugUtilsMessageSeverityFlagBitsEXT severity, VkDebugUtilsMessageTypeFlagsEXT type,
+           const VkDebugUtilsMessengerCallbackDataEXT *data, void *user)
+{
+   struct zkv_screen *s = user;
+   if ((severity & VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT) &&
+       (type & (VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT |
+                VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT))) {
+      atomic_fetch_add(&s->validation_errors, 1);
+      fprintf(stderr, "zkv: validation: %s\n", data->pMessage ? data->pMessage : "?");
+   }
+   return VK_FALSE;
+}
+
+static bool
+has_layer(const char *name)
+{
+   uint32_t n = 0;
+   if (vkEnumerateInstanceLayerProperties(&n, NULL) != VK_SUCCESS || n == 0)
+      return false;
+   VkLayerProperties *p = calloc(n, sizeof(*p));
+   bool found = false;
+   if (p && vkEnumerateInstanceLayerProperties(&n, p) == VK_SUCCESS)
+      for (uint32_t i = 0; i < n; i++)
+         found |= strcmp(p[i].layerName, name) == 0;
+   free(p);
+   return found;
+}
+
+uint32_t
+zkv_screen_validation_errors(const struct zkv_screen *screen)
+{
+   return atomic_load(&screen->validation_errors);
+}
+
 struct zkv_screen *
 zkv_screen_create(VkResult *result, const char **message)
 {
@@ -395,6 +431,7 @@ zkv_screen_create(VkResult *result, const char **message)
    hash_table_init(&s->samplers, sampler_hash, sampler_equal);
    dynarray_init(&s->timelines, NULL);
    atomic_init(&s->next_batch_uid, 1);
+   atomic_init(&s->validation_errors, 0);
 
    uint32_t instance_api = VK_API_VERSION_1_0;
    vkEnumerateInstanceVersion(&instance_api);
@@ -404,9 +441,34 @@ zkv_screen_create(VkResult *result, const char **message)
       .pEngineName = "zkv",
       .apiVersion = instance_api < ZKV_API_VERSION ? instance_api : ZKV_API_VERSION,
    };
+   const char *layer = "VK_LAYER_KHRONOS_validation";
+   const char *ext = VK_EXT_DEBUG_UTILS_EXTENSION_NAME;
+   const char *validate = getenv("KILN_ZINK_VALIDATE");
+   const bool validation = validate && strcmp(validate, "1") == 0 && has_layer(layer);
+   const VkValidationFeatureEnableEXT sync = VK_VALIDATION_FEATURE_ENABLE_SYNCHRONIZATION_VALIDATION_EXT;
+   const VkDebugUtilsMessengerCreateInfoEXT mci = {
+      .sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT,
+      .messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT |
+                         VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT,
+      .messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT |
+                     VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT,
+      .pfnUserCallback = on_message,
+      .pUserData = s,
+   };
+   const VkValidationFeaturesEXT vf = {
+      .sType = VK_STRUCTURE_TYPE_VALIDATION_FEATURES_EXT,
+      .pNext = &mci,
+      .enabledValidationFeatureCount = 1,
+      .pEnabledValidationFeatures = &sync,
+   };
    const VkInstanceCreateInfo ii = {
       .sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
+      .pNext = validation ? &vf : NULL,
       .pApplicationInfo = &app,
+      .enabledLayerCount = validation ? 1 : 0,
+      .ppEnabledLayerNames = &layer,
+      .enabledExtensionCount = validation ? 1 : 0,
+      .ppEnabledExtensionNames = &ext,
    };
    VkResult r;
    if (instance_api < VK_API_VERSION_1_2) {
@@ -418,6 +480,12 @@ zkv_screen_create(VkResult *result, const char **message)
    if (r != VK_SUCCESS) {
       *message = "vkCreateInstance failed (no Vulkan driver?)";
       goto fail;
+   }
+   if (validation) {
+      PFN_vkCreateDebugUtilsMessengerEXT create = (PFN_vkCreateDebugUtilsMessengerEXT)
+         vkGetInstanceProcAddr(s->instance, "vkCreateDebugUtilsMessengerEXT");
+      if (create)
+         create(s->instance, &mci, NULL, &s->messenger);
    }
    s->pdev = pick_device(s->instance, message);
    if (!s->pdev) {
@@ -453,6 +521,7 @@ zkv_screen_destroy(struct zkv_screen *s)
    if (s->dev) {
       vkDeviceWaitIdle(s->dev);
       zkv_sampler_cache_finish(s);
+      zkv_meta_finish(s);
       dynarray_foreach(&s->timelines, struct zkv_timeline *, tl)
       {
          vkDestroySemaphore(s->dev, (*tl)->semaphore, NULL);
@@ -461,6 +530,12 @@ zkv_screen_destroy(struct zkv_screen *s)
       zkv_memory_finish(s);
       vkDestroyPipelineCache(s->dev, s->pipeline_cache, NULL);
       vkDestroyDevice(s->dev, NULL);
+   }
+   if (s->messenger) {
+      PFN_vkDestroyDebugUtilsMessengerEXT destroy = (PFN_vkDestroyDebugUtilsMessengerEXT)
+         vkGetInstanceProcAddr(s->instance, "vkDestroyDebugUtilsMessengerEXT");
+      if (destroy)
+         destroy(s->instance, s->messenger, NULL);
    }
    if (s->instance)
       vkDestroyInstance(s->instance, NULL);

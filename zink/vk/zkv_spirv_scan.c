@@ -12,6 +12,7 @@
 #include "zkv_private.h"
 
 enum {
+   OP_EXECUTION_MODE = 16,
    OP_TYPE_IMAGE = 25,
    OP_TYPE_SAMPLER = 26,
    OP_TYPE_SAMPLED_IMAGE = 27,
@@ -30,6 +31,7 @@ enum {
    SC_UNIFORM = 2,
    SC_STORAGE_BUFFER = 12,
    DIM_BUFFER = 5,
+   MODE_XFB = 11,
 };
 
 struct id_info {
@@ -106,7 +108,7 @@ add_binding(struct dynarray *bindings, const struct zkv_binding_desc *b)
 
 bool
 zkv_spirv_scan_bindings(const uint32_t *words, size_t num_words, VkShaderStageFlags stage,
-                        struct dynarray *bindings, const char **message)
+                        struct dynarray *bindings, bool *xfb, const char **message)
 {
    if (num_words < 5 || words[0] != 0x07230203) {
       *message = "not a SPIR-V module";
@@ -134,7 +136,9 @@ zkv_spirv_scan_bindings(const uint32_t *words, size_t num_words, VkShaderStageFl
          break;
       }
       const uint32_t *w = &words[i];
-      if (op == OP_DECORATE && n >= 3 && w[1] < bound) {
+      if (op == OP_EXECUTION_MODE && n >= 3 && w[2] == MODE_XFB) {
+         *xfb = true;
+      } else if (op == OP_DECORATE && n >= 3 && w[1] < bound) {
          if (w[2] == DEC_DESCRIPTOR_SET && n >= 4)
             ids[w[1]].set = (int32_t)w[3];
          else if (w[2] == DEC_BINDING && n >= 4)

@@ -50,8 +50,10 @@ zkv_timeline_reached(struct zkv_timeline *tl, uint64_t value)
       return true;
    uint64_t now = 0;
    const VkResult r = tl->screen->vk.GetSemaphoreCounterValue(tl->screen->dev, tl->semaphore, &now);
-   if (r != VK_SUCCESS)
-      return true; /* device lost: nothing more will happen */
+   if (r != VK_SUCCESS) {
+      tl->lost = true; /* device lost: nothing more will happen */
+      return true;
+   }
    if (now > tl->completed)
       tl->completed = now;
    return value <= now;
@@ -75,5 +77,7 @@ zkv_timeline_wait(struct zkv_timeline *tl, uint64_t value, uint64_t timeout_ns)
       return false;
    if (r == VK_SUCCESS && value > tl->completed)
       tl->completed = value;
+   if (r != VK_SUCCESS)
+      tl->lost = true;
    return true; /* success, or a lost device */
 }

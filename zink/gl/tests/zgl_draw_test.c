@@ -245,6 +245,26 @@ TEST(current_attribute_value)
    gl.VertexAttrib4f(3, 0.2f, 0.4f, 0.6f, 0.8f);
    gl.DrawArrays(GL_TRIANGLE_STRIP, 0, 4);
    CHECK_PIXEL(7, 7, 51, 102, 153, 204);
+   /* Normalized bytes: c / 255; packed 2_10_10_10: c / 1023 and a / 3. */
+   PFNGLVERTEXATTRIB4NUBPROC nub =
+      (PFNGLVERTEXATTRIB4NUBPROC)zgl_get_proc_address("glVertexAttrib4Nub");
+   PFNGLVERTEXATTRIBP4UIPROC p4 =
+      (PFNGLVERTEXATTRIBP4UIPROC)zgl_get_proc_address("glVertexAttribP4ui");
+   PFNGLVERTEXATTRIB2SPROC two_s =
+      (PFNGLVERTEXATTRIB2SPROC)zgl_get_proc_address("glVertexAttrib2s");
+   REQUIRE(nub && p4 && two_s);
+   nub(3, 255, 0, 51, 255);
+   gl.DrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+   CHECK_PIXEL(7, 7, 255, 0, 51, 255);
+   p4(3, GL_UNSIGNED_INT_2_10_10_10_REV, GL_TRUE, 1023u | (0u << 10) | (1023u << 20) | (3u << 30));
+   gl.DrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+   CHECK_PIXEL(7, 7, 255, 0, 255, 255);
+   /* Two components given: z 0, w 1 (GL 4.6, 10.2.1). */
+   two_s(3, 1, 0);
+   gl.DrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+   CHECK_PIXEL(7, 7, 255, 0, 0, 255);
+   nub(16, 0, 0, 0, 0);
+   CHECK_GL_ERROR(GL_INVALID_VALUE);
    zgl_test_end(&t);
 }
 
@@ -552,5 +572,41 @@ TEST(shader_and_program_errors)
    gl.GetProgramiv(q, GL_LINK_STATUS, &v);
    CHECK_EQ(v, GL_FALSE);
    CHECK_GL_ERROR(GL_NO_ERROR);
+   zgl_test_end(&t);
+}
+
+TEST(masked_clears)
+{
+   struct zgl_test t;
+   REQUIRE(zgl_test_begin(&t, false));
+   gl.ClearColor(0.2f, 0.4f, 0.6f, 0.8f);
+   gl.Clear(GL_COLOR_BUFFER_BIT);
+   /* Only red and blue change (GL 4.6, 17.4.2: the colour mask applies to
+    * clears). */
+   gl.ColorMask(GL_TRUE, GL_FALSE, GL_TRUE, GL_FALSE);
+   gl.ClearColor(1.0f, 1.0f, 0.0f, 0.0f);
+   gl.Enable(GL_SCISSOR_TEST);
+   gl.Scissor(0, 0, 8, 8);
+   gl.Clear(GL_COLOR_BUFFER_BIT);
+   gl.Disable(GL_SCISSOR_TEST);
+   CHECK_GL_ERROR(GL_NO_ERROR);
+   CHECK_PIXEL(3, 3, 255, 102, 0, 204);
+   CHECK_PIXEL(20, 20, 51, 102, 153, 204);
+   /* Stencil through its write mask: 0xff then 0x00 under mask 0x0f. */
+   gl.ColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+   PFNGLCLEARSTENCILPROC clear_stencil =
+      (PFNGLCLEARSTENCILPROC)zgl_get_proc_address("glClearStencil");
+   PFNGLSTENCILMASKPROC stencil_mask =
+      (PFNGLSTENCILMASKPROC)zgl_get_proc_address("glStencilMask");
+   REQUIRE(clear_stencil && stencil_mask);
+   clear_stencil(0xff);
+   gl.Clear(GL_STENCIL_BUFFER_BIT);
+   stencil_mask(0x0f);
+   clear_stencil(0x00);
+   gl.Clear(GL_STENCIL_BUFFER_BIT);
+   CHECK_GL_ERROR(GL_NO_ERROR);
+   uint8_t s = 0;
+   gl.ReadPixels(9, 9, 1, 1, GL_STENCIL_INDEX, GL_UNSIGNED_BYTE, &s);
+   CHECK_EQ(s, 0xf0);
    zgl_test_end(&t);
 }

@@ -239,3 +239,151 @@ TEST(texture_errors)
    CHECK_GL_ERROR(GL_INVALID_ENUM);
    zgl_test_end(&t);
 }
+
+TEST(get_tex_image)
+{
+   struct zgl_test t;
+   REQUIRE(zgl_test_begin(&t, false));
+   PFNGLGENTEXTURESPROC gen = GLP(PFNGLGENTEXTURESPROC, "glGenTextures");
+   PFNGLBINDTEXTUREPROC bind = GLP(PFNGLBINDTEXTUREPROC, "glBindTexture");
+   PFNGLTEXIMAGE2DPROC image = GLP(PFNGLTEXIMAGE2DPROC, "glTexImage2D");
+   PFNGLGETTEXIMAGEPROC get = GLP(PFNGLGETTEXIMAGEPROC, "glGetTexImage");
+   REQUIRE(gen && bind && image && get);
+   GLuint tex;
+   gen(1, &tex);
+   bind(GL_TEXTURE_2D, tex);
+   /* Unsigned bytes in, floats out: c / 255 (GL 4.6, 8.4.4.2). */
+   const uint8_t texels[8] = {0, 51, 102, 255, 255, 204, 153, 0};
+   image(GL_TEXTURE_2D, 0, GL_RGBA8, 2, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+   float f[8] = {0};
+   get(GL_TEXTURE_2D, 0, GL_RGBA, GL_FLOAT, f);
+   CHECK_GL_ERROR(GL_NO_ERROR);
+   CHECK_FLOAT_EQ(f[1], 0.2, 1e-6);
+   CHECK_FLOAT_EQ(f[5], 0.8, 1e-6);
+   CHECK_FLOAT_EQ(f[7], 0.0, 0);
+   uint8_t bgra[8];
+   get(GL_TEXTURE_2D, 0, GL_BGRA, GL_UNSIGNED_BYTE, bgra);
+   CHECK_EQ(bgra[0], 102);
+   CHECK_EQ(bgra[6], 255);
+   /* An RGB8 texture reads alpha 1 whatever the upload said. */
+   image(GL_TEXTURE_2D, 0, GL_RGB8, 2, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+   get(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, bgra);
+   CHECK_EQ(bgra[7], 255);
+   get(GL_TEXTURE_2D, -1, GL_RGBA, GL_UNSIGNED_BYTE, bgra);
+   CHECK_GL_ERROR(GL_INVALID_VALUE);
+   get(GL_TEXTURE_2D, 0, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE, bgra);
+   CHECK_GL_ERROR(GL_INVALID_OPERATION);
+   get(GL_TEXTURE_CUBE_MAP, 0, GL_RGBA, GL_UNSIGNED_BYTE, bgra);
+   CHECK_GL_ERROR(GL_INVALID_ENUM);
+   zgl_test_end(&t);
+}
+
+TEST(buffer_texture)
+{
+   struct zgl_test t;
+   REQUIRE(zgl_test_begin(&t, false));
+   PFNGLGENTEXTURESPROC gen = GLP(PFNGLGENTEXTURESPROC, "glGenTextures");
+   PFNGLBINDTEXTUREPROC bind = GLP(PFNGLBINDTEXTUREPROC, "glBindTexture");
+   PFNGLTEXBUFFERPROC tex_buffer = GLP(PFNGLTEXBUFFERPROC, "glTexBuffer");
+   PFNGLTEXPARAMETERIPROC param = GLP(PFNGLTEXPARAMETERIPROC, "glTexParameteri");
+   REQUIRE(gen && bind && tex_buffer && param);
+   const GLuint p = zgl_test_program(vs, "#version 330 core\n"
+                                         "uniform samplerBuffer tb;\n"
+                                         "out vec4 frag;\n"
+                                         "void main() { frag = texelFetch(tb, int(gl_FragCoord.x) / 16); }\n");
+   REQUIRE(p);
+   gl.UseProgram(p);
+   quad();
+   const float texels[4][4] = {{1, 0, 0, 1}, {0, 1, 0, 1}, {0, 0, 1, 1}, {0.2f, 0.4f, 0.6f, 0.8f}};
+   GLuint b, tex;
+   gl.GenBuffers(1, &b);
+   gl.BindBuffer(GL_TEXTURE_BUFFER, b);
+   gl.BufferData(GL_TEXTURE_BUFFER, sizeof(texels), texels, GL_STATIC_DRAW);
+   gen(1, &tex);
+   bind(GL_TEXTURE_BUFFER, tex);
+   tex_buffer(GL_TEXTURE_BUFFER, GL_RGBA32F, b);
+   CHECK_GL_ERROR(GL_NO_ERROR);
+   gl.DrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+   CHECK_GL_ERROR(GL_NO_ERROR);
+   CHECK_PIXEL(5, 5, 255, 0, 0, 255);
+   CHECK_PIXEL(20, 5, 0, 255, 0, 255);
+   CHECK_PIXEL(40, 5, 0, 0, 255, 255);
+   CHECK_PIXEL(60, 5, 51, 102, 153, 204);
+   /* New data in the same buffer is what the next draw reads. */
+   const float red[4] = {1, 0, 0, 1};
+   gl.BufferSubData(GL_TEXTURE_BUFFER, 16, 16, red);
+   gl.DrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+   CHECK_PIXEL(20, 5, 255, 0, 0, 255);
+   /* Errors (GL 4.6, 8.9). */
+   tex_buffer(GL_TEXTURE_2D, GL_RGBA32F, b);
+   CHECK_GL_ERROR(GL_INVALID_ENUM);
+   tex_buffer(GL_TEXTURE_BUFFER, GL_RGB8, b);
+   CHECK_GL_ERROR(GL_INVALID_ENUM);
+   tex_buffer(GL_TEXTURE_BUFFER, GL_RGBA32F, 4321);
+   CHECK_GL_ERROR(GL_INVALID_OPERATION);
+   param(GL_TEXTURE_BUFFER, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   CHECK_GL_ERROR(GL_INVALID_ENUM);
+   zgl_test_end(&t);
+}
+
+TEST(multisample_texture)
+{
+   struct zgl_test t;
+   REQUIRE(zgl_test_begin(&t, false));
+   PFNGLGENTEXTURESPROC gen = GLP(PFNGLGENTEXTURESPROC, "glGenTextures");
+   PFNGLBINDTEXTUREPROC bind = GLP(PFNGLBINDTEXTUREPROC, "glBindTexture");
+   PFNGLTEXIMAGE2DMULTISAMPLEPROC ms = GLP(PFNGLTEXIMAGE2DMULTISAMPLEPROC, "glTexImage2DMultisample");
+   PFNGLGENFRAMEBUFFERSPROC gen_fb = GLP(PFNGLGENFRAMEBUFFERSPROC, "glGenFramebuffers");
+   PFNGLBINDFRAMEBUFFERPROC bind_fb = GLP(PFNGLBINDFRAMEBUFFERPROC, "glBindFramebuffer");
+   PFNGLFRAMEBUFFERTEXTURE2DPROC attach =
+      GLP(PFNGLFRAMEBUFFERTEXTURE2DPROC, "glFramebufferTexture2D");
+   PFNGLCHECKFRAMEBUFFERSTATUSPROC status =
+      GLP(PFNGLCHECKFRAMEBUFFERSTATUSPROC, "glCheckFramebufferStatus");
+   PFNGLGETMULTISAMPLEFVPROC positions = GLP(PFNGLGETMULTISAMPLEFVPROC, "glGetMultisamplefv");
+   PFNGLBLITFRAMEBUFFERPROC blit = GLP(PFNGLBLITFRAMEBUFFERPROC, "glBlitFramebuffer");
+   REQUIRE(gen && bind && ms && gen_fb && bind_fb && attach && status && positions && blit);
+   GLuint tex, fbo;
+   gen(1, &tex);
+   bind(GL_TEXTURE_2D_MULTISAMPLE, tex);
+   ms(GL_TEXTURE_2D_MULTISAMPLE, 4, GL_RGBA8, TEST_WIDTH, TEST_HEIGHT, GL_TRUE);
+   CHECK_GL_ERROR(GL_NO_ERROR);
+   gen_fb(1, &fbo);
+   bind_fb(GL_FRAMEBUFFER, fbo);
+   attach(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D_MULTISAMPLE, tex, 0);
+   CHECK_EQ(status(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
+   GLfloat pos[2] = {0};
+   positions(GL_SAMPLE_POSITION, 1, pos);
+   CHECK_FLOAT_EQ(pos[0], 0.875, 0); /* Vulkan's standard 4x positions */
+   CHECK_FLOAT_EQ(pos[1], 0.375, 0);
+   positions(GL_SAMPLE_POSITION, 4, pos);
+   CHECK_GL_ERROR(GL_INVALID_VALUE);
+   gl.ClearColor(0.2f, 0.4f, 0.6f, 1.0f);
+   gl.Clear(GL_COLOR_BUFFER_BIT);
+   /* Every sample holds the clear colour: fetch sample 3, and resolve. */
+   bind_fb(GL_FRAMEBUFFER, 0);
+   const GLuint p = zgl_test_program(vs, "#version 330 core\n"
+                                         "uniform sampler2DMS t;\n"
+                                         "out vec4 frag;\n"
+                                         "void main() { frag = texelFetch(t, ivec2(gl_FragCoord.xy), 3); }\n");
+   REQUIRE(p);
+   gl.UseProgram(p);
+   quad();
+   gl.DrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+   CHECK_GL_ERROR(GL_NO_ERROR);
+   CHECK_PIXEL(7, 7, 51, 102, 153, 255);
+   gl.ClearColor(0, 0, 0, 1);
+   gl.Clear(GL_COLOR_BUFFER_BIT);
+   bind_fb(GL_READ_FRAMEBUFFER, fbo);
+   blit(0, 0, TEST_WIDTH, TEST_HEIGHT, 0, 0, TEST_WIDTH, TEST_HEIGHT, GL_COLOR_BUFFER_BIT,
+        GL_NEAREST);
+   bind_fb(GL_READ_FRAMEBUFFER, 0);
+   CHECK_PIXEL(30, 30, 51, 102, 153, 255);
+   /* Errors (GL 4.6, 8.8). */
+   ms(GL_TEXTURE_2D, 4, GL_RGBA8, 4, 4, GL_TRUE);
+   CHECK_GL_ERROR(GL_INVALID_ENUM);
+   ms(GL_TEXTURE_2D_MULTISAMPLE, 0, GL_RGBA8, 4, 4, GL_TRUE);
+   CHECK_GL_ERROR(GL_INVALID_VALUE);
+   ms(GL_TEXTURE_2D_MULTISAMPLE, 64, GL_RGBA8, 4, 4, GL_TRUE);
+   CHECK_GL_ERROR(GL_INVALID_OPERATION);
+   zgl_test_end(&t);
+}
