@@ -59,10 +59,11 @@ if [ "${1:-}" = --one ]; then
    fi
    [ "$result" = pass ] && [ "$subfail" -gt 0 ] && result=fail
    # Why it did not pass: the last line the test printed that says so
-   # (fail, error, expected, probe, requires, ...), else its last words.
+   # (fail, error, expected, probe, requires, ...), else its last words;
+   # Mesa's warning about XDG_RUNTIME_DIR, printed by every run, is none.
    why=
    if [ "$result" != pass ]; then
-      why=$(grep -v '^PIGLIT:' "$log" | grep -i -E 'fail|error|expect|probe|requires|support|abort' | tail -n 1)
+      why=$(grep -v -e '^PIGLIT:' -e 'XDG_RUNTIME_DIR' "$log" | grep -i -E 'fail|error|expect|probe|requires|support|abort' | tail -n 1)
       [ -n "$why" ] || why=$(grep -v '^PIGLIT:' "$log" | grep '[A-Za-z]' | tail -n 1)
       # piglit tries several contexts before giving up: name them.
       if grep -q 'Failed to create any GL context' "$log"; then
