@@ -10,6 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "format/fmt.h"
+#include "zgl_format.h"
+#include "zgl_pixel_format.h"
 #include "zgl_screen.h"
 #include "zgl_vertex_array.h"
 #include "zink/vk/zkv.h"
@@ -936,4 +939,115 @@ zgl_GetBufferPointerv(GLenum target, GLenum pname, void **params)
       return;
    }
    *params = b->map_pointer;
+}
+
+/* ---- glClearBuffer(Sub)Data (GL 4.6, 6.5) ------------------------------------------ */
+
+/* The sized internal formats of table 8.16 a buffer clear takes, as the
+ * VkFormat whose texel layout the buffer gets. */
+static VkFormat
+clear_format(GLenum internalformat)
+{
+   switch (internalformat) {
+#define F(gl, vk) case gl: return VK_FORMAT_##vk
+   F(GL_R8, R8_UNORM); F(GL_R16, R16_UNORM); F(GL_R16F, R16_SFLOAT); F(GL_R32F, R32_SFLOAT);
+   F(GL_R8I, R8_SINT); F(GL_R16I, R16_SINT); F(GL_R32I, R32_SINT); F(GL_R8UI, R8_UINT);
+   F(GL_R16UI, R16_UINT); F(GL_R32UI, R32_UINT); F(GL_RG8, R8G8_UNORM); F(GL_RG16, R16G16_UNORM);
+   F(GL_RG16F, R16G16_SFLOAT); F(GL_RG32F, R32G32_SFLOAT); F(GL_RG8I, R8G8_SINT);
+   F(GL_RG16I, R16G16_SINT); F(GL_RG32I, R32G32_SINT); F(GL_RG8UI, R8G8_UINT);
+   F(GL_RG16UI, R16G16_UINT); F(GL_RG32UI, R32G32_UINT); F(GL_RGB32F, R32G32B32_SFLOAT);
+   F(GL_RGB32I, R32G32B32_SINT); F(GL_RGB32UI, R32G32B32_UINT); F(GL_RGBA8, R8G8B8A8_UNORM);
+   F(GL_RGBA16, R16G16B16A16_UNORM); F(GL_RGBA16F, R16G16B16A16_SFLOAT);
+   F(GL_RGBA32F, R32G32B32A32_SFLOAT); F(GL_RGBA8I, R8G8B8A8_SINT);
+   F(GL_RGBA16I, R16G16B16A16_SINT); F(GL_RGBA32I, R32G32B32A32_SINT);
+   F(GL_RGBA8UI, R8G8B8A8_UINT); F(GL_RGBA16UI, R16G16B16A16_UINT);
+   F(GL_RGBA32UI, R32G32B32A32_UINT);
+#undef F
+   default:
+      return VK_FORMAT_UNDEFINED;
+   }
+}
+
+static void
+clear_sub_data(struct zgl_context *ctx, const char *func, struct zgl_buffer *b,
+               GLenum internalformat, GLintptr offset, GLsizeiptr size, GLenum format,
+               GLenum type, const void *data)
+{
+   const VkFormat vk = clear_format(internalformat);
+   if (vk == VK_FORMAT_UNDEFINED) {
+      zgl_error(ctx, GL_INVALID_ENUM, "%s(internalformat 0x%x)", func, internalformat);
+      return;
+   }
+   const GLenum e = zgl_pixel_format_check(format, type);
+   if (e != GL_NO_ERROR || format == GL_DEPTH_COMPONENT || format == GL_STENCIL_INDEX ||
+       format == GL_DEPTH_STENCIL) {
+      zgl_error(ctx, e != GL_NO_ERROR ? e : GL_INVALID_VALUE, "%s(format 0x%x, type 0x%x)",
+                func, format, type);
+      return;
+   }
+   const enum kil_format kil = zgl_kil_format(vk);
+   const unsigned element = kil_format_el_size_B(kil);
+   /* GL 4.6, 6.5: INVALID_VALUE for a range outside the buffer or not a
+    * multiple of the element size; INVALID_OPERATION when mapped. */
+   if (offset < 0 || size < 0 || offset + size > b->size_B || offset % element ||
+       size % element) {
+      zgl_error(ctx, GL_INVALID_VALUE, "%s(offset %ld, size %ld)", func, (long)offset,
+                (long)size);
+      return;
+   }
+   if (b->map_pointer && !(b->access_flags & GL_MAP_PERSISTENT_BIT)) {
+      zgl_error(ctx, GL_INVALID_OPERATION, "%s: the buffer is mapped", func);
+      return;
+   }
+   const bool integer = fmt_format_class(kil) != FMT_CLASS_FLOAT;
+   if (data && integer != zgl_pixel_format_is_integer(format)) {
+      zgl_error(ctx, GL_INVALID_OPERATION, "%s: integer and non-integer formats", func);
+      return;
+   }
+   if (!size || !b->zkv)
+      return;
+   /* NULL data clears to zero (6.5). */
+   uint8_t pattern[16] = {0};
+   if (data) {
+      float rgba[4];
+      int64_t irgba[4];
+      double depth;
+      uint32_t stencil;
+      zgl_unpack_pixel(format, type, data, rgba, irgba, &depth, &stencil);
+      union fmt_texel v;
+      const enum fmt_class cls = fmt_format_class(kil);
+      for (unsigned i = 0; i < 4; i++) {
+         if (cls == FMT_CLASS_FLOAT)
+            v.f[i] = rgba[i];
+         else if (cls == FMT_CLASS_UINT)
+            v.u[i] = (uint32_t)irgba[i];
+         else
+            v.i[i] = (int32_t)irgba[i];
+      }
+      fmt_pack_color(kil, &v, pattern);
+   }
+   zkv_buffer_clear(ctx->zkv, b->zkv, (VkDeviceSize)offset, (VkDeviceSize)size, pattern,
+                    element);
+}
+
+void GLAPIENTRY
+zgl_ClearBufferSubData(GLenum target, GLenum internalformat, GLintptr offset, GLsizeiptr size,
+                       GLenum format, GLenum type, const void *data)
+{
+   ZGL_CONTEXT(ctx);
+   struct zgl_buffer *b = zgl_buffer_bound(ctx, "glClearBufferSubData", target);
+   if (b)
+      clear_sub_data(ctx, "glClearBufferSubData", b, internalformat, offset, size, format, type,
+                     data);
+}
+
+void GLAPIENTRY
+zgl_ClearBufferData(GLenum target, GLenum internalformat, GLenum format, GLenum type,
+                    const void *data)
+{
+   ZGL_CONTEXT(ctx);
+   struct zgl_buffer *b = zgl_buffer_bound(ctx, "glClearBufferData", target);
+   if (b)
+      clear_sub_data(ctx, "glClearBufferData", b, internalformat, 0, b->size_B, format, type,
+                     data);
 }

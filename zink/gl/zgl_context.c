@@ -121,6 +121,7 @@ static void
 context_free(struct zgl_context *ctx)
 {
    zkv_finish(ctx->zkv);
+   zgl_screen_forget_context(ctx->screen, ctx);
    zgl_context_objects_free(ctx);
    zgl_debug_finish(ctx);
    zgl_names_finish(&ctx->vertex_arrays);

@@ -207,6 +207,7 @@ struct zgl_context {
    GLuint active_texture; /* index of GL_TEXTURE0 + i */
    struct zgl_texture *textures[ZGL_MAX_COMBINED_TEXTURE_IMAGE_UNITS][ZGL_TEX_TARGETS];
    struct zgl_texture *default_textures[ZGL_TEX_TARGETS]; /* the objects named 0 */
+   struct zgl_texture *incomplete_textures[ZGL_TEX_TARGETS]; /* zgl_incomplete_texture() */
    struct zgl_sampler *samplers[ZGL_MAX_COMBINED_TEXTURE_IMAGE_UNITS];
 
    /* Framebuffers (GL 4.6, 9). 0 is the window-system framebuffer. */
@@ -254,6 +255,9 @@ void zgl_debug_message(struct zgl_context *ctx, GLenum source, GLenum type, GLui
                        GLenum severity, const char *text);
 void zgl_debug_init(struct zgl_context *ctx);
 void zgl_debug_finish(struct zgl_context *ctx);
+
+/* How many names glGetStringi(GL_EXTENSIONS) lists (zgl_string.c). */
+unsigned zgl_num_extensions(void);
 
 /* Frees a query object. */
 void zgl_query_free(void *query);

@@ -367,3 +367,19 @@ zgl_PopDebugGroup(void)
       free(message);
    }
 }
+
+void GLAPIENTRY
+zgl_GetPointerv(GLenum pname, void **params)
+{
+   ZGL_CONTEXT(ctx);
+   switch (pname) {
+   case GL_DEBUG_CALLBACK_FUNCTION:
+      *params = (void *)ctx->debug.callback;
+      return;
+   case GL_DEBUG_CALLBACK_USER_PARAM:
+      *params = (void *)ctx->debug.user_param;
+      return;
+   default:
+      zgl_error(ctx, GL_INVALID_ENUM, "glGetPointerv(pname 0x%x)", pname);
+   }
+}

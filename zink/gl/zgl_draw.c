@@ -465,3 +465,112 @@ zgl_MultiDrawElementsBaseVertex(GLenum mode, const GLsizei *count, GLenum type,
    multi_draw_elements(ctx, "glMultiDrawElementsBaseVertex", mode, count, type, indices,
                        drawcount, basevertex);
 }
+
+/* ---- indirect draws (GL 4.6, 10.4: DrawArraysIndirect and friends) ----------------- */
+
+static void
+draw_indirect(struct zgl_context *ctx, const char *func, GLenum mode, bool indexed, GLenum type,
+              const void *indirect, GLsizei drawcount, GLsizei stride)
+{
+   if (!validate(ctx, func, mode, indexed, type))
+      return;
+   /* INVALID_VALUE for a negative count or a stride that is not a
+    * multiple of 4 (10.4, MultiDraw*Indirect). */
+   if (drawcount < 0 || (stride % 4)) {
+      zgl_error(ctx, GL_INVALID_VALUE, "%s(drawcount %d, stride %d)", func, drawcount, stride);
+      return;
+   }
+   struct zgl_buffer *b = ctx->draw_indirect_buffer;
+   const GLsizei size = indexed ? 20 : 16;
+   const GLsizei step = stride ? stride : size;
+   const uintptr_t offset = (uintptr_t)indirect;
+   /* INVALID_OPERATION without an indirect buffer, for commands past its end
+    * or misaligned (10.4). */
+   if (!b || !b->zkv || offset % 4 ||
+       (drawcount && offset + (uint64_t)step * (uint64_t)(drawcount - 1) + (uint64_t)size >
+                        (uint64_t)b->size_B)) {
+      zgl_error(ctx, GL_INVALID_OPERATION, "%s: no or too small a GL_DRAW_INDIRECT_BUFFER", func);
+      return;
+   }
+   if (mapped(b)) {
+      zgl_error(ctx, GL_INVALID_OPERATION, "%s: the indirect buffer is mapped", func);
+      return;
+   }
+   if (!drawcount || !ctx->program || !ctx->program->linked)
+      return;
+   /* GL-only forms (line loops, byte indices, custom restart) need the
+    * counts on the host: read the commands and draw them directly. */
+   const bool rewrite = mode == GL_LINE_LOOP ||
+                        (indexed && type == GL_UNSIGNED_BYTE && !ctx->screen->caps->index_type_uint8) ||
+                        (indexed && ctx->primitive_restart && !ctx->primitive_restart_fixed_index &&
+                         ctx->primitive_restart_index !=
+                            (uint32_t)((1ull << (8 * index_size_B(type))) - 1));
+   if (rewrite) {
+      for (GLsizei i = 0; i < drawcount; i++) {
+         uint32_t cmd[5] = {0};
+         zkv_buffer_read(ctx->zkv, b->zkv, offset + (uint64_t)step * (uint64_t)i, (VkDeviceSize)size,
+                         cmd);
+         if (!cmd[0] || !cmd[1])
+            continue;
+         const struct draw d = {mode, indexed, type, indexed ? cmd[2] * index_size_B(type) : 0,
+                                cmd[1], indexed ? cmd[4] : cmd[3]};
+         const struct zkv_draw_range range = {indexed ? 0 : cmd[2], cmd[0],
+                                              indexed ? (int32_t)cmd[3] : 0};
+         draw(ctx, func, &d, &range, 1);
+      }
+      return;
+   }
+   struct zkv_draw_state *s = malloc(sizeof(*s));
+   if (!s) {
+      zgl_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
+      return;
+   }
+   if (zgl_fixed_state(ctx, func, s) && zgl_program_state(ctx, func, s) &&
+       zgl_xfb_draw_state(ctx, func, mode, s)) {
+      VkPrimitiveTopology t;
+      topology(mode, &t);
+      s->topology = t;
+      s->primitive_restart = indexed && (ctx->primitive_restart || ctx->primitive_restart_fixed_index);
+      const struct zkv_draw_info info = {
+         .indexed = indexed,
+         .index_buffer = indexed ? ctx->vertex_array->element_buffer->zkv : NULL,
+         .index_type = type == GL_UNSIGNED_BYTE    ? VK_INDEX_TYPE_UINT8_EXT
+                       : type == GL_UNSIGNED_SHORT ? VK_INDEX_TYPE_UINT16
+                                                   : VK_INDEX_TYPE_UINT32,
+      };
+      if (!indexed || info.index_buffer)
+         zkv_draw_indirect(ctx->zkv, s, &info, b->zkv, offset, (uint32_t)drawcount,
+                           (uint32_t)step, NULL, 0);
+   }
+   free(s);
+}
+
+void GLAPIENTRY
+zgl_DrawArraysIndirect(GLenum mode, const void *indirect)
+{
+   ZGL_CONTEXT(ctx);
+   draw_indirect(ctx, "glDrawArraysIndirect", mode, false, 0, indirect, 1, 0);
+}
+
+void GLAPIENTRY
+zgl_DrawElementsIndirect(GLenum mode, GLenum type, const void *indirect)
+{
+   ZGL_CONTEXT(ctx);
+   draw_indirect(ctx, "glDrawElementsIndirect", mode, true, type, indirect, 1, 0);
+}
+
+void GLAPIENTRY
+zgl_MultiDrawArraysIndirect(GLenum mode, const void *indirect, GLsizei drawcount, GLsizei stride)
+{
+   ZGL_CONTEXT(ctx);
+   draw_indirect(ctx, "glMultiDrawArraysIndirect", mode, false, 0, indirect, drawcount, stride);
+}
+
+void GLAPIENTRY
+zgl_MultiDrawElementsIndirect(GLenum mode, GLenum type, const void *indirect, GLsizei drawcount,
+                              GLsizei stride)
+{
+   ZGL_CONTEXT(ctx);
+   draw_indirect(ctx, "glMultiDrawElementsIndirect", mode, true, type, indirect, drawcount,
+                 stride);
+}

@@ -110,9 +110,16 @@ zgl_drawable_create(struct zgl_screen *screen, const struct zgl_config *config, 
       }
       d->depth_stencil_format = choice.format;
    }
-   if (!make_images(d)) {
-      release_images(d);
-      free(d);
+   pthread_mutex_lock(&screen->lock);
+   struct zgl_drawable **grown =
+      realloc(screen->drawables, (screen->num_drawables + 1) * sizeof(*grown));
+   if (grown) {
+      screen->drawables = grown;
+      grown[screen->num_drawables++] = d;
+   }
+   pthread_mutex_unlock(&screen->lock);
+   if (!grown || !make_images(d)) {
+      zgl_drawable_destroy(d);
       *status = ZGL_BAD_ALLOC;
       return NULL;
    }
@@ -125,6 +132,22 @@ zgl_drawable_destroy(struct zgl_drawable *drawable)
 {
    if (!drawable)
       return;
+   struct zgl_screen *screen = drawable->screen;
+   pthread_mutex_lock(&screen->lock);
+   for (unsigned i = 0; i < screen->num_drawables; i++) {
+      if (screen->drawables[i] == drawable) {
+         screen->drawables[i] = screen->drawables[--screen->num_drawables];
+         break;
+      }
+   }
+   pthread_mutex_unlock(&screen->lock);
+   /* A context still current on it draws nowhere from now on (EGL defers
+    * destroying current surfaces; this is the safety net). */
+   struct zgl_context *ctx = drawable->last_context;
+   if (ctx && ctx->draw == drawable)
+      ctx->draw = NULL;
+   if (ctx && ctx->read == drawable)
+      ctx->read = NULL;
    release_images(drawable); /* zkv keeps images in flight alive */
    free(drawable);
 }
@@ -164,9 +187,23 @@ zgl_drawable_swap(struct zgl_drawable *drawable)
 bool
 zgl_drawable_read_rgba8(struct zgl_drawable *drawable, uint8_t *pixels)
 {
-   struct zgl_context *ctx = drawable->last_context;
-   if (!ctx || !drawable->color[0])
+   if (!drawable->color[0])
       return false;
+   /* The last context that rendered to it, or, once that is gone (and
+    * finished), the screen's own stream. */
+   struct zkv_context *zkv = drawable->last_context ? drawable->last_context->zkv : NULL;
+   if (!zkv) {
+      struct zgl_screen *screen = drawable->screen;
+      pthread_mutex_lock(&screen->lock);
+      if (!screen->readback) {
+         VkResult result;
+         screen->readback = zkv_context_create(screen->zkv, &result);
+      }
+      zkv = screen->readback;
+      pthread_mutex_unlock(&screen->lock);
+      if (!zkv)
+         return false;
+   }
    if (drawable->color_format != VK_FORMAT_R8G8B8A8_UNORM &&
        drawable->color_format != VK_FORMAT_R8G8B8A8_SRGB)
       return false;
@@ -174,7 +211,7 @@ zgl_drawable_read_rgba8(struct zgl_drawable *drawable, uint8_t *pixels)
     * to bottom as asked. */
    const struct zkv_box box = {0, 0, 0, (uint32_t)drawable->width, (uint32_t)drawable->height, 1};
    const struct zkv_host_layout layout = {(uint32_t)drawable->width * 4, 0};
-   zkv_image_readback(ctx->zkv, drawable->color[0], 0, VK_IMAGE_ASPECT_COLOR_BIT, &box, pixels,
+   zkv_image_readback(zkv, drawable->color[0], 0, VK_IMAGE_ASPECT_COLOR_BIT, &box, pixels,
                       &layout);
    if (!drawable->config.alpha_bits) {
       for (size_t i = 0; i < (size_t)drawable->width * (size_t)drawable->height; i++)

@@ -130,6 +130,12 @@ get_sampler_binding(struct zgl_context *ctx, struct zgl_values *v)
 }
 
 static void
+get_num_extensions(struct zgl_context *ctx, struct zgl_values *v)
+{
+   set_int(v, zgl_num_extensions());
+}
+
+static void
 get_renderbuffer(struct zgl_context *ctx, struct zgl_values *v)
 {
    set_int(v, ctx->renderbuffer ? ctx->renderbuffer->name : 0);
@@ -330,7 +336,7 @@ static const struct get_entry table[] = {
    /* versions and strings (GL 4.6, table 23.x "implementation dependent") */
    C(GL_MAJOR_VERSION, ZGL_CORE_VERSION / 10),
    C(GL_MINOR_VERSION, ZGL_CORE_VERSION % 10),
-   C(GL_NUM_EXTENSIONS, 0),
+   FN(GL_NUM_EXTENSIONS, get_num_extensions),
    FN(GL_CONTEXT_FLAGS, get_context_flags),
    C(GL_CONTEXT_PROFILE_MASK, GL_CONTEXT_CORE_PROFILE_BIT),
    C(GL_NUM_COMPRESSED_TEXTURE_FORMATS, 0),

@@ -212,6 +212,79 @@ build_uniforms(struct zgl_linked *l, char **log)
    return true;
 }
 
+/* GLSL uniform initializers (`uniform float x = 2.0;`): the initial values
+ * of the default block (GL 4.6, 7.6: "initialized ... as specified in the
+ * shader"), kept from before the lowering makes them block members. */
+struct initializer {
+   const char *name;
+   const struct glsl_type *type;
+   const nir_constant *value;
+};
+
+static unsigned
+collect_initializers(nir_shader *stages[NIR_STAGE_COUNT], struct initializer *out, unsigned max)
+{
+   unsigned n = 0;
+   for (int s = 0; s < NIR_STAGE_COUNT; s++) {
+      if (!stages[s])
+         continue;
+      nir_foreach_variable_with_modes(var, stages[s], NIR_VAR_UNIFORM) {
+         if (!var->name || !var->constant_initializer || n == max)
+            continue;
+         bool seen = false;
+         for (unsigned i = 0; i < n; i++)
+            seen |= !strcmp(out[i].name, var->name);
+         if (!seen)
+            out[n++] = (struct initializer){var->name, var->type, var->constant_initializer};
+      }
+   }
+   return n;
+}
+
+/* Writes one scalar/vector/matrix constant at dst (std140 columns). */
+static void
+write_constant(uint8_t *dst, const struct glsl_type *type, const nir_constant *c,
+               unsigned matrix_stride_B)
+{
+   const unsigned cols = glsl_get_matrix_columns(type);
+   const bool boolean = glsl_get_base_type(type) == GLSL_TYPE_BOOL;
+   for (unsigned col = 0; col < cols; col++) {
+      const nir_constant *column = cols > 1 ? (col < c->num_elements ? c->elements[col] : NULL) : c;
+      for (unsigned r = 0; column && r < glsl_get_vector_elements(type); r++) {
+         const uint32_t word = column->is_null_constant ? 0
+                               : boolean               ? (uint32_t)column->values[r].b
+                                                       : column->values[r].u32;
+         memcpy(dst + col * matrix_stride_B + r * 4, &word, 4);
+      }
+   }
+}
+
+static void
+apply_initializers(struct zgl_linked *l, const struct initializer *inits, unsigned n)
+{
+   for (unsigned i = 0; i < l->info.num_uniforms; i++) {
+      const struct zk_uniform *u = &l->info.uniforms[i];
+      char base[256];
+      snprintf(base, sizeof(base), "%s", u->name);
+      const size_t len = strlen(base);
+      if (u->array_size && len > 3 && !strcmp(base + len - 3, "[0]"))
+         base[len - 3] = 0;
+      for (unsigned k = 0; k < n; k++) {
+         if (strcmp(inits[k].name, base) || glsl_get_bit_size(u->type) > 32)
+            continue;
+         const nir_constant *c = inits[k].value;
+         uint8_t *dst = l->uniform_data + u->offset_B;
+         if (u->array_size) {
+            for (unsigned e = 0; e < u->array_size && e < c->num_elements; e++)
+               write_constant(dst + e * u->array_stride_B, glsl_get_array_element(inits[k].type),
+                              c->elements[e], u->matrix_stride_B);
+         } else if (glsl_get_base_type(inits[k].type) != GLSL_TYPE_STRUCT) {
+            write_constant(dst, inits[k].type, c, u->matrix_stride_B);
+         }
+      }
+   }
+}
+
 struct zgl_linked *
 zgl_link(struct zgl_context *ctx, struct zgl_program *p, char **log)
 {
@@ -273,6 +346,8 @@ zgl_link(struct zgl_context *ctx, struct zgl_program *p, char **log)
          goto fail;
       }
    }
+   struct initializer inits[64];
+   const unsigned num_inits = collect_initializers(stages, inits, ARRAY_SIZE(inits));
    const struct zk_program_key key = {
       .max_draw_buffers = ZGL_MAX_DRAW_BUFFERS,
       .fragcolor_buffers = 1,
@@ -310,6 +385,7 @@ zgl_link(struct zgl_context *ctx, struct zgl_program *p, char **log)
    }
    if (!assign_attributes(p, l, log) || !build_uniforms(l, log))
       goto fail;
+   apply_initializers(l, inits, num_inits);
    assign_frag_outputs(p, l);
    *log = strdup(kgl_program_info_log(l->kgl));
    return l;

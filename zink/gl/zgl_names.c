@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 #include "zgl_names.h"
 
+#include <stdlib.h>
+#include <string.h>
+
 char zgl_name_reserved;
 
 static uint32_t
@@ -20,6 +23,7 @@ void
 zgl_names_init(struct zgl_names *names)
 {
    hash_table_init(&names->table, hash_name, equal_name);
+   hash_table_init(&names->labels, hash_name, equal_name);
    names->next = 1;
 }
 
@@ -27,6 +31,9 @@ void
 zgl_names_finish(struct zgl_names *names)
 {
    hash_table_finish(&names->table);
+   hash_table_foreach(&names->labels, e)
+      free(e->data);
+   hash_table_finish(&names->labels);
 }
 
 bool
@@ -84,6 +91,36 @@ void
 zgl_names_remove(struct zgl_names *names, uint32_t name)
 {
    hash_table_remove_key(&names->table, (const void *)(uintptr_t)name);
+   zgl_names_set_label(names, name, NULL, 0);
    if (name < names->next)
       names->next = name;
+}
+
+bool
+zgl_names_set_label(struct zgl_names *names, uint32_t name, const char *label, size_t len)
+{
+   const void *key = (const void *)(uintptr_t)name;
+   struct hash_entry *e = hash_table_search(&names->labels, key);
+   if (!label) {
+      if (e) {
+         free(e->data);
+         hash_table_remove(&names->labels, e);
+      }
+      return true;
+   }
+   void *old = e ? e->data : NULL; /* the insert may move the entry */
+   char *copy = strndup(label, len);
+   if (!copy || !hash_table_insert(&names->labels, key, copy)) {
+      free(copy);
+      return false;
+   }
+   free(old);
+   return true;
+}
+
+const char *
+zgl_names_label(const struct zgl_names *names, uint32_t name)
+{
+   struct hash_entry *e = hash_table_search(&names->labels, (const void *)(uintptr_t)name);
+   return e ? e->data : NULL;
 }

@@ -14,8 +14,9 @@
 #include "util/hash_table.h"
 
 struct zgl_names {
-   struct hash_table table; /* name -> object, or ZGL_NAME_RESERVED */
-   uint32_t next;           /* the lowest name that may be free */
+   struct hash_table table;  /* name -> object, or ZGL_NAME_RESERVED */
+   struct hash_table labels; /* name -> malloc'd KHR_debug label */
+   uint32_t next;            /* the lowest name that may be free */
 };
 
 /* What a name generated but not yet bound maps to. */
@@ -33,7 +34,13 @@ void *zgl_names_object(const struct zgl_names *names, uint32_t name);
 bool zgl_names_is_used(const struct zgl_names *names, uint32_t name);
 /* Sets the object of a name (reserving it if needed). false on out-of-memory. */
 bool zgl_names_set(struct zgl_names *names, uint32_t name, void *object);
+/* Removes the name (and its label). */
 void zgl_names_remove(struct zgl_names *names, uint32_t name);
+
+/* glObjectLabel's label of a name: set (a copy of len bytes; NULL removes
+ * it; false on out-of-memory) and get (NULL when none). */
+bool zgl_names_set_label(struct zgl_names *names, uint32_t name, const char *label, size_t len);
+const char *zgl_names_label(const struct zgl_names *names, uint32_t name);
 
 #define zgl_names_foreach(names, entry) hash_table_foreach(&(names)->table, entry)
 

@@ -4,6 +4,7 @@
  * overriding the texture's own.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "zgl_texture.h"
 
@@ -189,4 +190,70 @@ zgl_GetSamplerParameterfv(GLuint sampler, GLenum pname, GLfloat *params)
       return;
    for (unsigned i = 0; i < n; i++)
       params[i] = f[i];
+}
+
+static void
+sampler_param_int(struct zgl_context *ctx, const char *func, GLuint sampler, GLenum pname,
+                  const GLint *params)
+{
+   struct zgl_sampler *s = lookup(ctx, func, sampler);
+   if (!s)
+      return;
+   if (pname == GL_TEXTURE_BORDER_COLOR) {
+      memcpy(s->params.border_color_int, params, sizeof(s->params.border_color_int));
+      for (unsigned i = 0; i < 4; i++)
+         s->params.border_color[i] = (GLfloat)params[i];
+      s->params.border_int = true;
+      return;
+   }
+   const GLfloat v[4] = {(GLfloat)params[0]};
+   zgl_sampler_param(ctx, func, &s->params, pname, v, false);
+}
+
+void GLAPIENTRY
+zgl_SamplerParameterIiv(GLuint sampler, GLenum pname, const GLint *param)
+{
+   ZGL_CONTEXT(ctx);
+   sampler_param_int(ctx, "glSamplerParameterIiv", sampler, pname, param);
+}
+
+void GLAPIENTRY
+zgl_SamplerParameterIuiv(GLuint sampler, GLenum pname, const GLuint *param)
+{
+   ZGL_CONTEXT(ctx);
+   sampler_param_int(ctx, "glSamplerParameterIuiv", sampler, pname, (const GLint *)param);
+}
+
+static void
+get_int(struct zgl_context *ctx, const char *func, GLuint sampler, GLenum pname, GLint *params)
+{
+   struct zgl_sampler *s = lookup(ctx, func, sampler);
+   if (!s)
+      return;
+   if (pname == GL_TEXTURE_BORDER_COLOR) {
+      for (unsigned i = 0; i < 4; i++)
+         params[i] = s->params.border_int ? s->params.border_color_int[i]
+                                          : (GLint)s->params.border_color[i];
+      return;
+   }
+   GLfloat f[4];
+   unsigned n;
+   if (!get(ctx, func, sampler, pname, f, &n))
+      return;
+   for (unsigned i = 0; i < n; i++)
+      params[i] = (GLint)f[i];
+}
+
+void GLAPIENTRY
+zgl_GetSamplerParameterIiv(GLuint sampler, GLenum pname, GLint *params)
+{
+   ZGL_CONTEXT(ctx);
+   get_int(ctx, "glGetSamplerParameterIiv", sampler, pname, params);
+}
+
+void GLAPIENTRY
+zgl_GetSamplerParameterIuiv(GLuint sampler, GLenum pname, GLuint *params)
+{
+   ZGL_CONTEXT(ctx);
+   get_int(ctx, "glGetSamplerParameterIuiv", sampler, pname, (GLint *)params);
 }

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "zgl_drawable.h"
 #include "zgl_version.h"
 
 /* Configs: RGBA8 with and without depth/stencil, and RGB8 (alpha absent),
@@ -43,6 +44,7 @@ zgl_screen_create(enum zgl_status *status, const char **message)
       return NULL;
    }
    screen->caps = zkv_screen_caps(screen->zkv);
+   pthread_mutex_init(&screen->lock, NULL);
    memcpy(screen->device_name, screen->caps->device_name, sizeof(screen->device_name));
    add_configs(screen);
    *status = ZGL_OK;
@@ -55,6 +57,9 @@ zgl_screen_destroy(struct zgl_screen *screen)
 {
    if (!screen)
       return;
+   zkv_context_destroy(screen->readback);
+   free(screen->drawables);
+   pthread_mutex_destroy(&screen->lock);
    zkv_screen_destroy(screen->zkv);
    free(screen);
 }
@@ -79,4 +84,15 @@ zgl_screen_max_version(const struct zgl_screen *screen, enum zgl_api api,
    if (api != ZGL_API_OPENGL)
       return 0; /* no ES contexts yet */
    return profile == ZGL_PROFILE_CORE ? ZGL_CORE_VERSION : ZGL_COMPAT_VERSION;
+}
+
+void
+zgl_screen_forget_context(struct zgl_screen *screen, struct zgl_context *ctx)
+{
+   pthread_mutex_lock(&screen->lock);
+   for (unsigned i = 0; i < screen->num_drawables; i++) {
+      if (screen->drawables[i]->last_context == ctx)
+         screen->drawables[i]->last_context = NULL;
+   }
+   pthread_mutex_unlock(&screen->lock);
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "zgl_program.h"
+#include "zgl_screen.h"
 
 /* The kgl stage of a shader type zgl compiles; false for others. */
 static bool
@@ -95,7 +96,10 @@ zgl_CreateShader(GLenum type)
 {
    ZGL_CONTEXT(ctx, 0);
    enum kgl_stage stage;
-   if (!stage_of(type, &stage)) {
+   /* A device without geometry shaders (kiln today) has GL 3.1's stages:
+    * GL_GEOMETRY_SHADER is then not an accepted type. */
+   if (!stage_of(type, &stage) ||
+       (stage == KGL_STAGE_GEOMETRY && !ctx->screen->caps->features.geometryShader)) {
       zgl_error(ctx, GL_INVALID_ENUM, "glCreateShader(0x%x)", type);
       return 0;
    }

@@ -933,3 +933,44 @@ zgl_GetMultisamplefv(GLenum pname, GLuint index, GLfloat *val)
    val[0] = samples == 4 ? positions[index][0] : 0.5f;
    val[1] = samples == 4 ? positions[index][1] : 0.5f;
 }
+
+struct zgl_texture *
+zgl_incomplete_texture(struct zgl_context *ctx, enum zgl_tex_target index)
+{
+   if (ctx->incomplete_textures[index])
+      return ctx->incomplete_textures[index];
+   if (index == ZGL_TEX_BUFFER || index == ZGL_TEX_2D_MULTISAMPLE ||
+       index == ZGL_TEX_2D_MULTISAMPLE_ARRAY)
+      return NULL;
+   struct zgl_texture *t = zgl_texture_create(0, index);
+   struct zkv_format_choice choice;
+   if (!t || !zkv_format_for_gl(ctx->screen->zkv, GL_RGBA8, VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT,
+                                &choice)) {
+      zgl_texture_unref(t);
+      return NULL;
+   }
+   const GLenum saved = ctx->error;
+   if (!ensure_image(ctx, "zgl_incomplete_texture", t, GL_RGBA8, &choice, 0, 1, 1, 1, 1)) {
+      ctx->error = saved;
+      zgl_texture_unref(t);
+      return NULL;
+   }
+   t->immutable = true;
+   t->immutable_levels = 1;
+   const uint8_t black[4] = {0, 0, 0, 255};
+   const unsigned faces = index == ZGL_TEX_CUBE_MAP ? 6 : 1;
+   const struct zgl_pixel_store saved_unpack = ctx->unpack;
+   struct zgl_buffer *saved_pbo = ctx->pixel_unpack_buffer;
+   ctx->unpack = (struct zgl_pixel_store){.alignment = 1};
+   ctx->pixel_unpack_buffer = NULL;
+   for (unsigned f = 0; f < faces; f++) {
+      const struct target_info ti = {index, f, 2};
+      t->levels[f][0] = (struct zgl_tex_level){true, 1, 1, 1, GL_RGBA8};
+      upload(ctx, "zgl_incomplete_texture", t, &ti, 0, 0, 0, 0, 1, 1, 1, GL_RGBA,
+             GL_UNSIGNED_BYTE, black);
+   }
+   ctx->unpack = saved_unpack;
+   ctx->pixel_unpack_buffer = saved_pbo;
+   ctx->incomplete_textures[index] = t;
+   return t;
+}

@@ -48,8 +48,8 @@ zgl_sampler_params_init(struct zgl_sampler_params *p, bool rectangle)
    p->max_anisotropy = 1.0f;
 }
 
-static struct zgl_texture *
-texture_new(GLuint name, enum zgl_tex_target index)
+struct zgl_texture *
+zgl_texture_create(GLuint name, enum zgl_tex_target index)
 {
    struct zgl_texture *t = calloc(1, sizeof(*t));
    if (!t)
@@ -90,7 +90,7 @@ void
 zgl_texture_state_init(struct zgl_context *ctx)
 {
    for (unsigned i = 0; i < ZGL_TEX_TARGET_COUNT; i++)
-      ctx->default_textures[i] = texture_new(0, (enum zgl_tex_target)i);
+      ctx->default_textures[i] = zgl_texture_create(0, (enum zgl_tex_target)i);
 }
 
 void
@@ -104,7 +104,9 @@ zgl_texture_state_finish(struct zgl_context *ctx)
    }
    for (unsigned i = 0; i < ZGL_TEX_TARGET_COUNT; i++) {
       zgl_texture_unref(ctx->default_textures[i]);
+      zgl_texture_unref(ctx->incomplete_textures[i]);
       ctx->default_textures[i] = NULL;
+      ctx->incomplete_textures[i] = NULL;
    }
 }
 
@@ -148,7 +150,7 @@ zgl_BindTexture(GLenum target, GLuint texture)
       zgl_shared_lock(ctx);
       void *o = zgl_names_lookup(&ctx->shared->textures, texture);
       if (o == ZGL_NAME_RESERVED) {
-         o = texture_new(texture, index);
+         o = zgl_texture_create(texture, index);
          if (o && !zgl_names_set(&ctx->shared->textures, texture, o)) {
             free(o);
             o = NULL;
@@ -293,10 +295,20 @@ last_level(const struct zgl_texture *t)
    return MIN2(t->max_level, t->base_level + (GLint)util_logbase2((uint64_t)MAX2(m, 1)));
 }
 
+static struct zgl_texture *
+complete_texture(struct zgl_context *ctx, enum zgl_tex_target index, unsigned unit);
+
 struct zgl_texture *
 zgl_texture_for_sampling(struct zgl_context *ctx, GLenum sampler_type, unsigned unit)
 {
    const enum zgl_tex_target index = target_of_sampler(sampler_type);
+   struct zgl_texture *t = complete_texture(ctx, index, unit);
+   return t ? t : zgl_incomplete_texture(ctx, index);
+}
+
+static struct zgl_texture *
+complete_texture(struct zgl_context *ctx, enum zgl_tex_target index, unsigned unit)
+{
    struct zgl_texture *t = ctx->textures[unit][index];
    if (!t)
       t = ctx->default_textures[index];
@@ -476,7 +488,12 @@ zgl_texture_descriptor(struct zgl_context *ctx, struct zgl_texture *t, unsigned 
    s.max_anisotropy = p->max_anisotropy;
    s.compare_enable = p->compare_mode == GL_COMPARE_REF_TO_TEXTURE;
    s.compare_op = (VkCompareOp)(p->compare_func - GL_NEVER);
-   memcpy(s.border_color.f, p->border_color, sizeof(s.border_color.f));
+   if (p->border_int) {
+      memcpy(s.border_color.i, p->border_color_int, sizeof(s.border_color.i));
+      s.border_int = true;
+   } else {
+      memcpy(s.border_color.f, p->border_color, sizeof(s.border_color.f));
+   }
    s.seamless_cube_map_off = !ctx->texture_cube_map_seamless &&
                              ctx->screen->caps->non_seamless_cube_map;
    s.reduction_mode = VK_SAMPLER_REDUCTION_MODE_WEIGHTED_AVERAGE;
@@ -543,6 +560,7 @@ zgl_sampler_param(struct zgl_context *ctx, const char *func, struct zgl_sampler_
       return true;
    case GL_TEXTURE_BORDER_COLOR:
       memcpy(p->border_color, values, sizeof(p->border_color));
+      p->border_int = false;
       return true;
    default:
       if (!is_texture)
@@ -867,4 +885,76 @@ zgl_TexBuffer(GLenum target, GLenum internalformat, GLuint buffer)
    zkv_buffer_view_destroy(t->buffer_view);
    t->buffer_view = NULL;
    t->buffer_view_of = NULL;
+}
+
+/* ---- integer parameters (GL 4.6, 8.10: TexParameterI*, GetTexParameterI*) ----------- */
+
+static void
+texture_param_int(struct zgl_context *ctx, const char *func, GLenum target, GLenum pname,
+                  const GLint *params)
+{
+   if (pname == GL_TEXTURE_BORDER_COLOR) {
+      struct zgl_texture *t = bound(ctx, func, target);
+      if (!t)
+         return;
+      memcpy(t->sampler.border_color_int, params, sizeof(t->sampler.border_color_int));
+      for (unsigned i = 0; i < 4; i++)
+         t->sampler.border_color[i] = (GLfloat)params[i];
+      t->sampler.border_int = true;
+      return;
+   }
+   const GLfloat f[4] = {(GLfloat)params[0]};
+   GLint i[4] = {params[0]};
+   if (pname == GL_TEXTURE_SWIZZLE_RGBA)
+      memcpy(i, params, sizeof(i));
+   texture_param(ctx, func, target, pname, f, i);
+}
+
+void GLAPIENTRY
+zgl_TexParameterIiv(GLenum target, GLenum pname, const GLint *params)
+{
+   ZGL_CONTEXT(ctx);
+   texture_param_int(ctx, "glTexParameterIiv", target, pname, params);
+}
+
+void GLAPIENTRY
+zgl_TexParameterIuiv(GLenum target, GLenum pname, const GLuint *params)
+{
+   ZGL_CONTEXT(ctx);
+   texture_param_int(ctx, "glTexParameterIuiv", target, pname, (const GLint *)params);
+}
+
+static void
+get_texture_param_int(struct zgl_context *ctx, const char *func, GLenum target, GLenum pname,
+                      GLint *params)
+{
+   if (pname == GL_TEXTURE_BORDER_COLOR) {
+      struct zgl_texture *t = bound(ctx, func, target);
+      if (!t)
+         return;
+      for (unsigned i = 0; i < 4; i++)
+         params[i] = t->sampler.border_int ? t->sampler.border_color_int[i]
+                                           : (GLint)t->sampler.border_color[i];
+      return;
+   }
+   GLfloat f[4];
+   unsigned n;
+   if (!get_texture_param(ctx, func, target, pname, f, &n))
+      return;
+   for (unsigned i = 0; i < n; i++)
+      params[i] = (GLint)f[i];
+}
+
+void GLAPIENTRY
+zgl_GetTexParameterIiv(GLenum target, GLenum pname, GLint *params)
+{
+   ZGL_CONTEXT(ctx);
+   get_texture_param_int(ctx, "glGetTexParameterIiv", target, pname, params);
+}
+
+void GLAPIENTRY
+zgl_GetTexParameterIuiv(GLenum target, GLenum pname, GLuint *params)
+{
+   ZGL_CONTEXT(ctx);
+   get_texture_param_int(ctx, "glGetTexParameterIuiv", target, pname, (GLint *)params);
 }

@@ -35,6 +35,9 @@ struct zgl_sampler_params {
    GLfloat min_lod, max_lod, lod_bias;
    GLenum compare_mode, compare_func;
    GLfloat border_color[4];
+   /* glTexParameterI*v's border colour, read by integer textures. */
+   bool border_int;
+   GLint border_color_int[4];
    GLfloat max_anisotropy;
 };
 
@@ -82,6 +85,12 @@ struct zgl_sampler {
    struct zgl_sampler_params params;
 };
 
+/* A texture object of target index, named name (0: zgl's own). */
+struct zgl_texture *zgl_texture_create(GLuint name, enum zgl_tex_target index);
+/* What an incomplete texture of index samples: a complete 1 x 1 texture of
+ * (0, 0, 0, 1) (GL 4.6, 11.1.3.5). NULL on out-of-memory or for targets
+ * without one (buffer, multisample). */
+struct zgl_texture *zgl_incomplete_texture(struct zgl_context *ctx, enum zgl_tex_target index);
 void zgl_sampler_params_init(struct zgl_sampler_params *p, bool rectangle);
 void zgl_texture_unref(struct zgl_texture *texture);
 void zgl_texture_state_init(struct zgl_context *ctx);

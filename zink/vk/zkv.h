@@ -100,8 +100,8 @@ struct zkv_caps {
 
    /* Extensions / features zkv enabled because the device has them. */
    bool dynamic_rendering;          /* required: screen creation fails without it */
-   bool extended_dynamic_state;     /* cull, front face, depth/stencil state as dynamic state */
-   bool extended_dynamic_state2;    /* rasterizer discard, depth bias enable, primitive restart */
+   bool extended_dynamic_state;     /* cull, front face, topology, depth/stencil state are dynamic */
+   bool extended_dynamic_state2;    /* depth bias enable and primitive restart are dynamic */
    bool depth_clip_control;         /* GL's -1..1 clip depth (zk_program_key.depth_clip_control) */
    bool depth_clip_enable;          /* GL_DEPTH_CLAMP independent of clipping */
    bool provoking_vertex_last;      /* GL's default GL_LAST_VERTEX_CONVENTION */
@@ -128,7 +128,8 @@ struct zkv_caps {
    uint32_t timestamp_valid_bits;
    double timestamp_period_ns;
    bool pipeline_statistics;
-   bool primitives_generated;       /* a query for GL_PRIMITIVES_GENERATED (statistics or xfb) */
+   bool primitives_generated;       /* a query for GL_PRIMITIVES_GENERATED (pipeline statistics) */
+   bool vertex_input_dynamic;       /* vertex arrays are dynamic state, not pipeline state */
 };
 
 /* Opens the Vulkan device through the loader. When several physical devices
@@ -230,7 +231,7 @@ enum zkv_buffer_usage {
 
 /* Where its memory should live (ARB_buffer_storage flags). */
 enum zkv_buffer_flags {
-   ZKV_BUFFER_MAPPABLE   = 1 << 0, /* host-visible memory (else device-local, maps through staging) */
+   ZKV_BUFFER_MAPPABLE   = 1 << 0, /* host-visible memory (today every buffer is: docs/zink-vk.md) */
    ZKV_BUFFER_PERSISTENT = 1 << 1, /* may stay mapped while used by the device (implies MAPPABLE) */
    ZKV_BUFFER_COHERENT   = 1 << 2, /* host-coherent memory: no explicit flushes */
    ZKV_BUFFER_CACHED     = 1 << 3, /* host-cached: the CPU reads it back (GL_CLIENT_STORAGE_BIT, readback PBOs) */
@@ -285,16 +286,22 @@ void zkv_buffer_clear(struct zkv_context *ctx, struct zkv_buffer *buffer, VkDevi
  * fresh storage so later writes need not wait. */
 void zkv_buffer_invalidate(struct zkv_context *ctx, struct zkv_buffer *buffer);
 
-/* A texel buffer view (samplerBuffer / imageBuffer). */
+/* A texel buffer view (samplerBuffer / imageBuffer). range_B 0: to the end.
+ * A format the device cannot use in texel buffers is
+ * VK_ERROR_FORMAT_NOT_SUPPORTED; a range outside the buffer, an offset not a
+ * multiple of limits.minTexelBufferOffsetAlignment or more than
+ * limits.maxTexelBufferElements texels VK_ERROR_INITIALIZATION_FAILED. */
 struct zkv_buffer_view *zkv_buffer_view_create(struct zkv_screen *screen, struct zkv_buffer *buffer,
                                                VkFormat format, VkDeviceSize offset_B,
                                                VkDeviceSize range_B, VkResult *result);
 void zkv_buffer_view_destroy(struct zkv_buffer_view *view);
 
 /* Streaming uploads: copies `data` into the context's per-batch upload
- * buffer (aligned to align_B, at least 4) and returns where it went, for
+ * buffer (aligned to align_B, at least 16) and returns where it went, for
  * default uniform blocks, kiln_gl_state, client-memory vertex arrays and
- * indices. The buffer belongs to the context and stays valid for commands
+ * indices. Uniform data needs align_B = caps.limits.minUniformBufferOffsetAlignment
+ * (set 0 bindings 0 and 1 are dynamic uniform buffers: a new offset there
+ * costs no descriptor set). The buffer belongs to the context and stays valid for commands
  * recorded until the next zkv_flush. false on out-of-memory. */
 bool zkv_upload_transient(struct zkv_context *ctx, const void *data, VkDeviceSize size_B,
                           VkDeviceSize align_B, struct zkv_buffer **buffer,
@@ -316,7 +323,10 @@ struct zkv_image_desc {
    VkImageUsageFlags usage;
 };
 
-/* Optimal tiling, VK_IMAGE_LAYOUT_GENERAL, contents undefined. */
+/* Optimal tiling, VK_IMAGE_LAYOUT_GENERAL, contents undefined. Sizes,
+ * layer and level counts or sample counts the device cannot give for the
+ * format are VK_ERROR_FORMAT_NOT_SUPPORTED (GL_MAX_TEXTURE_SIZE and friends
+ * come from caps.limits). */
 struct zkv_image *zkv_image_create(struct zkv_screen *screen, const struct zkv_image_desc *desc,
                                    VkResult *result);
 void zkv_image_destroy(struct zkv_image *image);
@@ -398,6 +408,10 @@ struct zkv_image_view_desc {
    uint32_t base_layer, layers;   /* layers 0: to the last */
    VkComponentMapping swizzle;    /* zero = identity */
 };
+/* Ranges outside the image, a view type the image cannot have (cube views
+ * of images made without `cube`, several layers in a non-array view) and
+ * another format without `mutable_format` are VK_ERROR_INITIALIZATION_FAILED;
+ * a format of another texel size VK_ERROR_FORMAT_NOT_SUPPORTED. */
 struct zkv_image_view *zkv_image_view_create(struct zkv_screen *screen, struct zkv_image *image,
                                              const struct zkv_image_view_desc *desc,
                                              VkResult *result);
@@ -552,7 +566,8 @@ struct zkv_descriptor {
 
 /* The resources shaders read, by the zk_compiler.h sets and bindings. An
  * unset slot (all NULL) that a program uses gets a null descriptor with
- * robustness2, else a 1-texel/16-byte dummy resource. */
+ * robustness2; without it buffers get a small zero buffer and images stay
+ * unwritten (reading them is undefined in GL too). */
 struct zkv_bindings {
    struct zkv_descriptor set[ZKV_MAX_SETS][ZKV_MAX_BINDINGS];
 };
@@ -560,7 +575,8 @@ struct zkv_bindings {
 /* Transform feedback: a buffer range GL binds to a TRANSFORM_FEEDBACK_BUFFER
  * index, with a counter that remembers how far capture got (pause/resume
  * and glDrawTransformFeedback). The front end makes one per binding at
- * glBeginTransformFeedback: capture starts at offset_B. */
+ * glBeginTransformFeedback: capture starts at offset_B (size_B 0: to the
+ * end). VK_ERROR_FEATURE_NOT_PRESENT without caps.transform_feedback. */
 struct zkv_xfb_target *zkv_xfb_target_create(struct zkv_screen *screen, struct zkv_buffer *buffer,
                                              VkDeviceSize offset_B, VkDeviceSize size_B,
                                              VkResult *result);
@@ -719,6 +735,8 @@ enum zkv_query_type {
    ZKV_QUERY_PIPELINE_STATISTIC,    /* index: one VkQueryPipelineStatisticFlagBits bit */
 };
 
+/* A query belongs to its context: destroy it before the context. Types the
+ * device cannot count are VK_ERROR_FEATURE_NOT_PRESENT. */
 struct zkv_query *zkv_query_create(struct zkv_context *ctx, enum zkv_query_type type,
                                    uint32_t index, VkResult *result);
 void zkv_query_destroy(struct zkv_query *query);

@@ -54,7 +54,19 @@ zkv_batch_reset(struct zkv_context *ctx, struct zkv_batch *b)
    dynarray_foreach(&b->desc_pools, VkDescriptorPool, pool)
       vkResetDescriptorPool(ctx->screen->dev, *pool, 0);
    b->desc_pool_used = 0;
-   dynarray_foreach(&b->uploads, struct zkv_upload_chunk, chunk) chunk->used_B = 0;
+   /* Keep a few standard staging chunks for the next use; oversized ones
+    * (a big texture upload) go, so the ring does not hoard memory. */
+   uint32_t kept = 0;
+   dynarray_foreach(&b->uploads, struct zkv_upload_chunk, chunk)
+   {
+      if (chunk->buffer->size_B > ZKV_UPLOAD_CHUNK_B || kept >= ZKV_UPLOAD_CHUNKS_KEPT) {
+         zkv_buffer_destroy(chunk->buffer);
+         continue;
+      }
+      *dynarray_element(&b->uploads, struct zkv_upload_chunk, kept++) =
+         (struct zkv_upload_chunk){chunk->buffer, 0};
+   }
+   b->uploads.size_B = kept * sizeof(struct zkv_upload_chunk);
    b->upload_current = 0;
    dynarray_foreach(&b->waits, struct zkv_fence *, f) zkv_fence_destroy(*f);
    dynarray_clear(&b->waits);
@@ -99,6 +111,7 @@ new_pool(struct zkv_context *ctx, VkDescriptorPool *out)
    const uint32_t n = ZKV_MAX_DESCRIPTOR_POOL_SETS;
    const VkDescriptorPoolSize sizes[] = {
       {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, n * 8},
+      {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC, n * ZKV_DYNAMIC_UBOS},
       {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, n * 4},
       {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, n * 8},
       {VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE, n * 2},

@@ -63,6 +63,14 @@ zkv_buffer_view_create(struct zkv_screen *screen, struct zkv_buffer *buffer, VkF
       *result = VK_ERROR_FORMAT_NOT_SUPPORTED;
       return NULL;
    }
+   const VkPhysicalDeviceLimits *l = &screen->caps.limits;
+   const uint32_t texel_B = zkv_format_block_size_B(format);
+   const VkDeviceSize range = range_B ? range_B : buffer->size_B - offset_B;
+   if (offset_B >= buffer->size_B || range > buffer->size_B - offset_B || !texel_B ||
+       offset_B % l->minTexelBufferOffsetAlignment || range / texel_B > l->maxTexelBufferElements) {
+      *result = VK_ERROR_INITIALIZATION_FAILED;
+      return NULL;
+   }
    struct zkv_buffer_view *v = calloc(1, sizeof(*v));
    if (!v) {
       *result = VK_ERROR_OUT_OF_HOST_MEMORY;

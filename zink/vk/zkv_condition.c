@@ -57,7 +57,7 @@ zkv_condition_prepare(struct zkv_context *ctx)
       const struct zkv_query_piece *p = dynarray_element(&q->pieces, struct zkv_query_piece, 0);
       /* Without WAIT the device could see "not available" as 0 and skip:
        * GL's NO_WAIT modes allow drawing then, never skipping. */
-      vkCmdCopyQueryPoolResults(cmd, p->pool, 0, 1, ctx->condition_buffer->storage->buffer, 0, 4,
+      vkCmdCopyQueryPoolResults(cmd, p->qp->pool, 0, 1, ctx->condition_buffer->storage->buffer, 0, 4,
                                 VK_QUERY_RESULT_WAIT_BIT);
       zkv_batch_use(ctx, &q->ref);
       zkv_batch_use(ctx, &ctx->condition_buffer->storage->ref);

@@ -63,6 +63,8 @@ zkv_context_destroy(struct zkv_context *ctx)
       ctx->free_batches = b->next;
       zkv_batch_destroy(ctx, b);
    }
+   if (ctx->condition)
+      zkv_ref_put(&ctx->condition->ref);
    zkv_buffer_destroy(ctx->condition_buffer);
    zkv_buffer_destroy(ctx->dummy_buffer);
    free(ctx);
@@ -96,6 +98,7 @@ reset_bound(struct zkv_context *ctx)
    ctx->bound_program = NULL;
    memset(ctx->bound_sets, 0, sizeof(ctx->bound_sets));
    ctx->condition_ready = false;
+   ctx->dynamic_valid = false;
 }
 
 VkCommandBuffer
@@ -311,17 +314,20 @@ bool
 zkv_ref_busy(struct zkv_context *ctx, const struct zkv_ref *ref)
 {
    (void)ctx;
-   return ref->timeline && !zkv_timeline_reached(ref->timeline, ref->seqno);
+   struct zkv_timeline *tl = atomic_load(&ref->timeline);
+   return tl && !zkv_timeline_reached(tl, atomic_load(&ref->seqno));
 }
 
 void
 zkv_context_wait_ref(struct zkv_context *ctx, struct zkv_ref *ref)
 {
-   if (!ref->timeline)
+   struct zkv_timeline *tl = atomic_load(&ref->timeline);
+   if (!tl)
       return;
-   if (ref->timeline == ctx->timeline && ctx->batch && ref->seqno == ctx->batch->seqno)
+   const uint64_t seqno = atomic_load(&ref->seqno);
+   if (tl == ctx->timeline && ctx->batch && seqno == ctx->batch->seqno)
       flush_batch(ctx);
-   zkv_timeline_wait(ref->timeline, ref->seqno, UINT64_MAX);
+   zkv_timeline_wait(tl, seqno, UINT64_MAX);
 }
 
 void

@@ -34,6 +34,25 @@ zkv_descriptors_prepare(struct zkv_context *ctx, struct zkv_program *program,
    }
 }
 
+/* Dynamic uniform buffers: the offset is given at bind time, not written. */
+static bool
+is_dynamic(const struct zkv_program *p, uint32_t s, uint32_t binding)
+{
+   return s == 0 && binding < ZKV_DYNAMIC_UBOS && (p->dynamic_mask & (1u << binding));
+}
+
+static bool
+same_descriptor(const struct zkv_descriptor *a, const struct zkv_descriptor *b, bool dynamic)
+{
+   if (!dynamic)
+      return memcmp(a, b, sizeof(*a)) == 0;
+   /* the range a dynamic descriptor was written with must stay the same */
+   const VkDeviceSize ra = a->range_B ? a->range_B : (a->buffer ? a->buffer->size_B : 0);
+   const VkDeviceSize rb = b->range_B ? b->range_B : (b->buffer ? b->buffer->size_B : 0);
+   return a->buffer == b->buffer && ra == rb && (a->range_B != 0) == (b->range_B != 0) &&
+          (a->range_B || a->offset_B == b->offset_B);
+}
+
 static bool
 set_changed(struct zkv_context *ctx, struct zkv_program *p, const struct zkv_bindings *bindings,
             uint32_t s)
@@ -45,7 +64,7 @@ set_changed(struct zkv_context *ctx, struct zkv_program *p, const struct zkv_bin
       for (uint32_t e = 0; e < b->count; e++) {
          const uint32_t slot = b->binding + e;
          const struct zkv_descriptor *d = &bindings->set[s][slot];
-         if (memcmp(d, &ctx->bound_desc[s][slot], sizeof(*d)) != 0 ||
+         if (!same_descriptor(d, &ctx->bound_desc[s][slot], is_dynamic(p, s, b->binding)) ||
              generation(d) != ctx->bound_generation[s][slot])
             return true;
       }
@@ -94,6 +113,23 @@ fill(struct zkv_context *ctx, VkDescriptorType type, const struct zkv_descriptor
 {
    const bool null_ok = ctx->screen->null_descriptor;
    switch (type) {
+   case VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC:
+      /* written at offset 0; the descriptor's offset comes at bind time */
+      if (d->buffer && d->range_B) {
+         *buffer = (VkDescriptorBufferInfo){d->buffer->storage->buffer, 0, d->range_B};
+         zkv_batch_use(ctx, &d->buffer->storage->ref);
+         return;
+      }
+      if (d->buffer) { /* "to the end": the offset is fixed in the descriptor */
+         const VkDeviceSize off = d->offset_B < d->buffer->size_B ? d->offset_B : 0;
+         *buffer = (VkDescriptorBufferInfo){d->buffer->storage->buffer, off,
+                                            d->buffer->size_B - off};
+         zkv_batch_use(ctx, &d->buffer->storage->ref);
+         return;
+      }
+      /* robustness2 allows no null dynamic buffers: the zero buffer */
+      *buffer = (VkDescriptorBufferInfo){dummy_buffer(ctx), 0, VK_WHOLE_SIZE};
+      return;
    case VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER:
    case VK_DESCRIPTOR_TYPE_STORAGE_BUFFER:
       if (d->buffer) {
@@ -197,13 +233,32 @@ zkv_descriptors_bind(struct zkv_context *ctx, VkCommandBuffer cmd, struct zkv_pr
       ctx->bound_compute = bind_point == VK_PIPELINE_BIND_POINT_COMPUTE;
    }
    for (uint32_t s = 0; s < ZKV_MAX_SETS; s++) {
-      if (!program->set_count[s] || !set_changed(ctx, program, bindings, s))
+      if (!program->set_count[s])
          continue;
-      VkDescriptorSet set = write_set(ctx, program, bindings, s);
-      if (!set)
-         return;
-      vkCmdBindDescriptorSets(cmd, bind_point, program->layout, s, 1, &set, 0, NULL);
+      /* dynamic offsets, in binding order (Vulkan 1.3, 14.2.8) */
+      uint32_t offsets[ZKV_DYNAMIC_UBOS], n = 0;
+      bool offsets_changed = false;
+      if (s == 0) {
+         for (uint32_t b = 0; b < ZKV_DYNAMIC_UBOS; b++) {
+            if (!(program->dynamic_mask & (1u << b)))
+               continue;
+            const struct zkv_descriptor *d = &bindings->set[0][b];
+            offsets[n] = d->buffer && d->range_B ? (uint32_t)d->offset_B : 0;
+            offsets_changed |= offsets[n] != ctx->bound_dynamic_offsets[n];
+            n++;
+         }
+      }
+      VkDescriptorSet set = ctx->bound_sets[s];
+      if (set_changed(ctx, program, bindings, s)) {
+         set = write_set(ctx, program, bindings, s);
+         if (!set)
+            return;
+      } else if (!offsets_changed) {
+         continue;
+      }
+      vkCmdBindDescriptorSets(cmd, bind_point, program->layout, s, 1, &set, n, offsets);
       ctx->bound_sets[s] = set;
+      memcpy(ctx->bound_dynamic_offsets, offsets, n * sizeof(offsets[0]));
    }
    ctx->bound_program = program;
 }

@@ -8,6 +8,9 @@
 
 #include "zkv_private.h"
 
+/* Ranges one VK_EXT_multi_draw command takes from the stack (more: a loop). */
+#define ZKV_MULTI_DRAW_BATCH 64
+
 void
 zkv_draw_state_init(struct zkv_draw_state *st)
 {
@@ -55,51 +58,87 @@ clamp01(float v)
 }
 
 static void
-set_dynamic_state(struct zkv_context *ctx, VkCommandBuffer cmd, const struct zkv_draw_state *st)
+build_dynamic(struct zkv_context *ctx, const struct zkv_draw_state *st,
+              const struct zkv_pipeline_key *key, struct zkv_dynamic *d)
 {
    const struct zkv_caps *caps = &ctx->screen->caps;
    const struct zkv_framebuffer *fb = &st->framebuffer;
    const uint32_t w = fb->width ? fb->width : 1, h = fb->height ? fb->height : 1;
-   const uint32_t n = st->num_viewports ? st->num_viewports : 1;
-   VkViewport vps[ZKV_MAX_VIEWPORTS];
-   VkRect2D scissors[ZKV_MAX_VIEWPORTS];
-   for (uint32_t i = 0; i < n; i++) {
+   memset(d, 0, sizeof(*d));
+   d->num_viewports = st->num_viewports ? st->num_viewports : 1;
+   for (uint32_t i = 0; i < d->num_viewports; i++) {
       const struct zkv_viewport v = st->num_viewports
                                        ? st->viewports[i]
                                        : (struct zkv_viewport){0, 0, (float)w, (float)h, 0, 1};
       /* Window-system framebuffers: GL's lower-left origin is the image's
        * last row, so the viewport is flipped with a negative height
        * (Vulkan 1.3, 24.5, VK_KHR_maintenance1). */
-      vps[i] = fb->flip_y ? (VkViewport){v.x, (float)h - v.y, v.width, -v.height,
-                                         clamp01(v.near_depth), clamp01(v.far_depth)}
-                          : (VkViewport){v.x, v.y, v.width, v.height, clamp01(v.near_depth),
-                                         clamp01(v.far_depth)};
+      d->viewports[i] = fb->flip_y ? (VkViewport){v.x, (float)h - v.y, v.width, -v.height,
+                                                  clamp01(v.near_depth), clamp01(v.far_depth)}
+                                   : (VkViewport){v.x, v.y, v.width, v.height,
+                                                  clamp01(v.near_depth), clamp01(v.far_depth)};
       const struct zkv_rect whole = {0, 0, w, h};
-      scissors[i] = zkv_render_rect(fb, st->scissor_test ? &st->scissors[i] : &whole);
+      d->scissors[i] = zkv_render_rect(fb, st->scissor_test ? &st->scissors[i] : &whole);
    }
-   vkCmdSetViewport(cmd, 0, n, vps);
-   vkCmdSetScissor(cmd, 0, n, scissors);
    float lw = caps->features.wideLines ? st->line_width : 1.0f;
    if (lw < caps->limits.lineWidthRange[0])
       lw = caps->limits.lineWidthRange[0];
    if (lw > caps->limits.lineWidthRange[1])
       lw = caps->limits.lineWidthRange[1];
-   vkCmdSetLineWidth(cmd, lw);
-   vkCmdSetDepthBias(cmd, st->depth_bias_constant,
-                     caps->features.depthBiasClamp ? st->depth_bias_clamp : 0.0f,
-                     st->depth_bias_slope);
-   vkCmdSetBlendConstants(cmd, st->blend_constants);
-   vkCmdSetDepthBounds(cmd, clamp01(st->min_depth_bounds), clamp01(st->max_depth_bounds));
-   const VkStencilFaceFlags F = VK_STENCIL_FACE_FRONT_BIT, B = VK_STENCIL_FACE_BACK_BIT;
-   vkCmdSetStencilCompareMask(cmd, F, st->stencil_front.compare_mask);
-   vkCmdSetStencilCompareMask(cmd, B, st->stencil_back.compare_mask);
-   vkCmdSetStencilWriteMask(cmd, F, st->stencil_front.write_mask);
-   vkCmdSetStencilWriteMask(cmd, B, st->stencil_back.write_mask);
-   vkCmdSetStencilReference(cmd, F, st->stencil_front.reference);
-   vkCmdSetStencilReference(cmd, B, st->stencil_back.reference);
-   if (st->line_stipple_enable && caps->line_stipple)
-      ctx->screen->vk.CmdSetLineStippleEXT(cmd, st->line_stipple_factor,
-                                           st->line_stipple_pattern);
+   d->line_width = lw;
+   d->bias_constant = st->depth_bias_constant;
+   d->bias_clamp = caps->features.depthBiasClamp ? st->depth_bias_clamp : 0.0f;
+   d->bias_slope = st->depth_bias_slope;
+   memcpy(d->blend_constants, st->blend_constants, sizeof(d->blend_constants));
+   d->min_depth_bounds = clamp01(st->min_depth_bounds);
+   d->max_depth_bounds = clamp01(st->max_depth_bounds);
+   d->stencil_compare[0] = st->stencil_front.compare_mask;
+   d->stencil_compare[1] = st->stencil_back.compare_mask;
+   d->stencil_write[0] = st->stencil_front.write_mask;
+   d->stencil_write[1] = st->stencil_back.write_mask;
+   d->stencil_reference[0] = st->stencil_front.reference;
+   d->stencil_reference[1] = st->stencil_back.reference;
+   d->line_stipple = st->line_stipple_enable && caps->line_stipple;
+   if (d->line_stipple) {
+      d->stipple_factor = st->line_stipple_factor;
+      d->stipple_pattern = st->line_stipple_pattern;
+   }
+   d->key = *key;
+}
+
+static void
+emit_dynamic(struct zkv_context *ctx, VkCommandBuffer cmd, const struct zkv_dynamic *d)
+{
+   vkCmdSetViewport(cmd, 0, d->num_viewports, d->viewports);
+   vkCmdSetScissor(cmd, 0, d->num_viewports, d->scissors);
+   vkCmdSetLineWidth(cmd, d->line_width);
+   vkCmdSetDepthBias(cmd, d->bias_constant, d->bias_clamp, d->bias_slope);
+   vkCmdSetBlendConstants(cmd, d->blend_constants);
+   vkCmdSetDepthBounds(cmd, d->min_depth_bounds, d->max_depth_bounds);
+   const VkStencilFaceFlags face[2] = {VK_STENCIL_FACE_FRONT_BIT, VK_STENCIL_FACE_BACK_BIT};
+   for (int i = 0; i < 2; i++) {
+      vkCmdSetStencilCompareMask(cmd, face[i], d->stencil_compare[i]);
+      vkCmdSetStencilWriteMask(cmd, face[i], d->stencil_write[i]);
+      vkCmdSetStencilReference(cmd, face[i], d->stencil_reference[i]);
+   }
+   if (d->line_stipple)
+      ctx->screen->vk.CmdSetLineStippleEXT(cmd, d->stipple_factor, (uint16_t)d->stipple_pattern);
+   zkv_pipeline_set_dynamic(ctx, cmd, &d->key);
+}
+
+/* Sets the draw's dynamic state unless the last draw of this pipeline set
+ * the same (binding a pipeline can invalidate what it has static). */
+static void
+set_dynamic_state(struct zkv_context *ctx, VkCommandBuffer cmd, const struct zkv_draw_state *st,
+                  const struct zkv_pipeline_key *key)
+{
+   struct zkv_dynamic d;
+   build_dynamic(ctx, st, key, &d);
+   if (ctx->dynamic_valid && memcmp(&d, &ctx->dynamic, sizeof(d)) == 0)
+      return;
+   emit_dynamic(ctx, cmd, &d);
+   ctx->dynamic = d;
+   ctx->dynamic_valid = true;
 }
 
 static void
@@ -150,15 +189,17 @@ draw_prologue(struct zkv_context *ctx, const struct zkv_draw_state *st,
    if (!ctx->rendering)
       return VK_NULL_HANDLE;
    VkCommandBuffer cmd = ctx->batch->cmd;
-   VkPipeline pipeline = zkv_pipeline_get(ctx, st);
+   struct zkv_pipeline_key key;
+   VkPipeline pipeline = zkv_pipeline_get(ctx, st, &key);
    if (!pipeline)
       return VK_NULL_HANDLE;
    if (pipeline != ctx->bound_pipeline) {
       vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
       ctx->bound_pipeline = pipeline;
+      ctx->dynamic_valid = false;
    }
    zkv_batch_use(ctx, &p->ref);
-   set_dynamic_state(ctx, cmd, st);
+   set_dynamic_state(ctx, cmd, st, &key);
    zkv_descriptors_bind(ctx, cmd, p, &st->bindings, VK_PIPELINE_BIND_POINT_GRAPHICS);
    bind_vertex_buffers(ctx, cmd, st);
    if (info->indexed && info->index_buffer) {
@@ -167,6 +208,8 @@ draw_prologue(struct zkv_context *ctx, const struct zkv_draw_state *st,
       zkv_batch_use(ctx, &info->index_buffer->storage->ref);
    }
    zkv_xfb_update(ctx, cmd, st);
+   if (ctx->active_queries)
+      zkv_queries_note_draw(ctx, p->modules[ZKV_STAGE_GEOMETRY] != VK_NULL_HANDLE);
    *cond_begun = zkv_condition_begin(ctx, cmd);
    return cmd;
 }
@@ -188,6 +231,24 @@ zkv_draw(struct zkv_context *ctx, const struct zkv_draw_state *state,
                                                      t->counter->storage->buffer, 0, 0,
                                                      info->xfb_stride_B);
          zkv_batch_use(ctx, &t->counter->storage->ref);
+      }
+   } else if (num_ranges > 1 && ctx->screen->caps.multi_draw &&
+              num_ranges <= ZKV_MULTI_DRAW_BATCH && num_ranges <= ctx->screen->max_multi_draw) {
+      /* VK_EXT_multi_draw: one command for glMultiDraw*'s ranges (the
+       * zkv_draw_range layout is not Vulkan's, so they are repacked). */
+      const struct zkv_dispatch *vk = &ctx->screen->vk;
+      if (info->indexed) {
+         VkMultiDrawIndexedInfoEXT d[ZKV_MULTI_DRAW_BATCH];
+         for (uint32_t i = 0; i < num_ranges; i++)
+            d[i] = (VkMultiDrawIndexedInfoEXT){ranges[i].first, ranges[i].count,
+                                               ranges[i].base_vertex};
+         vk->CmdDrawMultiIndexedEXT(cmd, num_ranges, d, instances, info->base_instance,
+                                    sizeof(d[0]), NULL);
+      } else {
+         VkMultiDrawInfoEXT d[ZKV_MULTI_DRAW_BATCH];
+         for (uint32_t i = 0; i < num_ranges; i++)
+            d[i] = (VkMultiDrawInfoEXT){ranges[i].first, ranges[i].count};
+         vk->CmdDrawMultiEXT(cmd, num_ranges, d, instances, info->base_instance, sizeof(d[0]));
       }
    } else {
       for (uint32_t i = 0; i < num_ranges; i++) {

@@ -86,6 +86,34 @@ zkv_image_create(struct zkv_screen *screen, const struct zkv_image_desc *desc, V
       }
    }
    d.usage = usage;
+   /* Sizes the device cannot hold are refused here, not by a crash in the
+    * driver (vkCreateImage's limits are valid-usage rules). */
+   VkImageFormatProperties limits;
+   if (!zkv_image_format_supported(screen, d.type, d.format, usage, flags, d.samples, &limits) ||
+       d.width > limits.maxExtent.width || d.height > limits.maxExtent.height ||
+       d.depth > limits.maxExtent.depth || d.layers > limits.maxArrayLayers ||
+       d.levels > limits.maxMipLevels || (d.cube && (d.layers % 6 || d.width != d.height)) ||
+       (d.type == VK_IMAGE_TYPE_1D && (d.height != 1 || d.depth != 1)) ||
+       (d.type == VK_IMAGE_TYPE_2D && d.depth != 1) ||
+       (d.type == VK_IMAGE_TYPE_3D && d.layers != 1) ||
+       (d.samples > VK_SAMPLE_COUNT_1_BIT && (d.levels != 1 || d.type != VK_IMAGE_TYPE_2D))) {
+      *result = VK_ERROR_FORMAT_NOT_SUPPORTED;
+      return NULL;
+   }
+   {
+      /* levels beyond the mip chain of the largest dimension */
+      uint32_t max = d.width > d.height ? d.width : d.height;
+      max = max > d.depth ? max : d.depth;
+      uint32_t chain = 1;
+      while (max > 1) {
+         max >>= 1;
+         chain++;
+      }
+      if (d.levels > chain) {
+         *result = VK_ERROR_FORMAT_NOT_SUPPORTED;
+         return NULL;
+      }
+   }
 
    struct zkv_image *img = calloc(1, sizeof(*img));
    if (!img) {

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Clearing a region of an image level: whole levels with vkCmdClear*Image,
- * parts by rendering to a view of the level and vkCmdClearAttachments.
+ * parts by rendering to a view of the level and vkCmdClearAttachments, or,
+ * for formats that cannot be rendered, by clearing a temporary image and
+ * copying it in.
  */
 #include "zkv_private.h"
 
@@ -62,16 +64,51 @@ clear_by_rendering(struct zkv_context *ctx, struct zkv_image *img, uint32_t leve
    zkv_image_view_destroy(v); /* the batch keeps it until done */
 }
 
+/* A format that cannot be rendered: clear a temporary image the size of
+ * the box whole (vkCmdClearColorImage takes any format it can copy to) and
+ * copy it into the box. */
+static void
+clear_by_copy(struct zkv_context *ctx, struct zkv_image *img, uint32_t level,
+              const struct zkv_box *box, const VkClearColorValue *color)
+{
+   const bool is_3d = img->desc.type == VK_IMAGE_TYPE_3D;
+   const uint32_t depth = box->depth ? box->depth : 1;
+   const struct zkv_image_desc d = {
+      .type = img->desc.type,
+      .format = img->desc.format,
+      .width = box->width,
+      .height = box->height ? box->height : 1,
+      .depth = is_3d ? depth : 1,
+      .layers = is_3d ? 1 : depth,
+      .levels = 1,
+      .samples = img->desc.samples,
+      .usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT,
+   };
+   VkResult r;
+   struct zkv_image *tmp = zkv_image_create(ctx->screen, &d, &r);
+   if (!tmp) {
+      zkv_context_error(ctx, r);
+      return;
+   }
+   const struct zkv_box whole = {0, 0, 0, d.width, d.height, depth};
+   zkv_image_clear_color(ctx, tmp, 0, &whole, color);
+   zkv_image_copy(ctx, img, level, box->x, box->y, box->z, tmp, 0, &whole);
+   zkv_image_destroy(tmp); /* the batch keeps it until done */
+}
+
 void
 zkv_image_clear_color(struct zkv_context *ctx, struct zkv_image *image, uint32_t level,
                       const struct zkv_box *box, const VkClearColorValue *color)
 {
    zkv_context_init_image(ctx, image);
-   if (!whole_level(image, level, box) &&
-       (zkv_format_features(ctx->screen, image->desc.format) &
-        VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT)) {
-      const VkClearAttachment att = {VK_IMAGE_ASPECT_COLOR_BIT, 0, {.color = *color}};
-      clear_by_rendering(ctx, image, level, box, &att);
+   if (!whole_level(image, level, box)) {
+      if (zkv_format_features(ctx->screen, image->desc.format) &
+          VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT) {
+         const VkClearAttachment att = {VK_IMAGE_ASPECT_COLOR_BIT, 0, {.color = *color}};
+         clear_by_rendering(ctx, image, level, box, &att);
+      } else {
+         clear_by_copy(ctx, image, level, box, color);
+      }
       return;
    }
    VkCommandBuffer cmd = zkv_context_transfer_cmd(ctx);

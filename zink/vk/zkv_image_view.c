@@ -85,6 +85,29 @@ zkv_image_view_create(struct zkv_screen *screen, struct zkv_image *image,
                      ? image->desc.depth
                      : image->desc.layers) -
                  d.base_layer;
+   /* Ranges and types Vulkan would reject (valid-usage rules) are refused. */
+   const bool is_3d = image->desc.type == VK_IMAGE_TYPE_3D;
+   const uint32_t layer_count =
+      is_3d && d.type != VK_IMAGE_VIEW_TYPE_3D ? image->desc.depth : image->desc.layers;
+   const bool cube = d.type == VK_IMAGE_VIEW_TYPE_CUBE || d.type == VK_IMAGE_VIEW_TYPE_CUBE_ARRAY;
+   if (d.base_level >= image->desc.levels || d.levels > image->desc.levels - d.base_level ||
+       d.base_layer >= layer_count || d.layers > layer_count - d.base_layer ||
+       (cube && (!image->desc.cube || d.layers % 6)) ||
+       (d.type == VK_IMAGE_VIEW_TYPE_CUBE && d.layers != 6) ||
+       ((d.type == VK_IMAGE_VIEW_TYPE_1D || d.type == VK_IMAGE_VIEW_TYPE_2D ||
+         d.type == VK_IMAGE_VIEW_TYPE_3D) &&
+        d.layers != 1) ||
+       (d.type == VK_IMAGE_VIEW_TYPE_3D && !is_3d) ||
+       (is_3d && d.type != VK_IMAGE_VIEW_TYPE_3D && d.levels != 1) ||
+       (d.format != image->desc.format && !image->desc.mutable_format) ||
+       (d.aspects & ~all)) {
+      *result = VK_ERROR_INITIALIZATION_FAILED;
+      return NULL;
+   }
+   if (zkv_format_block_size_B(d.format) != zkv_format_block_size_B(image->desc.format)) {
+      *result = VK_ERROR_FORMAT_NOT_SUPPORTED;
+      return NULL;
+   }
    struct zkv_image_view *v = calloc(1, sizeof(*v));
    if (!v) {
       *result = VK_ERROR_OUT_OF_HOST_MEMORY;

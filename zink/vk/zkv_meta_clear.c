@@ -337,10 +337,10 @@ meta_draw(struct zkv_context *ctx, const struct zkv_draw_state *st, enum cls cls
    zkv_condition_end(ctx, cmd, begun);
 }
 
-void
-zkv_clear_masked(struct zkv_context *ctx, const struct zkv_draw_state *state,
-                 uint32_t color_mask, const VkClearColorValue *colors, uint32_t ds_flags,
-                 float depth, uint32_t stencil, const struct zkv_rect *rect)
+static void
+clear_masked(struct zkv_context *ctx, const struct zkv_draw_state *state, uint32_t color_mask,
+             const VkClearColorValue *colors, uint32_t ds_flags, float depth, uint32_t stencil,
+             const struct zkv_rect *rect)
 {
    const struct zkv_framebuffer *fb = &state->framebuffer;
    uint32_t full = 0, partial = 0;
@@ -391,4 +391,56 @@ zkv_clear_masked(struct zkv_context *ctx, const struct zkv_draw_state *state,
    }
    if (!stencil_done)
       meta_draw(ctx, state, CLS_FLOAT, 0, all, false, true, depth, stencil, &scissor);
+}
+
+/* One layer of a view, as a temporary single-layer view. */
+static struct zkv_image_view *
+layer_view(struct zkv_context *ctx, const struct zkv_image_view *v, uint32_t layer)
+{
+   if (!v)
+      return NULL;
+   struct zkv_image_view_desc d = v->desc;
+   d.type = v->image->desc.type == VK_IMAGE_TYPE_1D ? VK_IMAGE_VIEW_TYPE_1D
+                                                    : VK_IMAGE_VIEW_TYPE_2D;
+   d.base_layer += layer;
+   d.layers = 1;
+   d.aspects = 0;
+   d.swizzle = (VkComponentMapping){0};
+   VkResult r;
+   struct zkv_image_view *lv = zkv_image_view_create(ctx->screen, v->image, &d, &r);
+   if (!lv)
+      zkv_context_error(ctx, r);
+   return lv;
+}
+
+void
+zkv_clear_masked(struct zkv_context *ctx, const struct zkv_draw_state *state,
+                 uint32_t color_mask, const VkClearColorValue *colors, uint32_t ds_flags,
+                 float depth, uint32_t stencil, const struct zkv_rect *rect)
+{
+   const struct zkv_framebuffer *fb = &state->framebuffer;
+   if (fb->layers <= 1 || ctx->screen->shader_output_layer) {
+      clear_masked(ctx, state, color_mask, colors, ds_flags, depth, stencil, rect);
+      return;
+   }
+   /* No gl_Layer from the vertex stage: one pass per layer, each through
+    * single-layer views (the batch keeps them until it is done). */
+   struct zkv_draw_state *one = malloc(sizeof(*one));
+   if (!one) {
+      zkv_context_error(ctx, VK_ERROR_OUT_OF_HOST_MEMORY);
+      return;
+   }
+   *one = *state;
+   for (uint32_t l = 0; l < fb->layers; l++) {
+      one->framebuffer.layers = 1;
+      for (int i = 0; i < ZKV_MAX_COLOR_ATTACHMENTS; i++)
+         one->framebuffer.color[i] = layer_view(ctx, fb->color[i], l);
+      one->framebuffer.depth_stencil = layer_view(ctx, fb->depth_stencil, l);
+      clear_masked(ctx, one, color_mask, colors, ds_flags, depth, stencil, rect);
+      zkv_context_end_rendering(ctx); /* the views go before the next layer's */
+      for (int i = 0; i < ZKV_MAX_COLOR_ATTACHMENTS; i++)
+         zkv_image_view_destroy(one->framebuffer.color[i]);
+      zkv_image_view_destroy(one->framebuffer.depth_stencil);
+   }
+   free(one);
 }

@@ -278,7 +278,7 @@ create(struct zkv_context *ctx, struct zkv_program *p, const struct zkv_pipeline
       .attachmentCount = ncolor,
       .pAttachments = cb,
    };
-   VkDynamicState dyn[12] = {
+   VkDynamicState dyn[24] = {
       VK_DYNAMIC_STATE_VIEWPORT,         VK_DYNAMIC_STATE_SCISSOR,
       VK_DYNAMIC_STATE_LINE_WIDTH,       VK_DYNAMIC_STATE_DEPTH_BIAS,
       VK_DYNAMIC_STATE_BLEND_CONSTANTS,  VK_DYNAMIC_STATE_DEPTH_BOUNDS,
@@ -288,6 +288,22 @@ create(struct zkv_context *ctx, struct zkv_program *p, const struct zkv_pipeline
    uint32_t ndyn = 9;
    if (k->line_stipple_enable)
       dyn[ndyn++] = VK_DYNAMIC_STATE_LINE_STIPPLE_EXT;
+   if (s->caps.extended_dynamic_state) {
+      static const VkDynamicState eds[] = {
+         VK_DYNAMIC_STATE_CULL_MODE,          VK_DYNAMIC_STATE_FRONT_FACE,
+         VK_DYNAMIC_STATE_PRIMITIVE_TOPOLOGY, VK_DYNAMIC_STATE_DEPTH_TEST_ENABLE,
+         VK_DYNAMIC_STATE_DEPTH_WRITE_ENABLE, VK_DYNAMIC_STATE_DEPTH_COMPARE_OP,
+         VK_DYNAMIC_STATE_DEPTH_BOUNDS_TEST_ENABLE, VK_DYNAMIC_STATE_STENCIL_TEST_ENABLE,
+         VK_DYNAMIC_STATE_STENCIL_OP};
+      memcpy(dyn + ndyn, eds, sizeof(eds));
+      ndyn += sizeof(eds) / sizeof(eds[0]);
+   }
+   if (s->caps.extended_dynamic_state2) {
+      dyn[ndyn++] = VK_DYNAMIC_STATE_PRIMITIVE_RESTART_ENABLE;
+      dyn[ndyn++] = VK_DYNAMIC_STATE_DEPTH_BIAS_ENABLE;
+   }
+   if (s->vertex_input_dynamic)
+      dyn[ndyn++] = VK_DYNAMIC_STATE_VERTEX_INPUT_EXT;
    const VkPipelineDynamicStateCreateInfo dys = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO,
       .dynamicStateCount = ndyn,
@@ -306,7 +322,7 @@ create(struct zkv_context *ctx, struct zkv_program *p, const struct zkv_pipeline
       .pNext = &ri,
       .stageCount = num_stages,
       .pStages = stages,
-      .pVertexInputState = &vi,
+      .pVertexInputState = s->vertex_input_dynamic ? NULL : &vi,
       .pInputAssemblyState = &ia,
       .pTessellationState = k->patch_control_points ? &ts : NULL,
       .pViewportState = fragment ? &vp : NULL,
@@ -327,12 +343,121 @@ create(struct zkv_context *ctx, struct zkv_program *p, const struct zkv_pipeline
    return pipeline;
 }
 
+static VkPrimitiveTopology
+topology_class(VkPrimitiveTopology t)
+{
+   switch (t) {
+   case VK_PRIMITIVE_TOPOLOGY_POINT_LIST:
+      return VK_PRIMITIVE_TOPOLOGY_POINT_LIST;
+   case VK_PRIMITIVE_TOPOLOGY_LINE_LIST:
+   case VK_PRIMITIVE_TOPOLOGY_LINE_STRIP:
+   case VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY:
+   case VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY:
+      return VK_PRIMITIVE_TOPOLOGY_LINE_LIST;
+   case VK_PRIMITIVE_TOPOLOGY_PATCH_LIST:
+      return VK_PRIMITIVE_TOPOLOGY_PATCH_LIST;
+   default:
+      return VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
+   }
+}
+
+/* Takes out of the key what the device sets as dynamic state
+ * (VK_EXT_extended_dynamic_state/2, Vulkan 1.3): those changes then reuse
+ * the pipeline. The topology keeps its class (Vulkan 1.3,
+ * VUID-vkCmdDraw-primitiveTopology-03420 wants the same class). */
+static void
+strip_dynamic(const struct zkv_caps *caps, struct zkv_pipeline_key *k)
+{
+   if (caps->extended_dynamic_state) {
+      k->cull_mode = 0;
+      k->front_face = 0;
+      k->depth_test = k->depth_write = k->depth_compare = k->depth_bounds_test = 0;
+      k->stencil_test = 0;
+      memset(k->stencil, 0, sizeof(k->stencil));
+      /* A list class with static restart needs list restart: only with EDS2. */
+      if (caps->extended_dynamic_state2 || !k->primitive_restart)
+         k->topology = topology_class(k->topology);
+   }
+   if (caps->extended_dynamic_state2) {
+      k->primitive_restart = 0;
+      k->depth_bias_enable = 0;
+   }
+}
+
+/* VK_EXT_vertex_input_dynamic_state: GL's vertex arrays (VAOs, strides,
+ * formats) are set per draw instead of keying the pipeline. */
+static void
+set_vertex_input(struct zkv_context *ctx, VkCommandBuffer cmd, const struct zkv_pipeline_key *k)
+{
+   VkVertexInputBindingDescription2EXT b[ZKV_MAX_VERTEX_BINDINGS];
+   VkVertexInputAttributeDescription2EXT a[ZKV_MAX_VERTEX_ATTRIBS];
+   uint32_t nb = 0, na = 0;
+   for (uint32_t i = 0; i < ZKV_MAX_VERTEX_BINDINGS; i++) {
+      if (!k->bindings[i].used)
+         continue;
+      const bool divisor_ok = ctx->screen->caps.vertex_attribute_divisor;
+      b[nb++] = (VkVertexInputBindingDescription2EXT){
+         .sType = VK_STRUCTURE_TYPE_VERTEX_INPUT_BINDING_DESCRIPTION_2_EXT,
+         .binding = i,
+         .stride = k->bindings[i].stride,
+         .inputRate = k->bindings[i].per_instance ? VK_VERTEX_INPUT_RATE_INSTANCE
+                                                  : VK_VERTEX_INPUT_RATE_VERTEX,
+         .divisor = k->bindings[i].per_instance && divisor_ok ? k->bindings[i].divisor : 1,
+      };
+   }
+   for (uint32_t l = 0; l < ZKV_MAX_VERTEX_ATTRIBS; l++)
+      if (k->attribs[l].format)
+         a[na++] = (VkVertexInputAttributeDescription2EXT){
+            .sType = VK_STRUCTURE_TYPE_VERTEX_INPUT_ATTRIBUTE_DESCRIPTION_2_EXT,
+            .location = l,
+            .binding = k->attribs[l].binding,
+            .format = k->attribs[l].format,
+            .offset = k->attribs[l].offset,
+         };
+   ctx->screen->vk.CmdSetVertexInputEXT(cmd, nb, b, na, a);
+}
+
+void
+zkv_pipeline_set_dynamic(struct zkv_context *ctx, VkCommandBuffer cmd,
+                         const struct zkv_pipeline_key *k)
+{
+   const struct zkv_caps *caps = &ctx->screen->caps;
+   const struct zkv_dispatch *vk = &ctx->screen->vk;
+   if (caps->extended_dynamic_state) {
+      vk->CmdSetCullMode(cmd, k->cull_mode);
+      vk->CmdSetFrontFace(cmd, k->front_face);
+      vk->CmdSetPrimitiveTopology(cmd, k->topology);
+      vk->CmdSetDepthTestEnable(cmd, k->depth_test);
+      vk->CmdSetDepthWriteEnable(cmd, k->depth_write);
+      vk->CmdSetDepthCompareOp(cmd, k->depth_test ? k->depth_compare : VK_COMPARE_OP_NEVER);
+      vk->CmdSetDepthBoundsTestEnable(cmd, k->depth_bounds_test);
+      vk->CmdSetStencilTestEnable(cmd, k->stencil_test);
+      vk->CmdSetStencilOp(cmd, VK_STENCIL_FACE_FRONT_BIT, k->stencil[0].fail, k->stencil[0].pass,
+                          k->stencil[0].depth_fail, k->stencil[0].compare);
+      vk->CmdSetStencilOp(cmd, VK_STENCIL_FACE_BACK_BIT, k->stencil[1].fail, k->stencil[1].pass,
+                          k->stencil[1].depth_fail, k->stencil[1].compare);
+   }
+   if (caps->extended_dynamic_state2) {
+      vk->CmdSetPrimitiveRestartEnable(cmd, k->primitive_restart);
+      vk->CmdSetDepthBiasEnable(cmd, k->depth_bias_enable);
+   }
+   if (ctx->screen->vertex_input_dynamic)
+      set_vertex_input(ctx, cmd, k);
+}
+
 VkPipeline
-zkv_pipeline_get(struct zkv_context *ctx, const struct zkv_draw_state *state)
+zkv_pipeline_get(struct zkv_context *ctx, const struct zkv_draw_state *state,
+                 struct zkv_pipeline_key *full)
 {
    struct zkv_program *p = state->program;
    struct zkv_pipeline_key key;
-   make_key(ctx, state, &key);
+   make_key(ctx, state, full);
+   key = *full;
+   strip_dynamic(&ctx->screen->caps, &key);
+   if (ctx->screen->vertex_input_dynamic) {
+      memset(key.bindings, 0, sizeof(key.bindings));
+      memset(key.attribs, 0, sizeof(key.attribs));
+   }
    pthread_mutex_lock(&p->lock);
    struct hash_entry *e = hash_table_search(&p->pipelines, &key);
    pthread_mutex_unlock(&p->lock);

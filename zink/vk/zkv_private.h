@@ -17,6 +17,9 @@
 #define ZKV_MAX_DESCRIPTOR_POOL_SETS 256
 #define ZKV_MEMORY_BLOCK_B           (16u << 20)
 #define ZKV_UPLOAD_CHUNK_B           (1u << 20)
+#define ZKV_UPLOAD_CHUNKS_KEPT       4  /* per batch, across reuse */
+/* Set 0 bindings below this are dynamic uniform buffers (zkv_program.c). */
+#define ZKV_DYNAMIC_UBOS             2
 
 /* ---- references (zkv_ref.c) ---------------------------------------------------------- */
 
@@ -28,9 +31,13 @@ struct zkv_timeline;
 struct zkv_ref {
    atomic_int count;
    void (*release)(struct zkv_ref *ref);
-   uint64_t batch_uid;
-   struct zkv_timeline *timeline;
-   uint64_t seqno;
+   /* Atomic: contexts on several threads may use one object (GL share
+    * lists). The pair timeline/seqno is not updated as one: a reader racing
+    * a writer may wait for the wrong batch, which GL's rules (a flush and a
+    * fence between contexts) make harmless. */
+   _Atomic uint64_t batch_uid;
+   struct zkv_timeline *_Atomic timeline;
+   _Atomic uint64_t seqno;
 };
 
 void zkv_ref_init(struct zkv_ref *ref, void (*release)(struct zkv_ref *ref));
@@ -78,6 +85,20 @@ struct zkv_dispatch {
    PFN_vkCmdSetLineStippleEXT CmdSetLineStippleEXT;
    PFN_vkCmdDrawIndirectCount CmdDrawIndirectCount;
    PFN_vkCmdDrawIndexedIndirectCount CmdDrawIndexedIndirectCount;
+   PFN_vkCmdSetCullModeEXT CmdSetCullMode;
+   PFN_vkCmdSetFrontFaceEXT CmdSetFrontFace;
+   PFN_vkCmdSetPrimitiveTopologyEXT CmdSetPrimitiveTopology;
+   PFN_vkCmdSetDepthTestEnableEXT CmdSetDepthTestEnable;
+   PFN_vkCmdSetDepthWriteEnableEXT CmdSetDepthWriteEnable;
+   PFN_vkCmdSetDepthCompareOpEXT CmdSetDepthCompareOp;
+   PFN_vkCmdSetDepthBoundsTestEnableEXT CmdSetDepthBoundsTestEnable;
+   PFN_vkCmdSetStencilTestEnableEXT CmdSetStencilTestEnable;
+   PFN_vkCmdSetStencilOpEXT CmdSetStencilOp;
+   PFN_vkCmdSetPrimitiveRestartEnableEXT CmdSetPrimitiveRestartEnable;
+   PFN_vkCmdSetDepthBiasEnableEXT CmdSetDepthBiasEnable;
+   PFN_vkCmdSetVertexInputEXT CmdSetVertexInputEXT;
+   PFN_vkCmdDrawMultiEXT CmdDrawMultiEXT;
+   PFN_vkCmdDrawMultiIndexedEXT CmdDrawMultiIndexedEXT;
    PFN_vkWaitSemaphores WaitSemaphores;
    PFN_vkGetSemaphoreCounterValue GetSemaphoreCounterValue;
 };
@@ -94,7 +115,9 @@ struct zkv_screen {
    VkPipelineCache pipeline_cache;
    bool null_descriptor;
    VkDebugUtilsMessengerEXT messenger;
-   bool shader_output_layer;       /* gl_Layer from vertex shaders (Vulkan 1.2) */
+   bool shader_output_layer;
+   uint32_t max_multi_draw;        /* VK_EXT_multi_draw's maxMultiDrawCount */
+   bool vertex_input_dynamic;      /* VK_EXT_vertex_input_dynamic_state */       /* gl_Layer from vertex shaders (Vulkan 1.2) */
    struct zkv_meta *meta;          /* zkv_meta_clear.c, made on first use */
    atomic_uint validation_errors;
 
@@ -111,6 +134,14 @@ struct zkv_screen {
 };
 
 void zkv_meta_finish(struct zkv_screen *screen);
+
+/* The newest Vulkan zkv asks for (the device's own if older). */
+#define ZKV_API_VERSION VK_API_VERSION_1_3
+
+/* zkv_device.c: why a physical device cannot carry zkv (NULL if it can),
+ * and the logical device with its features, caps and entry points. */
+const char *zkv_device_unsuitable(VkPhysicalDevice pdev);
+VkResult zkv_device_create(struct zkv_screen *screen, const char **message);
 
 /* ---- buffers (zkv_buffer.c) --------------------------------------------------------- */
 
@@ -208,6 +239,7 @@ struct zkv_program {
    struct zkv_binding_desc *bindings; /* sorted by set, binding */
    uint32_t num_bindings;
    uint32_t set_first[ZKV_MAX_SETS], set_count[ZKV_MAX_SETS]; /* into bindings */
+   uint32_t dynamic_mask; /* set 0 bindings that are UNIFORM_BUFFER_DYNAMIC */
    VkDescriptorSetLayout set_layouts[ZKV_MAX_SETS];
    VkPipelineLayout layout;
    const struct zk_program_info *info;
@@ -244,6 +276,20 @@ struct zkv_pipeline_key {
    } attribs[ZKV_MAX_VERTEX_ATTRIBS];
 };
 
+/* Everything a draw sets as dynamic state, zeroed then filled, so the
+ * context can skip setting it again when nothing changed (zkv_draw.c). */
+struct zkv_dynamic {
+   uint32_t num_viewports;
+   VkViewport viewports[ZKV_MAX_VIEWPORTS];
+   VkRect2D scissors[ZKV_MAX_VIEWPORTS];
+   float line_width, bias_constant, bias_clamp, bias_slope;
+   float blend_constants[4];
+   float min_depth_bounds, max_depth_bounds;
+   uint32_t stencil_compare[2], stencil_write[2], stencil_reference[2];
+   uint32_t line_stipple, stipple_factor, stipple_pattern;
+   struct zkv_pipeline_key key; /* the extended dynamic state and vertex input it sets */
+};
+
 /* Reads DescriptorSet/Binding and the variables' types from a module: adds
  * a binding per resource (merging with ones already in the array); sets
  * *xfb if the module declares the Xfb execution mode. false on a
@@ -251,8 +297,14 @@ struct zkv_pipeline_key {
 bool zkv_spirv_scan_bindings(const uint32_t *words, size_t num_words, VkShaderStageFlags stage,
                              struct dynarray *bindings, bool *xfb, const char **message);
 
-/* The graphics pipeline for a draw's state (cached on the program). */
-VkPipeline zkv_pipeline_get(struct zkv_context *ctx, const struct zkv_draw_state *state);
+/* The graphics pipeline for a draw's state (cached on the program). The
+ * key it was made from goes to *key (the values dynamic state must set). */
+VkPipeline zkv_pipeline_get(struct zkv_context *ctx, const struct zkv_draw_state *state,
+                            struct zkv_pipeline_key *key);
+/* Sets the extended dynamic state the pipeline leaves to the command buffer
+ * (the key's values before they were taken out of it). */
+void zkv_pipeline_set_dynamic(struct zkv_context *ctx, VkCommandBuffer cmd,
+                              const struct zkv_pipeline_key *full);
 void zkv_pipeline_cache_finish(struct zkv_program *program);
 
 /* ---- timelines, batches and context (zkv_timeline.c, zkv_batch.c, zkv_context.c) ---- */
@@ -260,9 +312,10 @@ void zkv_pipeline_cache_finish(struct zkv_program *program);
 struct zkv_timeline {
    VkSemaphore semaphore;
    struct zkv_screen *screen;
-   uint64_t submitted;   /* highest value a submitted batch signals */
-   uint64_t completed;   /* highest value seen signalled */
-   bool lost;            /* a wait or a counter read said VK_ERROR_DEVICE_LOST */
+   /* Atomic: fences are waited on from other threads (EGL sync objects). */
+   _Atomic uint64_t submitted; /* highest value a submitted batch signals */
+   _Atomic uint64_t completed; /* highest value seen signalled (may lag) */
+   atomic_bool lost;           /* a wait or a counter read said VK_ERROR_DEVICE_LOST */
 };
 
 struct zkv_timeline *zkv_timeline_create(struct zkv_screen *screen, VkResult *result);
@@ -302,10 +355,27 @@ void zkv_batch_reset(struct zkv_context *ctx, struct zkv_batch *batch);
 void zkv_batch_use(struct zkv_context *ctx, struct zkv_ref *ref);
 VkDescriptorSet zkv_batch_alloc_set(struct zkv_context *ctx, VkDescriptorSetLayout layout);
 
-/* An active query's current piece and what it needs at scope changes. */
-struct zkv_query_piece {
+/* One Vulkan query (two slots: time elapsed uses both), shared by the GL
+ * queries of one class active while it counted (zkv_query.c). */
+struct zkv_query_pool {
+   atomic_int refs;
    VkQueryPool pool;
-   uint32_t first;                 /* TIME_ELAPSED: two timestamps */
+   VkQueryType type;
+   VkQueryPipelineStatisticFlags stats;
+   bool saw_gs, saw_plain;         /* statistics: draws with / without a GS */
+};
+
+/* A stretch of a GL query's life: the Vulkan query that counted it. */
+struct zkv_query_piece {
+   struct zkv_query_pool *qp;
+};
+
+/* Query classes whose GL queries share one Vulkan query while several are
+ * active (Vulkan allows one active query per type in a command buffer). */
+enum zkv_query_class {
+   ZKV_QUERY_CLASS_OCCLUSION,
+   ZKV_QUERY_CLASS_STATISTICS,
+   ZKV_QUERY_CLASS_COUNT,
 };
 
 struct zkv_query {
@@ -341,10 +411,16 @@ struct zkv_context {
    struct zkv_program *bound_program;
    bool bound_compute;
    VkDescriptorSet bound_sets[ZKV_MAX_SETS];
+   uint32_t bound_dynamic_offsets[ZKV_DYNAMIC_UBOS];
    struct zkv_descriptor bound_desc[ZKV_MAX_SETS][ZKV_MAX_BINDINGS];
    uint32_t bound_generation[ZKV_MAX_SETS][ZKV_MAX_BINDINGS];
 
    struct zkv_query *active_queries;
+   struct zkv_query_pool *open_pool[ZKV_QUERY_CLASS_COUNT]; /* begun, shared */
+
+   /* The dynamic state the last draw set (valid until a pipeline change). */
+   struct zkv_dynamic dynamic;
+   bool dynamic_valid;
 
    /* Conditional rendering. */
    struct zkv_query *condition;
@@ -382,6 +458,9 @@ bool zkv_context_stage(struct zkv_context *ctx, VkDeviceSize size_B, VkDeviceSiz
 /* Queries (zkv_query.c): pieces end before a batch is submitted and begin
  * again in the next one. */
 void zkv_queries_suspend(struct zkv_context *ctx);
+/* A draw with (or without) a geometry shader happens inside the active
+ * primitives-generated queries. */
+void zkv_queries_note_draw(struct zkv_context *ctx, bool geometry_shader);
 void zkv_queries_resume(struct zkv_context *ctx);
 /* Conditional rendering around one command (zkv_query.c): false if the
  * host already knows the command must be skipped. */

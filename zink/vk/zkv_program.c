@@ -163,7 +163,15 @@ zkv_program_create(struct zkv_screen *screen, const struct zkv_program_desc *des
       memcpy(p->bindings, bindings.data, p->num_bindings * sizeof(*p->bindings));
    qsort(p->bindings, p->num_bindings, sizeof(*p->bindings), binding_order);
    for (uint32_t i = 0; i < p->num_bindings; i++) {
-      const struct zkv_binding_desc *b = &p->bindings[i];
+      struct zkv_binding_desc *b = &p->bindings[i];
+      /* The default uniform block and kiln_gl_state change every few draws
+       * (streamed with zkv_upload_transient): dynamic offsets let a draw
+       * move them without writing a new descriptor set. */
+      if (b->set == 0 && b->binding < ZKV_DYNAMIC_UBOS && b->count == 1 &&
+          b->type == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER) {
+         b->type = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC;
+         p->dynamic_mask |= 1u << b->binding;
+      }
       if (b->binding + b->count > ZKV_MAX_BINDINGS) {
          *message = "a binding is above ZKV_MAX_BINDINGS";
          r = VK_ERROR_INITIALIZATION_FAILED;

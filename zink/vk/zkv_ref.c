@@ -7,9 +7,9 @@ zkv_ref_init(struct zkv_ref *ref, void (*release)(struct zkv_ref *ref))
 {
    atomic_init(&ref->count, 1);
    ref->release = release;
-   ref->batch_uid = 0;
-   ref->timeline = NULL;
-   ref->seqno = 0;
+   atomic_init(&ref->batch_uid, 0);
+   atomic_init(&ref->timeline, NULL);
+   atomic_init(&ref->seqno, 0);
 }
 
 void

@@ -51,10 +51,22 @@ attachment(VkImageView view)
    };
 }
 
+/* Field by field: a front end's struct may carry padding garbage. */
+static bool
+fb_equal(const struct zkv_framebuffer *a, const struct zkv_framebuffer *b)
+{
+   for (int i = 0; i < ZKV_MAX_COLOR_ATTACHMENTS; i++)
+      if (a->color[i] != b->color[i])
+         return false;
+   return a->depth_stencil == b->depth_stencil && a->width == b->width &&
+          a->height == b->height && a->layers == b->layers && a->samples == b->samples &&
+          a->flip_y == b->flip_y;
+}
+
 void
 zkv_render_begin(struct zkv_context *ctx, const struct zkv_framebuffer *fb)
 {
-   if (ctx->rendering && memcmp(&ctx->fb, fb, sizeof(*fb)) == 0)
+   if (ctx->rendering && fb_equal(&ctx->fb, fb))
       return;
    VkCommandBuffer cmd = zkv_context_cmd(ctx);
    if (!cmd)

@@ -323,3 +323,48 @@ TEST(vertex_array_errors_and_state)
    CHECK_EQ(v, 0);
    zgl_test_end(&t);
 }
+
+TEST(clear_buffer_data_and_barriers)
+{
+   struct zgl_test t;
+   REQUIRE(zgl_test_begin(&t, false));
+   PFNGLCLEARBUFFERSUBDATAPROC clear_sub =
+      (PFNGLCLEARBUFFERSUBDATAPROC)zgl_get_proc_address("glClearBufferSubData");
+   PFNGLCLEARBUFFERDATAPROC clear =
+      (PFNGLCLEARBUFFERDATAPROC)zgl_get_proc_address("glClearBufferData");
+   PFNGLMEMORYBARRIERPROC barrier = (PFNGLMEMORYBARRIERPROC)zgl_get_proc_address("glMemoryBarrier");
+   REQUIRE(clear_sub && clear && barrier);
+   GLuint b;
+   gl.GenBuffers(1, &b);
+   gl.BindBuffer(GL_ARRAY_BUFFER, b);
+   uint32_t init[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+   gl.BufferData(GL_ARRAY_BUFFER, sizeof(init), init, GL_STATIC_DRAW);
+   const GLuint v = 0xdeadbeefu;
+   clear_sub(GL_ARRAY_BUFFER, GL_R32UI, 8, 16, GL_RED_INTEGER, GL_UNSIGNED_INT, &v);
+   CHECK_GL_ERROR(GL_NO_ERROR);
+   uint32_t back[8];
+   gl.GetBufferSubData(GL_ARRAY_BUFFER, 0, sizeof(back), back);
+   CHECK_EQ(back[1], 2);
+   CHECK_EQ_U64(back[2], 0xdeadbeefu);
+   CHECK_EQ_U64(back[5], 0xdeadbeefu);
+   CHECK_EQ(back[6], 7);
+   /* Floats into RGBA8: round(c * 255) per byte (GL 4.6, 6.5 then 8.4.4). */
+   const float c[4] = {0.2f, 0.4f, 0.6f, 1.0f};
+   clear(GL_ARRAY_BUFFER, GL_RGBA8, GL_RGBA, GL_FLOAT, c);
+   gl.GetBufferSubData(GL_ARRAY_BUFFER, 0, sizeof(back), back);
+   CHECK_EQ_U64(back[7], 0xff996633u);
+   clear(GL_ARRAY_BUFFER, GL_RGBA8, GL_RGBA, GL_FLOAT, NULL); /* zeros */
+   gl.GetBufferSubData(GL_ARRAY_BUFFER, 0, sizeof(back), back);
+   CHECK_EQ(back[0], 0);
+   clear_sub(GL_ARRAY_BUFFER, GL_R32UI, 2, 4, GL_RED_INTEGER, GL_UNSIGNED_INT, &v);
+   CHECK_GL_ERROR(GL_INVALID_VALUE);
+   clear_sub(GL_ARRAY_BUFFER, GL_RGB8, 0, 4, GL_RGB, GL_UNSIGNED_BYTE, &v);
+   CHECK_GL_ERROR(GL_INVALID_ENUM);
+   clear_sub(GL_ARRAY_BUFFER, GL_R32UI, 0, 4, GL_RED, GL_FLOAT, c);
+   CHECK_GL_ERROR(GL_INVALID_OPERATION);
+   barrier(GL_ALL_BARRIER_BITS);
+   CHECK_GL_ERROR(GL_NO_ERROR);
+   barrier(0x40000000);
+   CHECK_GL_ERROR(GL_INVALID_VALUE);
+   zgl_test_end(&t);
+}

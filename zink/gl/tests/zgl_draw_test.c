@@ -371,6 +371,18 @@ TEST(draw_elements_instanced_and_depth)
    CHECK_PIXEL(32, 24, 0, 0, 255, 255);
    CHECK_PIXEL(50, 24, 0, 0, 255, 255);
    CHECK_PIXEL(32, 40, 0, 0, 0, 255);
+   /* ARB_base_instance: instance attributes start at baseinstance 1 while
+    * gl_InstanceID still counts from 0 (GL 4.6, 10.4): one instance reads
+    * offset[1] (near) and is colour 0 (red). */
+   PFNGLDRAWELEMENTSINSTANCEDBASEVERTEXBASEINSTANCEPROC bvbi =
+      (PFNGLDRAWELEMENTSINSTANCEDBASEVERTEXBASEINSTANCEPROC)zgl_get_proc_address(
+         "glDrawElementsInstancedBaseVertexBaseInstance");
+   REQUIRE(bvbi);
+   gl.Clear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+   bvbi(GL_TRIANGLES, 6, GL_UNSIGNED_SHORT, NULL, 1, 2, 1);
+   CHECK_GL_ERROR(GL_NO_ERROR);
+   CHECK_PIXEL(12, 24, 0, 0, 0, 255);   /* instance 0's place: empty */
+   CHECK_PIXEL(50, 24, 255, 0, 0, 255); /* offset[1], gl_InstanceID 0 */
    /* With GL_GREATER the far one wins where they overlap. */
    gl.DepthFunc(GL_GREATER);
    gl.ClearDepth(0.0);
@@ -608,5 +620,159 @@ TEST(masked_clears)
    uint8_t s = 0;
    gl.ReadPixels(9, 9, 1, 1, GL_STENCIL_INDEX, GL_UNSIGNED_BYTE, &s);
    CHECK_EQ(s, 0xf0);
+   zgl_test_end(&t);
+}
+
+TEST(indirect_draws)
+{
+   struct zgl_test t;
+   REQUIRE(zgl_test_begin(&t, false));
+   PFNGLDRAWARRAYSINDIRECTPROC arrays =
+      (PFNGLDRAWARRAYSINDIRECTPROC)zgl_get_proc_address("glDrawArraysIndirect");
+   PFNGLMULTIDRAWELEMENTSINDIRECTPROC multi =
+      (PFNGLMULTIDRAWELEMENTSINDIRECTPROC)zgl_get_proc_address("glMultiDrawElementsIndirect");
+   REQUIRE(arrays && multi);
+   const GLuint p = zgl_test_program(vs_pos, fs_uniform);
+   REQUIRE(p);
+   gl.UseProgram(p);
+   gl.Uniform4f(gl.GetUniformLocation(p, "color"), 0, 1, 0, 1);
+   /* Left half then right half of the window as two quads. */
+   const float quads[] = {-1, -1, 0, -1, -1, 1, 0, 1, 0, -1, 1, -1, 0, 1, 1, 1};
+   positions(quads, 8);
+   gl.ClearColor(0, 0, 0, 1);
+   gl.Clear(GL_COLOR_BUFFER_BIT);
+   arrays(GL_TRIANGLE_STRIP, NULL);
+   CHECK_GL_ERROR(GL_INVALID_OPERATION); /* no GL_DRAW_INDIRECT_BUFFER */
+   GLuint ib;
+   gl.GenBuffers(1, &ib);
+   gl.BindBuffer(GL_DRAW_INDIRECT_BUFFER, ib);
+   /* {count, instances, first, baseInstance}: the right quad. */
+   const GLuint cmd[4] = {4, 1, 4, 0};
+   gl.BufferData(GL_DRAW_INDIRECT_BUFFER, sizeof(cmd), cmd, GL_STATIC_DRAW);
+   arrays(GL_TRIANGLE_STRIP, NULL);
+   CHECK_GL_ERROR(GL_NO_ERROR);
+   CHECK_PIXEL(10, 10, 0, 0, 0, 255);
+   CHECK_PIXEL(50, 10, 0, 255, 0, 255);
+   arrays(GL_TRIANGLE_STRIP, (void *)4); /* past the end */
+   CHECK_GL_ERROR(GL_INVALID_OPERATION);
+   /* Two indexed commands, stride 32: both quads through base vertex. */
+   GLuint eb;
+   gl.GenBuffers(1, &eb);
+   gl.BindBuffer(GL_ELEMENT_ARRAY_BUFFER, eb);
+   const uint16_t idx[] = {0, 1, 2, 2, 1, 3};
+   gl.BufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof(idx), idx, GL_STATIC_DRAW);
+   /* {count, instances, firstIndex, baseVertex, baseInstance} x 2, padded. */
+   const GLuint cmds[16] = {6, 1, 0, 0, 0, 0, 0, 0, 6, 1, 0, 4, 0, 0, 0, 0};
+   gl.BufferData(GL_DRAW_INDIRECT_BUFFER, sizeof(cmds), cmds, GL_STATIC_DRAW);
+   gl.Uniform4f(gl.GetUniformLocation(p, "color"), 1, 0, 0, 1);
+   multi(GL_TRIANGLES, GL_UNSIGNED_SHORT, NULL, 2, 32);
+   CHECK_GL_ERROR(GL_NO_ERROR);
+   CHECK_PIXEL(10, 10, 255, 0, 0, 255);
+   CHECK_PIXEL(50, 10, 255, 0, 0, 255);
+   multi(GL_TRIANGLES, GL_UNSIGNED_SHORT, NULL, 2, 6);
+   CHECK_GL_ERROR(GL_INVALID_VALUE);
+   zgl_test_end(&t);
+}
+
+TEST(uniform_initializers)
+{
+   struct zgl_test t;
+   REQUIRE(zgl_test_begin(&t, false));
+   /* "uniform ... = value": the initial value until glUniform* (GLSL 1.20+,
+    * GL 4.6, 7.6). */
+   const GLuint p = zgl_test_program(
+      vs_pos, "#version 330 core\n"
+              "uniform vec4 color = vec4(0.2, 0.4, 0.6, 0.8);\n"
+              "uniform float scale[2] = float[2](0.5, 1.0);\n"
+              "uniform bool on = true;\n"
+              "out vec4 frag;\n"
+              "void main() { frag = on ? color * scale[1] : vec4(0.0); }\n");
+   REQUIRE(p);
+   gl.UseProgram(p);
+   GLfloat v[4] = {0};
+   gl.GetUniformfv(p, gl.GetUniformLocation(p, "color"), v);
+   CHECK_FLOAT_EQ(v[1], 0.4f, 0);
+   gl.GetUniformfv(p, gl.GetUniformLocation(p, "scale[0]"), v);
+   CHECK_FLOAT_EQ(v[0], 0.5f, 0);
+   GLint b = 0;
+   gl.GetUniformiv(p, gl.GetUniformLocation(p, "on"), &b);
+   CHECK_EQ(b, 1);
+   const float full[] = {-1, -1, 1, -1, -1, 1, 1, 1};
+   positions(full, 4);
+   gl.DrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+   CHECK_PIXEL(9, 9, 51, 102, 153, 204);
+   zgl_test_end(&t);
+}
+
+TEST(blend_stencil_cull_masks)
+{
+   struct zgl_test t;
+   REQUIRE(zgl_test_begin(&t, false));
+   PFNGLBLENDFUNCSEPARATEPROC blend_sep =
+      (PFNGLBLENDFUNCSEPARATEPROC)zgl_get_proc_address("glBlendFuncSeparate");
+   PFNGLSTENCILOPSEPARATEPROC op_sep =
+      (PFNGLSTENCILOPSEPARATEPROC)zgl_get_proc_address("glStencilOpSeparate");
+   PFNGLCLEARSTENCILPROC clear_stencil = (PFNGLCLEARSTENCILPROC)zgl_get_proc_address("glClearStencil");
+   REQUIRE(blend_sep && op_sep && clear_stencil);
+   const GLuint p = zgl_test_program(vs_pos, fs_uniform);
+   REQUIRE(p);
+   gl.UseProgram(p);
+   const GLint color = gl.GetUniformLocation(p, "color");
+   /* Left half: a CCW quad; right half: the same quad wound CW. */
+   const float quads[] = {-1, -1, 0, -1, -1, 1, 0, 1, /* CCW strip */
+                          0, -1, 0, 1, 1, -1, 1, 1};  /* CW strip */
+   positions(quads, 8);
+   gl.ClearColor(0.0f, 0.0f, 1.0f, 1.0f);
+   gl.Clear(GL_COLOR_BUFFER_BIT);
+   /* Blending (GL 4.6, 17.3.6): src * a + dst * (1 - a) with a = 0.6. */
+   gl.Enable(GL_BLEND);
+   gl.BlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+   gl.Uniform4f(color, 1.0f, 0.0f, 0.0f, 0.6f);
+   gl.DrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+   uint8_t px[4];
+   zgl_test_pixel(10, 10, px);
+   CHECK(px[0] >= 152 && px[0] <= 154); /* 0.6 * 255 = 153 */
+   CHECK(px[2] >= 101 && px[2] <= 103); /* 0.4 * 255 = 102 */
+   gl.Disable(GL_BLEND);
+   /* Culling back faces (CCW is front): only the left quad draws. */
+   gl.Enable(GL_CULL_FACE);
+   gl.Uniform4f(color, 0.0f, 1.0f, 0.0f, 1.0f);
+   gl.DrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+   gl.DrawArrays(GL_TRIANGLE_STRIP, 4, 4);
+   CHECK_PIXEL(10, 10, 0, 255, 0, 255);
+   CHECK_PIXEL(50, 10, 0, 0, 255, 255);
+   /* glFrontFace(GL_CW) makes the right quad the front. */
+   gl.FrontFace(GL_CW);
+   gl.Uniform4f(color, 1.0f, 1.0f, 0.0f, 1.0f);
+   gl.DrawArrays(GL_TRIANGLE_STRIP, 4, 4);
+   CHECK_PIXEL(50, 10, 255, 255, 0, 255);
+   gl.FrontFace(GL_CCW);
+   gl.Disable(GL_CULL_FACE);
+   /* Stencil: mark the left half with 1 (REPLACE), then draw everywhere
+    * where stencil != 1 only. The colour mask keeps green from the mark. */
+   clear_stencil(0);
+   gl.Clear(GL_STENCIL_BUFFER_BIT);
+   gl.Enable(GL_STENCIL_TEST);
+   gl.StencilFunc(GL_ALWAYS, 1, 0xff);
+   gl.StencilOp(GL_KEEP, GL_KEEP, GL_REPLACE);
+   gl.ColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
+   gl.DrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+   gl.ColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+   gl.StencilFunc(GL_NOTEQUAL, 1, 0xff);
+   gl.StencilOp(GL_KEEP, GL_KEEP, GL_KEEP);
+   gl.Uniform4f(color, 1.0f, 0.0f, 1.0f, 1.0f);
+   gl.DrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+   gl.DrawArrays(GL_TRIANGLE_STRIP, 4, 4);
+   gl.Disable(GL_STENCIL_TEST);
+   CHECK_PIXEL(10, 10, 0, 255, 0, 255);   /* kept: stencil 1 */
+   CHECK_PIXEL(50, 10, 255, 0, 255, 255); /* drawn */
+   uint8_t s = 9;
+   gl.ReadPixels(10, 10, 1, 1, GL_STENCIL_INDEX, GL_UNSIGNED_BYTE, &s);
+   CHECK_EQ(s, 1);
+   CHECK_GL_ERROR(GL_NO_ERROR);
+   blend_sep(GL_ONE, GL_ZERO, GL_ONE, GL_RGBA);
+   CHECK_GL_ERROR(GL_INVALID_ENUM);
+   op_sep(GL_LEFT, GL_KEEP, GL_KEEP, GL_KEEP);
+   CHECK_GL_ERROR(GL_INVALID_ENUM);
    zgl_test_end(&t);
 }

@@ -245,3 +245,128 @@ TEST(blit_and_copy)
    CHECK_EQ(bound, 0);
    zgl_test_end(&t);
 }
+
+TEST(bind_frag_data_location_mrt)
+{
+   struct zgl_test t;
+   REQUIRE(zgl_test_begin(&t, false));
+   struct fbo_api f;
+   REQUIRE(load(&f));
+   GLuint tex[2], fbo;
+   f.gen_tex(2, tex);
+   for (unsigned i = 0; i < 2; i++) {
+      f.bind_tex(GL_TEXTURE_2D, tex[i]);
+      f.tex_image(GL_TEXTURE_2D, 0, GL_RGBA8, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   }
+   f.gen(1, &fbo);
+   f.bind(GL_FRAMEBUFFER, fbo);
+   f.texture2d(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex[0], 0);
+   f.texture2d(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, GL_TEXTURE_2D, tex[1], 0);
+   const GLenum bufs[2] = {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1};
+   f.draw_buffers(2, bufs);
+   CHECK_EQ(f.status(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
+   /* Two unlocated outputs, bound crosswise before the link (15.2.3). */
+   const char *vs = "#version 150\n"
+                    "in vec2 pos;\n"
+                    "void main() { gl_Position = vec4(pos, 0.0, 1.0); }\n";
+   const char *fs = "#version 150\n"
+                    "out vec4 a;\n"
+                    "out vec4 b;\n"
+                    "void main() { a = vec4(1, 0, 0, 1); b = vec4(0, 0, 1, 1); }\n";
+   const GLuint p = gl.CreateProgram();
+   const GLuint s[2] = {gl.CreateShader(GL_VERTEX_SHADER), gl.CreateShader(GL_FRAGMENT_SHADER)};
+   gl.ShaderSource(s[0], 1, &vs, NULL);
+   gl.ShaderSource(s[1], 1, &fs, NULL);
+   gl.CompileShader(s[0]);
+   gl.CompileShader(s[1]);
+   gl.AttachShader(p, s[0]);
+   gl.AttachShader(p, s[1]);
+   gl.BindFragDataLocation(p, 1, "a");
+   gl.BindFragDataLocation(p, 0, "b");
+   gl.BindAttribLocation(p, 0, "pos");
+   gl.LinkProgram(p);
+   GLint ok = 0;
+   gl.GetProgramiv(p, GL_LINK_STATUS, &ok);
+   REQUIRE(ok);
+   CHECK_EQ(gl.GetFragDataLocation(p, "a"), 1);
+   CHECK_EQ(gl.GetFragDataLocation(p, "b"), 0);
+   gl.UseProgram(p);
+   GLuint vao, b;
+   gl.GenVertexArrays(1, &vao);
+   gl.BindVertexArray(vao);
+   gl.GenBuffers(1, &b);
+   gl.BindBuffer(GL_ARRAY_BUFFER, b);
+   const float full[] = {-1, -1, 1, -1, -1, 1, 1, 1};
+   gl.BufferData(GL_ARRAY_BUFFER, sizeof(full), full, GL_STATIC_DRAW);
+   gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
+   gl.EnableVertexAttribArray(0);
+   gl.Viewport(0, 0, 8, 8);
+   gl.DrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+   CHECK_GL_ERROR(GL_NO_ERROR);
+   PFNGLREADBUFFERPROC read_buffer = GLP(PFNGLREADBUFFERPROC, "glReadBuffer");
+   REQUIRE(read_buffer);
+   read_buffer(GL_COLOR_ATTACHMENT0);
+   CHECK_PIXEL(3, 3, 0, 0, 255, 255); /* b */
+   read_buffer(GL_COLOR_ATTACHMENT1);
+   CHECK_PIXEL(3, 3, 255, 0, 0, 255); /* a */
+   /* glClearBufferfv on draw buffer 1 only. */
+   const GLfloat green[4] = {0, 1, 0, 1};
+   gl.ClearBufferfv(GL_COLOR, 1, green);
+   CHECK_PIXEL(3, 3, 0, 255, 0, 255);
+   read_buffer(GL_COLOR_ATTACHMENT0);
+   CHECK_PIXEL(3, 3, 0, 0, 255, 255);
+   zgl_test_end(&t);
+}
+
+TEST(invalidation_errors)
+{
+   struct zgl_test t;
+   REQUIRE(zgl_test_begin(&t, false));
+   struct fbo_api f;
+   REQUIRE(load(&f));
+   PFNGLINVALIDATETEXSUBIMAGEPROC tex_sub =
+      GLP(PFNGLINVALIDATETEXSUBIMAGEPROC, "glInvalidateTexSubImage");
+   PFNGLINVALIDATETEXIMAGEPROC tex = GLP(PFNGLINVALIDATETEXIMAGEPROC, "glInvalidateTexImage");
+   PFNGLINVALIDATEFRAMEBUFFERPROC fb = GLP(PFNGLINVALIDATEFRAMEBUFFERPROC, "glInvalidateFramebuffer");
+   PFNGLINVALIDATESUBFRAMEBUFFERPROC sub_fb =
+      GLP(PFNGLINVALIDATESUBFRAMEBUFFERPROC, "glInvalidateSubFramebuffer");
+   REQUIRE(tex_sub && tex && fb && sub_fb);
+   GLuint t2;
+   f.gen_tex(1, &t2);
+   f.bind_tex(GL_TEXTURE_2D, t2);
+   f.tex_image(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   tex(t2, 0);
+   tex_sub(t2, 0, 1, 1, 0, 2, 2, 1);
+   CHECK_GL_ERROR(GL_NO_ERROR);
+   tex_sub(t2, 0, 3, 0, 0, 2, 1, 1);
+   CHECK_GL_ERROR(GL_INVALID_VALUE);
+   tex(0, 0);
+   CHECK_GL_ERROR(GL_INVALID_VALUE);
+   tex(t2, -1);
+   CHECK_GL_ERROR(GL_INVALID_VALUE);
+   /* The default framebuffer takes COLOR/DEPTH/STENCIL, objects their
+    * attachment points (GL 4.6, 17.4.4). */
+   const GLenum def[2] = {GL_COLOR, GL_DEPTH};
+   fb(GL_FRAMEBUFFER, 2, def);
+   CHECK_GL_ERROR(GL_NO_ERROR);
+   const GLenum att = GL_COLOR_ATTACHMENT0;
+   fb(GL_FRAMEBUFFER, 1, &att);
+   CHECK_GL_ERROR(GL_INVALID_ENUM);
+   GLuint fbo;
+   f.gen(1, &fbo);
+   f.bind(GL_FRAMEBUFFER, fbo);
+   fb(GL_FRAMEBUFFER, 1, &att);
+   CHECK_GL_ERROR(GL_NO_ERROR);
+   fb(GL_FRAMEBUFFER, 1, def);
+   CHECK_GL_ERROR(GL_INVALID_ENUM);
+   const GLenum past = GL_COLOR_ATTACHMENT0 + 20;
+   fb(GL_FRAMEBUFFER, 1, &past);
+   CHECK_GL_ERROR(GL_INVALID_OPERATION);
+   fb(0xdead, 1, &att);
+   CHECK_GL_ERROR(GL_INVALID_ENUM);
+   sub_fb(GL_FRAMEBUFFER, 1, &att, 0, 0, -1, 1);
+   CHECK_GL_ERROR(GL_INVALID_VALUE);
+   fb(GL_FRAMEBUFFER, -1, &att);
+   CHECK_GL_ERROR(GL_INVALID_VALUE);
+   zgl_test_end(&t);
+}

@@ -107,7 +107,7 @@ TEST(texture_2d_sampling)
    gl.DrawArrays(GL_TRIANGLE_STRIP, 0, 4);
    uint8_t px[4];
    zgl_test_pixel(10, 10, px);
-   CHECK(px[0] == 0 && px[1] == 0 && px[2] == 0);
+   CHECK(px[0] == 0 && px[1] == 0 && px[2] == 0 && px[3] == 255);
    zgl_test_end(&t);
 }
 
@@ -385,5 +385,63 @@ TEST(multisample_texture)
    CHECK_GL_ERROR(GL_INVALID_VALUE);
    ms(GL_TEXTURE_2D_MULTISAMPLE, 64, GL_RGBA8, 4, 4, GL_TRUE);
    CHECK_GL_ERROR(GL_INVALID_OPERATION);
+   zgl_test_end(&t);
+}
+
+TEST(integer_border_color_and_sampler_objects)
+{
+   struct zgl_test t;
+   REQUIRE(zgl_test_begin(&t, false));
+   PFNGLGENTEXTURESPROC gen = GLP(PFNGLGENTEXTURESPROC, "glGenTextures");
+   PFNGLBINDTEXTUREPROC bind = GLP(PFNGLBINDTEXTUREPROC, "glBindTexture");
+   PFNGLTEXPARAMETERIIVPROC param_i = GLP(PFNGLTEXPARAMETERIIVPROC, "glTexParameterIiv");
+   PFNGLGETTEXPARAMETERIIVPROC get_i = GLP(PFNGLGETTEXPARAMETERIIVPROC, "glGetTexParameterIiv");
+   PFNGLGENSAMPLERSPROC gen_s = GLP(PFNGLGENSAMPLERSPROC, "glGenSamplers");
+   PFNGLBINDSAMPLERPROC bind_s = GLP(PFNGLBINDSAMPLERPROC, "glBindSampler");
+   PFNGLSAMPLERPARAMETERIPROC sparam = GLP(PFNGLSAMPLERPARAMETERIPROC, "glSamplerParameteri");
+   PFNGLGETSAMPLERPARAMETERIVPROC sget = GLP(PFNGLGETSAMPLERPARAMETERIVPROC, "glGetSamplerParameteriv");
+   PFNGLTEXIMAGE2DPROC image = GLP(PFNGLTEXIMAGE2DPROC, "glTexImage2D");
+   PFNGLTEXPARAMETERIPROC param = GLP(PFNGLTEXPARAMETERIPROC, "glTexParameteri");
+   REQUIRE(gen && bind && param_i && get_i && gen_s && bind_s && sparam && sget && image && param);
+   GLuint tex;
+   gen(1, &tex);
+   bind(GL_TEXTURE_2D, tex);
+   const GLint border[4] = {-5, 7, 1 << 20, 3};
+   param_i(GL_TEXTURE_2D, GL_TEXTURE_BORDER_COLOR, border);
+   GLint back[4] = {0};
+   get_i(GL_TEXTURE_2D, GL_TEXTURE_BORDER_COLOR, back);
+   CHECK(memcmp(back, border, sizeof(border)) == 0);
+   /* A sampler object overrides the texture's filtering: with NEAREST on
+    * the sampler a NEAREST_MIPMAP_LINEAR texture with level 0 only is
+    * complete. */
+   const GLuint p = zgl_test_program(vs, "#version 330 core\n"
+                                         "in vec2 uv;\n"
+                                         "uniform sampler2D tex;\n"
+                                         "out vec4 frag;\n"
+                                         "void main() { frag = texture(tex, uv); }\n");
+   REQUIRE(p);
+   gl.UseProgram(p);
+   quad();
+   /* 2 x 2: level 1 is needed for mipmapping (GL 4.6, 8.14.2). */
+   const uint8_t texel[16] = {0, 255, 0, 255, 0, 255, 0, 255, 0, 255, 0, 255, 0, 255, 0, 255};
+   image(GL_TEXTURE_2D, 0, GL_RGBA8, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, texel);
+   param(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_LINEAR);
+   GLuint s;
+   gen_s(1, &s);
+   sparam(s, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   GLint v = 0;
+   sget(s, GL_TEXTURE_MIN_FILTER, &v);
+   CHECK_EQ(v, GL_NEAREST);
+   gl.ClearColor(0, 0, 0, 1);
+   gl.Clear(GL_COLOR_BUFFER_BIT);
+   gl.DrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+   CHECK_PIXEL(9, 9, 0, 0, 0, 255); /* incomplete without the sampler */
+   bind_s(0, s);
+   gl.DrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+   CHECK_PIXEL(9, 9, 0, 255, 0, 255);
+   bind_s(0, 999);
+   CHECK_GL_ERROR(GL_INVALID_OPERATION);
+   sparam(s, GL_TEXTURE_MAG_FILTER, GL_NEAREST_MIPMAP_NEAREST);
+   CHECK_GL_ERROR(GL_INVALID_ENUM);
    zgl_test_end(&t);
 }

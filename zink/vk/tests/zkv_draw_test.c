@@ -717,3 +717,37 @@ TEST(masked_clear)
    zkv_image_destroy(ds);
    zkvt_finish(&t);
 }
+
+/* A masked clear of a layered framebuffer reaches every layer (the meta
+ * draw writes gl_Layer per instance where the device can). */
+TEST(masked_clear_layers)
+{
+   struct zkvt t;
+   REQUIRE(zkvt_init(&t));
+   const struct zkv_image_desc d = {VK_IMAGE_TYPE_2D, VK_FORMAT_R8G8B8A8_UNORM, 4, 4, 1, 3, 1,
+                                    VK_SAMPLE_COUNT_1_BIT, false, false, 0};
+   VkResult r;
+   struct zkv_image *img = zkv_image_create(t.screen, &d, &r);
+   REQUIRE(img);
+   const struct zkv_image_view_desc vd = {.type = VK_IMAGE_VIEW_TYPE_2D_ARRAY};
+   struct zkv_image_view *v = zkv_image_view_create(t.screen, img, &vd, &r);
+   REQUIRE(v);
+   struct zkv_draw_state st;
+   zkv_draw_state_init(&st);
+   st.framebuffer.color[0] = v;
+   st.framebuffer.width = st.framebuffer.height = 4;
+   st.framebuffer.layers = 3;
+   const VkClearColorValue first = {.float32 = {0, 0, 0, 0}}, second = {.float32 = {1, 1, 1, 1}};
+   zkv_clear_masked(t.ctx, &st, 1, &first, 0, 0, 0, NULL);
+   st.blend[0].write_mask = VK_COLOR_COMPONENT_G_BIT;
+   zkv_clear_masked(t.ctx, &st, 1, &second, 0, 0, 0, NULL);
+   uint8_t got[16 * 4 * 3], want[16 * 4 * 3];
+   const struct zkv_box box = {0, 0, 0, 4, 4, 3};
+   zkv_image_readback(t.ctx, img, 0, VK_IMAGE_ASPECT_COLOR_BIT, &box, got, NULL);
+   for (int i = 0; i < 48; i++)
+      memcpy(want + i * 4, (const uint8_t[]){0, 255, 0, 0}, 4);
+   CHECK(zkvt_check_rgba8(got, want, 4, 12, 0, NULL, "layers"));
+   zkv_image_view_destroy(v);
+   zkv_image_destroy(img);
+   zkvt_finish(&t);
+}

@@ -211,6 +211,13 @@ TEST(restart_indirect_multi)
    zkvt_read(&t, r.rt, 8, 2, got);
    CHECK(zkvt_check_rgba8(got, want, 8, 2, 0, NULL, "multi-draw"));
 
+   /* indexed multi-draw: the same four indices twice, base vertex 0 and 4 */
+   zkv_clear(t.ctx, &r.st, 1, &black, 0, 0, 0, NULL);
+   const struct zkv_draw_range iranges[2] = {{0, 4, 0}, {0, 4, 4}};
+   zkv_draw(t.ctx, &r.st, &info, iranges, 2);
+   zkvt_read(&t, r.rt, 8, 2, got);
+   CHECK(zkvt_check_rgba8(got, want, 8, 2, 0, NULL, "indexed multi-draw"));
+
    /* indirect with a count buffer that says 1: only the left quad */
    if (t.caps->draw_indirect_count) {
       zkv_clear(t.ctx, &r.st, 1, &black, 0, 0, 0, NULL);
@@ -409,5 +416,125 @@ TEST(two_contexts_and_a_fence)
    zkv_buffer_destroy(b);
    CHECK_EQ(zkv_context_status(other), VK_SUCCESS);
    zkv_context_destroy(other);
+   zkvt_finish(&t);
+}
+
+/* Logic ops (GL 4.6, 17.3.9): XOR of the fragment's colour with the
+ * target's, exactly, for UNORM8; rasterizer discard draws nothing. */
+TEST(logic_op_and_discard)
+{
+   struct zkvt t;
+   REQUIRE(zkvt_init(&t));
+   if (!t.caps->features.logicOp) {
+      test_skip("the device has no logic ops");
+      zkvt_finish(&t);
+      return;
+   }
+   const float v[6][2] = {{-1, -1}, {1, -1}, {1, 1}, {-1, -1}, {1, 1}, {-1, 1}};
+   struct rig r;
+   REQUIRE(rig_init(&t, &r, vs_pos, fs_uniform, 4, 4, v, sizeof(v), 8));
+   const VkClearColorValue c = {.float32 = {0x5a / 255.0f, 0xf0 / 255.0f, 0x0f / 255.0f, 1}};
+   zkv_clear(t.ctx, &r.st, 1, &c, 0, 0, 0, NULL);
+   set_color(&t, &r.st, (const float[]){0xff / 255.0f, 0x3c / 255.0f, 0x0f / 255.0f, 0});
+   r.st.logic_op_enable = true;
+   r.st.logic_op = VK_LOGIC_OP_XOR;
+   draw(&t, &r.st, 0, 6);
+   r.st.logic_op_enable = false;
+   r.st.rasterizer_discard = true;
+   set_color(&t, &r.st, (const float[]){0, 0, 0, 0});
+   draw(&t, &r.st, 0, 6);
+   uint8_t got[16 * 4], want[16 * 4];
+   zkvt_read(&t, r.rt, 4, 4, got);
+   for (int i = 0; i < 16; i++)
+      memcpy(want + i * 4, (const uint8_t[]){0x5a ^ 0xff, 0xf0 ^ 0x3c, 0x0f ^ 0x0f, 0xff}, 4);
+   CHECK(zkvt_check_rgba8(got, want, 4, 4, 0, NULL, "xor"));
+   rig_finish(&r);
+   zkvt_finish(&t);
+}
+
+/* GL_DEPTH_CLAMP (GL 4.6, 13.7): a quad beyond the far plane is drawn,
+ * its depth clamped to the far value; without it the quad is clipped. */
+TEST(depth_clamp)
+{
+   struct zkvt t;
+   REQUIRE(zkvt_init(&t));
+   if (!t.caps->features.depthClamp) {
+      test_skip("the device has no depth clamp");
+      zkvt_finish(&t);
+      return;
+   }
+   static const char vs[] = "#version 450 core\n"
+                            "layout(location = 0) in vec2 pos;\n"
+                            "void main() { gl_Position = vec4(pos, 1.5, 1); }\n";
+   const float v[6][2] = {{-1, -1}, {1, -1}, {1, 1}, {-1, -1}, {1, 1}, {-1, 1}};
+   struct rig r;
+   REQUIRE(rig_init(&t, &r, vs, fs_uniform, 4, 4, v, sizeof(v), 8));
+   struct zkv_format_choice fc;
+   REQUIRE(zkv_format_for_gl(t.screen, 0x8CAC /* GL_DEPTH_COMPONENT32F */,
+                             VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT, &fc));
+   struct zkv_image_view *dv;
+   struct zkv_image *ds = zkvt_target(&t, 4, 4, fc.format, &dv);
+   REQUIRE(ds);
+   r.st.framebuffer.depth_stencil = dv;
+   r.st.depth_test = true;
+   r.st.depth_compare = VK_COMPARE_OP_ALWAYS;
+   r.st.clip_negative_one_to_one = t.caps->depth_clip_control;
+   set_color(&t, &r.st, (const float[]){1, 1, 1, 1});
+   for (int clamp = 0; clamp < 2; clamp++) {
+      const VkClearColorValue black = {.float32 = {0, 0, 0, 0}};
+      zkv_clear(t.ctx, &r.st, 1, &black, ZKV_CLEAR_DEPTH, 0.25f, 0, NULL);
+      r.st.depth_clamp = clamp;
+      draw(&t, &r.st, 0, 6);
+      uint8_t got[16 * 4];
+      zkvt_read(&t, r.rt, 4, 4, got);
+      float depth[16];
+      const struct zkv_box box = {0, 0, 0, 4, 4, 1};
+      zkv_image_readback(t.ctx, ds, 0, VK_IMAGE_ASPECT_DEPTH_BIT, &box, depth, NULL);
+      CHECK_EQ(got[5 * 4], clamp ? 255 : 0);
+      CHECK(depth[5] == (clamp ? 1.0f : 0.25f));
+   }
+   zkv_image_view_destroy(dv);
+   zkv_image_destroy(ds);
+   rig_finish(&r);
+   zkvt_finish(&t);
+}
+
+/* Polygon offset (GL 4.6, 14.6.5): a quad drawn again at the same depth
+ * with LESS fails, and passes with a negative constant offset (r, the
+ * minimum resolvable difference, is positive whatever the device). */
+TEST(depth_bias)
+{
+   struct zkvt t;
+   REQUIRE(zkvt_init(&t));
+   const float v[6][2] = {{-1, -1}, {1, -1}, {1, 1}, {-1, -1}, {1, 1}, {-1, 1}};
+   struct rig r;
+   REQUIRE(rig_init(&t, &r, vs_pos, fs_uniform, 4, 4, v, sizeof(v), 8));
+   struct zkv_format_choice fc;
+   REQUIRE(zkv_format_for_gl(t.screen, 0x81A6 /* GL_DEPTH_COMPONENT24 */,
+                             VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT, &fc));
+   struct zkv_image_view *dv;
+   struct zkv_image *ds = zkvt_target(&t, 4, 4, fc.format, &dv);
+   REQUIRE(ds);
+   r.st.framebuffer.depth_stencil = dv;
+   r.st.depth_test = true;
+   r.st.depth_compare = VK_COMPARE_OP_LESS;
+   r.st.clip_negative_one_to_one = t.caps->depth_clip_control;
+   for (int bias = 0; bias < 2; bias++) {
+      const VkClearColorValue black = {.float32 = {0, 0, 0, 0}};
+      zkv_clear(t.ctx, &r.st, 1, &black, ZKV_CLEAR_DEPTH, 1.0f, 0, NULL);
+      r.st.depth_bias_enable = false;
+      set_color(&t, &r.st, (const float[]){1, 0, 0, 1});
+      draw(&t, &r.st, 0, 6);
+      r.st.depth_bias_enable = bias;
+      r.st.depth_bias_constant = -4.0f;
+      set_color(&t, &r.st, (const float[]){0, 1, 0, 1});
+      draw(&t, &r.st, 0, 6);
+      uint8_t got[16 * 4];
+      zkvt_read(&t, r.rt, 4, 4, got);
+      CHECK_EQ(got[5 * 4 + 1], bias ? 255 : 0);
+   }
+   zkv_image_view_destroy(dv);
+   zkv_image_destroy(ds);
+   rig_finish(&r);
    zkvt_finish(&t);
 }

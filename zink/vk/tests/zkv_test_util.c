@@ -25,9 +25,12 @@ zkvt_init(struct zkvt *t)
    static bool named;
    if (!named) {
       named = true;
-      printf("device: %s (Vulkan %u.%u)\n", t->caps->device_name,
-             VK_API_VERSION_MAJOR(t->caps->api_version),
-             VK_API_VERSION_MINOR(t->caps->api_version));
+      const struct zkv_caps *c = t->caps;
+      printf("device: %s (Vulkan %u.%u)%s%s%s%s%s%s\n", c->device_name,
+             VK_API_VERSION_MAJOR(c->api_version), VK_API_VERSION_MINOR(c->api_version),
+             c->extended_dynamic_state ? " eds" : "", c->extended_dynamic_state2 ? " eds2" : "",
+             c->vertex_input_dynamic ? " vertex-input" : "", c->multi_draw ? " multi-draw" : "",
+             c->transform_feedback ? " xfb" : "", c->depth_clip_control ? " clip-control" : "");
    }
    t->ctx = zkv_context_create(t->screen, &r);
    if (!t->ctx) {
@@ -133,6 +136,17 @@ zkvt_program(struct zkvt *t, const char *vs, const char *fs)
       {.stage = KGL_STAGE_FRAGMENT, .strings = &fs, .count = 1},
    };
    return build(t, descs, fs ? 2 : 1);
+}
+
+struct zkv_program *
+zkvt_program_gs(struct zkvt *t, const char *vs, const char *gs, const char *fs)
+{
+   const struct kgl_shader_desc descs[3] = {
+      {.stage = KGL_STAGE_VERTEX, .strings = &vs, .count = 1},
+      {.stage = KGL_STAGE_GEOMETRY, .strings = &gs, .count = 1},
+      {.stage = KGL_STAGE_FRAGMENT, .strings = &fs, .count = 1},
+   };
+   return build(t, descs, 3);
 }
 
 struct zkv_program *

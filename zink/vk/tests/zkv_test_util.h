@@ -43,6 +43,8 @@ void zkvt_finish(struct zkvt *t);
  * fs the compute source). NULL with the test failed on any error. */
 struct zkv_program *zkvt_program(struct zkvt *t, const char *vs, const char *fs);
 struct zkv_program *zkvt_compute(struct zkvt *t, const char *cs);
+/* Vertex + geometry + fragment. */
+struct zkv_program *zkvt_program_gs(struct zkvt *t, const char *vs, const char *gs, const char *fs);
 
 /* A 2D render target of w x h with a single-level view. */
 struct zkv_image *zkvt_target(struct zkvt *t, uint32_t w, uint32_t h, VkFormat format,
