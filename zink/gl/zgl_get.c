@@ -599,6 +599,18 @@ indexed_values(struct zgl_context *ctx, const char *func, GLenum pname, unsigned
    case GL_SAMPLE_MASK_VALUE:
       limit = ZGL_MAX_SAMPLE_MASK_WORDS;
       break;
+   case GL_VERTEX_BINDING_BUFFER:
+   case GL_VERTEX_BINDING_OFFSET:
+   case GL_VERTEX_BINDING_STRIDE:
+   case GL_VERTEX_BINDING_DIVISOR:
+      limit = ZGL_MAX_VERTEX_ATTRIB_BINDINGS;
+      /* VAO state: no VAO bound is INVALID_OPERATION (10.3.1). */
+      if (!ctx->vertex_array && index < limit) {
+         zgl_error(ctx, GL_INVALID_OPERATION, "%s(0x%x): no vertex array object bound", func,
+                   pname);
+         return false;
+      }
+      break;
    default:
       zgl_error(ctx, GL_INVALID_ENUM, "%s(0x%x): not an indexed state", func, pname);
       return false;
@@ -678,6 +690,18 @@ indexed_values(struct zgl_context *ctx, const char *func, GLenum pname, unsigned
    case GL_SAMPLE_MASK_VALUE:
       set_int(v, ctx->sample_mask_value[index]);
       break;
+   case GL_VERTEX_BINDING_BUFFER:
+      set_int(v, zgl_buffer_name(ctx->vertex_array->bindings[index].buffer));
+      break;
+   case GL_VERTEX_BINDING_OFFSET:
+      set_int(v, ctx->vertex_array->bindings[index].offset_B);
+      break;
+   case GL_VERTEX_BINDING_STRIDE:
+      set_int(v, ctx->vertex_array->bindings[index].stride_B);
+      break;
+   case GL_VERTEX_BINDING_DIVISOR:
+      set_int(v, ctx->vertex_array->bindings[index].divisor);
+      break;
    }
    return true;
 }
@@ -688,6 +712,14 @@ zgl_get_values(struct zgl_context *ctx, const char *func, GLenum pname, int inde
 {
    if (index >= 0)
       return indexed_values(ctx, func, pname, (unsigned)index, v);
+   /* GL_DRAW_BUFFERi (GL 4.6, table 23.x): of the draw framebuffer. */
+   if (pname >= GL_DRAW_BUFFER0 && pname < GL_DRAW_BUFFER0 + ZGL_MAX_DRAW_BUFFERS) {
+      const unsigned i = pname - GL_DRAW_BUFFER0;
+      set_int(v, ctx->draw_fbo ? ctx->draw_fbo->draw_buffers[i]
+                               : i == 0 ? ctx->draw_buffers[0]
+                                        : GL_NONE);
+      return true;
+   }
    const struct get_entry *e = NULL;
    for (unsigned i = 0; i < ARRAY_SIZE(table); i++) {
       if (table[i].pname == pname) {

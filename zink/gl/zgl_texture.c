@@ -313,7 +313,11 @@ complete_texture(struct zgl_context *ctx, enum zgl_tex_target index, unsigned un
    if (!t)
       t = ctx->default_textures[index];
    if (t && index == ZGL_TEX_BUFFER)
-      return t->buffer && t->buffer->zkv ? t : NULL;
+      return t->buffer && t->buffer->zkv &&
+                   (VkDeviceSize)t->buffer->size_B >=
+                      kil_format_el_size_B(zgl_kil_format(t->buffer_format))
+                ? t
+                : NULL;
    if (t && (index == ZGL_TEX_2D_MULTISAMPLE || index == ZGL_TEX_2D_MULTISAMPLE_ARRAY))
       return t->image && t->levels[0][0].defined ? t : NULL;
    if (!t || !t->image || t->base_level >= ZGL_MAX_LEVELS || t->base_level > t->max_level)
@@ -416,9 +420,16 @@ buffer_descriptor(struct zgl_context *ctx, struct zgl_texture *t, struct zkv_des
 {
    if (!t->buffer_view || t->buffer_view_of != t->buffer->zkv) {
       zkv_buffer_view_destroy(t->buffer_view);
+      /* GL reads at most MAX_TEXTURE_BUFFER_SIZE texels (GL 4.6, 8.9):
+       * whole texels of the buffer up to that. */
+      const VkDeviceSize texel = kil_format_el_size_B(zgl_kil_format(t->buffer_format));
+      const VkDeviceSize max = (VkDeviceSize)ctx->screen->caps->limits.maxTexelBufferElements;
+      const VkDeviceSize texels = MIN2((VkDeviceSize)t->buffer->size_B / MAX2(texel, 1), max);
       VkResult result;
-      t->buffer_view = zkv_buffer_view_create(ctx->screen->zkv, t->buffer->zkv, t->buffer_format,
-                                              0, VK_WHOLE_SIZE, &result);
+      t->buffer_view = texels ? zkv_buffer_view_create(ctx->screen->zkv, t->buffer->zkv,
+                                                       t->buffer_format, 0, texels * texel,
+                                                       &result)
+                              : NULL;
       t->buffer_view_of = t->buffer->zkv;
       if (!t->buffer_view)
          return false;

@@ -307,6 +307,20 @@ TEST(vertex_array_errors_and_state)
    CHECK_EQ(v, 0);
    gl.VertexAttribFormat(3, 4, GL_FLOAT, GL_FALSE, 4096);
    CHECK_GL_ERROR(GL_INVALID_VALUE);
+   /* The binding's own state (GL 4.6, table 23.5). */
+   gl.BindVertexBuffer(5, b, 64, 24);
+   gl.GetIntegeri_v(GL_VERTEX_BINDING_BUFFER, 5, &v);
+   CHECK_EQ(v, (GLint)b);
+   gl.GetIntegeri_v(GL_VERTEX_BINDING_OFFSET, 5, &v);
+   CHECK_EQ(v, 64);
+   gl.GetIntegeri_v(GL_VERTEX_BINDING_STRIDE, 5, &v);
+   CHECK_EQ(v, 24);
+   gl.GetIntegeri_v(GL_VERTEX_BINDING_DIVISOR, 16, &v);
+   CHECK_GL_ERROR(GL_INVALID_VALUE);
+   gl.GetIntegerv(GL_DRAW_BUFFER0, &v);
+   CHECK_EQ(v, GL_FRONT);
+   gl.GetIntegerv(GL_DRAW_BUFFER1, &v);
+   CHECK_EQ(v, GL_NONE);
    /* The element buffer belongs to the VAO. */
    gl.BindBuffer(GL_ELEMENT_ARRAY_BUFFER, b);
    gl.BindVertexArray(0);
