@@ -70,7 +70,7 @@ if [ "${1:-}" = --one ]; then
          why="no GL context of: $(sed -n 's/.*Failed to create waffle_[a-z]* for \(.*\) Context$/\1/p' "$log" | paste -sd ',' -)"
       fi
       why=$(printf '%s' "$why" | tr '\t' ' ' | cut -c1-120)
-      [ -n "$why" ] || why="the test printed no reason"
+      [ -n "$why" ] || [ "$result" = crash ] || why="the test printed no reason"
       [ "$result" = timeout ] && why="timed out after ${timeout_s}s"
       if [ "$result" = crash ]; then
          sig=$(kill -l $((status - 128)) 2>/dev/null || echo "?")
