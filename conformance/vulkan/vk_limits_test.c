@@ -17,11 +17,16 @@
 #include "vkt.h"
 #include "vkt_compute.h"
 
+/* The calling thread's CPU time, not the wall clock: these checks ask
+ * whether the driver does work in proportion to what it was given (fails
+ * at once, grows linearly), which another process's load must not decide.
+ * Everything measured runs on the calling thread (allocation, the failure
+ * path, pipeline compilation). */
 static double
 now_s(void)
 {
    struct timespec ts;
-   clock_gettime(CLOCK_MONOTONIC, &ts);
+   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
@@ -159,7 +164,7 @@ create_pipeline_s(struct vkt *t, enum stn_gen_shape shape, unsigned units)
    if (ok)
       vkt_pipeline_destroy(t, &p);
    free(w);
-   printf("    %s, %u units: %.3f s\n", stn_gen_shape_name(shape), units, dt);
+   printf("    %s, %u units: %.3f CPU s\n", stn_gen_shape_name(shape), units, dt);
    return ok ? dt : -1;
 }
 
@@ -189,7 +194,7 @@ TEST(pipeline_creation_is_linear_in_the_module)
       const double small = create_pipeline_s(&t, cases[i].shape, cases[i].units);
       const double large = create_pipeline_s(&t, cases[i].shape, 4 * cases[i].units);
       CHECK(small >= 0 && large >= 0);
-      CHECK(large < 5.0);
+      CHECK(large < 20.0); /* CPU seconds: generous for -O0 sanitizer builds */
       if (small > 0.05) /* long enough for the ratio to mean something */
          CHECK(large < 12 * small);
    }
