@@ -10,11 +10,18 @@
  *
  * A program's JIT state hangs off kx_program::jit (created on first use);
  * kx_program_destroy releases it, waiting for a compile in flight.
+ *
+ * The compiler thread runs this library's code, so it must be gone before
+ * the library is: the Vulkan loader dlcloses the driver in
+ * vkDestroyInstance, and a thread left behind (parked on the queue, or not
+ * yet scheduled at all on a loaded machine) later returns into unmapped
+ * code. A destructor (run by dlclose and by exit) stops and joins it.
  */
 #include <pthread.h>
 #include <stdlib.h>
-#include <unistd.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "kxj.h"
 #include "util/debug.h"
@@ -22,11 +29,15 @@
 enum {
    KXJ_DEBUG_OFF = 1 << 0,
    KXJ_DEBUG_SYNC = 1 << 1,
+   KXJ_DEBUG_SLOW = 1 << 2,
 };
 
 static const struct util_debug_flag kxj_tier_debug_table[] = {
    {"jit_off", KXJ_DEBUG_OFF, "run every shader on the interpreter (no JIT tier)"},
    {"jit_sync", KXJ_DEBUG_SYNC, "JIT: compile at a program's first dispatch and wait"},
+   {"jit_slow", KXJ_DEBUG_SLOW,
+    "JIT: the compiler thread sleeps 200 ms when it starts and before each publication "
+    "(tests: widens the races with destroys and unloads)"},
    {NULL, 0, NULL},
 };
 UTIL_DEBUG_DEFINE_GETTER(kxj_tier_debug, "kxj", kxj_tier_debug_table)
@@ -51,6 +62,8 @@ static struct {
    pthread_cond_t cond; /* queue not empty / a compile finished */
    struct kxj_state *head, **tail;
    bool thread_started;
+   bool shutdown; /* the library is being unloaded: the thread exits */
+   pthread_t thread;
    pid_t pid; /* the process that started the thread */
 } kxj_tier = {
    .lock = PTHREAD_MUTEX_INITIALIZER,
@@ -87,6 +100,17 @@ kxj_state(const struct kx_program *prog)
    return expected;
 }
 
+/* KILN_DEBUG=jit_slow: 200 ms, where a race with a destroy or an unload
+ * would show. */
+static void
+kxj_debug_sleep(void)
+{
+   if (kxj_tier_debug() & KXJ_DEBUG_SLOW) {
+      const struct timespec ts = {0, 200 * 1000 * 1000};
+      nanosleep(&ts, NULL);
+   }
+}
+
 /* Compiles st (status COMPILING, lock not held) and publishes the result. */
 static void
 kxj_compile_state(struct kxj_state *st)
@@ -97,6 +121,7 @@ kxj_compile_state(struct kxj_state *st)
       util_logi("kxj", "program stays on the interpreter: %s", error ? error : "?");
       free(error);
    }
+   kxj_debug_sleep();
    pthread_mutex_lock(&kxj_tier.lock);
    st->code = code;
    st->status = KXJ_DONE;
@@ -124,10 +149,13 @@ static void *
 kxj_compiler_thread(void *arg)
 {
    (void)arg;
+   kxj_debug_sleep();
    pthread_mutex_lock(&kxj_tier.lock);
    for (;;) {
-      while (!kxj_tier.head)
+      while (!kxj_tier.head && !kxj_tier.shutdown)
          pthread_cond_wait(&kxj_tier.cond, &kxj_tier.lock);
+      if (kxj_tier.shutdown)
+         break;
       struct kxj_state *st = kxj_tier.head;
       kxj_unqueue_locked(st);
       st->status = KXJ_COMPILING;
@@ -135,22 +163,38 @@ kxj_compiler_thread(void *arg)
       kxj_compile_state(st);
       pthread_mutex_lock(&kxj_tier.lock);
    }
+   pthread_mutex_unlock(&kxj_tier.lock);
    return NULL;
+}
+
+/* At dlclose or exit: stops the compiler thread and waits for it (a
+ * compile in flight finishes first), so no thread runs this library's code
+ * once it is unmapped. Queued programs stay on the interpreter. A child
+ * forked after the thread started has no thread and never takes the lock. */
+__attribute__((destructor)) static void
+kxj_tier_shutdown(void)
+{
+   if (kxj_forked())
+      return;
+   pthread_mutex_lock(&kxj_tier.lock);
+   const bool started = kxj_tier.thread_started;
+   kxj_tier.shutdown = true;
+   pthread_cond_broadcast(&kxj_tier.cond);
+   pthread_mutex_unlock(&kxj_tier.lock);
+   if (started)
+      pthread_join(kxj_tier.thread, NULL);
 }
 
 static void
 kxj_enqueue(struct kxj_state *st)
 {
    pthread_mutex_lock(&kxj_tier.lock);
-   if (st->status == KXJ_IDLE) {
+   if (st->status == KXJ_IDLE && !kxj_tier.shutdown) {
       if (!kxj_tier.thread_started) {
-         pthread_t thread;
-         pthread_attr_t attr;
-         pthread_attr_init(&attr);
-         pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-         kxj_tier.thread_started = pthread_create(&thread, &attr, kxj_compiler_thread, NULL) == 0;
+         /* Joinable: kxj_tier_shutdown joins it. */
+         kxj_tier.thread_started =
+            pthread_create(&kxj_tier.thread, NULL, kxj_compiler_thread, NULL) == 0;
          __atomic_store_n(&kxj_tier.pid, getpid(), __ATOMIC_RELEASE);
-         pthread_attr_destroy(&attr);
       }
       if (kxj_tier.thread_started) {
          st->status = KXJ_QUEUED;
