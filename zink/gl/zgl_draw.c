@@ -91,7 +91,9 @@ validate(struct zgl_context *ctx, const char *func, GLenum mode, bool indexed, G
          return false;
       }
    }
-   if (indexed && !vao->element_buffer) {
+   /* The default VAO of a compatibility context reads indices from client
+    * memory when no element buffer is bound (GL 4.6 compatibility, 10.3.10). */
+   if (indexed && !vao->element_buffer && vao != ctx->default_vertex_array) {
       zgl_error(ctx, GL_INVALID_OPERATION, "%s: no element array buffer bound", func);
       return false;
    }
@@ -107,6 +109,7 @@ struct draw {
    bool indexed;
    GLenum type;
    uintptr_t indices;    /* offset into the element buffer */
+   const void *client_indices; /* or the indices in client memory (compatibility) */
    uint32_t instances;
    uint32_t base_instance;
 };
@@ -126,6 +129,18 @@ read_indices(struct zgl_context *ctx, const struct draw *d, uint32_t first, uint
       return out;
    }
    const unsigned size = index_size_B(d->type);
+   if (d->client_indices) {
+      const uint8_t *raw = (const uint8_t *)d->client_indices + (size_t)first * size;
+      for (uint32_t i = 0; i < count; i++) {
+         if (size == 1)
+            out[i] = raw[i];
+         else if (size == 2)
+            out[i] = ((const uint16_t *)raw)[i];
+         else
+            out[i] = ((const uint32_t *)raw)[i];
+      }
+      return out;
+   }
    struct zgl_buffer *eb = ctx->vertex_array->element_buffer;
    const uint64_t offset = d->indices + (uint64_t)first * size;
    if (!eb->zkv || offset + (uint64_t)count * size > (uint64_t)eb->size_B) {
@@ -151,6 +166,45 @@ read_indices(struct zgl_context *ctx, const struct draw *d, uint32_t first, uint
    return out;
 }
 
+/* How many vertices and instances client-memory arrays must hold for this
+ * draw (ctx->client_*_count): the highest index read, plus one. Only
+ * computed when some enabled array is in client memory. */
+static bool
+client_extent(struct zgl_context *ctx, const char *func, const struct draw *d,
+              const struct zkv_draw_range *ranges, uint32_t num_ranges)
+{
+   const struct zgl_vertex_array *vao = ctx->vertex_array;
+   ctx->client_vertex_count = 0;
+   ctx->client_instance_count = d->instances + d->base_instance;
+   bool any = false;
+   for (unsigned i = 0; i < ZGL_MAX_VERTEX_ATTRIBS; i++)
+      any |= zgl_vertex_attrib_is_client(vao, &vao->attribs[i]);
+   for (unsigned k = 0; k < ZGL_FF_ARRAYS; k++)
+      any |= zgl_ff_array_is_client(vao, k);
+   if (!any)
+      return true;
+   uint64_t end = 0;
+   for (uint32_t r = 0; r < num_ranges; r++) {
+      if (!d->indexed) {
+         end = MAX2(end, (uint64_t)ranges[r].first + ranges[r].count);
+         continue;
+      }
+      uint32_t *idx = read_indices(ctx, d, ranges[r].first, ranges[r].count, false);
+      if (!idx) {
+         zgl_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
+         return false;
+      }
+      for (uint32_t i = 0; i < ranges[r].count; i++) {
+         const int64_t v = (int64_t)idx[i] + ranges[r].base_vertex;
+         if (v >= 0 && idx[i] != 0xffffffffu)
+            end = MAX2(end, (uint64_t)v + 1);
+      }
+      free(idx);
+   }
+   ctx->client_vertex_count = (uint32_t)MIN2(end, UINT32_MAX);
+   return true;
+}
+
 static void
 draw(struct zgl_context *ctx, const char *func, const struct draw *d,
      const struct zkv_draw_range *ranges, uint32_t num_ranges)
@@ -162,6 +216,8 @@ draw(struct zgl_context *ctx, const char *func, const struct draw *d,
       zgl_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
       return;
    }
+   if (!client_extent(ctx, func, d, ranges, num_ranges))
+      goto out;
    if (!zgl_fixed_state(ctx, func, s) || !zgl_program_state(ctx, func, s))
       goto out;
    if (!zgl_xfb_draw_state(ctx, func, d->mode, s))
@@ -192,7 +248,17 @@ draw(struct zgl_context *ctx, const char *func, const struct draw *d,
       .base_instance = d->base_instance,
    };
    if (!loop && !bytes && !custom_restart) {
-      if (d->indexed) {
+      if (d->indexed && d->client_indices) {
+         uint32_t end = 0;
+         for (uint32_t r = 0; r < num_ranges; r++)
+            end = MAX2(end, ranges[r].first + ranges[r].count);
+         const unsigned size = index_size_B(d->type);
+         if (!zkv_upload_transient(ctx->zkv, d->client_indices, (VkDeviceSize)end * size, size,
+                                   &info.index_buffer, &info.index_offset_B)) {
+            zgl_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
+            goto out;
+         }
+      } else if (d->indexed) {
          info.index_buffer = ctx->vertex_array->element_buffer->zkv;
          info.index_offset_B = d->indices;
          if (!info.index_buffer)
@@ -254,7 +320,7 @@ draw_arrays(struct zgl_context *ctx, const char *func, GLenum mode, GLint first,
    }
    if (count == 0 || instances == 0)
       return;
-   const struct draw d = {mode, false, 0, 0, (uint32_t)instances, base_instance};
+   const struct draw d = {mode, false, 0, 0, NULL, (uint32_t)instances, base_instance};
    const struct zkv_draw_range range = {(uint32_t)first, (uint32_t)count, 0};
    draw(ctx, func, &d, &range, 1);
 }
@@ -309,7 +375,7 @@ zgl_MultiDrawArrays(GLenum mode, const GLint *first, const GLsizei *count, GLsiz
       if (count[i])
          ranges[n++] = (struct zkv_draw_range){(uint32_t)first[i], (uint32_t)count[i], 0};
    }
-   const struct draw d = {mode, false, 0, 0, 1, 0};
+   const struct draw d = {mode, false, 0, 0, NULL, 1, 0};
    if (n)
       draw(ctx, "glMultiDrawArrays", &d, ranges, n);
    free(ranges);
@@ -331,7 +397,9 @@ draw_elements(struct zgl_context *ctx, const char *func, GLenum mode, GLsizei co
    const uintptr_t offset = (uintptr_t)indices;
    if (offset % index_size_B(type))
       return; /* an unaligned offset is undefined; Vulkan forbids it */
-   const struct draw d = {mode, true, type, offset, (uint32_t)instances, base_instance};
+   const bool client = !ctx->vertex_array->element_buffer;
+   const struct draw d = {mode, true, type, client ? 0 : offset, client ? indices : NULL,
+                          (uint32_t)instances, base_instance};
    const struct zkv_draw_range range = {0, (uint32_t)count, base_vertex};
    draw(ctx, func, &d, &range, 1);
 }
@@ -442,7 +510,9 @@ multi_draw_elements(struct zgl_context *ctx, const char *func, GLenum mode,
    for (GLsizei i = 0; i < drawcount; i++) {
       if (!count[i] || (uintptr_t)indices[i] % index_size_B(type))
          continue;
-      const struct draw d = {mode, true, type, (uintptr_t)indices[i], 1, 0};
+      const bool client = !ctx->vertex_array->element_buffer;
+      const struct draw d = {mode, true, type, client ? 0 : (uintptr_t)indices[i],
+                             client ? indices[i] : NULL, 1, 0};
       const struct zkv_draw_range range = {0, (uint32_t)count[i], basevertex ? basevertex[i] : 0};
       draw(ctx, func, &d, &range, 1);
    }
@@ -480,6 +550,26 @@ draw_indirect(struct zgl_context *ctx, const char *func, GLenum mode, bool index
       zgl_error(ctx, GL_INVALID_VALUE, "%s(drawcount %d, stride %d)", func, drawcount, stride);
       return;
    }
+   /* Indirect draws read vertices and indices from buffers only (GL 4.6
+    * compatibility, 10.4). */
+   const struct zgl_vertex_array *vao = ctx->vertex_array;
+   for (unsigned i = 0; i < ZGL_MAX_VERTEX_ATTRIBS; i++) {
+      if (zgl_vertex_attrib_is_client(vao, &vao->attribs[i])) {
+         zgl_error(ctx, GL_INVALID_OPERATION, "%s: attribute %u is in client memory", func, i);
+         return;
+      }
+   }
+   for (unsigned k = 0; k < ZGL_FF_ARRAYS; k++) {
+      if (zgl_ff_array_is_client(vao, k)) {
+         zgl_error(ctx, GL_INVALID_OPERATION, "%s: a fixed-function array is in client memory",
+                   func);
+         return;
+      }
+   }
+   if (indexed && !vao->element_buffer) {
+      zgl_error(ctx, GL_INVALID_OPERATION, "%s: no element array buffer bound", func);
+      return;
+   }
    struct zgl_buffer *b = ctx->draw_indirect_buffer;
    const GLsizei size = indexed ? 20 : 16;
    const GLsizei step = stride ? stride : size;
@@ -513,7 +603,7 @@ draw_indirect(struct zgl_context *ctx, const char *func, GLenum mode, bool index
          if (!cmd[0] || !cmd[1])
             continue;
          const struct draw d = {mode, indexed, type, indexed ? cmd[2] * index_size_B(type) : 0,
-                                cmd[1], indexed ? cmd[4] : cmd[3]};
+                                NULL, cmd[1], indexed ? cmd[4] : cmd[3]};
          const struct zkv_draw_range range = {indexed ? 0 : cmd[2], cmd[0],
                                               indexed ? (int32_t)cmd[3] : 0};
          draw(ctx, func, &d, &range, 1);

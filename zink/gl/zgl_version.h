@@ -11,7 +11,12 @@
 /* 10 * major + minor. */
 #define ZGL_CORE_VERSION   33
 #define ZGL_CORE_VERSION_STRING "3.3"
-#define ZGL_COMPAT_VERSION 0 /* no compatibility profile: no fixed-function pipeline */
+/* Compatibility contexts are GL 3.0 (deprecated features not removed):
+ * client-memory arrays and the default vertex array object work; most of
+ * the fixed-function pipeline does not yet (docs/zink-gl.md lists it). */
+#define ZGL_COMPAT_VERSION 30
+#define ZGL_COMPAT_VERSION_STRING "3.0"
+#define ZGL_COMPAT_GLSL_VERSION_STRING "1.30"
 
 #define ZGL_GLSL_VERSION_STRING "3.30"
 

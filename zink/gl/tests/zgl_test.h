@@ -59,6 +59,8 @@ struct zgl_test {
  * single-buffered RGBA8 + depth24/stencil8 drawable of TEST_WIDTH x
  * TEST_HEIGHT, and fills `gl`. false (after a failed check) if not. */
 bool zgl_test_begin(struct zgl_test *t, bool debug);
+/* The same with a context of these attributes. */
+bool zgl_test_begin_attribs(struct zgl_test *t, const struct zgl_context_attribs *attribs);
 void zgl_test_end(struct zgl_test *t);
 
 /* glReadPixels of one pixel as RGBA8. */

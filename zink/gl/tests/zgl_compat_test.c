@@ -1,0 +1,183 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Compatibility contexts: the versions and strings they report, the
+ * default vertex array object and client-memory arrays and indices (GL 4.6
+ * compatibility profile, 10.3), checked on pixels whose values follow from
+ * the spec (window origin at the lower left, unorm8 conversion).
+ */
+#include <string.h>
+
+#include "zgl_test.h"
+
+#define CHECK_PIXEL(x, y, r, g, b, a)                                                    \
+   do {                                                                                  \
+      uint8_t __p[4] = {0};                                                              \
+      zgl_test_pixel(x, y, __p);                                                         \
+      CHECK_EQ(__p[0], r);                                                               \
+      CHECK_EQ(__p[1], g);                                                               \
+      CHECK_EQ(__p[2], b);                                                               \
+      CHECK_EQ(__p[3], a);                                                               \
+   } while (0)
+
+/* EGL's default request: GL 1.0 (profiles do not exist below 3.2). */
+static bool
+begin_compat(struct zgl_test *t, int major, int minor)
+{
+   const struct zgl_context_attribs attribs = {
+      .api = ZGL_API_OPENGL, .major_version = major, .minor_version = minor,
+      .profile = ZGL_PROFILE_CORE,
+   };
+   return zgl_test_begin_attribs(t, &attribs);
+}
+
+TEST(compat_context_versions)
+{
+   /* 1.0, 2.1 and 3.0 requests get the highest compatibility version,
+    * 3.0, "backwards compatible with the requested version"
+    * (EGL_KHR_create_context). */
+   static const int asked[][2] = {{1, 0}, {2, 1}, {3, 0}};
+   for (unsigned i = 0; i < 3; i++) {
+      struct zgl_test t;
+      REQUIRE(begin_compat(&t, asked[i][0], asked[i][1]));
+      const char *version = (const char *)gl.GetString(GL_VERSION);
+      REQUIRE(version);
+      CHECK(!strncmp(version, "3.0 ", 4));
+      CHECK(!strstr(version, "Core"));
+      CHECK_STREQ((const char *)gl.GetString(GL_SHADING_LANGUAGE_VERSION), "1.30");
+      GLint major = 0, minor = -1, profile = 0;
+      gl.GetIntegerv(GL_MAJOR_VERSION, &major);
+      gl.GetIntegerv(GL_MINOR_VERSION, &minor);
+      gl.GetIntegerv(GL_CONTEXT_PROFILE_MASK, &profile);
+      CHECK_EQ(major, 3);
+      CHECK_EQ(minor, 0);
+      CHECK_EQ(profile, GL_CONTEXT_COMPATIBILITY_PROFILE_BIT);
+      /* Compatibility contexts keep glGetString(GL_EXTENSIONS) (GL 4.6
+       * compatibility, 22.2): the same names as glGetStringi. */
+      const char *ext = (const char *)gl.GetString(GL_EXTENSIONS);
+      CHECK(ext && strstr(ext, (const char *)gl.GetStringi(GL_EXTENSIONS, 0)));
+      CHECK_GL_ERROR(GL_NO_ERROR);
+      zgl_test_end(&t);
+   }
+   /* 3.0 forward-compatible is the core context. */
+   struct zgl_test t;
+   const struct zgl_context_attribs fc = {ZGL_API_OPENGL, 3, 0, ZGL_PROFILE_CORE, true};
+   REQUIRE(zgl_test_begin_attribs(&t, &fc));
+   GLint profile = 0;
+   gl.GetIntegerv(GL_CONTEXT_PROFILE_MASK, &profile);
+   CHECK_EQ(profile, GL_CONTEXT_CORE_PROFILE_BIT);
+   CHECK(gl.GetString(GL_EXTENSIONS) == NULL);
+   CHECK_GL_ERROR(GL_INVALID_ENUM);
+   zgl_test_end(&t);
+}
+
+static const char *const vs_130 = "#version 130\n"
+                                  "in vec2 pos;\n"
+                                  "in vec4 color;\n"
+                                  "out vec4 c;\n"
+                                  "void main() { gl_Position = vec4(pos, 0.0, 1.0); c = color; }\n";
+static const char *const fs_130 = "#version 130\n"
+                                  "in vec4 c;\n"
+                                  "out vec4 frag;\n"
+                                  "void main() { frag = c; }\n";
+
+TEST(compat_client_arrays)
+{
+   struct zgl_test t;
+   REQUIRE(begin_compat(&t, 3, 0));
+   /* The default VAO is bound and usable (GL 4.6 compatibility, 10.3.1). */
+   GLint vao = -1;
+   gl.GetIntegerv(GL_VERTEX_ARRAY_BINDING, &vao);
+   CHECK_EQ(vao, 0);
+   const GLuint p = zgl_test_program(vs_130, fs_130);
+   REQUIRE(p);
+   gl.BindAttribLocation(p, 0, "pos");
+   gl.BindAttribLocation(p, 1, "color");
+   gl.LinkProgram(p);
+   gl.UseProgram(p);
+   gl.ClearColor(0, 0, 1, 1);
+   gl.Clear(GL_COLOR_BUFFER_BIT);
+   /* Left half, a strip from client memory: red. */
+   const float left[] = {-1, -1, 0, -1, -1, 1, 0, 1};
+   const uint8_t red[] = {255, 0, 0, 255, 255, 0, 0, 255, 255, 0, 0, 255, 255, 0, 0, 255};
+   gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, left);
+   gl.VertexAttribPointer(1, 4, GL_UNSIGNED_BYTE, GL_TRUE, 0, red);
+   gl.EnableVertexAttribArray(0);
+   gl.EnableVertexAttribArray(1);
+   gl.DrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+   CHECK_GL_ERROR(GL_NO_ERROR);
+   /* Right half, interleaved client vertices read through client indices
+    * 4..7 (vertices 0..3 lie off screen): green at 0.6 = 153. */
+   const float verts[8][6] = {
+      {-9, -9, 1, 0, 1, 1}, {-9, -9, 1, 0, 1, 1}, {-9, -9, 1, 0, 1, 1}, {-9, -9, 1, 0, 1, 1},
+      {0, -1, 0, 0.6f, 0, 1}, {1, -1, 0, 0.6f, 0, 1}, {0, 1, 0, 0.6f, 0, 1}, {1, 1, 0, 0.6f, 0, 1},
+   };
+   const GLushort indices[] = {4, 5, 6, 6, 5, 7};
+   gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, sizeof(verts[0]), &verts[0][0]);
+   gl.VertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, sizeof(verts[0]), &verts[0][2]);
+   gl.DrawElements(GL_TRIANGLES, 6, GL_UNSIGNED_SHORT, indices);
+   CHECK_GL_ERROR(GL_NO_ERROR);
+   CHECK_PIXEL(5, 5, 255, 0, 0, 255);
+   CHECK_PIXEL(31, 40, 255, 0, 0, 255);
+   CHECK_PIXEL(32, 5, 0, 153, 0, 255);
+   CHECK_PIXEL(60, 40, 0, 153, 0, 255);
+   /* A disabled array reads the current value; client memory changed after
+    * the draw does not change what was drawn (the copy is made at the draw). */
+   gl.DisableVertexAttribArray(1);
+   gl.VertexAttrib4f(1, 1, 1, 0, 1);
+   const uint8_t bytes_idx[] = {0, 1, 2, 3};
+   float strip[] = {-0.5f, -1, 0.5f, -1, -0.5f, -0.5f, 0.5f, -0.5f};
+   gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, strip);
+   gl.DrawElements(GL_TRIANGLE_STRIP, 4, GL_UNSIGNED_BYTE, bytes_idx);
+   strip[0] = strip[4] = 0.9f;
+   gl.Finish();
+   CHECK_PIXEL(16, 2, 255, 255, 0, 255);   /* x in [-0.5, 0.5) -> [16, 48) */
+   CHECK_PIXEL(47, 10, 255, 255, 0, 255);  /* y in [-1, -0.5) -> [0, 12) */
+   CHECK_PIXEL(15, 2, 255, 0, 0, 255);
+   CHECK_PIXEL(48, 2, 0, 153, 0, 255);
+   CHECK_PIXEL(20, 12, 255, 0, 0, 255);
+   CHECK_GL_ERROR(GL_NO_ERROR);
+   /* A named VAO keeps the core rules: a pointer needs a buffer, draws
+    * need an element buffer (GL 4.6 compatibility, 10.3.2 and 10.4). */
+   GLuint named;
+   gl.GenVertexArrays(1, &named);
+   gl.BindVertexArray(named);
+   gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, left);
+   CHECK_GL_ERROR(GL_INVALID_OPERATION);
+   gl.DrawElements(GL_TRIANGLES, 6, GL_UNSIGNED_SHORT, indices);
+   CHECK_GL_ERROR(GL_INVALID_OPERATION);
+   /* Deleting the bound VAO reverts to the default one, still usable. */
+   gl.DeleteVertexArrays(1, &named);
+   gl.GetIntegerv(GL_VERTEX_ARRAY_BINDING, &vao);
+   CHECK_EQ(vao, 0);
+   gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, left);
+   CHECK_GL_ERROR(GL_NO_ERROR);
+   gl.DeleteProgram(p);
+   zgl_test_end(&t);
+}
+
+/* GLSL 1.10 with the compatibility built-ins zink/compiler lowers:
+ * gl_Vertex is generic attribute 0 (GL 4.6 compatibility, 10.2), so
+ * glVertexAttribPointer(0) feeds it; gl_FragColor writes draw buffer 0. */
+TEST(compat_glsl_110_vertex)
+{
+   struct zgl_test t;
+   REQUIRE(begin_compat(&t, 2, 1));
+   const GLuint p = zgl_test_program("void main() { gl_Position = gl_Vertex; }\n",
+                                     "uniform vec4 u;\n"
+                                     "void main() { gl_FragColor = u; }\n");
+   REQUIRE(p);
+   gl.UseProgram(p);
+   gl.Uniform4f(gl.GetUniformLocation(p, "u"), 0.2f, 0.4f, 0.6f, 0.8f);
+   gl.ClearColor(0, 0, 0, 0);
+   gl.Clear(GL_COLOR_BUFFER_BIT);
+   const float tri[] = {-1, -1, 0, 1, 3, -1, 0, 1, -1, 3, 0, 1};
+   gl.VertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 0, tri);
+   gl.EnableVertexAttribArray(0);
+   gl.DrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_GL_ERROR(GL_NO_ERROR);
+   /* round(0.2 * 255) = 51, 102, 153, 204 */
+   CHECK_PIXEL(0, 0, 51, 102, 153, 204);
+   CHECK_PIXEL(TEST_WIDTH - 1, TEST_HEIGHT - 1, 51, 102, 153, 204);
+   gl.DeleteProgram(p);
+   zgl_test_end(&t);
+}
