@@ -181,3 +181,79 @@ TEST(compat_glsl_110_vertex)
    gl.DeleteProgram(p);
    zgl_test_end(&t);
 }
+
+/* The fixed-function arrays and current values feeding gl_Vertex,
+ * gl_Color and gl_MultiTexCoord0 (GL 4.6 compatibility, 10.2.2, 10.3.2). */
+TEST(compat_fixed_function_arrays)
+{
+   struct zgl_test t;
+   REQUIRE(begin_compat(&t, 1, 0));
+   const GLuint p = zgl_test_program(
+      "void main() {\n"
+      "   gl_Position = gl_Vertex;\n"
+      "   gl_FrontColor = gl_Color;\n"
+      "   gl_TexCoord[0] = gl_MultiTexCoord0;\n"
+      "}\n",
+      "void main() { gl_FragColor = vec4(gl_Color.rgb, gl_TexCoord[0].y); }\n");
+   REQUIRE(p);
+   gl.UseProgram(p);
+   gl.ClearColor(0, 0, 0, 0);
+   gl.Clear(GL_COLOR_BUFFER_BIT);
+   /* Left half: vertex, colour (unsigned bytes, normalized) and texture
+    * coordinate arrays, all in client memory. */
+   const short left[] = {-1, -1, 0, -1, -1, 1, 0, 1};
+   const uint8_t colors[] = {255, 0, 51, 0, 255, 0, 51, 0, 255, 0, 51, 0, 255, 0, 51, 0};
+   const float tc[] = {0, 0.4f, 0, 0.4f, 0, 0.4f, 0, 0.4f};
+   gl.VertexPointer(2, GL_SHORT, 0, left);
+   gl.ColorPointer(4, GL_UNSIGNED_BYTE, 0, colors);
+   gl.ClientActiveTexture(GL_TEXTURE0);
+   gl.TexCoordPointer(2, GL_FLOAT, 0, tc);
+   gl.EnableClientState(GL_VERTEX_ARRAY);
+   gl.EnableClientState(GL_COLOR_ARRAY);
+   gl.EnableClientState(GL_TEXTURE_COORD_ARRAY);
+   gl.DrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+   CHECK_GL_ERROR(GL_NO_ERROR);
+   /* Right half: colour and texture coordinate from the current values. */
+   const float right[] = {0, -1, 1, -1, 0, 1, 1, 1};
+   gl.VertexPointer(2, GL_FLOAT, 0, right);
+   gl.DisableClientState(GL_COLOR_ARRAY);
+   gl.DisableClientState(GL_TEXTURE_COORD_ARRAY);
+   gl.Color4f(0.0f, 0.6f, 0.2f, 1.0f);
+   gl.MultiTexCoord4f(GL_TEXTURE0, 0.0f, 0.8f, 0.0f, 1.0f);
+   gl.DrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+   CHECK_GL_ERROR(GL_NO_ERROR);
+   /* 0.4 -> 102, 0.6 -> 153, 0.2 -> 51, 0.8 -> 204 */
+   CHECK_PIXEL(4, 4, 255, 0, 51, 102);
+   CHECK_PIXEL(30, 44, 255, 0, 51, 102);
+   CHECK_PIXEL(34, 4, 0, 153, 51, 204);
+   CHECK_PIXEL(62, 44, 0, 153, 51, 204);
+   /* Errors of table 10.3 and 10.3.3. */
+   gl.VertexPointer(1, GL_FLOAT, 0, right);
+   CHECK_GL_ERROR(GL_INVALID_VALUE);
+   gl.VertexPointer(2, GL_UNSIGNED_BYTE, 0, right);
+   CHECK_GL_ERROR(GL_INVALID_ENUM);
+   gl.VertexPointer(2, GL_FLOAT, -4, right);
+   CHECK_GL_ERROR(GL_INVALID_VALUE);
+   gl.ColorPointer(GL_BGRA, GL_FLOAT, 0, colors);
+   CHECK_GL_ERROR(GL_INVALID_OPERATION);
+   gl.TexCoordPointer(5, GL_FLOAT, 0, tc);
+   CHECK_GL_ERROR(GL_INVALID_VALUE);
+   gl.EnableClientState(GL_TEXTURE_2D);
+   CHECK_GL_ERROR(GL_INVALID_ENUM);
+   gl.ClientActiveTexture(GL_TEXTURE0 + 8);
+   CHECK_GL_ERROR(GL_INVALID_ENUM);
+   gl.MultiTexCoord4f(GL_TEXTURE0 + 8, 0, 0, 0, 1);
+   CHECK_GL_ERROR(GL_INVALID_ENUM);
+   gl.DeleteProgram(p);
+   zgl_test_end(&t);
+
+   /* Core contexts have none of these commands' state. */
+   REQUIRE(zgl_test_begin(&t, false));
+   gl.VertexPointer(2, GL_FLOAT, 0, NULL);
+   CHECK_GL_ERROR(GL_INVALID_OPERATION);
+   gl.EnableClientState(GL_VERTEX_ARRAY);
+   CHECK_GL_ERROR(GL_INVALID_OPERATION);
+   gl.Color4f(1, 1, 1, 1);
+   CHECK_GL_ERROR(GL_INVALID_OPERATION);
+   zgl_test_end(&t);
+}

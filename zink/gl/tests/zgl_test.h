@@ -36,7 +36,9 @@
    X(Uniform1i) X(Uniform2f) X(Uniform4f) X(Uniform4fv) X(UniformBlockBinding)            \
    X(UniformMatrix4fv) X(UnmapBuffer) X(UseProgram) X(VertexAttrib4f)                     \
    X(VertexAttribBinding) X(VertexAttribDivisor) X(VertexAttribFormat)                    \
-   X(VertexAttribIPointer) X(VertexAttribPointer) X(Viewport)
+   X(VertexAttribIPointer) X(VertexAttribPointer) X(Viewport)                            \
+   X(VertexPointer) X(ColorPointer) X(TexCoordPointer) X(EnableClientState)               \
+   X(DisableClientState) X(ClientActiveTexture) X(Color4f) X(MultiTexCoord4f)
 
 struct gl {
 #define X(name) __typeof__(zgl_##name) *name;
