@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "zgl_drawable.h"
+#include "zgl_matrix.h"
 #include "zgl_objects.h"
 #include "zgl_screen.h"
 #include "zgl_texture.h"
@@ -119,13 +120,18 @@ zgl_context_create(struct zgl_screen *screen, const struct zgl_context_attribs *
    zgl_names_init(&ctx->transform_feedbacks);
    if (compat) {
       ctx->default_vertex_array = zgl_vertex_array_new(0);
-      if (!ctx->default_vertex_array)
+      ctx->matrices = calloc(2 + ZGL_MAX_TEXTURE_COORDS, sizeof(*ctx->matrices));
+      if (!ctx->default_vertex_array || !ctx->matrices) {
+         zgl_vertex_array_free(ctx->default_vertex_array);
+         free(ctx->matrices);
          goto fail_vao;
+      }
       ctx->default_vertex_array->bound_once = true;
       ctx->vertex_array = ctx->default_vertex_array;
    }
    zgl_debug_init(ctx);
    zgl_state_init(ctx);
+   zgl_matrix_state_init(ctx);
    zgl_texture_state_init(ctx);
    *status = ZGL_OK;
    return ctx;
@@ -154,6 +160,7 @@ context_free(struct zgl_context *ctx)
    zkv_finish(ctx->zkv);
    zgl_screen_forget_context(ctx->screen, ctx);
    zgl_context_objects_free(ctx);
+   free(ctx->matrices);
    zgl_debug_finish(ctx);
    zgl_names_finish(&ctx->vertex_arrays);
    zgl_names_finish(&ctx->framebuffers);

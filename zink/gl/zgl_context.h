@@ -24,6 +24,7 @@
 
 struct zgl_buffer;
 struct zgl_vertex_array;
+struct zgl_matrix_stack;
 struct zgl_program;
 struct zkv_context;
 struct zkv_xfb_target;
@@ -206,6 +207,9 @@ struct zgl_context {
     * current_attrib[0]) and glClientActiveTexture's unit. */
    GLfloat ff_current[ZGL_MAX_TEXTURE_COORDS + 5][4];
    unsigned client_active_texture;
+   /* Matrix stacks (zgl_matrix.h): model-view, projection, texture[8]. */
+   GLenum matrix_mode;
+   struct zgl_matrix_stack *matrices; /* [2 + ZGL_MAX_TEXTURE_COORDS], compat only */
    uint32_t current_attrib_integer[ZGL_MAX_VERTEX_ATTRIBS][4];
    uint8_t current_attrib_kind[ZGL_MAX_VERTEX_ATTRIBS]; /* 0 float, 1 int, 2 uint */
 

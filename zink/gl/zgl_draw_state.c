@@ -13,6 +13,7 @@
 #include "zgl_program.h"
 #include "zgl_screen.h"
 #include "zgl_texture.h"
+#include "zgl_matrix.h"
 #include "zgl_vertex_array.h"
 #include "zink/compiler/zk_gl_state.h"
 
@@ -374,12 +375,20 @@ vertex_inputs(struct zgl_context *ctx, const char *func, const struct zgl_linked
 /* ---- resources ------------------------------------------------------------------ */
 
 /* kiln_gl_state (ntv/passes/ntv_gl_state.h, zink/compiler/zk_gl_state.h):
- * what a core profile shader can read: the window origin and gl_DepthRange. */
+ * what a core profile shader can read: the window origin and gl_DepthRange;
+ * compatibility contexts add the matrices (the whole block's layout). */
 static bool
 gl_state_block(struct zgl_context *ctx, const char *func, const struct zkv_draw_state *s,
                struct zkv_descriptor *d)
 {
-   float block[3056 / 4] = {0};
+   float block[6272 / 4] = {0};
+   const unsigned size_B = ctx->compat ? zk_gl_state_size_B() : 3056;
+   if (size_B > sizeof(block) || !size_B) {
+      zgl_error(ctx, GL_OUT_OF_MEMORY, "%s: the kiln_gl_state layout", func);
+      return false;
+   }
+   if (ctx->compat)
+      zgl_matrix_fill_gl_state(ctx, block);
    const float h = (float)s->framebuffer.height;
    /* gl_FragCoord.y = y * scale + offset for (lower-left, upper-left): a
     * flipped (window-system) framebuffer's Vulkan y runs down from GL's top. */
@@ -398,12 +407,12 @@ gl_state_block(struct zgl_context *ctx, const char *func, const struct zkv_draw_
    block[3040 / 4 + 1] = (float)ctx->viewport[0].far_val;
    block[3040 / 4 + 2] = (float)(ctx->viewport[0].far_val - ctx->viewport[0].near_val);
    VkDeviceSize offset;
-   if (!zkv_upload_transient(ctx->zkv, block, sizeof(block), 256, &d->buffer, &offset)) {
+   if (!zkv_upload_transient(ctx->zkv, block, size_B, 256, &d->buffer, &offset)) {
       zgl_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
       return false;
    }
    d->offset_B = offset;
-   d->range_B = sizeof(block);
+   d->range_B = size_B;
    return true;
 }
 

@@ -15,6 +15,7 @@
 #include "zgl_framebuffer.h"
 #include "zgl_screen.h"
 #include "zgl_texture.h"
+#include "zgl_matrix.h"
 #include "zgl_vertex_array.h"
 #include "zgl_version.h"
 
@@ -787,6 +788,9 @@ zgl_get_values(struct zgl_context *ctx, const char *func, GLenum pname, int inde
                                         : GL_NONE);
       return true;
    }
+   /* The compatibility profile's matrix state (zgl_matrix.c). */
+   if (ctx->compat && zgl_matrix_get(ctx, pname, v))
+      return true;
    const struct get_entry *e = NULL;
    for (unsigned i = 0; i < ARRAY_SIZE(table); i++) {
       if (table[i].pname == pname) {

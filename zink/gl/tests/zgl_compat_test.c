@@ -257,3 +257,133 @@ TEST(compat_fixed_function_arrays)
    CHECK_GL_ERROR(GL_INVALID_OPERATION);
    zgl_test_end(&t);
 }
+
+static void
+check_matrix(GLenum pname, const float *want)
+{
+   float m[16] = {0};
+   gl.GetFloatv(pname, m);
+   for (unsigned i = 0; i < 16; i++)
+      CHECK_FLOAT_EQ(m[i], want[i], 1e-6);
+}
+
+/* Matrix stacks (GL 4.6 compatibility, 12.1.1): the matrices each command
+ * makes, the stack errors, and gl_ModelViewProjectionMatrix,
+ * gl_NormalMatrix, gl_ModelViewMatrixInverse and gl_TextureMatrix in
+ * shaders. */
+TEST(compat_matrix_stacks)
+{
+   struct zgl_test t;
+   REQUIRE(begin_compat(&t, 3, 0));
+   GLint v = 0;
+   gl.GetIntegerv(GL_MATRIX_MODE, &v);
+   CHECK_EQ(v, GL_MODELVIEW);
+   const float id[16] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+   check_matrix(GL_MODELVIEW_MATRIX, id);
+   /* Translate then scale: C = T S. */
+   gl.Translatef(10, 5, 0);
+   gl.Scalef(2, 2, 1);
+   check_matrix(GL_MODELVIEW_MATRIX,
+                (const float[16]){2, 0, 0, 0, 0, 2, 0, 0, 0, 0, 1, 0, 10, 5, 0, 1});
+   gl.PushMatrix();
+   gl.GetIntegerv(GL_MODELVIEW_STACK_DEPTH, &v);
+   CHECK_EQ(v, 2);
+   gl.LoadIdentity();
+   gl.Rotatef(90, 0, 0, 2); /* the axis is normalized */
+   check_matrix(GL_MODELVIEW_MATRIX,
+                (const float[16]){0, 1, 0, 0, -1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1});
+   gl.PopMatrix();
+   check_matrix(GL_MODELVIEW_MATRIX,
+                (const float[16]){2, 0, 0, 0, 0, 2, 0, 0, 0, 0, 1, 0, 10, 5, 0, 1});
+   gl.MatrixMode(GL_PROJECTION);
+   gl.Frustum(-1, 1, -1, 1, 1, 3);
+   check_matrix(GL_PROJECTION_MATRIX,
+                (const float[16]){1, 0, 0, 0, 0, 1, 0, 0, 0, 0, -2, -1, 0, 0, -3, 0});
+   gl.LoadIdentity();
+   gl.Ortho(0, TEST_WIDTH, 0, TEST_HEIGHT, -1, 1);
+   CHECK_GL_ERROR(GL_NO_ERROR);
+   /* Errors: bad modes and ranges, stack underflow and overflow. */
+   gl.MatrixMode(GL_COLOR);
+   CHECK_GL_ERROR(GL_INVALID_ENUM);
+   gl.Frustum(-1, 1, -1, 1, 0, 3);
+   CHECK_GL_ERROR(GL_INVALID_VALUE);
+   gl.Ortho(1, 1, -1, 1, -1, 1);
+   CHECK_GL_ERROR(GL_INVALID_VALUE);
+   gl.PopMatrix();
+   CHECK_GL_ERROR(GL_STACK_UNDERFLOW);
+   gl.GetIntegerv(GL_MAX_PROJECTION_STACK_DEPTH, &v);
+   CHECK(v >= 2);
+   for (GLint i = 1; i < v; i++)
+      gl.PushMatrix();
+   CHECK_GL_ERROR(GL_NO_ERROR);
+   gl.PushMatrix();
+   CHECK_GL_ERROR(GL_STACK_OVERFLOW);
+   for (GLint i = 1; i < v; i++)
+      gl.PopMatrix();
+   CHECK_GL_ERROR(GL_NO_ERROR);
+
+   /* A 5 x 5 square at the origin through T(10, 5) S(2, 2) and the pixel
+    * ortho projection covers window pixels x in [10, 20), y in [5, 15). */
+   const GLuint p = zgl_test_program(
+      "void main() {\n"
+      "   gl_Position = gl_ModelViewProjectionMatrix * gl_Vertex;\n"
+      "   gl_FrontColor = gl_Color;\n"
+      "}\n",
+      "void main() { gl_FragColor = gl_Color; }\n");
+   REQUIRE(p);
+   gl.UseProgram(p);
+   gl.ClearColor(0, 0, 0, 0);
+   gl.Clear(GL_COLOR_BUFFER_BIT);
+   const float square[] = {0, 0, 5, 0, 0, 5, 5, 5};
+   gl.VertexPointer(2, GL_FLOAT, 0, square);
+   gl.EnableClientState(GL_VERTEX_ARRAY);
+   gl.Color4f(1, 1, 1, 1);
+   gl.DrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+   CHECK_GL_ERROR(GL_NO_ERROR);
+   CHECK_PIXEL(10, 5, 255, 255, 255, 255);
+   CHECK_PIXEL(19, 14, 255, 255, 255, 255);
+   CHECK_PIXEL(9, 5, 0, 0, 0, 0);
+   CHECK_PIXEL(20, 14, 0, 0, 0, 0);
+   CHECK_PIXEL(10, 15, 0, 0, 0, 0);
+   CHECK_PIXEL(10, 4, 0, 0, 0, 0);
+   gl.DeleteProgram(p);
+
+   /* The derived matrices: model-view S(2, 2, 4) has the normal matrix
+    * diag(1/2, 1/2, 1/4) and the inverse's [2][2] 1/4; texture matrix 1 is
+    * T(0.2, 0, 0) (GL_TEXTURE mode selects the active unit's). */
+   const GLuint q = zgl_test_program(
+      "void main() {\n"
+      "   gl_Position = vec4(gl_Vertex.xy * 2.0 - 1.0, 0.0, 1.0);\n"
+      "   vec3 n = gl_NormalMatrix * vec3(0.8, 0.4, 2.4);\n"
+      "   gl_FrontColor = vec4(n.xy, (gl_TextureMatrix[1] * vec4(0, 0, 0, 1)).x,\n"
+      "                        gl_ModelViewMatrixInverse[2][2] * 3.2);\n"
+      "}\n",
+      "void main() { gl_FragColor = gl_Color; }\n");
+   REQUIRE(q);
+   gl.UseProgram(q);
+   gl.MatrixMode(GL_MODELVIEW);
+   gl.LoadIdentity();
+   gl.Scalef(2, 2, 4);
+   gl.ActiveTexture(GL_TEXTURE1);
+   gl.MatrixMode(GL_TEXTURE);
+   gl.Translatef(0.2f, 0, 0);
+   gl.ActiveTexture(GL_TEXTURE0);
+   const float unit[] = {0, 0, 1, 0, 0, 1, 1, 1};
+   gl.VertexPointer(2, GL_FLOAT, 0, unit);
+   gl.DrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+   CHECK_GL_ERROR(GL_NO_ERROR);
+   /* 0.4 -> 102, 0.2 -> 51, 0.2 -> 51, 0.8 -> 204 */
+   CHECK_PIXEL(32, 24, 102, 51, 51, 204);
+   gl.DeleteProgram(q);
+   zgl_test_end(&t);
+
+   /* Core contexts: the commands are errors, the queries unknown. */
+   REQUIRE(zgl_test_begin(&t, false));
+   gl.MatrixMode(GL_MODELVIEW);
+   CHECK_GL_ERROR(GL_INVALID_OPERATION);
+   gl.LoadIdentity();
+   CHECK_GL_ERROR(GL_INVALID_OPERATION);
+   gl.GetIntegerv(GL_MATRIX_MODE, &v);
+   CHECK_GL_ERROR(GL_INVALID_ENUM);
+   zgl_test_end(&t);
+}

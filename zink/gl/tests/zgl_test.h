@@ -38,7 +38,9 @@
    X(VertexAttribBinding) X(VertexAttribDivisor) X(VertexAttribFormat)                    \
    X(VertexAttribIPointer) X(VertexAttribPointer) X(Viewport)                            \
    X(VertexPointer) X(ColorPointer) X(TexCoordPointer) X(EnableClientState)               \
-   X(DisableClientState) X(ClientActiveTexture) X(Color4f) X(MultiTexCoord4f)
+   X(DisableClientState) X(ClientActiveTexture) X(Color4f) X(MultiTexCoord4f)            \
+   X(MatrixMode) X(LoadIdentity) X(LoadMatrixf) X(MultMatrixf) X(PushMatrix) X(PopMatrix) \
+   X(Ortho) X(Frustum) X(Translatef) X(Rotatef) X(Scalef)
 
 struct gl {
 #define X(name) __typeof__(zgl_##name) *name;
