@@ -161,6 +161,7 @@ context_free(struct zgl_context *ctx)
    zgl_screen_forget_context(ctx->screen, ctx);
    zgl_context_objects_free(ctx);
    free(ctx->matrices);
+   zgl_immediate_free(ctx);
    zgl_debug_finish(ctx);
    zgl_names_finish(&ctx->vertex_arrays);
    zgl_names_finish(&ctx->framebuffers);

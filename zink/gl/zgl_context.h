@@ -25,6 +25,7 @@
 struct zgl_buffer;
 struct zgl_vertex_array;
 struct zgl_matrix_stack;
+struct zgl_immediate;
 struct zgl_program;
 struct zkv_context;
 struct zkv_xfb_target;
@@ -207,6 +208,8 @@ struct zgl_context {
     * current_attrib[0]) and glClientActiveTexture's unit. */
    GLfloat ff_current[ZGL_MAX_TEXTURE_COORDS + 5][4];
    unsigned client_active_texture;
+   /* glBegin/glEnd (zgl_immediate.c): NULL until the first glBegin. */
+   struct zgl_immediate *immediate;
    /* Matrix stacks (zgl_matrix.h): model-view, projection, texture[8]. */
    GLenum matrix_mode;
    struct zgl_matrix_stack *matrices; /* [2 + ZGL_MAX_TEXTURE_COORDS], compat only */
@@ -267,6 +270,8 @@ void zgl_error(struct zgl_context *ctx, GLenum error, const char *fmt, ...) PRIN
 /* Compatibility-profile commands: false, after GL_INVALID_OPERATION, in a
  * core context (zgl_client_array.c). */
 bool zgl_compat_only(struct zgl_context *ctx, const char *func);
+/* Frees glBegin/glEnd's record (zgl_immediate.c). */
+void zgl_immediate_free(struct zgl_context *ctx);
 
 /* A KHR_debug message from the implementation (GL 4.6, 20.2). */
 void zgl_debug_message(struct zgl_context *ctx, GLenum source, GLenum type, GLuint id,

@@ -48,9 +48,64 @@ topology(GLenum mode, VkPrimitiveTopology *t)
    case GL_TRIANGLE_STRIP_ADJACENCY:
       *t = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY;
       return true;
+   case GL_QUADS: /* compatibility: rewritten as triangles (polygon_triangles) */
+   case GL_QUAD_STRIP:
+   case GL_POLYGON:
+      *t = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
+      return true;
    default:
       return false;
    }
+}
+
+static bool
+is_polygon_mode(GLenum mode)
+{
+   return mode == GL_QUADS || mode == GL_QUAD_STRIP || mode == GL_POLYGON;
+}
+
+/* Quads, quad strips and polygons (GL 4.6 compatibility, 10.1.15-17) as a
+ * triangle list over the same indices, *count updated. Each quad is a fan
+ * of two triangles from the vertex GL takes flat-shaded values from
+ * (13.6.1, table 13.2: with the last-vertex convention a quad's fourth
+ * vertex and a quad strip's 2i + 2nd, with the first-vertex convention the
+ * quad's first; a polygon's first in both), put where Vulkan's provoking
+ * vertex is (device_last: the last of each triangle); every triangle keeps
+ * the polygon's winding. NULL on out-of-memory. */
+static uint32_t *
+polygon_triangles(GLenum mode, const uint32_t *in, uint32_t *count, bool gl_last,
+                  bool device_last)
+{
+   const uint32_t n = *count;
+   uint32_t *out = malloc(((size_t)n * 3 + 1) * sizeof(uint32_t));
+   if (!out)
+      return NULL;
+   uint32_t o = 0;
+   /* Triangle (p, a, b), rotated so p is where the device reads it. */
+#define EMIT(p, a, b)                                                                      \
+   do {                                                                                  \
+      const uint32_t __t[3] = {p, a, b};                                                 \
+      out[o++] = __t[device_last ? 1 : 0];                                               \
+      out[o++] = __t[device_last ? 2 : 1];                                               \
+      out[o++] = __t[device_last ? 0 : 2];                                               \
+   } while (0)
+   if (mode == GL_POLYGON) {
+      for (uint32_t i = 1; n >= 3 && i + 1 < n; i++)
+         EMIT(in[0], in[i], in[i + 1]);
+   } else {
+      const bool strip = mode == GL_QUAD_STRIP;
+      for (uint32_t i = 0; i + 4 <= n; i += strip ? 2 : 4) {
+         /* The quad's outline; a strip's is 2i, 2i + 1, 2i + 3, 2i + 2. */
+         const uint32_t q[4] = {in[i], in[i + 1], in[strip ? i + 3 : i + 2],
+                                in[strip ? i + 2 : i + 3]};
+         const unsigned p = !gl_last ? 0 : strip ? 2 : 3;
+         EMIT(q[p], q[(p + 1) % 4], q[(p + 2) % 4]);
+         EMIT(q[p], q[(p + 2) % 4], q[(p + 3) % 4]);
+      }
+   }
+#undef EMIT
+   *count = o;
+   return out;
 }
 
 static unsigned
@@ -70,7 +125,7 @@ static bool
 validate(struct zgl_context *ctx, const char *func, GLenum mode, bool indexed, GLenum type)
 {
    VkPrimitiveTopology t;
-   if (!topology(mode, &t)) {
+   if (!topology(mode, &t) || (is_polygon_mode(mode) && !ctx->compat)) {
       zgl_error(ctx, GL_INVALID_ENUM, "%s(mode 0x%x)", func, mode);
       return false;
    }
@@ -237,6 +292,7 @@ draw(struct zgl_context *ctx, const char *func, const struct draw *d,
    /* Rewrites: line loops, byte indices the device lacks, a restart index
     * Vulkan cannot express. Each range becomes uint32 indices uploaded. */
    const bool loop = d->mode == GL_LINE_LOOP;
+   const bool polygons = is_polygon_mode(d->mode);
    const bool bytes = d->indexed && d->type == GL_UNSIGNED_BYTE && !caps->index_type_uint8;
    const bool custom_restart = restart && restart_index != all_ones;
    struct zkv_draw_info info = {
@@ -247,7 +303,7 @@ draw(struct zgl_context *ctx, const char *func, const struct draw *d,
       .instance_count = d->instances,
       .base_instance = d->base_instance,
    };
-   if (!loop && !bytes && !custom_restart) {
+   if (!loop && !bytes && !custom_restart && !polygons) {
       if (d->indexed && d->client_indices) {
          uint32_t end = 0;
          for (uint32_t r = 0; r < num_ranges; r++)
@@ -285,6 +341,21 @@ draw(struct zgl_context *ctx, const char *func, const struct draw *d,
       }
       if (loop)
          idx[count++] = idx[0]; /* loops with restarts inside are not closed per piece */
+      if (polygons) {
+         /* Restarts inside are not honoured (an index is kept as given). */
+         uint32_t *tris =
+            polygon_triangles(d->mode, idx, &count,
+                              ctx->provoking_vertex == GL_LAST_VERTEX_CONVENTION,
+                              s->provoking_vertex_last);
+         free(idx);
+         idx = tris;
+         if (!idx) {
+            zgl_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
+            goto out;
+         }
+         if (!count)
+            continue;
+      }
       struct zkv_buffer *buffer;
       VkDeviceSize offset;
       const bool ok = zkv_upload_transient(ctx->zkv, idx, (VkDeviceSize)count * 4, 4, &buffer,
@@ -323,6 +394,16 @@ draw_arrays(struct zgl_context *ctx, const char *func, GLenum mode, GLint first,
    const struct draw d = {mode, false, 0, 0, NULL, (uint32_t)instances, base_instance};
    const struct zkv_draw_range range = {(uint32_t)first, (uint32_t)count, 0};
    draw(ctx, func, &d, &range, 1);
+}
+
+void
+zgl_draw_arrays_with(struct zgl_context *ctx, const char *func, struct zgl_vertex_array *vao,
+                     GLenum mode, GLsizei count)
+{
+   struct zgl_vertex_array *bound = ctx->vertex_array;
+   ctx->vertex_array = vao;
+   draw_arrays(ctx, func, mode, 0, count, 1, 0);
+   ctx->vertex_array = bound;
 }
 
 void GLAPIENTRY
@@ -590,7 +671,7 @@ draw_indirect(struct zgl_context *ctx, const char *func, GLenum mode, bool index
       return;
    /* GL-only forms (line loops, byte indices, custom restart) need the
     * counts on the host: read the commands and draw them directly. */
-   const bool rewrite = mode == GL_LINE_LOOP ||
+   const bool rewrite = mode == GL_LINE_LOOP || is_polygon_mode(mode) ||
                         (indexed && type == GL_UNSIGNED_BYTE && !ctx->screen->caps->index_type_uint8) ||
                         (indexed && ctx->primitive_restart && !ctx->primitive_restart_fixed_index &&
                          ctx->primitive_restart_index !=

@@ -387,3 +387,136 @@ TEST(compat_matrix_stacks)
    CHECK_GL_ERROR(GL_INVALID_ENUM);
    zgl_test_end(&t);
 }
+
+static void
+quad(float x0, float y0, float x1, float y1)
+{
+   gl.Vertex2f(x0, y0);
+   gl.Vertex2f(x1, y0);
+   gl.Vertex2f(x1, y1);
+   gl.Vertex2f(x0, y1);
+}
+
+/* glBegin/glEnd (GL 4.6 compatibility, 10.7) and the polygon modes
+ * (10.1.15-17). Flat-shaded colours show which vertex each primitive takes
+ * them from (table 13.2: a quad's fourth, a quad strip's 2i + 2nd, a
+ * polygon's first), so the split into triangles is visible. */
+TEST(compat_begin_end_and_quads)
+{
+   struct zgl_test t;
+   REQUIRE(begin_compat(&t, 3, 0));
+   const GLuint p = zgl_test_program("#version 130\n"
+                                     "flat out vec4 c;\n"
+                                     "void main() {\n"
+                                     "   gl_Position = gl_ModelViewProjectionMatrix * gl_Vertex;\n"
+                                     "   c = gl_Color;\n"
+                                     "}\n",
+                                     "#version 130\n"
+                                     "flat in vec4 c;\n"
+                                     "void main() { gl_FragColor = c; }\n");
+   REQUIRE(p);
+   gl.UseProgram(p);
+   gl.MatrixMode(GL_PROJECTION);
+   gl.Ortho(0, TEST_WIDTH, 0, TEST_HEIGHT, -1, 1);
+   gl.ClearColor(0, 0, 0, 0);
+   gl.Clear(GL_COLOR_BUFFER_BIT);
+   /* Quads: the first takes its fourth vertex's green; a fifth vertex
+    * alone makes no quad. */
+   gl.Begin(GL_QUADS);
+   gl.Color3f(1, 0, 0);
+   gl.Vertex2f(0, 0);
+   gl.Vertex2f(16, 0);
+   gl.Vertex2f(16, 16);
+   gl.Color3f(0, 1, 0);
+   gl.Vertex2f(0, 16);
+   gl.Color3f(0, 0, 1);
+   quad(20, 0, 36, 16);
+   gl.Vertex2f(60, 40);
+   gl.End();
+   CHECK_GL_ERROR(GL_NO_ERROR);
+   CHECK_PIXEL(1, 1, 0, 255, 0, 255);
+   CHECK_PIXEL(15, 15, 0, 255, 0, 255);
+   CHECK_PIXEL(14, 1, 0, 255, 0, 255);
+   CHECK_PIXEL(28, 8, 0, 0, 255, 255);
+   CHECK_PIXEL(18, 8, 0, 0, 0, 0);
+   /* With the first-vertex convention a quad takes its first vertex's. */
+   gl.ProvokingVertex(GL_FIRST_VERTEX_CONVENTION);
+   gl.Begin(GL_QUADS);
+   gl.Color3f(1, 1, 0);
+   gl.Vertex2f(0, 0);
+   gl.Color3f(1, 0, 0);
+   gl.Vertex2f(16, 0);
+   gl.Vertex2f(16, 16);
+   gl.Vertex2f(0, 16);
+   gl.End();
+   gl.ProvokingVertex(GL_LAST_VERTEX_CONVENTION);
+   CHECK_PIXEL(1, 1, 255, 255, 0, 255);
+   CHECK_PIXEL(15, 15, 255, 255, 0, 255);
+   CHECK_PIXEL(1, 14, 255, 255, 0, 255);
+   /* A quad strip of two quads: colours of vertices 3 and 5 (0-based). */
+   gl.Begin(GL_QUAD_STRIP);
+   gl.Color3f(0, 0, 0);
+   gl.Vertex2f(40, 0);
+   gl.Vertex2f(56, 0);
+   gl.Vertex2f(40, 16);
+   gl.Color3f(1, 1, 1);
+   gl.Vertex2f(56, 16);
+   gl.Color3f(0, 0, 0);
+   gl.Vertex2f(40, 32);
+   gl.Color3f(1, 1, 0);
+   gl.Vertex2f(56, 32);
+   gl.End();
+   CHECK_PIXEL(41, 1, 255, 255, 255, 255);
+   CHECK_PIXEL(55, 15, 255, 255, 255, 255);
+   CHECK_PIXEL(41, 17, 255, 255, 0, 255);
+   CHECK_PIXEL(55, 31, 255, 255, 0, 255);
+   CHECK_PIXEL(48, 33, 0, 0, 0, 0);
+   /* A polygon takes its first vertex's colour. */
+   gl.Begin(GL_POLYGON);
+   gl.Color3f(1, 0, 1);
+   gl.Vertex2f(0, 24);
+   gl.Color3f(0, 0, 0);
+   gl.Vertex2f(16, 24);
+   gl.Vertex2f(16, 40);
+   gl.Vertex2f(8, 44);
+   gl.Vertex2f(0, 40);
+   gl.End();
+   CHECK_PIXEL(1, 25, 255, 0, 255, 255);
+   CHECK_PIXEL(8, 42, 255, 0, 255, 255);
+   CHECK_PIXEL(15, 39, 255, 0, 255, 255);
+   CHECK_PIXEL(1, 45, 0, 0, 0, 0);
+   /* glDrawArrays(GL_QUADS) from client arrays and the current colour. */
+   const float verts[] = {20, 24, 36, 24, 36, 40, 20, 40};
+   gl.VertexPointer(2, GL_FLOAT, 0, verts);
+   gl.EnableClientState(GL_VERTEX_ARRAY);
+   gl.Color3f(0, 1, 1);
+   gl.DrawArrays(GL_QUADS, 0, 4);
+   CHECK_GL_ERROR(GL_NO_ERROR);
+   CHECK_PIXEL(21, 25, 0, 255, 255, 255);
+   CHECK_PIXEL(35, 39, 0, 255, 255, 255);
+   CHECK_PIXEL(19, 25, 0, 0, 0, 0);
+   /* Errors (10.7.1: Begin inside Begin, End without Begin). */
+   gl.End();
+   CHECK_GL_ERROR(GL_INVALID_OPERATION);
+   gl.Begin(0xdead);
+   CHECK_GL_ERROR(GL_INVALID_ENUM);
+   gl.Begin(GL_TRIANGLES);
+   gl.Begin(GL_TRIANGLES);
+   CHECK_GL_ERROR(GL_INVALID_OPERATION);
+   gl.End();
+   CHECK_GL_ERROR(GL_NO_ERROR);
+   gl.DeleteProgram(p);
+   zgl_test_end(&t);
+
+   /* Core contexts: no polygon modes, no immediate mode. */
+   REQUIRE(zgl_test_begin(&t, false));
+   GLuint vao;
+   gl.GenVertexArrays(1, &vao);
+   gl.BindVertexArray(vao);
+   gl.DrawArrays(GL_QUADS, 0, 4);
+   CHECK_GL_ERROR(GL_INVALID_ENUM);
+   gl.Begin(GL_TRIANGLES);
+   CHECK_GL_ERROR(GL_INVALID_OPERATION);
+   gl.DeleteVertexArrays(1, &vao);
+   zgl_test_end(&t);
+}

@@ -40,7 +40,8 @@
    X(VertexPointer) X(ColorPointer) X(TexCoordPointer) X(EnableClientState)               \
    X(DisableClientState) X(ClientActiveTexture) X(Color4f) X(MultiTexCoord4f)            \
    X(MatrixMode) X(LoadIdentity) X(LoadMatrixf) X(MultMatrixf) X(PushMatrix) X(PopMatrix) \
-   X(Ortho) X(Frustum) X(Translatef) X(Rotatef) X(Scalef)
+   X(Ortho) X(Frustum) X(Translatef) X(Rotatef) X(Scalef) X(Begin) X(End) X(Vertex2f)    \
+   X(Color3f) X(ProvokingVertex)
 
 struct gl {
 #define X(name) __typeof__(zgl_##name) *name;
