@@ -208,6 +208,11 @@ struct zgl_context {
     * current_attrib[0]) and glClientActiveTexture's unit. */
    GLfloat ff_current[ZGL_MAX_TEXTURE_COORDS + 5][4];
    unsigned client_active_texture;
+   /* Fixed-function drawing (zgl_ff_program.c): glShadeModel, GL_TEXTURE_2D
+    * per texture unit (bit i), the programs made for draws without one. */
+   GLenum shade_model;
+   uint32_t texture_2d_units;
+   struct zgl_program *ff_programs[4];
    /* glBegin/glEnd (zgl_immediate.c): NULL until the first glBegin. */
    struct zgl_immediate *immediate;
    /* Matrix stacks (zgl_matrix.h): model-view, projection, texture[8]. */
@@ -270,6 +275,10 @@ void zgl_error(struct zgl_context *ctx, GLenum error, const char *fmt, ...) PRIN
 /* Compatibility-profile commands: false, after GL_INVALID_OPERATION, in a
  * core context (zgl_client_array.c). */
 bool zgl_compat_only(struct zgl_context *ctx, const char *func);
+/* The program of a draw without one (compatibility; NULL on failure) and
+ * their release (zgl_ff_program.c). */
+struct zgl_program *zgl_ff_program(struct zgl_context *ctx);
+void zgl_ff_programs_free(struct zgl_context *ctx);
 /* Frees glBegin/glEnd's record (zgl_immediate.c). */
 void zgl_immediate_free(struct zgl_context *ctx);
 

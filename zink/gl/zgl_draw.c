@@ -264,10 +264,24 @@ static void
 draw(struct zgl_context *ctx, const char *func, const struct draw *d,
      const struct zkv_draw_range *ranges, uint32_t num_ranges)
 {
-   if (!ctx->program || !ctx->program->linked)
+   /* Compatibility contexts draw without a program through the
+    * fixed-function one (zgl_ff_program.c), in use for this draw only. */
+   struct zgl_program *in_use = ctx->program;
+   if (!ctx->program && ctx->compat) {
+      ctx->program = zgl_ff_program(ctx);
+      if (!ctx->program) {
+         ctx->program = in_use;
+         zgl_error(ctx, GL_OUT_OF_MEMORY, "%s: the fixed-function program", func);
+         return;
+      }
+   }
+   if (!ctx->program || !ctx->program->linked) {
+      ctx->program = in_use;
       return; /* undefined results, not an error (GL 4.6, 11.1.3.x) */
+   }
    struct zkv_draw_state *s = malloc(sizeof(*s));
    if (!s) {
+      ctx->program = in_use;
       zgl_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
       return;
    }
@@ -376,6 +390,7 @@ draw(struct zgl_context *ctx, const char *func, const struct draw *d,
    }
 out:
    free(s);
+   ctx->program = in_use;
 }
 
 static void

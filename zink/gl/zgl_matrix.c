@@ -402,6 +402,7 @@ zgl_matrix_get(struct zgl_context *ctx, GLenum pname, struct zgl_values *v)
    case GL_MAX_TEXTURE_STACK_DEPTH: set_one(v, ZGL_MAX_TEXTURE_STACK_DEPTH); return true;
    case GL_MAX_TEXTURE_COORDS: set_one(v, ZGL_MAX_TEXTURE_COORDS); return true;
    case GL_CLIENT_ACTIVE_TEXTURE: set_one(v, GL_TEXTURE0 + ctx->client_active_texture); return true;
+   case GL_SHADE_MODEL: set_one(v, ctx->shade_model); return true;
    default: return false;
    }
 }

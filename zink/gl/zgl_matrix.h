@@ -24,8 +24,9 @@ struct zgl_matrix_stack {
 
 void zgl_matrix_state_init(struct zgl_context *ctx);
 
-/* The matrix queries (GL_MATRIX_MODE, GL_*_MATRIX, GL_*_STACK_DEPTH and
- * their limits); false if pname is none of them. */
+/* The compatibility profile's queries: the matrix state (GL_MATRIX_MODE,
+ * GL_*_MATRIX, GL_*_STACK_DEPTH and their limits), GL_CLIENT_ACTIVE_TEXTURE,
+ * GL_SHADE_MODEL; false if pname is none of them. */
 bool zgl_matrix_get(struct zgl_context *ctx, GLenum pname, struct zgl_values *v);
 
 /* Writes the matrices (and their inverse, transpose, normal matrix

@@ -78,6 +78,7 @@ zgl_context_objects_free(struct zgl_context *ctx)
    ctx->vertex_array = ctx->default_vertex_array = NULL;
    zgl_texture_state_finish(ctx);
    zgl_linked_free(ctx->meta_clear);
+   zgl_ff_programs_free(ctx);
    ctx->meta_clear = NULL;
    zgl_renderbuffer_unref(ctx->renderbuffer);
    ctx->renderbuffer = NULL;

@@ -59,6 +59,7 @@ zgl_state_init(struct zgl_context *ctx)
    for (unsigned c = 0; c < 3; c++)
       ctx->ff_current[2][c] = 1.0f;
    ctx->ff_current[1][2] = 1.0f;
+   ctx->shade_model = GL_SMOOTH;
    ctx->draw_buffers[0] = GL_BACK; /* GL_FRONT for single-buffered: zgl_draw_buffer() */
    ctx->read_buffer = GL_BACK;
    ctx->clamp_read_color = GL_FIXED_ONLY;

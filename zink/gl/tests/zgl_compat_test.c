@@ -520,3 +520,74 @@ TEST(compat_begin_end_and_quads)
    gl.DeleteVertexArrays(1, &vao);
    zgl_test_end(&t);
 }
+
+/* Draws with no program in use take the fixed-function path zgl has (GL
+ * 4.6 compatibility, 12.2, 14.6.4 flat shading, 16.1 GL_MODULATE): the
+ * transformed vertex, its colour, smooth or flat, times texture unit 0's
+ * 2D texture when GL_TEXTURE_2D is enabled. */
+TEST(compat_fixed_function_draws)
+{
+   struct zgl_test t;
+   REQUIRE(begin_compat(&t, 1, 0));
+   GLint v = 0;
+   gl.GetIntegerv(GL_SHADE_MODEL, &v);
+   CHECK_EQ(v, GL_SMOOTH);
+   gl.ClearColor(0, 0, 0, 0);
+   gl.Clear(GL_COLOR_BUFFER_BIT);
+   /* Left half: one colour, smooth. The projection maps x in [0, 2] to
+    * [-1, 1]: the matrices apply. */
+   gl.MatrixMode(GL_PROJECTION);
+   gl.Ortho(0, 2, -1, 1, -1, 1);
+   gl.Color3f(0, 0, 1);
+   gl.Begin(GL_QUADS);
+   quad(0, -1, 1, 1);
+   gl.End();
+   CHECK_GL_ERROR(GL_NO_ERROR);
+   CHECK_PIXEL(1, 1, 0, 0, 255, 255);
+   CHECK_PIXEL(31, 46, 0, 0, 255, 255);
+   CHECK_PIXEL(33, 1, 0, 0, 0, 0);
+   /* Right half: flat, the last vertex's green (last-vertex convention). */
+   gl.ShadeModel(GL_FLAT);
+   gl.GetIntegerv(GL_SHADE_MODEL, &v);
+   CHECK_EQ(v, GL_FLAT);
+   gl.Begin(GL_TRIANGLES);
+   gl.Color3f(1, 0, 0);
+   gl.Vertex2f(1, -1);
+   gl.Vertex2f(3, -1);
+   gl.Color3f(0, 1, 0);
+   gl.Vertex2f(1, 3);
+   gl.End();
+   CHECK_PIXEL(33, 1, 0, 255, 0, 255);
+   CHECK_PIXEL(40, 30, 0, 255, 0, 255);
+   gl.ShadeModel(GL_SMOOTH);
+   /* A texture modulating the colour: (1, 128/255, 0, 1) * (1, 0.4, 1, 1),
+    * g = round(128 * 0.4) = 51. */
+   GLuint tex;
+   gl.GenTextures(1, &tex);
+   gl.BindTexture(GL_TEXTURE_2D, tex);
+   const uint8_t texel[4] = {255, 128, 0, 255};
+   gl.TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, texel);
+   gl.TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   gl.Enable(GL_TEXTURE_2D);
+   CHECK(gl.IsEnabled(GL_TEXTURE_2D));
+   gl.Color4f(1, 0.4f, 1, 1);
+   gl.Begin(GL_QUADS);
+   quad(0, -1, 1, 1);
+   gl.End();
+   gl.Disable(GL_TEXTURE_2D);
+   CHECK_GL_ERROR(GL_NO_ERROR);
+   CHECK_PIXEL(1, 1, 255, 51, 0, 255);
+   CHECK_PIXEL(31, 46, 255, 51, 0, 255);
+   gl.ShadeModel(GL_LINE);
+   CHECK_GL_ERROR(GL_INVALID_ENUM);
+   gl.DeleteTextures(1, &tex);
+   zgl_test_end(&t);
+
+   /* Core contexts: no shade model, no GL_TEXTURE_2D capability. */
+   REQUIRE(zgl_test_begin(&t, false));
+   gl.ShadeModel(GL_FLAT);
+   CHECK_GL_ERROR(GL_INVALID_OPERATION);
+   gl.Enable(GL_TEXTURE_2D);
+   CHECK_GL_ERROR(GL_INVALID_ENUM);
+   zgl_test_end(&t);
+}

@@ -41,7 +41,8 @@
    X(DisableClientState) X(ClientActiveTexture) X(Color4f) X(MultiTexCoord4f)            \
    X(MatrixMode) X(LoadIdentity) X(LoadMatrixf) X(MultMatrixf) X(PushMatrix) X(PopMatrix) \
    X(Ortho) X(Frustum) X(Translatef) X(Rotatef) X(Scalef) X(Begin) X(End) X(Vertex2f)    \
-   X(Color3f) X(ProvokingVertex)
+   X(Color3f) X(ProvokingVertex) X(ShadeModel) X(GenTextures) X(BindTexture) X(TexImage2D) \
+   X(TexParameteri) X(DeleteTextures)
 
 struct gl {
 #define X(name) __typeof__(zgl_##name) *name;
