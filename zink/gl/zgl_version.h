@@ -11,12 +11,14 @@
 /* 10 * major + minor. */
 #define ZGL_CORE_VERSION   33
 #define ZGL_CORE_VERSION_STRING "3.3"
-/* Compatibility contexts are GL 3.0 (deprecated features not removed):
- * client-memory arrays and the default vertex array object work; most of
- * the fixed-function pipeline does not yet (docs/zink-gl.md lists it). */
-#define ZGL_COMPAT_VERSION 30
-#define ZGL_COMPAT_VERSION_STRING "3.0"
-#define ZGL_COMPAT_GLSL_VERSION_STRING "1.30"
+/* Compatibility contexts are the GL 3.3 compatibility profile: the core
+ * version plus the compatibility profile's parts zgl has (client-memory
+ * arrays, the default VAO, fixed-function arrays, matrices, immediate mode,
+ * a fixed-function program for draws without one); docs/zink-gl.md lists
+ * what is still missing. */
+#define ZGL_COMPAT_VERSION 33
+#define ZGL_COMPAT_VERSION_STRING "3.3 (Compatibility Profile)"
+#define ZGL_COMPAT_GLSL_VERSION_STRING "3.30"
 
 #define ZGL_GLSL_VERSION_STRING "3.30"
 

@@ -78,12 +78,12 @@ TEST(context_versions)
    struct zgl_screen *screen = zgl_screen_create(&status, &message);
    REQUIRE(screen);
    CHECK_EQ(zgl_screen_max_version(screen, ZGL_API_OPENGL, ZGL_PROFILE_CORE), 33);
-   CHECK_EQ(zgl_screen_max_version(screen, ZGL_API_OPENGL, ZGL_PROFILE_COMPAT), 30);
-   /* A 3.2 compatibility context, GL 4.0 and ES are beyond what zgl backs;
+   CHECK_EQ(zgl_screen_max_version(screen, ZGL_API_OPENGL, ZGL_PROFILE_COMPAT), 33);
+   /* A 4.0 compatibility context, GL 4.0 and ES are beyond what zgl backs;
     * so is a forward-compatible 2.1 context (EGL_KHR_create_context: only
     * 3.0+ may be forward-compatible). */
-   const struct zgl_context_attribs compat32 = {ZGL_API_OPENGL, 3, 2, ZGL_PROFILE_COMPAT};
-   CHECK(zgl_context_create(screen, &compat32, NULL, &status) == NULL);
+   const struct zgl_context_attribs compat40 = {ZGL_API_OPENGL, 4, 0, ZGL_PROFILE_COMPAT};
+   CHECK(zgl_context_create(screen, &compat40, NULL, &status) == NULL);
    CHECK_EQ(status, ZGL_BAD_MATCH);
    const struct zgl_context_attribs fc21 = {ZGL_API_OPENGL, 2, 1, ZGL_PROFILE_COMPAT, true};
    CHECK(zgl_context_create(screen, &fc21, NULL, &status) == NULL);

@@ -33,23 +33,27 @@ begin_compat(struct zgl_test *t, int major, int minor)
 TEST(compat_context_versions)
 {
    /* 1.0, 2.1 and 3.0 requests get the highest compatibility version,
-    * 3.0, "backwards compatible with the requested version"
-    * (EGL_KHR_create_context). */
-   static const int asked[][2] = {{1, 0}, {2, 1}, {3, 0}};
-   for (unsigned i = 0; i < 3; i++) {
+    * 3.3, "backwards compatible with the requested version"
+    * (EGL_KHR_create_context); 3.2 and 3.3 compatibility profile requests
+    * get it too. */
+   static const int asked[][3] = {{1, 0, ZGL_PROFILE_CORE}, {2, 1, ZGL_PROFILE_CORE},
+                                  {3, 0, ZGL_PROFILE_CORE}, {3, 2, ZGL_PROFILE_COMPAT},
+                                  {3, 3, ZGL_PROFILE_COMPAT}};
+   for (unsigned i = 0; i < 5; i++) {
       struct zgl_test t;
-      REQUIRE(begin_compat(&t, asked[i][0], asked[i][1]));
+      const struct zgl_context_attribs attribs = {ZGL_API_OPENGL, asked[i][0], asked[i][1],
+                                                  (enum zgl_profile)asked[i][2]};
+      REQUIRE(zgl_test_begin_attribs(&t, &attribs));
       const char *version = (const char *)gl.GetString(GL_VERSION);
       REQUIRE(version);
-      CHECK(!strncmp(version, "3.0 ", 4));
-      CHECK(!strstr(version, "Core"));
-      CHECK_STREQ((const char *)gl.GetString(GL_SHADING_LANGUAGE_VERSION), "1.30");
+      CHECK(!strncmp(version, "3.3 (Compatibility Profile) ", 28));
+      CHECK_STREQ((const char *)gl.GetString(GL_SHADING_LANGUAGE_VERSION), "3.30");
       GLint major = 0, minor = -1, profile = 0;
       gl.GetIntegerv(GL_MAJOR_VERSION, &major);
       gl.GetIntegerv(GL_MINOR_VERSION, &minor);
       gl.GetIntegerv(GL_CONTEXT_PROFILE_MASK, &profile);
       CHECK_EQ(major, 3);
-      CHECK_EQ(minor, 0);
+      CHECK_EQ(minor, 3);
       CHECK_EQ(profile, GL_CONTEXT_COMPATIBILITY_PROFILE_BIT);
       /* Compatibility contexts keep glGetString(GL_EXTENSIONS) (GL 4.6
        * compatibility, 22.2): the same names as glGetStringi. */
@@ -179,6 +183,28 @@ TEST(compat_glsl_110_vertex)
    CHECK_PIXEL(0, 0, 51, 102, 153, 204);
    CHECK_PIXEL(TEST_WIDTH - 1, TEST_HEIGHT - 1, 51, 102, 153, 204);
    gl.DeleteProgram(p);
+
+   /* GLSL 3.30 compatibility: the same built-ins next to core features. */
+   const GLuint q =
+      zgl_test_program("#version 330 compatibility\n"
+                       "layout(location = 3) in vec4 extra;\n"
+                       "out vec4 c;\n"
+                       "void main() {\n"
+                       "   gl_Position = gl_ModelViewProjectionMatrix * gl_Vertex;\n"
+                       "   c = extra;\n"
+                       "}\n",
+                       "#version 330 compatibility\n"
+                       "in vec4 c;\n"
+                       "layout(location = 0) out vec4 o;\n"
+                       "void main() { o = c; }\n");
+   REQUIRE(q);
+   gl.UseProgram(q);
+   gl.VertexAttrib4f(3, 0.8f, 0.6f, 0.4f, 0.2f);
+   gl.DrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_GL_ERROR(GL_NO_ERROR);
+   CHECK_PIXEL(0, 0, 204, 153, 102, 51);
+   CHECK_PIXEL(TEST_WIDTH - 1, TEST_HEIGHT - 1, 204, 153, 102, 51);
+   gl.DeleteProgram(q);
    zgl_test_end(&t);
 }
 
