@@ -177,9 +177,8 @@ zgl_ClientActiveTexture(GLenum texture)
    ctx->client_active_texture = texture - GL_TEXTURE0;
 }
 
-/* The array an EnableClientState name selects; -1 if none (10.3.3). */
-static int
-client_state_array(const struct zgl_context *ctx, GLenum array)
+int
+zgl_client_state_array(const struct zgl_context *ctx, GLenum array)
 {
    switch (array) {
    case GL_VERTEX_ARRAY: return ZGL_FF_VERTEX;
@@ -197,7 +196,7 @@ client_state(struct zgl_context *ctx, const char *func, GLenum array, bool enabl
 {
    if (!zgl_compat_only(ctx, func))
       return;
-   const int k = client_state_array(ctx, array);
+   const int k = zgl_client_state_array(ctx, array);
    if (k < 0) {
       zgl_error(ctx, GL_INVALID_ENUM, "%s(0x%x)", func, array);
       return;

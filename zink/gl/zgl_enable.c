@@ -6,6 +6,7 @@
 #include <stddef.h>
 
 #include "zgl_context.h"
+#include "zgl_vertex_array.h"
 
 static const struct {
    GLenum cap;
@@ -129,6 +130,11 @@ zgl_IsEnabled(GLenum cap)
    const uint32_t *bits = compat_cap(ctx, cap, &bit);
    if (bits)
       return (*bits & bit) != 0;
+   /* The client state of the fixed-function arrays (GL 4.6 compatibility,
+    * 10.3.3: "IsEnabled ... VERTEX_ARRAY, ..."). */
+   const int k = ctx->compat ? zgl_client_state_array(ctx, cap) : -1;
+   if (k >= 0)
+      return ctx->vertex_array->ff_attribs[k].enabled;
    unsigned count;
    uint32_t *mask = indexed_cap(ctx, cap, &count);
    if (mask)

@@ -78,6 +78,10 @@ zgl_ff_array_is_client(const struct zgl_vertex_array *vao, unsigned k)
    return vao->ff_attribs[k].enabled && vao->name == 0 && !vao->ff_bindings[k].buffer;
 }
 
+/* The fixed-function array an EnableClientState name (GL_VERTEX_ARRAY,
+ * ...) selects, -1 if none (GL 4.6 compatibility, 10.3.3). */
+int zgl_client_state_array(const struct zgl_context *ctx, GLenum array);
+
 /* The fixed-function array a compatibility input reads ("gl_Color"), -1 if
  * the name is none. */
 int zgl_ff_array_of_input(const char *name);

@@ -237,6 +237,9 @@ TEST(compat_fixed_function_arrays)
    gl.EnableClientState(GL_VERTEX_ARRAY);
    gl.EnableClientState(GL_COLOR_ARRAY);
    gl.EnableClientState(GL_TEXTURE_COORD_ARRAY);
+   CHECK(gl.IsEnabled(GL_VERTEX_ARRAY));
+   CHECK(gl.IsEnabled(GL_TEXTURE_COORD_ARRAY));
+   CHECK(!gl.IsEnabled(GL_NORMAL_ARRAY));
    gl.DrawArrays(GL_TRIANGLE_STRIP, 0, 4);
    CHECK_GL_ERROR(GL_NO_ERROR);
    /* Right half: colour and texture coordinate from the current values. */
@@ -281,6 +284,8 @@ TEST(compat_fixed_function_arrays)
    CHECK_GL_ERROR(GL_INVALID_OPERATION);
    gl.Color4f(1, 1, 1, 1);
    CHECK_GL_ERROR(GL_INVALID_OPERATION);
+   CHECK(!gl.IsEnabled(GL_VERTEX_ARRAY));
+   CHECK_GL_ERROR(GL_INVALID_ENUM);
    zgl_test_end(&t);
 }
 
