@@ -501,8 +501,11 @@ zgl_resource_bindings(struct zgl_context *ctx, const char *func, const struct zg
 bool
 zgl_program_state(struct zgl_context *ctx, const char *func, struct zkv_draw_state *s)
 {
-   const struct zgl_linked *l = ctx->program->linked;
+   struct zgl_linked *l = ctx->program->linked;
    s->program = l->zkv;
+   /* glShadeModel(GL_FLAT) makes the colour varyings flat. */
+   if (ctx->compat && ctx->shade_model == GL_FLAT && l->info.color_locations)
+      s->program = zgl_linked_flat_variant(ctx, l);
    if (!vertex_inputs(ctx, func, l, s))
       return false;
    /* Fragment outputs: the shader's location L writes draw buffer

@@ -612,6 +612,37 @@ TEST(compat_fixed_function_draws)
    gl.ShadeModel(GL_LINE);
    CHECK_GL_ERROR(GL_INVALID_ENUM);
    gl.DeleteTextures(1, &tex);
+
+   /* glShadeModel(GL_FLAT) also makes an application program's colour
+    * varyings flat (14.6.4); smooth interpolates them again. */
+   const GLuint p = zgl_test_program("void main() {\n"
+                                     "   gl_Position = gl_ModelViewProjectionMatrix * gl_Vertex;\n"
+                                     "   gl_FrontColor = gl_Color;\n"
+                                     "}\n",
+                                     "void main() { gl_FragColor = gl_Color; }\n");
+   REQUIRE(p);
+   gl.UseProgram(p);
+   for (int flat = 1; flat >= 0; flat--) {
+      gl.ShadeModel(flat ? GL_FLAT : GL_SMOOTH);
+      gl.Begin(GL_TRIANGLES);
+      gl.Color3f(1, 0, 0);
+      gl.Vertex2f(0, -1);
+      gl.Vertex2f(4, -1);
+      gl.Color3f(0, 1, 0);
+      gl.Vertex2f(0, 3);
+      gl.End();
+      CHECK_GL_ERROR(GL_NO_ERROR);
+      uint8_t px[4];
+      zgl_test_pixel(1, 1, px);
+      if (flat) {
+         CHECK_EQ(px[0], 0);
+         CHECK_EQ(px[1], 255);
+      } else {
+         /* Near the red vertices: mostly red. */
+         CHECK(px[0] > 200 && px[1] < 55);
+      }
+   }
+   gl.DeleteProgram(p);
    zgl_test_end(&t);
 
    /* Core contexts: no shade model, no GL_TEXTURE_2D capability. */
