@@ -4,9 +4,9 @@
     gen_zgl_api.py GL_XML OUT_DIR SOURCE...
 
 Writes into OUT_DIR:
-  zgl_api.h        GL's types, the enums of GL 4.6 core (plus EXTENSIONS),
-                   a zgl_<Name> prototype and a PFNGL<NAME>PROC typedef per
-                   command of that set.
+  zgl_api.h        GL's types, the enums of GL 4.6 core (plus EXTENSIONS)
+                   and of the compatibility profile, a zgl_<Name> prototype
+                   and a PFNGL<NAME>PROC typedef per command of that set.
   zgl_proc_table.c the name -> function table behind zgl_get_proc_address:
                    only the commands some SOURCE defines
                    ("GLAPIENTRY\\nzgl_Name("), sorted for a binary search.
@@ -57,6 +57,24 @@ def core_set(root):
             continue
         for req in ext.findall('require'):
             if req.get('api') not in (None, 'gl'):
+                continue
+            commands.update(c.get('name') for c in req.findall('command'))
+            enums.update(e.get('name') for e in req.findall('enum'))
+    return commands, enums
+
+
+def compat_set(root):
+    """Names of the commands and enums of the compatibility profile at
+    CORE_VERSION: everything GL 1.0 .. 4.6 added, nothing removed."""
+    commands, enums = set(), set()
+    for feature in root.findall('feature'):
+        if feature.get('api') != 'gl':
+            continue
+        number = tuple(int(x) for x in feature.get('number').split('.'))
+        if number > CORE_VERSION:
+            continue
+        for req in feature.findall('require'):
+            if req.get('profile') not in (None, 'compatibility'):
                 continue
             commands.update(c.get('name') for c in req.findall('command'))
             enums.update(e.get('name') for e in req.findall('enum'))
@@ -147,9 +165,11 @@ def write_table(path, implemented):
         f.write('\n'.join(out))
 
 
-def write_enum_names(path, enums, values):
+def write_enum_names(path, enums, values, compat_enums):
     by_value = {}
-    for name in sorted(enums):
+    # Core names first: a compatibility enum sharing a value does not rename
+    # it in messages.
+    for name in sorted(enums) + sorted(compat_enums - enums):
         v = number(values[name])
         # Bitfield masks and special values collide with ordinary enums; keep
         # the names of GLenum values (GL_* of a 16-bit range and above).
@@ -189,19 +209,22 @@ def main():
     gl_xml, out_dir, sources = sys.argv[1], sys.argv[2], sys.argv[3:]
     root = ET.parse(gl_xml).getroot()
     command_names, enum_names = core_set(root)
+    compat_commands, compat_enums = compat_set(root)
+    command_names |= compat_commands
     values = enum_values(root)
     enum_names = {e for e in enum_names if e in values}
+    compat_enums = {e for e in compat_enums if e in values}
     all_commands = commands_of(root)
     commands = {n: all_commands[n] for n in command_names}
     implemented = defined_names(sources)
     unknown = sorted(n for n in implemented if n not in commands)
     if unknown:
-        sys.exit('gen_zgl_api.py: defined but not GL 4.6 core or a listed extension: ' +
+        sys.exit('gen_zgl_api.py: defined but not GL 4.6 (core or compatibility) or a listed extension: ' +
                  ', '.join(unknown))
-    write_header(os.path.join(out_dir, 'zgl_api.h'), commands, enum_names, values,
+    write_header(os.path.join(out_dir, 'zgl_api.h'), commands, enum_names | compat_enums, values,
                  types_text(root))
     write_table(os.path.join(out_dir, 'zgl_proc_table.c'), implemented)
-    write_enum_names(os.path.join(out_dir, 'zgl_enum_names.c'), enum_names, values)
+    write_enum_names(os.path.join(out_dir, 'zgl_enum_names.c'), enum_names, values, compat_enums)
 
 
 if __name__ == '__main__':

@@ -227,6 +227,10 @@ unbind_everywhere(struct zgl_context *ctx, struct zgl_buffer *b)
          if (vao->bindings[i].buffer == b)
             zgl_buffer_bind(&vao->bindings[i].buffer, NULL);
       }
+      for (unsigned i = 0; i < ZGL_FF_ARRAYS; i++) {
+         if (vao->ff_bindings[i].buffer == b)
+            zgl_buffer_bind(&vao->ff_bindings[i].buffer, NULL);
+      }
    }
 }
 

@@ -8,9 +8,11 @@
 #include <string.h>
 
 #include "zgl_drawable.h"
+#include "zgl_matrix.h"
 #include "zgl_objects.h"
 #include "zgl_screen.h"
 #include "zgl_texture.h"
+#include "zgl_vertex_array.h"
 #include "zgl_version.h"
 
 _Thread_local struct zgl_context *zgl_current;
@@ -53,25 +55,40 @@ shared_unref(struct zgl_shared *s)
 
 /* Which requests a core 3.3 context satisfies (EGL_KHR_create_context,
  * GLX_ARB_create_context): 3.2+ core, and 3.1 (which "may implement ...
- * version 3.2 or greater in the core profile"); nothing below 3.1, where a
- * context must be backwards compatible with the fixed-function pipeline. */
+ * version 3.2 or greater in the core profile"), and 3.0 forward-compatible. */
 static bool
-version_ok(const struct zgl_screen *screen, const struct zgl_context_attribs *a)
+core_ok(const struct zgl_screen *screen, const struct zgl_context_attribs *a, int asked)
 {
-   const int asked = a->major_version * 10 + a->minor_version;
-   const int max = zgl_screen_max_version(screen, a->api, a->profile);
-   if (a->api != ZGL_API_OPENGL || asked > max)
+   if (asked > zgl_screen_max_version(screen, a->api, ZGL_PROFILE_CORE))
       return false;
    if (asked >= 32)
       return a->profile == ZGL_PROFILE_CORE;
    return asked == 31 || (asked == 30 && a->forward_compatible);
 }
 
+/* Requests a compatibility context satisfies: the compatibility profile up
+ * to its version, and anything below 3.1 that is not forward-compatible
+ * (profiles exist from 3.2 on; below that a context must be backwards
+ * compatible). "The highest supported version ... which is backwards
+ * compatible with the requested version" (EGL_KHR_create_context). */
+static bool
+compat_ok(const struct zgl_screen *screen, const struct zgl_context_attribs *a, int asked)
+{
+   const int max = zgl_screen_max_version(screen, a->api, ZGL_PROFILE_COMPAT);
+   if (asked > max || a->forward_compatible)
+      return false;
+   return asked < 32 ? true : a->profile == ZGL_PROFILE_COMPAT;
+}
+
 struct zgl_context *
 zgl_context_create(struct zgl_screen *screen, const struct zgl_context_attribs *attribs,
                    struct zgl_context *share, enum zgl_status *status)
 {
-   if (!version_ok(screen, attribs)) {
+   const int asked = attribs->major_version * 10 + attribs->minor_version;
+   const bool core = attribs->api == ZGL_API_OPENGL && core_ok(screen, attribs, asked);
+   const bool compat = !core && attribs->api == ZGL_API_OPENGL &&
+                       compat_ok(screen, attribs, asked);
+   if (!core && !compat) {
       *status = ZGL_BAD_MATCH;
       return NULL;
    }
@@ -80,7 +97,8 @@ zgl_context_create(struct zgl_screen *screen, const struct zgl_context_attribs *
       goto fail_alloc;
    ctx->screen = screen;
    ctx->attribs = *attribs;
-   ctx->version = ZGL_CORE_VERSION;
+   ctx->compat = compat;
+   ctx->version = compat ? ZGL_COMPAT_VERSION : ZGL_CORE_VERSION;
    VkResult result;
    ctx->zkv = zkv_context_create(screen->zkv, &result);
    if (!ctx->zkv)
@@ -100,12 +118,31 @@ zgl_context_create(struct zgl_screen *screen, const struct zgl_context_attribs *
    zgl_names_init(&ctx->queries);
    zgl_names_init(&ctx->program_pipelines);
    zgl_names_init(&ctx->transform_feedbacks);
+   if (compat) {
+      ctx->default_vertex_array = zgl_vertex_array_new(0);
+      ctx->matrices = calloc(2 + ZGL_MAX_TEXTURE_COORDS, sizeof(*ctx->matrices));
+      if (!ctx->default_vertex_array || !ctx->matrices) {
+         zgl_vertex_array_free(ctx->default_vertex_array);
+         free(ctx->matrices);
+         goto fail_vao;
+      }
+      ctx->default_vertex_array->bound_once = true;
+      ctx->vertex_array = ctx->default_vertex_array;
+   }
    zgl_debug_init(ctx);
    zgl_state_init(ctx);
+   zgl_matrix_state_init(ctx);
    zgl_texture_state_init(ctx);
    *status = ZGL_OK;
    return ctx;
 
+fail_vao:
+   zgl_names_finish(&ctx->vertex_arrays);
+   zgl_names_finish(&ctx->framebuffers);
+   zgl_names_finish(&ctx->queries);
+   zgl_names_finish(&ctx->program_pipelines);
+   zgl_names_finish(&ctx->transform_feedbacks);
+   shared_unref(ctx->shared);
 fail_shared:
    zkv_context_destroy(ctx->zkv);
 fail_zkv:
@@ -123,6 +160,8 @@ context_free(struct zgl_context *ctx)
    zkv_finish(ctx->zkv);
    zgl_screen_forget_context(ctx->screen, ctx);
    zgl_context_objects_free(ctx);
+   free(ctx->matrices);
+   zgl_immediate_free(ctx);
    zgl_debug_finish(ctx);
    zgl_names_finish(&ctx->vertex_arrays);
    zgl_names_finish(&ctx->framebuffers);

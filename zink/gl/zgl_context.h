@@ -24,6 +24,8 @@
 
 struct zgl_buffer;
 struct zgl_vertex_array;
+struct zgl_matrix_stack;
+struct zgl_immediate;
 struct zgl_program;
 struct zkv_context;
 struct zkv_xfb_target;
@@ -114,6 +116,7 @@ struct zgl_context {
    struct zgl_shared *shared;
    struct zgl_context_attribs attribs;
    int version; /* 10 * major + minor the context reports */
+   bool compat; /* a compatibility context (ZGL_COMPAT_VERSION) */
    GLenum error;
    bool current;      /* on some thread */
    bool destroy_when_released;
@@ -192,10 +195,29 @@ struct zgl_context {
 
    /* Vertex arrays (GL 4.6, 10.3). The default VAO (name 0) exists in core
     * contexts only as "no VAO bound": vertex specification and draws then
-    * raise GL_INVALID_OPERATION (GL 4.6, 10.3.1). */
+    * raise GL_INVALID_OPERATION (GL 4.6, 10.3.1). Compatibility contexts
+    * have a real one, default_vertex_array, bound by glBindVertexArray(0). */
    struct zgl_vertex_array *vertex_array;
    struct zgl_vertex_array *default_vertex_array;
+   /* The draw in progress: how many vertices and instances client-memory
+    * arrays must provide (set by zgl_draw.c before zgl_program_state). */
+   uint32_t client_vertex_count, client_instance_count;
    GLfloat current_attrib[ZGL_MAX_VERTEX_ATTRIBS][4]; /* glVertexAttrib4f & co. */
+   /* Compatibility: the current normal, colours, fog and texture
+    * coordinates (glColor4f & co., enum zgl_ff_array order; the vertex is
+    * current_attrib[0]) and glClientActiveTexture's unit. */
+   GLfloat ff_current[ZGL_MAX_TEXTURE_COORDS + 5][4];
+   unsigned client_active_texture;
+   /* Fixed-function drawing (zgl_ff_program.c): glShadeModel, GL_TEXTURE_2D
+    * per texture unit (bit i), the programs made for draws without one. */
+   GLenum shade_model;
+   uint32_t texture_2d_units;
+   struct zgl_program *ff_programs[4];
+   /* glBegin/glEnd (zgl_immediate.c): NULL until the first glBegin. */
+   struct zgl_immediate *immediate;
+   /* Matrix stacks (zgl_matrix.h): model-view, projection, texture[8]. */
+   GLenum matrix_mode;
+   struct zgl_matrix_stack *matrices; /* [2 + ZGL_MAX_TEXTURE_COORDS], compat only */
    uint32_t current_attrib_integer[ZGL_MAX_VERTEX_ATTRIBS][4];
    uint8_t current_attrib_kind[ZGL_MAX_VERTEX_ATTRIBS]; /* 0 float, 1 int, 2 uint */
 
@@ -236,6 +258,7 @@ struct zgl_context {
 
    /* Strings of glGetStringi(GL_EXTENSIONS) and glGetString. */
    char renderer_string[256 + 16]; /* "zink (" device name ")" */
+   char extensions_string[512];    /* compatibility glGetString(GL_EXTENSIONS) */
 };
 
 /* The thread's current context (zgl_make_current sets it). */
@@ -249,6 +272,15 @@ extern _Thread_local struct zgl_context *zgl_current;
 /* Records error (GL 4.6, 2.3.1: only the first until glGetError reads it) and
  * sends a KHR_debug message (GL_DEBUG_TYPE_ERROR) saying why. */
 void zgl_error(struct zgl_context *ctx, GLenum error, const char *fmt, ...) PRINTFLIKE(3, 4);
+/* Compatibility-profile commands: false, after GL_INVALID_OPERATION, in a
+ * core context (zgl_client_array.c). */
+bool zgl_compat_only(struct zgl_context *ctx, const char *func);
+/* The program of a draw without one (compatibility; NULL on failure) and
+ * their release (zgl_ff_program.c). */
+struct zgl_program *zgl_ff_program(struct zgl_context *ctx);
+void zgl_ff_programs_free(struct zgl_context *ctx);
+/* Frees glBegin/glEnd's record (zgl_immediate.c). */
+void zgl_immediate_free(struct zgl_context *ctx);
 
 /* A KHR_debug message from the implementation (GL 4.6, 20.2). */
 void zgl_debug_message(struct zgl_context *ctx, GLenum source, GLenum type, GLuint id,

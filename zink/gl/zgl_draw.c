@@ -48,9 +48,64 @@ topology(GLenum mode, VkPrimitiveTopology *t)
    case GL_TRIANGLE_STRIP_ADJACENCY:
       *t = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY;
       return true;
+   case GL_QUADS: /* compatibility: rewritten as triangles (polygon_triangles) */
+   case GL_QUAD_STRIP:
+   case GL_POLYGON:
+      *t = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
+      return true;
    default:
       return false;
    }
+}
+
+static bool
+is_polygon_mode(GLenum mode)
+{
+   return mode == GL_QUADS || mode == GL_QUAD_STRIP || mode == GL_POLYGON;
+}
+
+/* Quads, quad strips and polygons (GL 4.6 compatibility, 10.1.15-17) as a
+ * triangle list over the same indices, *count updated. Each quad is a fan
+ * of two triangles from the vertex GL takes flat-shaded values from
+ * (13.6.1, table 13.2: with the last-vertex convention a quad's fourth
+ * vertex and a quad strip's 2i + 2nd, with the first-vertex convention the
+ * quad's first; a polygon's first in both), put where Vulkan's provoking
+ * vertex is (device_last: the last of each triangle); every triangle keeps
+ * the polygon's winding. NULL on out-of-memory. */
+static uint32_t *
+polygon_triangles(GLenum mode, const uint32_t *in, uint32_t *count, bool gl_last,
+                  bool device_last)
+{
+   const uint32_t n = *count;
+   uint32_t *out = malloc(((size_t)n * 3 + 1) * sizeof(uint32_t));
+   if (!out)
+      return NULL;
+   uint32_t o = 0;
+   /* Triangle (p, a, b), rotated so p is where the device reads it. */
+#define EMIT(p, a, b)                                                                      \
+   do {                                                                                  \
+      const uint32_t __t[3] = {p, a, b};                                                 \
+      out[o++] = __t[device_last ? 1 : 0];                                               \
+      out[o++] = __t[device_last ? 2 : 1];                                               \
+      out[o++] = __t[device_last ? 0 : 2];                                               \
+   } while (0)
+   if (mode == GL_POLYGON) {
+      for (uint32_t i = 1; n >= 3 && i + 1 < n; i++)
+         EMIT(in[0], in[i], in[i + 1]);
+   } else {
+      const bool strip = mode == GL_QUAD_STRIP;
+      for (uint32_t i = 0; i + 4 <= n; i += strip ? 2 : 4) {
+         /* The quad's outline; a strip's is 2i, 2i + 1, 2i + 3, 2i + 2. */
+         const uint32_t q[4] = {in[i], in[i + 1], in[strip ? i + 3 : i + 2],
+                                in[strip ? i + 2 : i + 3]};
+         const unsigned p = !gl_last ? 0 : strip ? 2 : 3;
+         EMIT(q[p], q[(p + 1) % 4], q[(p + 2) % 4]);
+         EMIT(q[p], q[(p + 2) % 4], q[(p + 3) % 4]);
+      }
+   }
+#undef EMIT
+   *count = o;
+   return out;
 }
 
 static unsigned
@@ -70,7 +125,7 @@ static bool
 validate(struct zgl_context *ctx, const char *func, GLenum mode, bool indexed, GLenum type)
 {
    VkPrimitiveTopology t;
-   if (!topology(mode, &t)) {
+   if (!topology(mode, &t) || (is_polygon_mode(mode) && !ctx->compat)) {
       zgl_error(ctx, GL_INVALID_ENUM, "%s(mode 0x%x)", func, mode);
       return false;
    }
@@ -91,7 +146,9 @@ validate(struct zgl_context *ctx, const char *func, GLenum mode, bool indexed, G
          return false;
       }
    }
-   if (indexed && !vao->element_buffer) {
+   /* The default VAO of a compatibility context reads indices from client
+    * memory when no element buffer is bound (GL 4.6 compatibility, 10.3.10). */
+   if (indexed && !vao->element_buffer && vao != ctx->default_vertex_array) {
       zgl_error(ctx, GL_INVALID_OPERATION, "%s: no element array buffer bound", func);
       return false;
    }
@@ -107,6 +164,7 @@ struct draw {
    bool indexed;
    GLenum type;
    uintptr_t indices;    /* offset into the element buffer */
+   const void *client_indices; /* or the indices in client memory (compatibility) */
    uint32_t instances;
    uint32_t base_instance;
 };
@@ -126,6 +184,18 @@ read_indices(struct zgl_context *ctx, const struct draw *d, uint32_t first, uint
       return out;
    }
    const unsigned size = index_size_B(d->type);
+   if (d->client_indices) {
+      const uint8_t *raw = (const uint8_t *)d->client_indices + (size_t)first * size;
+      for (uint32_t i = 0; i < count; i++) {
+         if (size == 1)
+            out[i] = raw[i];
+         else if (size == 2)
+            out[i] = ((const uint16_t *)raw)[i];
+         else
+            out[i] = ((const uint32_t *)raw)[i];
+      }
+      return out;
+   }
    struct zgl_buffer *eb = ctx->vertex_array->element_buffer;
    const uint64_t offset = d->indices + (uint64_t)first * size;
    if (!eb->zkv || offset + (uint64_t)count * size > (uint64_t)eb->size_B) {
@@ -151,17 +221,72 @@ read_indices(struct zgl_context *ctx, const struct draw *d, uint32_t first, uint
    return out;
 }
 
+/* How many vertices and instances client-memory arrays must hold for this
+ * draw (ctx->client_*_count): the highest index read, plus one. Only
+ * computed when some enabled array is in client memory. */
+static bool
+client_extent(struct zgl_context *ctx, const char *func, const struct draw *d,
+              const struct zkv_draw_range *ranges, uint32_t num_ranges)
+{
+   const struct zgl_vertex_array *vao = ctx->vertex_array;
+   ctx->client_vertex_count = 0;
+   ctx->client_instance_count = d->instances + d->base_instance;
+   bool any = false;
+   for (unsigned i = 0; i < ZGL_MAX_VERTEX_ATTRIBS; i++)
+      any |= zgl_vertex_attrib_is_client(vao, &vao->attribs[i]);
+   for (unsigned k = 0; k < ZGL_FF_ARRAYS; k++)
+      any |= zgl_ff_array_is_client(vao, k);
+   if (!any)
+      return true;
+   uint64_t end = 0;
+   for (uint32_t r = 0; r < num_ranges; r++) {
+      if (!d->indexed) {
+         end = MAX2(end, (uint64_t)ranges[r].first + ranges[r].count);
+         continue;
+      }
+      uint32_t *idx = read_indices(ctx, d, ranges[r].first, ranges[r].count, false);
+      if (!idx) {
+         zgl_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
+         return false;
+      }
+      for (uint32_t i = 0; i < ranges[r].count; i++) {
+         const int64_t v = (int64_t)idx[i] + ranges[r].base_vertex;
+         if (v >= 0 && idx[i] != 0xffffffffu)
+            end = MAX2(end, (uint64_t)v + 1);
+      }
+      free(idx);
+   }
+   ctx->client_vertex_count = (uint32_t)MIN2(end, UINT32_MAX);
+   return true;
+}
+
 static void
 draw(struct zgl_context *ctx, const char *func, const struct draw *d,
      const struct zkv_draw_range *ranges, uint32_t num_ranges)
 {
-   if (!ctx->program || !ctx->program->linked)
+   /* Compatibility contexts draw without a program through the
+    * fixed-function one (zgl_ff_program.c), in use for this draw only. */
+   struct zgl_program *in_use = ctx->program;
+   if (!ctx->program && ctx->compat) {
+      ctx->program = zgl_ff_program(ctx);
+      if (!ctx->program) {
+         ctx->program = in_use;
+         zgl_error(ctx, GL_OUT_OF_MEMORY, "%s: the fixed-function program", func);
+         return;
+      }
+   }
+   if (!ctx->program || !ctx->program->linked) {
+      ctx->program = in_use;
       return; /* undefined results, not an error (GL 4.6, 11.1.3.x) */
+   }
    struct zkv_draw_state *s = malloc(sizeof(*s));
    if (!s) {
+      ctx->program = in_use;
       zgl_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
       return;
    }
+   if (!client_extent(ctx, func, d, ranges, num_ranges))
+      goto out;
    if (!zgl_fixed_state(ctx, func, s) || !zgl_program_state(ctx, func, s))
       goto out;
    if (!zgl_xfb_draw_state(ctx, func, d->mode, s))
@@ -181,6 +306,7 @@ draw(struct zgl_context *ctx, const char *func, const struct draw *d,
    /* Rewrites: line loops, byte indices the device lacks, a restart index
     * Vulkan cannot express. Each range becomes uint32 indices uploaded. */
    const bool loop = d->mode == GL_LINE_LOOP;
+   const bool polygons = is_polygon_mode(d->mode);
    const bool bytes = d->indexed && d->type == GL_UNSIGNED_BYTE && !caps->index_type_uint8;
    const bool custom_restart = restart && restart_index != all_ones;
    struct zkv_draw_info info = {
@@ -191,8 +317,18 @@ draw(struct zgl_context *ctx, const char *func, const struct draw *d,
       .instance_count = d->instances,
       .base_instance = d->base_instance,
    };
-   if (!loop && !bytes && !custom_restart) {
-      if (d->indexed) {
+   if (!loop && !bytes && !custom_restart && !polygons) {
+      if (d->indexed && d->client_indices) {
+         uint32_t end = 0;
+         for (uint32_t r = 0; r < num_ranges; r++)
+            end = MAX2(end, ranges[r].first + ranges[r].count);
+         const unsigned size = index_size_B(d->type);
+         if (!zkv_upload_transient(ctx->zkv, d->client_indices, (VkDeviceSize)end * size, size,
+                                   &info.index_buffer, &info.index_offset_B)) {
+            zgl_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
+            goto out;
+         }
+      } else if (d->indexed) {
          info.index_buffer = ctx->vertex_array->element_buffer->zkv;
          info.index_offset_B = d->indices;
          if (!info.index_buffer)
@@ -219,6 +355,21 @@ draw(struct zgl_context *ctx, const char *func, const struct draw *d,
       }
       if (loop)
          idx[count++] = idx[0]; /* loops with restarts inside are not closed per piece */
+      if (polygons) {
+         /* Restarts inside are not honoured (an index is kept as given). */
+         uint32_t *tris =
+            polygon_triangles(d->mode, idx, &count,
+                              ctx->provoking_vertex == GL_LAST_VERTEX_CONVENTION,
+                              s->provoking_vertex_last);
+         free(idx);
+         idx = tris;
+         if (!idx) {
+            zgl_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
+            goto out;
+         }
+         if (!count)
+            continue;
+      }
       struct zkv_buffer *buffer;
       VkDeviceSize offset;
       const bool ok = zkv_upload_transient(ctx->zkv, idx, (VkDeviceSize)count * 4, 4, &buffer,
@@ -239,6 +390,7 @@ draw(struct zgl_context *ctx, const char *func, const struct draw *d,
    }
 out:
    free(s);
+   ctx->program = in_use;
 }
 
 static void
@@ -254,9 +406,19 @@ draw_arrays(struct zgl_context *ctx, const char *func, GLenum mode, GLint first,
    }
    if (count == 0 || instances == 0)
       return;
-   const struct draw d = {mode, false, 0, 0, (uint32_t)instances, base_instance};
+   const struct draw d = {mode, false, 0, 0, NULL, (uint32_t)instances, base_instance};
    const struct zkv_draw_range range = {(uint32_t)first, (uint32_t)count, 0};
    draw(ctx, func, &d, &range, 1);
+}
+
+void
+zgl_draw_arrays_with(struct zgl_context *ctx, const char *func, struct zgl_vertex_array *vao,
+                     GLenum mode, GLsizei count)
+{
+   struct zgl_vertex_array *bound = ctx->vertex_array;
+   ctx->vertex_array = vao;
+   draw_arrays(ctx, func, mode, 0, count, 1, 0);
+   ctx->vertex_array = bound;
 }
 
 void GLAPIENTRY
@@ -309,7 +471,7 @@ zgl_MultiDrawArrays(GLenum mode, const GLint *first, const GLsizei *count, GLsiz
       if (count[i])
          ranges[n++] = (struct zkv_draw_range){(uint32_t)first[i], (uint32_t)count[i], 0};
    }
-   const struct draw d = {mode, false, 0, 0, 1, 0};
+   const struct draw d = {mode, false, 0, 0, NULL, 1, 0};
    if (n)
       draw(ctx, "glMultiDrawArrays", &d, ranges, n);
    free(ranges);
@@ -331,7 +493,9 @@ draw_elements(struct zgl_context *ctx, const char *func, GLenum mode, GLsizei co
    const uintptr_t offset = (uintptr_t)indices;
    if (offset % index_size_B(type))
       return; /* an unaligned offset is undefined; Vulkan forbids it */
-   const struct draw d = {mode, true, type, offset, (uint32_t)instances, base_instance};
+   const bool client = !ctx->vertex_array->element_buffer;
+   const struct draw d = {mode, true, type, client ? 0 : offset, client ? indices : NULL,
+                          (uint32_t)instances, base_instance};
    const struct zkv_draw_range range = {0, (uint32_t)count, base_vertex};
    draw(ctx, func, &d, &range, 1);
 }
@@ -442,7 +606,9 @@ multi_draw_elements(struct zgl_context *ctx, const char *func, GLenum mode,
    for (GLsizei i = 0; i < drawcount; i++) {
       if (!count[i] || (uintptr_t)indices[i] % index_size_B(type))
          continue;
-      const struct draw d = {mode, true, type, (uintptr_t)indices[i], 1, 0};
+      const bool client = !ctx->vertex_array->element_buffer;
+      const struct draw d = {mode, true, type, client ? 0 : (uintptr_t)indices[i],
+                             client ? indices[i] : NULL, 1, 0};
       const struct zkv_draw_range range = {0, (uint32_t)count[i], basevertex ? basevertex[i] : 0};
       draw(ctx, func, &d, &range, 1);
    }
@@ -480,6 +646,26 @@ draw_indirect(struct zgl_context *ctx, const char *func, GLenum mode, bool index
       zgl_error(ctx, GL_INVALID_VALUE, "%s(drawcount %d, stride %d)", func, drawcount, stride);
       return;
    }
+   /* Indirect draws read vertices and indices from buffers only (GL 4.6
+    * compatibility, 10.4). */
+   const struct zgl_vertex_array *vao = ctx->vertex_array;
+   for (unsigned i = 0; i < ZGL_MAX_VERTEX_ATTRIBS; i++) {
+      if (zgl_vertex_attrib_is_client(vao, &vao->attribs[i])) {
+         zgl_error(ctx, GL_INVALID_OPERATION, "%s: attribute %u is in client memory", func, i);
+         return;
+      }
+   }
+   for (unsigned k = 0; k < ZGL_FF_ARRAYS; k++) {
+      if (zgl_ff_array_is_client(vao, k)) {
+         zgl_error(ctx, GL_INVALID_OPERATION, "%s: a fixed-function array is in client memory",
+                   func);
+         return;
+      }
+   }
+   if (indexed && !vao->element_buffer) {
+      zgl_error(ctx, GL_INVALID_OPERATION, "%s: no element array buffer bound", func);
+      return;
+   }
    struct zgl_buffer *b = ctx->draw_indirect_buffer;
    const GLsizei size = indexed ? 20 : 16;
    const GLsizei step = stride ? stride : size;
@@ -500,7 +686,7 @@ draw_indirect(struct zgl_context *ctx, const char *func, GLenum mode, bool index
       return;
    /* GL-only forms (line loops, byte indices, custom restart) need the
     * counts on the host: read the commands and draw them directly. */
-   const bool rewrite = mode == GL_LINE_LOOP ||
+   const bool rewrite = mode == GL_LINE_LOOP || is_polygon_mode(mode) ||
                         (indexed && type == GL_UNSIGNED_BYTE && !ctx->screen->caps->index_type_uint8) ||
                         (indexed && ctx->primitive_restart && !ctx->primitive_restart_fixed_index &&
                          ctx->primitive_restart_index !=
@@ -513,7 +699,7 @@ draw_indirect(struct zgl_context *ctx, const char *func, GLenum mode, bool index
          if (!cmd[0] || !cmd[1])
             continue;
          const struct draw d = {mode, indexed, type, indexed ? cmd[2] * index_size_B(type) : 0,
-                                cmd[1], indexed ? cmd[4] : cmd[3]};
+                                NULL, cmd[1], indexed ? cmd[4] : cmd[3]};
          const struct zkv_draw_range range = {indexed ? 0 : cmd[2], cmd[0],
                                               indexed ? (int32_t)cmd[3] : 0};
          draw(ctx, func, &d, &range, 1);

@@ -13,6 +13,7 @@
 #include "zgl_program.h"
 #include "zgl_screen.h"
 #include "zgl_texture.h"
+#include "zgl_matrix.h"
 #include "zgl_vertex_array.h"
 #include "zink/compiler/zk_gl_state.h"
 
@@ -222,7 +223,9 @@ attrib_format(const struct zgl_vertex_attrib *a)
    case GL_HALF_FLOAT:
       return pick(n, SIZED(16, SFLOAT));
    case GL_DOUBLE:
-      return pick(n, SIZED(64, SFLOAT));
+      /* Only 64-bit inputs may read 64-bit formats (Vulkan 1.3, 22.3):
+       * doubles converted to float have no VkFormat. */
+      return a->is_double ? pick(n, SIZED(64, SFLOAT)) : VK_FORMAT_UNDEFINED;
    case GL_BYTE:
       return pick(n, a->integer ? SIZED(8, SINT) : a->normalized ? SIZED(8, SNORM)
                                                                  : SIZED(8, SSCALED));
@@ -259,6 +262,77 @@ attrib_format(const struct zgl_vertex_attrib *a)
 /* Vertex binding used for a disabled attribute's current value. */
 #define CURRENT_BINDING_BASE ZGL_MAX_VERTEX_ATTRIB_BINDINGS
 
+/* A client-memory array (GL 4.6 compatibility, 10.3.2): the elements the
+ * draw reads, copied into a transient buffer. */
+static bool
+client_array(struct zgl_context *ctx, const char *func, const struct zgl_vertex_attrib *a,
+             const struct zgl_vertex_binding *b, struct zkv_buffer **buffer,
+             VkDeviceSize *offset_B)
+{
+   const uint32_t n = b->divisor ? (ctx->client_instance_count + b->divisor - 1) / b->divisor
+                                 : ctx->client_vertex_count;
+   const VkDeviceSize size_B =
+      n ? (VkDeviceSize)(n - 1) * (VkDeviceSize)b->stride_B + zgl_vertex_attrib_size_B(a) : 0;
+   /* Nothing to read, or a null pointer (undefined): zeros. */
+   static const uint8_t zero[64];
+   const bool none = !a->pointer || !size_B;
+   if (!zkv_upload_transient(ctx->zkv, none ? zero : a->pointer, none ? sizeof(zero) : size_B,
+                             16, buffer, offset_B)) {
+      zgl_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
+      return false;
+   }
+   return true;
+}
+
+/* One vertex input at shader location loc reading array a (with binding b
+ * and Vulkan binding vk_binding) when enabled, else `current` (four words
+ * of kind 0 float, 1 int, 2 uint). */
+static bool
+vertex_input(struct zgl_context *ctx, const char *func, const struct zgl_vertex_attrib *a, const struct zgl_vertex_binding *b,
+             bool client, unsigned vk_binding, unsigned loc, const void *current, uint8_t kind,
+             struct zkv_draw_state *s)
+{
+   struct zkv_vertex_attrib *out = &s->vertex_attribs[loc];
+   if (a && a->enabled) {
+      out->enabled = true;
+      out->binding = vk_binding;
+      out->format = attrib_format(a);
+      out->offset_B = a->relative_offset_B;
+      if (out->format == VK_FORMAT_UNDEFINED) {
+         zgl_error(ctx, GL_INVALID_OPERATION,
+                   "%s: the format of the array at location %u (0x%x) is not supported", func,
+                   loc, a->type);
+         return false;
+      }
+      struct zkv_vertex_binding *vb = &s->vertex_bindings[vk_binding];
+      vb->buffer = b->buffer ? b->buffer->zkv : NULL;
+      vb->offset_B = (VkDeviceSize)b->offset_B;
+      if (client && !client_array(ctx, func, a, b, &vb->buffer, &vb->offset_B))
+         return false;
+      vb->stride_B = (uint32_t)b->stride_B;
+      vb->per_instance = b->divisor != 0;
+      vb->divisor = b->divisor;
+      return true;
+   }
+   /* A disabled array reads the current value (GL 4.6, 10.2): a
+    * zero-stride binding of its four components. */
+   struct zkv_buffer *buffer;
+   VkDeviceSize offset;
+   if (!zkv_upload_transient(ctx->zkv, current, 16, 16, &buffer, &offset)) {
+      zgl_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
+      return false;
+   }
+   const unsigned binding = CURRENT_BINDING_BASE + loc;
+   out->enabled = true;
+   out->binding = binding;
+   out->format = kind == 1   ? VK_FORMAT_R32G32B32A32_SINT
+                 : kind == 2 ? VK_FORMAT_R32G32B32A32_UINT
+                             : VK_FORMAT_R32G32B32A32_SFLOAT;
+   out->offset_B = 0;
+   s->vertex_bindings[binding] = (struct zkv_vertex_binding){buffer, offset, 0, false, 0};
+   return true;
+}
+
 static bool
 vertex_inputs(struct zgl_context *ctx, const char *func, const struct zgl_linked *l,
               struct zkv_draw_state *s)
@@ -266,52 +340,33 @@ vertex_inputs(struct zgl_context *ctx, const char *func, const struct zgl_linked
    const struct zgl_vertex_array *vao = ctx->vertex_array;
    for (unsigned i = 0; i < l->info.num_attributes; i++) {
       const struct zk_attribute *za = &l->info.attributes[i];
+      const int k = za->compat ? zgl_ff_array_of_input(za->name) : -1;
       for (unsigned slot = 0; slot < za->slots; slot++) {
          const int loc = za->location + (int)slot;
          if (loc < 0 || loc >= ZGL_MAX_VERTEX_ATTRIBS)
             continue;
-         const unsigned g = (unsigned)l->attrib_index[loc];
-         const struct zgl_vertex_attrib *a = vao ? &vao->attribs[g] : NULL;
-         struct zkv_vertex_attrib *out = &s->vertex_attribs[loc];
-         if (a && a->enabled) {
-            const struct zgl_vertex_binding *b = &vao->bindings[a->binding];
-            out->enabled = true;
-            out->binding = a->binding;
-            out->format = attrib_format(a);
-            out->offset_B = a->relative_offset_B;
-            if (out->format == VK_FORMAT_UNDEFINED) {
-               zgl_error(ctx, GL_INVALID_OPERATION,
-                         "%s: attribute %u's format (0x%x, not integer) is not supported", func,
-                         g, a->type);
+         /* Compatibility inputs read the fixed-function arrays; gl_Vertex
+          * is generic attribute 0 when that array is enabled (GL 4.6
+          * compatibility, 10.3.2: "attribute zero ... takes precedence"). */
+         if (k >= 0 && !(k == ZGL_FF_VERTEX && vao && vao->attribs[0].enabled)) {
+            const void *current = k == ZGL_FF_VERTEX ? (const void *)ctx->current_attrib[0]
+                                                     : (const void *)ctx->ff_current[k];
+            if (!vertex_input(ctx, func, vao ? &vao->ff_attribs[k] : NULL,
+                              vao ? &vao->ff_bindings[k] : NULL,
+                              vao && zgl_ff_array_is_client(vao, (unsigned)k),
+                              CURRENT_BINDING_BASE + (unsigned)loc, (unsigned)loc, current, 0, s))
                return false;
-            }
-            struct zkv_vertex_binding *vb = &s->vertex_bindings[a->binding];
-            vb->buffer = b->buffer ? b->buffer->zkv : NULL;
-            vb->offset_B = (VkDeviceSize)b->offset_B;
-            vb->stride_B = (uint32_t)b->stride_B;
-            vb->per_instance = b->divisor != 0;
-            vb->divisor = b->divisor;
             continue;
          }
-         /* A disabled array reads the current value (GL 4.6, 10.2): a
-          * zero-stride binding of its four components. */
+         const unsigned g = k == ZGL_FF_VERTEX ? 0 : (unsigned)l->attrib_index[loc];
+         const struct zgl_vertex_attrib *a = vao ? &vao->attribs[g] : NULL;
          const uint8_t kind = ctx->current_attrib_kind[g];
-         const void *value = kind ? (const void *)ctx->current_attrib_integer[g]
-                                  : (const void *)ctx->current_attrib[g];
-         struct zkv_buffer *buffer;
-         VkDeviceSize offset;
-         if (!zkv_upload_transient(ctx->zkv, value, 16, 16, &buffer, &offset)) {
-            zgl_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
+         const void *current = kind ? (const void *)ctx->current_attrib_integer[g]
+                                    : (const void *)ctx->current_attrib[g];
+         if (!vertex_input(ctx, func, a, a ? &vao->bindings[a->binding] : NULL,
+                           a && zgl_vertex_attrib_is_client(vao, a), a ? a->binding : 0,
+                           (unsigned)loc, current, kind, s))
             return false;
-         }
-         const unsigned binding = CURRENT_BINDING_BASE + (unsigned)loc;
-         out->enabled = true;
-         out->binding = binding;
-         out->format = kind == 1   ? VK_FORMAT_R32G32B32A32_SINT
-                       : kind == 2 ? VK_FORMAT_R32G32B32A32_UINT
-                                   : VK_FORMAT_R32G32B32A32_SFLOAT;
-         out->offset_B = 0;
-         s->vertex_bindings[binding] = (struct zkv_vertex_binding){buffer, offset, 0, false, 0};
       }
    }
    return true;
@@ -320,12 +375,20 @@ vertex_inputs(struct zgl_context *ctx, const char *func, const struct zgl_linked
 /* ---- resources ------------------------------------------------------------------ */
 
 /* kiln_gl_state (ntv/passes/ntv_gl_state.h, zink/compiler/zk_gl_state.h):
- * what a core profile shader can read: the window origin and gl_DepthRange. */
+ * what a core profile shader can read: the window origin and gl_DepthRange;
+ * compatibility contexts add the matrices (the whole block's layout). */
 static bool
 gl_state_block(struct zgl_context *ctx, const char *func, const struct zkv_draw_state *s,
                struct zkv_descriptor *d)
 {
-   float block[3056 / 4] = {0};
+   float block[6272 / 4] = {0};
+   const unsigned size_B = ctx->compat ? zk_gl_state_size_B() : 3056;
+   if (size_B > sizeof(block) || !size_B) {
+      zgl_error(ctx, GL_OUT_OF_MEMORY, "%s: the kiln_gl_state layout", func);
+      return false;
+   }
+   if (ctx->compat)
+      zgl_matrix_fill_gl_state(ctx, block);
    const float h = (float)s->framebuffer.height;
    /* gl_FragCoord.y = y * scale + offset for (lower-left, upper-left): a
     * flipped (window-system) framebuffer's Vulkan y runs down from GL's top. */
@@ -344,12 +407,12 @@ gl_state_block(struct zgl_context *ctx, const char *func, const struct zkv_draw_
    block[3040 / 4 + 1] = (float)ctx->viewport[0].far_val;
    block[3040 / 4 + 2] = (float)(ctx->viewport[0].far_val - ctx->viewport[0].near_val);
    VkDeviceSize offset;
-   if (!zkv_upload_transient(ctx->zkv, block, sizeof(block), 256, &d->buffer, &offset)) {
+   if (!zkv_upload_transient(ctx->zkv, block, size_B, 256, &d->buffer, &offset)) {
       zgl_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
       return false;
    }
    d->offset_B = offset;
-   d->range_B = sizeof(block);
+   d->range_B = size_B;
    return true;
 }
 
@@ -438,8 +501,11 @@ zgl_resource_bindings(struct zgl_context *ctx, const char *func, const struct zg
 bool
 zgl_program_state(struct zgl_context *ctx, const char *func, struct zkv_draw_state *s)
 {
-   const struct zgl_linked *l = ctx->program->linked;
+   struct zgl_linked *l = ctx->program->linked;
    s->program = l->zkv;
+   /* glShadeModel(GL_FLAT) makes the colour varyings flat. */
+   if (ctx->compat && ctx->shade_model == GL_FLAT && l->info.color_locations)
+      s->program = zgl_linked_flat_variant(ctx, l);
    if (!vertex_inputs(ctx, func, l, s))
       return false;
    /* Fragment outputs: the shader's location L writes draw buffer

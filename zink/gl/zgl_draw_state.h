@@ -11,6 +11,10 @@
 
 /* Everything but the vertex inputs and the program's resources: what
  * clears need too. False after the GL error (an incomplete framebuffer). */
+/* glDrawArrays(mode, 0, count) reading vao's arrays instead of the bound
+ * VAO's (glEnd's draw, zgl_immediate.c). */
+void zgl_draw_arrays_with(struct zgl_context *ctx, const char *func,
+                          struct zgl_vertex_array *vao, GLenum mode, GLsizei count);
 bool zgl_fixed_state(struct zgl_context *ctx, const char *func, struct zkv_draw_state *state);
 
 /* The current program's vertex inputs, uniforms, blocks and samplers. False

@@ -6,6 +6,7 @@
 #include <stddef.h>
 
 #include "zgl_context.h"
+#include "zgl_vertex_array.h"
 
 static const struct {
    GLenum cap;
@@ -66,9 +67,26 @@ flag(struct zgl_context *ctx, GLenum cap)
    return NULL;
 }
 
+/* Compatibility capabilities: GL_TEXTURE_2D of the active texture unit
+ * (the fixed-function program's texturing). */
+static uint32_t *
+compat_cap(struct zgl_context *ctx, GLenum cap, uint32_t *bit)
+{
+   if (!ctx->compat || cap != GL_TEXTURE_2D || ctx->active_texture >= 32)
+      return NULL;
+   *bit = 1u << ctx->active_texture;
+   return &ctx->texture_2d_units;
+}
+
 static void
 set(struct zgl_context *ctx, const char *func, GLenum cap, bool value)
 {
+   uint32_t bit;
+   uint32_t *bits = compat_cap(ctx, cap, &bit);
+   if (bits) {
+      *bits = value ? *bits | bit : *bits & ~bit;
+      return;
+   }
    if (cap >= GL_CLIP_DISTANCE0 && cap < GL_CLIP_DISTANCE0 + ZGL_MAX_CLIP_DISTANCES) {
       const uint32_t bit = 1u << (cap - GL_CLIP_DISTANCE0);
       ctx->clip_distance = value ? ctx->clip_distance | bit : ctx->clip_distance & ~bit;
@@ -108,6 +126,15 @@ zgl_IsEnabled(GLenum cap)
    ZGL_CONTEXT(ctx, GL_FALSE);
    if (cap >= GL_CLIP_DISTANCE0 && cap < GL_CLIP_DISTANCE0 + ZGL_MAX_CLIP_DISTANCES)
       return (ctx->clip_distance >> (cap - GL_CLIP_DISTANCE0)) & 1;
+   uint32_t bit;
+   const uint32_t *bits = compat_cap(ctx, cap, &bit);
+   if (bits)
+      return (*bits & bit) != 0;
+   /* The client state of the fixed-function arrays (GL 4.6 compatibility,
+    * 10.3.3: "IsEnabled ... VERTEX_ARRAY, ..."). */
+   const int k = ctx->compat ? zgl_client_state_array(ctx, cap) : -1;
+   if (k >= 0)
+      return ctx->vertex_array->ff_attribs[k].enabled;
    unsigned count;
    uint32_t *mask = indexed_cap(ctx, cap, &count);
    if (mask)

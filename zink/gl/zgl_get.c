@@ -15,6 +15,7 @@
 #include "zgl_framebuffer.h"
 #include "zgl_screen.h"
 #include "zgl_texture.h"
+#include "zgl_matrix.h"
 #include "zgl_vertex_array.h"
 #include "zgl_version.h"
 
@@ -222,6 +223,24 @@ BLEND_FIELD(get_blend_equation_rgb, equation_rgb)
 BLEND_FIELD(get_blend_equation_alpha, equation_alpha)
 
 static void
+get_major_version(struct zgl_context *ctx, struct zgl_values *v)
+{
+   set_int(v, ctx->version / 10);
+}
+
+static void
+get_minor_version(struct zgl_context *ctx, struct zgl_values *v)
+{
+   set_int(v, ctx->version % 10);
+}
+
+static void
+get_profile_mask(struct zgl_context *ctx, struct zgl_values *v)
+{
+   set_int(v, ctx->compat ? GL_CONTEXT_COMPATIBILITY_PROFILE_BIT : GL_CONTEXT_CORE_PROFILE_BIT);
+}
+
+static void
 get_context_flags(struct zgl_context *ctx, struct zgl_values *v)
 {
    int64_t flags = 0;
@@ -348,11 +367,11 @@ get_samples(struct zgl_context *ctx, struct zgl_values *v)
 
 static const struct get_entry table[] = {
    /* versions and strings (GL 4.6, table 23.x "implementation dependent") */
-   C(GL_MAJOR_VERSION, ZGL_CORE_VERSION / 10),
-   C(GL_MINOR_VERSION, ZGL_CORE_VERSION % 10),
+   FN(GL_MAJOR_VERSION, get_major_version),
+   FN(GL_MINOR_VERSION, get_minor_version),
    FN(GL_NUM_EXTENSIONS, get_num_extensions),
    FN(GL_CONTEXT_FLAGS, get_context_flags),
-   C(GL_CONTEXT_PROFILE_MASK, GL_CONTEXT_CORE_PROFILE_BIT),
+   FN(GL_CONTEXT_PROFILE_MASK, get_profile_mask),
    C(GL_NUM_COMPRESSED_TEXTURE_FORMATS, 0),
    C(GL_NUM_SHADER_BINARY_FORMATS, 0),
    C(GL_NUM_PROGRAM_BINARY_FORMATS, 0),
@@ -769,6 +788,9 @@ zgl_get_values(struct zgl_context *ctx, const char *func, GLenum pname, int inde
                                         : GL_NONE);
       return true;
    }
+   /* The compatibility profile's matrix state (zgl_matrix.c). */
+   if (ctx->compat && zgl_matrix_get(ctx, pname, v))
+      return true;
    const struct get_entry *e = NULL;
    for (unsigned i = 0; i < ARRAY_SIZE(table); i++) {
       if (table[i].pname == pname) {

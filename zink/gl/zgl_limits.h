@@ -10,6 +10,8 @@
 #define ZGL_MAX_VIEWPORTS                      16
 #define ZGL_MAX_DRAW_BUFFERS                   8
 #define ZGL_MAX_COLOR_ATTACHMENTS              8
+/* Compatibility texture coordinate sets (gl_MaxTextureCoords, zink/compiler). */
+#define ZGL_MAX_TEXTURE_COORDS                 8
 #define ZGL_MAX_VERTEX_ATTRIBS                 16
 #define ZGL_MAX_VERTEX_ATTRIB_BINDINGS         16
 #define ZGL_MAX_VERTEX_ATTRIB_STRIDE           2048

@@ -285,6 +285,92 @@ apply_initializers(struct zgl_linked *l, const struct initializer *inits, unsign
    }
 }
 
+/* l->kgl's SPIR-V through spirv_to_nir, zk_lower_program (with key; its
+ * report in *info) and ntv into a zkv program; NULL after setting *log.
+ * The first build (inits non-NULL) also resolves transform feedback and
+ * reads the uniform initializers. */
+static struct zkv_program *
+build_program(struct zgl_context *ctx, struct zgl_program *p, struct zgl_linked *l,
+              const struct zk_program_key *key, struct zk_program_info *info,
+              struct initializer *inits, unsigned *num_inits, char **log)
+{
+   nir_shader *stages[NIR_STAGE_COUNT] = {NULL};
+   uint32_t num_caps;
+   const uint32_t *caps = spirv_to_nir_implemented_capabilities(&num_caps);
+   const struct spirv_to_nir_options sopts = {
+      .env = SPIRV_ENV_OPENGL_GL_FLAVOURED,
+      .capabilities = caps,
+      .num_capabilities = num_caps,
+      .keep_glsl450_geometry = true,
+   };
+   for (int s = 0; s < KGL_STAGE_COUNT; s++) {
+      size_t words;
+      const uint32_t *code = kgl_program_spirv(l->kgl, (enum kgl_stage)s, &words);
+      if (!code)
+         continue;
+      char *err = NULL;
+      stages[s] = spirv_to_nir(code, words, (nir_shader_stage)s, NULL, &sopts, l->arena, &err);
+      if (!stages[s]) {
+         *log = log_printf("error: %s: %s\n", kgl_stage_name((enum kgl_stage)s),
+                           err ? err : "spirv_to_nir failed");
+         free(err);
+         return NULL;
+      }
+   }
+   if (inits)
+      *num_inits = collect_initializers(stages, inits, 64);
+   const char *error = NULL;
+   if (!zk_lower_program(stages, key, l->arena, info, &error)) {
+      *log = log_printf("error: %s\n", error);
+      return NULL;
+   }
+   if (inits && !zgl_link_xfb(p, l, stages, log))
+      return NULL;
+   struct zkv_program_desc desc = {.info = info, .xfb = l->num_xfb_varyings > 0};
+   const struct ntv_options nopts = {.target = NTV_TARGET_VULKAN_1_0,
+                                     .spirv_version = 0x00010000};
+   for (int s = 0; s < KGL_STAGE_COUNT; s++) {
+      if (!stages[s])
+         continue;
+      uint32_t *words;
+      size_t n;
+      if (!ntv_emit(stages[s], &nopts, l->arena, &words, &n, &error)) {
+         *log = log_printf("error: %s: %s\n", kgl_stage_name((enum kgl_stage)s), error);
+         return NULL;
+      }
+      desc.code[s] = words;
+      desc.code_words[s] = n;
+   }
+   VkResult result;
+   const char *message = NULL;
+   struct zkv_program *zkv = zkv_program_create(ctx->screen->zkv, &desc, &result, &message);
+   if (!zkv)
+      *log = log_printf("error: the Vulkan device refused the program: %s\n",
+                        message ? message : "no reason given");
+   return zkv;
+}
+
+struct zkv_program *
+zgl_linked_flat_variant(struct zgl_context *ctx, struct zgl_linked *l)
+{
+   if (l->zkv_flat || l->num_xfb_varyings)
+      return l->zkv_flat ? l->zkv_flat : l->zkv;
+   const struct zk_program_key key = {
+      .max_draw_buffers = ZGL_MAX_DRAW_BUFFERS,
+      .fragcolor_buffers = 1,
+      .flatshade = true,
+      .depth_clip_control = ctx->screen->caps->depth_clip_control,
+   };
+   struct zk_program_info *info = arena_alloc(l->arena, sizeof(*info));
+   char *log = NULL;
+   if (info) {
+      memset(info, 0, sizeof(*info));
+      l->zkv_flat = build_program(ctx, NULL, l, &key, info, NULL, NULL, &log);
+   }
+   free(log);
+   return l->zkv_flat ? l->zkv_flat : l->zkv;
+}
+
 struct zgl_linked *
 zgl_link(struct zgl_context *ctx, struct zgl_program *p, char **log)
 {
@@ -331,66 +417,16 @@ zgl_link(struct zgl_context *ctx, struct zgl_program *p, char **log)
    }
    l->stages = kgl_program_stages(l->kgl);
 
-   nir_shader *stages[NIR_STAGE_COUNT] = {NULL};
-   uint32_t num_caps;
-   const uint32_t *caps = spirv_to_nir_implemented_capabilities(&num_caps);
-   const struct spirv_to_nir_options sopts = {
-      .env = SPIRV_ENV_OPENGL_GL_FLAVOURED,
-      .capabilities = caps,
-      .num_capabilities = num_caps,
-      .keep_glsl450_geometry = true,
-   };
-   for (int s = 0; s < KGL_STAGE_COUNT; s++) {
-      size_t words;
-      const uint32_t *code = kgl_program_spirv(l->kgl, (enum kgl_stage)s, &words);
-      if (!code)
-         continue;
-      char *err = NULL;
-      stages[s] = spirv_to_nir(code, words, (nir_shader_stage)s, NULL, &sopts, l->arena, &err);
-      if (!stages[s]) {
-         *log = log_printf("error: %s: %s\n", kgl_stage_name((enum kgl_stage)s),
-                           err ? err : "spirv_to_nir failed");
-         free(err);
-         goto fail;
-      }
-   }
    struct initializer inits[64];
-   const unsigned num_inits = collect_initializers(stages, inits, ARRAY_SIZE(inits));
+   unsigned num_inits = 0;
    const struct zk_program_key key = {
       .max_draw_buffers = ZGL_MAX_DRAW_BUFFERS,
       .fragcolor_buffers = 1,
       .depth_clip_control = ctx->screen->caps->depth_clip_control,
    };
-   const char *error = NULL;
-   if (!zk_lower_program(stages, &key, l->arena, &l->info, &error)) {
-      *log = log_printf("error: %s\n", error);
+   l->zkv = build_program(ctx, p, l, &key, &l->info, inits, &num_inits, log);
+   if (!l->zkv)
       goto fail;
-   }
-   if (!zgl_link_xfb(p, l, stages, log))
-      goto fail;
-   struct zkv_program_desc desc = {.info = &l->info, .xfb = l->num_xfb_varyings > 0};
-   const struct ntv_options nopts = {.target = NTV_TARGET_VULKAN_1_0,
-                                     .spirv_version = 0x00010000};
-   for (int s = 0; s < KGL_STAGE_COUNT; s++) {
-      if (!stages[s])
-         continue;
-      uint32_t *words;
-      size_t n;
-      if (!ntv_emit(stages[s], &nopts, l->arena, &words, &n, &error)) {
-         *log = log_printf("error: %s: %s\n", kgl_stage_name((enum kgl_stage)s), error);
-         goto fail;
-      }
-      desc.code[s] = words;
-      desc.code_words[s] = n;
-   }
-   VkResult result;
-   const char *message = NULL;
-   l->zkv = zkv_program_create(ctx->screen->zkv, &desc, &result, &message);
-   if (!l->zkv) {
-      *log = log_printf("error: the Vulkan device refused the program: %s\n",
-                        message ? message : "no reason given");
-      goto fail;
-   }
    if (!assign_attributes(p, l, log) || !build_uniforms(l, log))
       goto fail;
    apply_initializers(l, inits, num_inits);

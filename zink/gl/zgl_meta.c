@@ -43,19 +43,26 @@ compile(struct zgl_shader *s, enum kgl_stage stage, const char *src)
 }
 
 struct zgl_linked *
-zgl_meta_clear_program(struct zgl_context *ctx)
+zgl_meta_link(struct zgl_context *ctx, const char *vs_source, const char *fs_source)
 {
-   if (ctx->meta_clear)
-      return ctx->meta_clear;
    struct zgl_shader vs, fs;
    struct zgl_shader *shaders[2] = {&vs, &fs};
    struct zgl_program p = {.shaders = shaders, .num_shaders = 2};
    char *log = NULL;
-   if (compile(&vs, KGL_STAGE_VERTEX, clear_vs) && compile(&fs, KGL_STAGE_FRAGMENT, clear_fs))
-      ctx->meta_clear = zgl_link(ctx, &p, &log);
+   struct zgl_linked *l = NULL;
+   if (compile(&vs, KGL_STAGE_VERTEX, vs_source) && compile(&fs, KGL_STAGE_FRAGMENT, fs_source))
+      l = zgl_link(ctx, &p, &log);
    free(log);
    kgl_shader_destroy(vs.kgl);
    kgl_shader_destroy(fs.kgl);
+   return l;
+}
+
+struct zgl_linked *
+zgl_meta_clear_program(struct zgl_context *ctx)
+{
+   if (!ctx->meta_clear)
+      ctx->meta_clear = zgl_meta_link(ctx, clear_vs, clear_fs);
    return ctx->meta_clear;
 }
 

@@ -74,9 +74,11 @@ zgl_context_objects_free(struct zgl_context *ctx)
       if (e->data != ZGL_NAME_RESERVED)
          zgl_vertex_array_free(e->data);
    }
-   ctx->vertex_array = NULL;
+   zgl_vertex_array_free(ctx->default_vertex_array);
+   ctx->vertex_array = ctx->default_vertex_array = NULL;
    zgl_texture_state_finish(ctx);
    zgl_linked_free(ctx->meta_clear);
+   zgl_ff_programs_free(ctx);
    ctx->meta_clear = NULL;
    zgl_renderbuffer_unref(ctx->renderbuffer);
    ctx->renderbuffer = NULL;

@@ -18,6 +18,7 @@ zgl_linked_free(struct zgl_linked *linked)
    if (!linked)
       return;
    zkv_program_destroy(linked->zkv);
+   zkv_program_destroy(linked->zkv_flat);
    kgl_program_destroy(linked->kgl);
    free(linked->uniform_data);
    free(linked->slots);

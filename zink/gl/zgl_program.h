@@ -66,6 +66,9 @@ struct zgl_linked {
    struct kgl_program *kgl;
    struct zk_program_info info;
    struct zkv_program *zkv;
+   /* glShadeModel(GL_FLAT)'s variant (colour varyings flat), made at the
+    * first flat-shaded draw (zgl_linked_flat_variant). */
+   struct zkv_program *zkv_flat;
    uint32_t stages; /* bit per kgl_stage */
    uint8_t *uniform_data; /* the default uniform block, std140 */
    struct zgl_uniform_slot *slots; /* by GL uniform location */
@@ -128,6 +131,11 @@ struct zgl_program *zgl_program_lookup(struct zgl_context *ctx, const char *func
 void zgl_shader_free(struct zgl_shader *shader);
 void zgl_program_free(struct zgl_program *program);
 void zgl_linked_free(struct zgl_linked *linked);
+/* The program with zink/compiler's flatshade key (the colour varyings
+ * flat: glShadeModel(GL_FLAT), GL 4.6 compatibility 14.6.4), made once;
+ * l->zkv when it cannot be made (or the program captures transform
+ * feedback, whose outputs the first link resolved). */
+struct zkv_program *zgl_linked_flat_variant(struct zgl_context *ctx, struct zgl_linked *l);
 
 /* Links a program: kgl, spirv_to_nir, zk_lower_program, ntv, zkv. The new
  * executable or NULL with *log saying why (malloc'd). */

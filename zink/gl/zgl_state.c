@@ -52,6 +52,14 @@ zgl_state_init(struct zgl_context *ctx)
    ctx->pack.alignment = ctx->unpack.alignment = 4;
    for (unsigned i = 0; i < ZGL_MAX_VERTEX_ATTRIBS; i++)
       ctx->current_attrib[i][3] = 1.0f;
+   /* Compatibility current values (GL 4.6 compatibility, table 23.8):
+    * colour (1, 1, 1, 1), normal (0, 0, 1), the rest (0, 0, 0, 1). */
+   for (unsigned i = 0; i < ARRAY_SIZE(ctx->ff_current); i++)
+      ctx->ff_current[i][3] = 1.0f;
+   for (unsigned c = 0; c < 3; c++)
+      ctx->ff_current[2][c] = 1.0f;
+   ctx->ff_current[1][2] = 1.0f;
+   ctx->shade_model = GL_SMOOTH;
    ctx->draw_buffers[0] = GL_BACK; /* GL_FRONT for single-buffered: zgl_draw_buffer() */
    ctx->read_buffer = GL_BACK;
    ctx->clamp_read_color = GL_FIXED_ONLY;

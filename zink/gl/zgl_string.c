@@ -45,15 +45,31 @@ zgl_GetString(GLenum name)
                   ctx->screen->device_name);
       return (const GLubyte *)ctx->renderer_string;
    case GL_VERSION:
-      return (const GLubyte *)(ZGL_CORE_VERSION_STRING " (Core Profile) kiln zink");
+      return (const GLubyte *)(ctx->compat ? ZGL_COMPAT_VERSION_STRING " kiln zink"
+                                           : ZGL_CORE_VERSION_STRING " (Core Profile) kiln zink");
    case GL_SHADING_LANGUAGE_VERSION:
-      return (const GLubyte *)ZGL_GLSL_VERSION_STRING;
+      return (const GLubyte *)(ctx->compat ? ZGL_COMPAT_GLSL_VERSION_STRING
+                                           : ZGL_GLSL_VERSION_STRING);
+   case GL_EXTENSIONS:
+      /* Compatibility contexts keep the space-separated list (GL 4.6
+       * compatibility, 22.2). */
+      if (!ctx->compat)
+         break;
+      if (!ctx->extensions_string[0]) {
+         size_t at = 0;
+         for (unsigned i = 0; extensions[i]; i++)
+            at += (size_t)snprintf(ctx->extensions_string + at,
+                                   sizeof(ctx->extensions_string) - at, "%s%s",
+                                   i ? " " : "", extensions[i]);
+      }
+      return (const GLubyte *)ctx->extensions_string;
    default:
-      /* GL_EXTENSIONS is not a GetString name in core profiles (GL 4.6,
-       * 22.2: "EXTENSIONS ... only GetStringi"). */
-      zgl_error(ctx, GL_INVALID_ENUM, "glGetString(0x%x)", name);
-      return NULL;
+      break;
    }
+   /* GL_EXTENSIONS is not a GetString name in core profiles (GL 4.6,
+    * 22.2: "EXTENSIONS ... only GetStringi"). */
+   zgl_error(ctx, GL_INVALID_ENUM, "glGetString(0x%x)", name);
+   return NULL;
 }
 
 const GLubyte *GLAPIENTRY

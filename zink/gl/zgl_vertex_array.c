@@ -2,7 +2,8 @@
 /*
  * Vertex array objects and generic vertex attributes (GL 4.6, 10.2-10.3,
  * ARB_vertex_attrib_binding). Core profile: no default VAO, no client
- * arrays (GL 4.6, 10.3.1 and 10.3.2).
+ * arrays (GL 4.6, 10.3.1 and 10.3.2); compatibility contexts have both
+ * (client arrays are copied at draw time, zgl_draw_state.c).
  */
 #include "zgl_vertex_array.h"
 
@@ -19,11 +20,13 @@ zgl_vertex_array_free(struct zgl_vertex_array *vao)
    zgl_buffer_unref(vao->element_buffer);
    for (unsigned i = 0; i < ZGL_MAX_VERTEX_ATTRIB_BINDINGS; i++)
       zgl_buffer_unref(vao->bindings[i].buffer);
+   for (unsigned i = 0; i < ZGL_FF_ARRAYS; i++)
+      zgl_buffer_unref(vao->ff_bindings[i].buffer);
    free(vao);
 }
 
-static struct zgl_vertex_array *
-vertex_array_new(GLuint name)
+struct zgl_vertex_array *
+zgl_vertex_array_new(GLuint name)
 {
    struct zgl_vertex_array *vao = calloc(1, sizeof(*vao));
    if (!vao)
@@ -37,6 +40,17 @@ vertex_array_new(GLuint name)
    }
    for (unsigned i = 0; i < ZGL_MAX_VERTEX_ATTRIB_BINDINGS; i++)
       vao->bindings[i].stride_B = 16;
+   /* Table 23.4 (compatibility): vertex and texture coordinates 4 floats,
+    * normals 3, colours 4, secondary colours 3, fog coordinates 1. */
+   for (unsigned i = 0; i < ZGL_FF_ARRAYS; i++) {
+      vao->ff_attribs[i].size = i == ZGL_FF_NORMAL || i == ZGL_FF_SECONDARY_COLOR ? 3
+                                : i == ZGL_FF_FOG_COORD                           ? 1
+                                                                                  : 4;
+      vao->ff_attribs[i].type = GL_FLOAT;
+      vao->ff_attribs[i].normalized = i == ZGL_FF_NORMAL || i == ZGL_FF_COLOR ||
+                                      i == ZGL_FF_SECONDARY_COLOR;
+      vao->ff_bindings[i].stride_B = (GLsizei)(4 * vao->ff_attribs[i].size);
+   }
    return vao;
 }
 
@@ -62,7 +76,7 @@ zgl_CreateVertexArrays(GLsizei n, GLuint *arrays)
    }
    bool ok = zgl_names_gen(&ctx->vertex_arrays, n, arrays);
    for (GLsizei i = 0; ok && i < n; i++) {
-      struct zgl_vertex_array *vao = vertex_array_new(arrays[i]);
+      struct zgl_vertex_array *vao = zgl_vertex_array_new(arrays[i]);
       ok = vao && zgl_names_set(&ctx->vertex_arrays, arrays[i], vao);
       if (vao)
          vao->bound_once = true; /* "created" objects exist at once */
@@ -89,7 +103,7 @@ zgl_DeleteVertexArrays(GLsizei n, const GLuint *arrays)
       /* "If a vertex array object that is currently bound is deleted, the
        * binding for that object reverts to zero" (GL 4.6, 10.3.1). */
       if (vao && ctx->vertex_array == vao)
-         ctx->vertex_array = NULL;
+         ctx->vertex_array = ctx->default_vertex_array;
       zgl_vertex_array_free(vao);
    }
 }
@@ -99,7 +113,7 @@ zgl_BindVertexArray(GLuint array)
 {
    ZGL_CONTEXT(ctx);
    if (array == 0) {
-      ctx->vertex_array = NULL;
+      ctx->vertex_array = ctx->default_vertex_array;
       return;
    }
    void *o = zgl_names_lookup(&ctx->vertex_arrays, array);
@@ -109,7 +123,7 @@ zgl_BindVertexArray(GLuint array)
       return;
    }
    if (o == ZGL_NAME_RESERVED) {
-      o = vertex_array_new(array);
+      o = zgl_vertex_array_new(array);
       if (!o || !zgl_names_set(&ctx->vertex_arrays, array, o)) {
          free(o);
          zgl_error(ctx, GL_OUT_OF_MEMORY, "glBindVertexArray");
@@ -230,6 +244,12 @@ element_size_B(GLint size, GLenum type)
    }
 }
 
+unsigned
+zgl_vertex_attrib_size_B(const struct zgl_vertex_attrib *a)
+{
+   return element_size_B(a->size, a->type);
+}
+
 /* The format checks of VertexAttrib*Pointer and VertexAttrib*Format (GL
  * 4.6, 10.3.1-2). */
 static bool
@@ -298,8 +318,10 @@ attrib_pointer(struct zgl_context *ctx, const char *func, GLuint index, GLint si
       return;
    /* "An INVALID_OPERATION error is generated if a non-zero vertex array
     * object is bound, zero is bound to the ARRAY_BUFFER buffer object
-    * binding point, and the pointer argument is not NULL" (GL 4.6, 10.3.2). */
-   if (!ctx->array_buffer && pointer) {
+    * binding point, and the pointer argument is not NULL" (GL 4.6, 10.3.2);
+    * with the default VAO of a compatibility context the pointer is client
+    * memory (GL 4.6 compatibility, 10.3.2). */
+   if (!ctx->array_buffer && pointer && vao != ctx->default_vertex_array) {
       zgl_error(ctx, GL_INVALID_OPERATION, "%s: a pointer without an array buffer", func);
       return;
    }

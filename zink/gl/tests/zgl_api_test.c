@@ -12,9 +12,10 @@ TEST(proc_address_names_exactly_what_is_implemented)
 {
    CHECK(zgl_get_proc_address("glDrawArrays") != NULL);
    CHECK(zgl_get_proc_address("glGetError") != NULL);
-   /* Compatibility-only and unknown names: NULL. */
-   CHECK(zgl_get_proc_address("glBegin") == NULL);
-   CHECK(zgl_get_proc_address("glVertex3f") == NULL);
+   /* Compatibility commands not implemented (display lists, the raster
+    * position) and unknown names: NULL. */
+   CHECK(zgl_get_proc_address("glNewList") == NULL);
+   CHECK(zgl_get_proc_address("glRasterPos3f") == NULL);
    CHECK(zgl_get_proc_address("glNotAFunction") == NULL);
    CHECK(zgl_get_proc_address("") == NULL);
    CHECK(zgl_get_proc_address(NULL) == NULL);
@@ -77,9 +78,15 @@ TEST(context_versions)
    struct zgl_screen *screen = zgl_screen_create(&status, &message);
    REQUIRE(screen);
    CHECK_EQ(zgl_screen_max_version(screen, ZGL_API_OPENGL, ZGL_PROFILE_CORE), 33);
-   /* A compatibility context, GL 4.0 and ES are beyond what zgl backs. */
-   const struct zgl_context_attribs compat = {ZGL_API_OPENGL, 2, 1, ZGL_PROFILE_COMPAT};
-   CHECK(zgl_context_create(screen, &compat, NULL, &status) == NULL);
+   CHECK_EQ(zgl_screen_max_version(screen, ZGL_API_OPENGL, ZGL_PROFILE_COMPAT), 33);
+   /* A 4.0 compatibility context, GL 4.0 and ES are beyond what zgl backs;
+    * so is a forward-compatible 2.1 context (EGL_KHR_create_context: only
+    * 3.0+ may be forward-compatible). */
+   const struct zgl_context_attribs compat40 = {ZGL_API_OPENGL, 4, 0, ZGL_PROFILE_COMPAT};
+   CHECK(zgl_context_create(screen, &compat40, NULL, &status) == NULL);
+   CHECK_EQ(status, ZGL_BAD_MATCH);
+   const struct zgl_context_attribs fc21 = {ZGL_API_OPENGL, 2, 1, ZGL_PROFILE_COMPAT, true};
+   CHECK(zgl_context_create(screen, &fc21, NULL, &status) == NULL);
    CHECK_EQ(status, ZGL_BAD_MATCH);
    const struct zgl_context_attribs v40 = {ZGL_API_OPENGL, 4, 0, ZGL_PROFILE_CORE};
    CHECK(zgl_context_create(screen, &v40, NULL, &status) == NULL);

@@ -10,6 +10,16 @@ static struct zgl_screen *screen;
 bool
 zgl_test_begin(struct zgl_test *t, bool debug)
 {
+   const struct zgl_context_attribs attribs = {
+      .api = ZGL_API_OPENGL, .major_version = 3, .minor_version = 3,
+      .profile = ZGL_PROFILE_CORE, .debug = debug,
+   };
+   return zgl_test_begin_attribs(t, &attribs);
+}
+
+bool
+zgl_test_begin_attribs(struct zgl_test *t, const struct zgl_context_attribs *attribs)
+{
 #define X(name)                                                                          \
    gl.name = (__typeof__(gl.name))zgl_get_proc_address("gl" #name);                      \
    if (!CHECK(gl.name != NULL))                                                          \
@@ -27,11 +37,7 @@ zgl_test_begin(struct zgl_test *t, bool debug)
       }
    }
    t->screen = screen;
-   const struct zgl_context_attribs attribs = {
-      .api = ZGL_API_OPENGL, .major_version = 3, .minor_version = 3,
-      .profile = ZGL_PROFILE_CORE, .debug = debug,
-   };
-   t->ctx = zgl_context_create(screen, &attribs, NULL, &status);
+   t->ctx = zgl_context_create(screen, attribs, NULL, &status);
    if (!CHECK(t->ctx != NULL))
       return false;
    const struct zgl_config config = {8, 8, 8, 8, 24, 8, 0, false, false};

@@ -36,7 +36,13 @@
    X(Uniform1i) X(Uniform2f) X(Uniform4f) X(Uniform4fv) X(UniformBlockBinding)            \
    X(UniformMatrix4fv) X(UnmapBuffer) X(UseProgram) X(VertexAttrib4f)                     \
    X(VertexAttribBinding) X(VertexAttribDivisor) X(VertexAttribFormat)                    \
-   X(VertexAttribIPointer) X(VertexAttribPointer) X(Viewport)
+   X(VertexAttribIPointer) X(VertexAttribPointer) X(Viewport)                            \
+   X(VertexPointer) X(ColorPointer) X(TexCoordPointer) X(EnableClientState)               \
+   X(DisableClientState) X(ClientActiveTexture) X(Color4f) X(MultiTexCoord4f)            \
+   X(MatrixMode) X(LoadIdentity) X(LoadMatrixf) X(MultMatrixf) X(PushMatrix) X(PopMatrix) \
+   X(Ortho) X(Frustum) X(Translatef) X(Rotatef) X(Scalef) X(Begin) X(End) X(Vertex2f)    \
+   X(Color3f) X(ProvokingVertex) X(ShadeModel) X(GenTextures) X(BindTexture) X(TexImage2D) \
+   X(TexParameteri) X(DeleteTextures)
 
 struct gl {
 #define X(name) __typeof__(zgl_##name) *name;
@@ -59,6 +65,8 @@ struct zgl_test {
  * single-buffered RGBA8 + depth24/stencil8 drawable of TEST_WIDTH x
  * TEST_HEIGHT, and fills `gl`. false (after a failed check) if not. */
 bool zgl_test_begin(struct zgl_test *t, bool debug);
+/* The same with a context of these attributes. */
+bool zgl_test_begin_attribs(struct zgl_test *t, const struct zgl_context_attribs *attribs);
 void zgl_test_end(struct zgl_test *t);
 
 /* glReadPixels of one pixel as RGBA8. */
