@@ -118,7 +118,9 @@ mesa_egl=/usr/share/glvnd/egl_vendor.d/50_mesa.json
 case $driver in
    kiln)
       [ -x "$build/shared/wrapper/kiln-run" ] || { echo "piglit-run: no $build/shared/wrapper/kiln-run" >&2; exit 2; }
-      KILN_PIGLIT_PREFIX="'$build/shared/wrapper/kiln-run'";;
+      # gl_compat: zgl's partial compatibility contexts, which shader_runner
+      # asks GLSL 1.30 tests for (docs/zink-gl.md says what they lack).
+      KILN_PIGLIT_PREFIX="env KILN_DEBUG=gl_compat${KILN_DEBUG:+,$KILN_DEBUG} '$build/shared/wrapper/kiln-run'";;
    llvmpipe)
       KILN_PIGLIT_PREFIX="env LIBGL_ALWAYS_SOFTWARE=1 GALLIUM_DRIVER=llvmpipe __EGL_VENDOR_LIBRARY_FILENAMES=$mesa_egl";;
    zink-lavapipe)

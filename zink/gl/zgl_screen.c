@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/debug.h"
 #include "zgl_drawable.h"
 #include "zgl_version.h"
 
@@ -77,13 +78,31 @@ zgl_screen_configs(const struct zgl_screen *screen, int *count)
    return screen->configs;
 }
 
+enum {
+   ZGL_DEBUG_COMPAT = 1 << 0,
+};
+
+static const struct util_debug_flag zgl_debug_table[] = {
+   {"gl_compat", ZGL_DEBUG_COMPAT,
+    "GL: offer compatibility-profile contexts, which are partial (no lighting, display "
+    "lists, pixel paths, ...: docs/zink-gl.md); for piglit and tests"},
+   {NULL, 0, NULL},
+};
+UTIL_DEBUG_DEFINE_GETTER(zgl_debug_flags, "zgl", zgl_debug_table)
+
 int
 zgl_screen_max_version(const struct zgl_screen *screen, enum zgl_api api,
                        enum zgl_profile profile)
 {
    if (api != ZGL_API_OPENGL)
       return 0; /* no ES contexts yet */
-   return profile == ZGL_PROFILE_CORE ? ZGL_CORE_VERSION : ZGL_COMPAT_VERSION;
+   if (profile == ZGL_PROFILE_CORE)
+      return ZGL_CORE_VERSION;
+   /* Every compatibility version, 1.0 included, has fixed-function lighting,
+    * display lists and the pixel paths, which zgl lacks: offering one by
+    * default would advertise what is not there. KILN_DEBUG=gl_compat offers
+    * the part that exists (piglit's shader tests need little more). */
+   return (zgl_debug_flags() & ZGL_DEBUG_COMPAT) ? ZGL_COMPAT_VERSION : 0;
 }
 
 void
