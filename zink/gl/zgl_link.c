@@ -360,6 +360,7 @@ zgl_link(struct zgl_context *ctx, struct zgl_program *p, char **log)
       .max_draw_buffers = ZGL_MAX_DRAW_BUFFERS,
       .fragcolor_buffers = 1,
       .depth_clip_control = ctx->screen->caps->depth_clip_control,
+      .raster_state = true,
    };
    const char *error = NULL;
    if (!zk_lower_program(stages, &key, l->arena, &l->info, &error)) {
