@@ -99,6 +99,10 @@ assign_frag_outputs(const struct zgl_program *p, struct zgl_linked *l)
 {
    for (unsigned i = 0; i < ZGL_MAX_DRAW_BUFFERS; i++)
       l->frag_output_buffer[i] = (int)i;
+   /* Dual-source: the shader's own locations are the draw buffers
+    * (zgl_frag_index.c). */
+   if (l->frag_index1_output)
+      return;
    const unsigned n = kgl_program_reflection_count(l->kgl, KGL_REFLECT_PIPE_OUTPUT);
    unsigned user = 0;
    for (unsigned i = 0; i < n; i++)
@@ -354,6 +358,8 @@ zgl_link(struct zgl_context *ctx, struct zgl_program *p, char **log)
          goto fail;
       }
    }
+   if (stages[NIR_STAGE_FRAGMENT])
+      l->frag_index1_output = zgl_frag_index_apply(p, stages[NIR_STAGE_FRAGMENT]);
    struct initializer inits[64];
    const unsigned num_inits = collect_initializers(stages, inits, ARRAY_SIZE(inits));
    const struct zk_program_key key = {

@@ -183,6 +183,10 @@ TEST(extensions_listed_are_checked)
    CHECK(!listed("GL_ARB_tessellation_shader"));
    /* glslang offers floatBitsToInt only from GLSL 3.30 on. */
    CHECK(!listed("GL_ARB_shader_bit_encoding"));
+   /* Dual-source blending works (zgl_dual_source_test.c), but glslang
+    * refuses "#extension GL_ARB_blend_func_extended", the extension's way
+    * to layout(index) before GLSL 3.30. */
+   CHECK(!listed("GL_ARB_blend_func_extended"));
    zgl_test_end(&t);
 }
 
