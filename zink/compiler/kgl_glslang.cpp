@@ -184,6 +184,38 @@ namespace {
 /* Where a leading #version is (only comments and white space may come
  * first). A light scan of the first string, used only to work around
  * glslang before it is asked. */
+/* GLSL 1.40's inverse() for float matrices (column-major: m[c][r]). */
+static const char inverse_140[] =
+   "mat2 inverse(mat2 m) {\n"
+   "   return mat2(m[1][1], -m[0][1], -m[1][0], m[0][0]) /\n"
+   "          (m[0][0] * m[1][1] - m[1][0] * m[0][1]);\n"
+   "}\n"
+   "mat3 inverse(mat3 m) {\n"
+   "   vec3 r0 = cross(m[1], m[2]), r1 = cross(m[2], m[0]), r2 = cross(m[0], m[1]);\n"
+   "   return transpose(mat3(r0, r1, r2)) / dot(m[0], r0);\n"
+   "}\n"
+   "mat4 inverse(mat4 m) {\n"
+   "   float a00 = m[0][0], a01 = m[0][1], a02 = m[0][2], a03 = m[0][3];\n"
+   "   float a10 = m[1][0], a11 = m[1][1], a12 = m[1][2], a13 = m[1][3];\n"
+   "   float a20 = m[2][0], a21 = m[2][1], a22 = m[2][2], a23 = m[2][3];\n"
+   "   float a30 = m[3][0], a31 = m[3][1], a32 = m[3][2], a33 = m[3][3];\n"
+   "   float b00 = a00 * a11 - a01 * a10, b01 = a00 * a12 - a02 * a10;\n"
+   "   float b02 = a00 * a13 - a03 * a10, b03 = a01 * a12 - a02 * a11;\n"
+   "   float b04 = a01 * a13 - a03 * a11, b05 = a02 * a13 - a03 * a12;\n"
+   "   float b06 = a20 * a31 - a21 * a30, b07 = a20 * a32 - a22 * a30;\n"
+   "   float b08 = a20 * a33 - a23 * a30, b09 = a21 * a32 - a22 * a31;\n"
+   "   float b10 = a21 * a33 - a23 * a31, b11 = a22 * a33 - a23 * a32;\n"
+   "   float det = b00 * b11 - b01 * b10 + b02 * b09 + b03 * b08 - b04 * b07 + b05 * b06;\n"
+   "   return mat4(a11 * b11 - a12 * b10 + a13 * b09, a02 * b10 - a01 * b11 - a03 * b09,\n"
+   "               a31 * b05 - a32 * b04 + a33 * b03, a22 * b04 - a21 * b05 - a23 * b03,\n"
+   "               a12 * b08 - a10 * b11 - a13 * b07, a00 * b11 - a02 * b08 + a03 * b07,\n"
+   "               a32 * b02 - a30 * b05 - a33 * b01, a20 * b05 - a22 * b02 + a23 * b01,\n"
+   "               a10 * b10 - a11 * b08 + a13 * b06, a01 * b08 - a00 * b10 - a03 * b06,\n"
+   "               a30 * b04 - a31 * b02 + a33 * b00, a21 * b02 - a20 * b04 - a23 * b00,\n"
+   "               a11 * b07 - a10 * b09 - a12 * b06, a00 * b09 - a01 * b07 + a02 * b06,\n"
+   "               a31 * b01 - a30 * b03 - a32 * b00, a20 * b03 - a21 * b01 + a22 * b00) / det;\n"
+   "}\n";
+
 struct version_scan {
    int version = 0;      /* 0: no #version at the start */
    bool es = false;      /* "es" after the number */
@@ -286,8 +318,15 @@ parse(const kgl_shader &src, const parse_config &cfg)
     * function would, gl_ModelViewProjectionMatrix * gl_Vertex, so it is
     * spelled out before glslang sees it. Only vertex shaders have it, and
     * only GL rules: Vulkan GLSL has neither it nor the built-ins. */
+   std::string preamble;
    if (!cfg.vulkan && src.stage == KGL_STAGE_VERTEX)
-      sh.setPreamble("#define ftransform() (gl_ModelViewProjectionMatrix * gl_Vertex)\n");
+      preamble += "#define ftransform() (gl_ModelViewProjectionMatrix * gl_Vertex)\n";
+   /* GLSL 1.40, 8.5 added inverse(); glslang 12 declares it from 1.50 on.
+    * For 1.40 it is defined here: the adjugate over the determinant. */
+   if (!cfg.vulkan && !src.es && version == 140)
+      preamble += inverse_140;
+   if (!preamble.empty())
+      sh.setPreamble(preamble.c_str());
    /* GL: no client and no target. Naming OpenGL as the client would define
     * GL_SPIRV in the preprocessor and apply GL_ARB_gl_spirv's rules, which
     * is not what a GL application's GLSL means; with no target glslang

@@ -68,6 +68,11 @@ struct zk_program_key {
    /* The device keeps GL's [-1, 1] clip-space depth
     * (VK_EXT_depth_clip_control): gl_Position is not rewritten. */
    bool depth_clip_control;
+   /* The driver fills kiln_gl_state's raster field (zk_gl_state.h): the
+    * last pre-rasterization stage applies glPointSize / GL_PROGRAM_POINT_SIZE
+    * and the GL_CLIP_DISTANCEi enables from it (zk_lower_point_size,
+    * zk_lower_clip_distance_enables). Off: the shader's own values. */
+   bool raster_state;
 };
 
 /* ---- what the GL driver needs to know about the lowered program ---------------------- */
@@ -201,6 +206,18 @@ bool zk_assign_bindings(nir_shader *stages[NIR_STAGE_COUNT], struct arena *arena
  * Index 1 for the secondary ones). */
 bool zk_lower_frag_outputs(nir_shader *shader, const struct zk_program_key *key,
                            const char **error);
+
+/* GL_CLIP_DISTANCEi (GL 3.3 core, 2.19): after each write of the last
+ * pre-rasterization stage's gl_ClipDistance, the elements whose enable is
+ * off (kiln_gl_state's raster field, read at run time) become 0, which
+ * does not clip. Adds ZK_GL_STATE_RASTER to gl_state_fields when it reads it. */
+bool zk_lower_clip_distance_enables(nir_shader *shader, uint64_t *gl_state_fields);
+
+/* glPointSize without GL_PROGRAM_POINT_SIZE (GL 3.3 core, 3.4): each write
+ * of the last pre-rasterization stage's gl_PointSize is replaced at run
+ * time by the glPointSize value when program point size is off, and a
+ * vertex shader that writes none writes that value. */
+bool zk_lower_point_size(nir_shader *shader, uint64_t *gl_state_fields);
 
 /* The fragment shader's gl_Color / gl_SecondaryColor are the previous
  * stage's gl_FrontColor / gl_FrontSecondaryColor, or with two_side the back

@@ -55,6 +55,8 @@ static const char *const field_names[ZK_GL_STATE_FIELD_COUNT] = {
    [ZK_GL_STATE_OBJECT_PLANE_R] = "gl_ObjectPlaneR",
    [ZK_GL_STATE_OBJECT_PLANE_Q] = "gl_ObjectPlaneQ",
    [ZK_GL_STATE_FOG] = "gl_Fog",
+   /* A name no shader can declare (GLSL 1.40, 3.6: "gl_" is reserved). */
+   [ZK_GL_STATE_RASTER] = "gl_KilnRasterState",
 };
 
 bool
@@ -193,6 +195,8 @@ field_type(enum zk_gl_state_field f)
       const char *n[] = {"color", "density", "start", "end", "scale"};
       return make_struct("gl_FogParameters", t, n, 5);
    }
+   case ZK_GL_STATE_RASTER:
+      return glsl_array_type(v4, 3, 0);
    case ZK_GL_STATE_FIELD_COUNT:
       break;
    }

@@ -68,6 +68,11 @@ enum zk_gl_state_field {
    ZK_GL_STATE_OBJECT_PLANE_R,
    ZK_GL_STATE_OBJECT_PLANE_Q,
    ZK_GL_STATE_FOG,
+   /* Not GLSL's: the core-profile raster state the shaders apply (vec4[3]):
+    * [0] = (glPointSize, GL_PROGRAM_POINT_SIZE ? 1 : 0, 0, 0),
+    * [1], [2] = GL_CLIP_DISTANCE0..3, 4..7 enabled ? 1 : 0. Read by
+    * zk_lower_point_size and zk_lower_clip_distance_enables. */
+   ZK_GL_STATE_RASTER,
    ZK_GL_STATE_FIELD_COUNT,
 };
 

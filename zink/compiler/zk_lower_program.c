@@ -91,6 +91,11 @@ zk_lower_program(nir_shader *stages[NIR_STAGE_COUNT], const struct zk_program_ke
    }
    nir_shader *last = last_pre_raster(stages);
    if (last) {
+      /* Before the clip-vertex lowering: its distances are packed by plane. */
+      if (key->raster_state) {
+         zk_lower_clip_distance_enables(last, &info->gl_state_fields);
+         zk_lower_point_size(last, &info->gl_state_fields);
+      }
       if (!ntv_lower_clip_vertex(last, &zk_gl_state_location, key->clip_plane_enable,
                                  key->clip_plane_enable != 0, error) &&
           *error)

@@ -258,7 +258,7 @@ struct zgl_context {
 
    /* Strings of glGetStringi(GL_EXTENSIONS) and glGetString. */
    char renderer_string[256 + 16]; /* "zink (" device name ")" */
-   char extensions_string[512];    /* compatibility glGetString(GL_EXTENSIONS) */
+   char extensions_string[4096];   /* compatibility glGetString(GL_EXTENSIONS) */
 };
 
 /* The thread's current context (zgl_make_current sets it). */

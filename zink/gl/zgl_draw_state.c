@@ -374,21 +374,39 @@ vertex_inputs(struct zgl_context *ctx, const char *func, const struct zgl_linked
 
 /* ---- resources ------------------------------------------------------------------ */
 
+/* kiln_gl_state's raster field (zk_gl_state.h, ZK_GL_STATE_RASTER): the
+ * point size and clip-distance enables the shaders apply themselves. */
+static void
+raster_state(const struct zgl_context *ctx, float *block, unsigned size_B)
+{
+   const struct zk_gl_state_member *m = zk_gl_state_member(ZK_GL_STATE_RASTER);
+   if (!m || m->field.offset_B < 0 || (unsigned)m->field.offset_B + 48 > size_B)
+      return;
+   float *f = block + m->field.offset_B / 4;
+   f[0] = ctx->point_size;
+   f[1] = ctx->program_point_size ? 1.0f : 0.0f;
+   for (unsigned i = 0; i < ZGL_MAX_CLIP_DISTANCES && i < 8; i++)
+      f[4 + i] = (ctx->clip_distance >> i) & 1 ? 1.0f : 0.0f;
+}
+
 /* kiln_gl_state (ntv/passes/ntv_gl_state.h, zink/compiler/zk_gl_state.h):
- * what a core profile shader can read: the window origin and gl_DepthRange;
- * compatibility contexts add the matrices (the whole block's layout). */
+ * what a core profile shader can read: the window origin and gl_DepthRange,
+ * and the raster state zink's passes read; compatibility contexts add the
+ * matrices (the whole block's layout). */
 static bool
 gl_state_block(struct zgl_context *ctx, const char *func, const struct zkv_draw_state *s,
                struct zkv_descriptor *d)
 {
-   float block[6272 / 4] = {0};
-   const unsigned size_B = ctx->compat ? zk_gl_state_size_B() : 3056;
+   /* The whole block (zk_gl_state.h: 6320 bytes today, raster state last). */
+   float block[6400 / 4] = {0};
+   const unsigned size_B = zk_gl_state_size_B();
    if (size_B > sizeof(block) || !size_B) {
       zgl_error(ctx, GL_OUT_OF_MEMORY, "%s: the kiln_gl_state layout", func);
       return false;
    }
    if (ctx->compat)
       zgl_matrix_fill_gl_state(ctx, block);
+   raster_state(ctx, block, size_B);
    const float h = (float)s->framebuffer.height;
    /* gl_FragCoord.y = y * scale + offset for (lower-left, upper-left): a
     * flipped (window-system) framebuffer's Vulkan y runs down from GL's top. */

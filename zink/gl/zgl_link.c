@@ -99,6 +99,10 @@ assign_frag_outputs(const struct zgl_program *p, struct zgl_linked *l)
 {
    for (unsigned i = 0; i < ZGL_MAX_DRAW_BUFFERS; i++)
       l->frag_output_buffer[i] = (int)i;
+   /* Dual-source: the shader's own locations are the draw buffers
+    * (zgl_frag_index.c). */
+   if (l->frag_index1_output)
+      return;
    const unsigned n = kgl_program_reflection_count(l->kgl, KGL_REFLECT_PIPE_OUTPUT);
    unsigned user = 0;
    for (unsigned i = 0; i < n; i++)
@@ -317,6 +321,10 @@ build_program(struct zgl_context *ctx, struct zgl_program *p, struct zgl_linked 
          return NULL;
       }
    }
+   /* glBindFragDataLocationIndexed's index 1 (dual-source blending): the
+    * flat variant (p NULL) is built without it, a gap docs/zink-gl.md names. */
+   if (stages[NIR_STAGE_FRAGMENT] && p)
+      l->frag_index1_output = zgl_frag_index_apply(p, stages[NIR_STAGE_FRAGMENT]);
    if (inits)
       *num_inits = collect_initializers(stages, inits, 64);
    const char *error = NULL;
@@ -360,6 +368,7 @@ zgl_linked_flat_variant(struct zgl_context *ctx, struct zgl_linked *l)
       .fragcolor_buffers = 1,
       .flatshade = true,
       .depth_clip_control = ctx->screen->caps->depth_clip_control,
+      .raster_state = true,
    };
    struct zk_program_info *info = arena_alloc(l->arena, sizeof(*info));
    char *log = NULL;
@@ -423,6 +432,7 @@ zgl_link(struct zgl_context *ctx, struct zgl_program *p, char **log)
       .max_draw_buffers = ZGL_MAX_DRAW_BUFFERS,
       .fragcolor_buffers = 1,
       .depth_clip_control = ctx->screen->caps->depth_clip_control,
+      .raster_state = true,
    };
    l->zkv = build_program(ctx, p, l, &key, &l->info, inits, &num_inits, log);
    if (!l->zkv)

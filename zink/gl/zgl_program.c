@@ -539,7 +539,7 @@ zgl_GetFragDataIndex(GLuint program, const GLchar *name)
       return -1;
    for (unsigned i = 0; i < reflect_count(l, KGL_REFLECT_PIPE_OUTPUT); i++) {
       if (!strcmp(reflect(l, KGL_REFLECT_PIPE_OUTPUT, i)->name, name))
-         return 0;
+         return l->frag_index1_output && !strcmp(l->frag_index1_output, name) ? 1 : 0;
    }
    return -1;
 }

@@ -89,6 +89,8 @@ struct zgl_linked {
    GLenum xfb_output_primitive; /* GS output primitive, 0 without a GS */
    /* Draw buffer each fragment output location writes (-1: none). */
    int frag_output_buffer[ZGL_MAX_DRAW_BUFFERS];
+   /* The fragment output of index 1 (dual-source blending), NULL if none. */
+   const char *frag_index1_output;
 };
 
 /* One captured varying of the linked program (GL 4.6, 11.1.2.1). */
@@ -149,6 +151,10 @@ void zgl_shader_release(struct zgl_context *ctx, struct zgl_shader *shader);
 /* The transform feedback of a linking program: decorates the last
  * pre-rasterization stage's outputs (ntv_split_xfb_outputs) and fills
  * l->xfb_*. False with *log (malloc'd) on a link error. */
+/* Applies glBindFragDataLocationIndexed's index-1 bindings to the fragment
+ * shader's outputs; the name of the index-1 output (fs's memory), or NULL. */
+const char *zgl_frag_index_apply(const struct zgl_program *p, struct nir_shader *fs);
+
 bool zgl_link_xfb(const struct zgl_program *p, struct zgl_linked *l,
                   struct nir_shader *stages[NIR_STAGE_COUNT], char **log);
 
