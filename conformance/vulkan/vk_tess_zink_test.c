@@ -20,11 +20,9 @@
 
 #include "kgl.h"
 #include "nir/nir.h"
-#include "ntv/nir_to_spirv.h"
-#include "spirv/spirv_to_nir.h"
 #include "util/arena.h"
 #include "vkt.h"
-#include "zk_compiler.h"
+#include "vkt_zink.h"
 
 #define PATTERN   0xab
 #define PATCHES   2
@@ -69,14 +67,9 @@ static const char tes_src[] =
    "   gl_Position = vec4(c, 0.0, 1.0);\n"
    "}\n";
 
-struct words {
-   uint32_t *w[NIR_STAGE_COUNT];
-   size_t n[NIR_STAGE_COUNT];
-};
-
-/* kgl; with `lower`, spirv_to_nir + zk_lower_program + ntv on top. */
+/* The program's three stages through vkt_zink_compile. */
 static bool
-compile(enum kgl_flavour flavour, bool lower, struct arena *arena, struct words *out)
+compile(enum kgl_flavour flavour, bool lower, struct arena *arena, struct vkt_zink_words *out)
 {
    const char *vs = vs_src, *tcs = tcs_src, *tes = tes_src;
    const struct kgl_shader_desc descs[3] = {
@@ -84,55 +77,7 @@ compile(enum kgl_flavour flavour, bool lower, struct arena *arena, struct words 
       {.stage = KGL_STAGE_TESS_CTRL, .strings = &tcs, .count = 1},
       {.stage = KGL_STAGE_TESS_EVAL, .strings = &tes, .count = 1},
    };
-   memset(out, 0, sizeof(*out));
-   struct kgl_program *prog = NULL;
-   const struct kgl_link_options lo = {.flavour = flavour};
-   if (kgl_program_create_from_sources(descs, 3, &lo, &prog) != KGL_SUCCESS) {
-      test_fail(__FILE__, __LINE__, "kgl: %s", prog ? kgl_program_info_log(prog) : "");
-      kgl_program_destroy(prog);
-      return false;
-   }
-   const enum kgl_flavour got = kgl_program_flavour(prog);
-   uint32_t num_caps;
-   const uint32_t *caps = spirv_to_nir_implemented_capabilities(&num_caps);
-   const struct spirv_to_nir_options opts = {
-      .env = got == KGL_FLAVOUR_GL ? SPIRV_ENV_OPENGL_GL_FLAVOURED : SPIRV_ENV_VULKAN,
-      .capabilities = caps,
-      .num_capabilities = num_caps,
-   };
-   nir_shader *stages[NIR_STAGE_COUNT] = {NULL};
-   bool ok = true;
-   for (unsigned s = 0; s < NIR_STAGE_COUNT && ok; s++) {
-      size_t count;
-      const uint32_t *w = kgl_program_spirv(prog, (enum kgl_stage)s, &count);
-      if (!w)
-         continue;
-      if (!lower) {
-         out->w[s] = arena_alloc(arena, count * 4);
-         memcpy(out->w[s], w, count * 4);
-         out->n[s] = count;
-         continue;
-      }
-      char *err = NULL;
-      stages[s] = spirv_to_nir(w, count, (nir_shader_stage)s, NULL, &opts, arena, &err);
-      if (!stages[s])
-         ok = test_fail(__FILE__, __LINE__, "spirv_to_nir: %s", err ? err : "");
-      free(err);
-   }
-   kgl_program_destroy(prog);
-   if (!ok || !lower)
-      return ok;
-   struct zk_program_info info;
-   const char *error = NULL;
-   if (!zk_lower_program(stages, NULL, arena, &info, &error))
-      return test_fail(__FILE__, __LINE__, "zk_lower_program: %s", error);
-   const struct ntv_options no = {.target = NTV_TARGET_VULKAN_1_0,
-                                  .spirv_version = 0x10000};
-   for (unsigned s = 0; s < NIR_STAGE_COUNT; s++) {
-      if (stages[s] && !ntv_emit(stages[s], &no, arena, &out->w[s], &out->n[s], &error))
-         return test_fail(__FILE__, __LINE__, "ntv: %s", error);
-   }
-   return true;
+   return vkt_zink_compile(descs, 3, flavour, lower, arena, out);
 }
 
 struct env {
@@ -209,7 +154,7 @@ env_finish(struct env *e)
 /* Draws the patches through the program (rasterizer discard) and
  * captures into `out`; the byte count written into *bytes. */
 static bool
-capture(struct env *e, const struct words *w, struct vkt_buffer *out,
+capture(struct env *e, const struct vkt_zink_words *w, struct vkt_buffer *out,
         struct vkt_buffer *counter)
 {
    struct vkt *t = &e->t;
@@ -342,7 +287,7 @@ TEST(tessellation_capture_glslang_and_zink_agree)
    REQUIRE(vkt_buffer_create(t, CAPTURE_B, usage, &got));
    REQUIRE(vkt_buffer_create(
       t, 16, VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_COUNTER_BUFFER_BIT_EXT, &counter));
-   struct words glslang, zink;
+   struct vkt_zink_words glslang, zink;
    if (!compile(KGL_FLAVOUR_VULKAN, false, arena, &glslang) ||
        !capture(&e, &glslang, &ref, &counter))
       goto out;

@@ -23,11 +23,9 @@
 
 #include "kgl.h"
 #include "nir/nir.h"
-#include "ntv/nir_to_spirv.h"
-#include "spirv/spirv_to_nir.h"
 #include "util/arena.h"
 #include "vkt.h"
-#include "zk_compiler.h"
+#include "vkt_zink.h"
 
 #define PATTERN 0xab
 #define VERTICES 6
@@ -95,67 +93,6 @@ static const char gs_src[] =
    "   }\n"
    "}\n";
 
-struct words {
-   uint32_t *w[NIR_STAGE_COUNT];
-   size_t n[NIR_STAGE_COUNT];
-};
-
-/* kgl; with `lower`, spirv_to_nir + zk_lower_program + ntv on top. */
-static bool
-compile(const struct kgl_shader_desc *descs, unsigned n, enum kgl_flavour flavour, bool lower,
-        struct arena *arena, struct words *out)
-{
-   memset(out, 0, sizeof(*out));
-   struct kgl_program *prog = NULL;
-   const struct kgl_link_options lo = {.flavour = flavour};
-   if (kgl_program_create_from_sources(descs, n, &lo, &prog) != KGL_SUCCESS) {
-      test_fail(__FILE__, __LINE__, "kgl: %s", prog ? kgl_program_info_log(prog) : "");
-      kgl_program_destroy(prog);
-      return false;
-   }
-   const enum kgl_flavour got = kgl_program_flavour(prog);
-   uint32_t num_caps;
-   const uint32_t *caps = spirv_to_nir_implemented_capabilities(&num_caps);
-   const struct spirv_to_nir_options opts = {
-      .env = got == KGL_FLAVOUR_GL ? SPIRV_ENV_OPENGL_GL_FLAVOURED : SPIRV_ENV_VULKAN,
-      .capabilities = caps,
-      .num_capabilities = num_caps,
-      .keep_glsl450_geometry = true,
-   };
-   nir_shader *stages[NIR_STAGE_COUNT] = {NULL};
-   bool ok = true;
-   for (unsigned s = 0; s < NIR_STAGE_COUNT && ok; s++) {
-      size_t count;
-      const uint32_t *w = kgl_program_spirv(prog, (enum kgl_stage)s, &count);
-      if (!w)
-         continue;
-      if (!lower) {
-         out->w[s] = arena_alloc(arena, count * 4);
-         memcpy(out->w[s], w, count * 4);
-         out->n[s] = count;
-         continue;
-      }
-      char *err = NULL;
-      stages[s] = spirv_to_nir(w, count, (nir_shader_stage)s, NULL, &opts, arena, &err);
-      if (!stages[s])
-         ok = test_fail(__FILE__, __LINE__, "spirv_to_nir: %s", err ? err : "");
-      free(err);
-   }
-   kgl_program_destroy(prog);
-   if (!ok || !lower)
-      return ok;
-   struct zk_program_info info;
-   const char *error = NULL;
-   if (!zk_lower_program(stages, NULL, arena, &info, &error))
-      return test_fail(__FILE__, __LINE__, "zk_lower_program: %s", error);
-   const struct ntv_options no = {.target = NTV_TARGET_VULKAN_1_0, .spirv_version = 0x10000};
-   for (unsigned s = 0; s < NIR_STAGE_COUNT; s++) {
-      if (stages[s] && !ntv_emit(stages[s], &no, arena, &out->w[s], &out->n[s], &error))
-         return test_fail(__FILE__, __LINE__, "ntv: %s", error);
-   }
-   return true;
-}
-
 struct env {
    struct vkt t;
    VkPipelineLayout layout;
@@ -216,7 +153,7 @@ env_finish(struct env *e)
 /* Draws VERTICES vertices (positions from `vb`) through the program and
  * captures into BUFFERS buffers of 512 bytes. */
 static bool
-capture(struct env *e, const struct words *w, const struct vkt_buffer *vb,
+capture(struct env *e, const struct vkt_zink_words *w, const struct vkt_buffer *vb,
         struct vkt_buffer out[BUFFERS])
 {
    /* A geometry shader takes points; a vertex shader alone draws
@@ -351,8 +288,8 @@ run(const char *name, const struct kgl_shader_desc *descs, unsigned n)
       p[i * 4 + 2] = 0.5f + 0.03125f * (float)i;
       p[i * 4 + 3] = 1.0f + (float)i;
    }
-   struct words glslang, zink;
-   if (!compile(descs, n, KGL_FLAVOUR_VULKAN, false, arena, &glslang) ||
+   struct vkt_zink_words glslang, zink;
+   if (!vkt_zink_compile(descs, n, KGL_FLAVOUR_VULKAN, false, arena, &glslang) ||
        !capture(&e, &glslang, &vb, ref))
       goto out;
    /* The captured bytes must not be the pattern everywhere (a capture
@@ -363,7 +300,7 @@ run(const char *name, const struct kgl_shader_desc *descs, unsigned n)
    CHECK(written > 0);
    static const enum kgl_flavour flavours[2] = {KGL_FLAVOUR_AUTO, KGL_FLAVOUR_GL};
    for (unsigned f = 0; f < 2; f++) {
-      if (!compile(descs, n, flavours[f], true, arena, &zink) || !capture(&e, &zink, &vb, got))
+      if (!vkt_zink_compile(descs, n, flavours[f], true, arena, &zink) || !capture(&e, &zink, &vb, got))
          break;
       for (unsigned b = 0; b < BUFFERS; b++) {
          for (unsigned i = 0; i < 512; i++) {
