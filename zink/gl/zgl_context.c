@@ -124,6 +124,7 @@ zgl_context_create(struct zgl_screen *screen, const struct zgl_context_attribs *
       if (!ctx->default_vertex_array || !ctx->matrices) {
          zgl_vertex_array_free(ctx->default_vertex_array);
          free(ctx->matrices);
+   free(ctx->matrix_gl_state);
          goto fail_vao;
       }
       ctx->default_vertex_array->bound_once = true;

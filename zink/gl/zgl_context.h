@@ -218,6 +218,12 @@ struct zgl_context {
    /* Matrix stacks (zgl_matrix.h): model-view, projection, texture[8]. */
    GLenum matrix_mode;
    struct zgl_matrix_stack *matrices; /* [2 + ZGL_MAX_TEXTURE_COORDS], compat only */
+   /* zgl_matrix_fill_gl_state's cache: the kiln_gl_state block as the
+    * matrices fill it (the inverses and products cost more than a draw's
+    * other work), refilled only after a matrix command changed a stack. */
+   float *matrix_gl_state;
+   unsigned matrix_gl_state_size_B;
+   bool matrix_gl_state_stale;
    uint32_t current_attrib_integer[ZGL_MAX_VERTEX_ATTRIBS][4];
    uint8_t current_attrib_kind[ZGL_MAX_VERTEX_ATTRIBS]; /* 0 float, 1 int, 2 uint */
 

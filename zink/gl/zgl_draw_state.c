@@ -405,7 +405,7 @@ gl_state_block(struct zgl_context *ctx, const char *func, const struct zkv_draw_
       return false;
    }
    if (ctx->compat)
-      zgl_matrix_fill_gl_state(ctx, block);
+      zgl_matrix_fill_gl_state(ctx, block, size_B);
    raster_state(ctx, block, size_B);
    const float h = (float)s->framebuffer.height;
    /* gl_FragCoord.y = y * scale + offset for (lower-left, upper-left): a

@@ -22,6 +22,7 @@ void
 zgl_matrix_state_init(struct zgl_context *ctx)
 {
    ctx->matrix_mode = GL_MODELVIEW;
+   ctx->matrix_gl_state_stale = true;
    if (!ctx->matrices)
       return;
    for (unsigned i = 0; i < STACKS; i++) {
@@ -42,6 +43,8 @@ current_stack(struct zgl_context *ctx, const char *func)
 {
    if (!zgl_compat_only(ctx, func))
       return NULL;
+   /* Every caller is a matrix command about to change the stack. */
+   ctx->matrix_gl_state_stale = true;
    switch (ctx->matrix_mode) {
    case GL_MODELVIEW:
       return &ctx->matrices[MODELVIEW];
@@ -430,8 +433,8 @@ put_variants(float *block, enum zk_gl_state_field plain, unsigned index, const G
    put(block, plain + 12, index, t);
 }
 
-void
-zgl_matrix_fill_gl_state(const struct zgl_context *ctx, float *block)
+static void
+fill_gl_state(const struct zgl_context *ctx, float *block)
 {
    struct zgl_matrix_stack *s = ctx->matrices;
    const GLfloat *mv = top(&s[MODELVIEW]), *p = top(&s[PROJECTION]);
@@ -462,4 +465,25 @@ zgl_matrix_fill_gl_state(const struct zgl_context *ctx, float *block)
                            (double)inv[10] * inv[10]);
    if (ns)
       block[ns->field.offset_B / 4] = len != 0.0 ? (float)(1.0 / len) : 1.0f;
+}
+
+void
+zgl_matrix_fill_gl_state(struct zgl_context *ctx, float *block, unsigned size_B)
+{
+   if (ctx->matrix_gl_state_size_B != size_B) {
+      free(ctx->matrix_gl_state);
+      ctx->matrix_gl_state = calloc(1, size_B);
+      ctx->matrix_gl_state_size_B = ctx->matrix_gl_state ? size_B : 0;
+      ctx->matrix_gl_state_stale = true;
+   }
+   if (!ctx->matrix_gl_state) { /* no memory for the cache: fill directly */
+      fill_gl_state(ctx, block);
+      return;
+   }
+   if (ctx->matrix_gl_state_stale) {
+      memset(ctx->matrix_gl_state, 0, size_B);
+      fill_gl_state(ctx, ctx->matrix_gl_state);
+      ctx->matrix_gl_state_stale = false;
+   }
+   memcpy(block, ctx->matrix_gl_state, size_B);
 }

@@ -30,7 +30,9 @@ void zgl_matrix_state_init(struct zgl_context *ctx);
 bool zgl_matrix_get(struct zgl_context *ctx, GLenum pname, struct zgl_values *v);
 
 /* Writes the matrices (and their inverse, transpose, normal matrix
- * variants) into a kiln_gl_state block of zk_gl_state_size_B() bytes. */
-void zgl_matrix_fill_gl_state(const struct zgl_context *ctx, float *block);
+ * variants) into a kiln_gl_state block of size_B (zk_gl_state_size_B())
+ * bytes, every other byte zero. Per draw: the values come from a copy that
+ * is computed again only after a matrix command changed a stack. */
+void zgl_matrix_fill_gl_state(struct zgl_context *ctx, float *block, unsigned size_B);
 
 #endif
